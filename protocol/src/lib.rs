@@ -1,0 +1,20 @@
+//! Everything that crosses a process boundary in bext.
+//!
+//! * [`worker`]: the frames exchanged between `bextd` and each `bext-worker`
+//!   over the worker's Unix socket ([`worker::MasterToWorker`],
+//!   [`worker::WorkerToMaster`]).
+//! * [`codec`]: how those frames are put on the wire: a 4-byte big-endian
+//!   length, then a bincode payload, capped at a maximum frame size.
+//! * [`hello`]: the versioned handshake each side sends first, so a
+//!   version mismatch is refused with a clear message instead of a
+//!   misdecoded frame.
+//!
+//! This crate is a leaf: it depends on no other bext crate and does no I/O.
+#![forbid(unsafe_code)]
+
+pub mod codec;
+pub mod hello;
+pub mod worker;
+
+pub use codec::{DEFAULT_MAX_FRAME_BYTES, FrameCodec, FrameError};
+pub use hello::{Hello, PROTOCOL_VERSION};

@@ -1,0 +1,160 @@
+//! Frames between `bextd` (the master) and one `bext-worker`.
+//!
+//! After the [`Hello`](crate::Hello) exchange the master sends
+//! [`MasterToWorker::Init`]; the worker loads its script, runs `startup()`,
+//! and answers [`WorkerToMaster::Ready`] or [`WorkerToMaster::BootFailed`].
+//! From then on requests and responses flow, matched by `id`, so a worker
+//! may serve several at once; heartbeats and log lines are interleaved.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Who a worker is: the slot it fills and which process generation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerIdentity {
+    /// Slot number in its pool, stable across restarts.
+    pub id: u32,
+    pub pool: String,
+    /// Incremented each time a new process fills the slot.
+    pub generation: u64,
+}
+
+/// What the worker needs to know to run its pool's script.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerSettings {
+    /// Absolute path of the ES module.
+    pub script: String,
+    /// 0 = no limit. The worker interrupts JS that runs past it.
+    pub request_timeout_ms: u64,
+    pub heartbeat_interval_ms: u64,
+    /// 0 = no limit on the QuickJS heap.
+    pub js_memory_limit_mb: u64,
+    /// Largest frame either side may send.
+    pub max_frame_bytes: u32,
+}
+
+/// Master → worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum MasterToWorker {
+    /// Sent once, right after the handshake.
+    Init {
+        identity: WorkerIdentity,
+        settings: WorkerSettings,
+    },
+    /// An HTTP request to pass to `handler(req)`.
+    Request { id: u64, request: HttpRequest },
+    /// Stop taking work: finish what is in flight, run `shutdown()`, exit 0.
+    /// Same effect as SIGTERM.
+    Drain,
+}
+
+/// Worker → master.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum WorkerToMaster {
+    /// The script loaded and `startup()` finished: send requests.
+    Ready,
+    /// The script failed to load or `startup()` threw; the worker exits next.
+    BootFailed { error: String },
+    /// The outcome of the request with the same `id`.
+    Response { id: u64, outcome: Outcome },
+    /// Sent every `heartbeat_interval_ms` while the worker's loop turns.
+    Heartbeat(Heartbeat),
+    /// A `console.*` call or an error the worker logs.
+    Log { level: LogLevel, message: String },
+}
+
+/// The worker's report on itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Heartbeat {
+    /// Resident set size as the worker measures it.
+    pub rss_bytes: u64,
+    /// Bytes in use by the QuickJS heap.
+    pub js_heap_bytes: u64,
+    /// Requests the worker holds right now.
+    pub in_flight: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LogLevel {
+    Error,
+    Warn,
+    Info,
+    Debug,
+}
+
+/// How a request ended inside the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// `handler()` returned (or its Promise resolved to) a response.
+    Ok(HttpResponse),
+    /// `handler()` threw or its Promise rejected (answered 500).
+    Error { message: String, stack: String },
+    /// The request ran past `request_timeout_ms` and was interrupted (504).
+    Timeout,
+    /// QuickJS ran out of its `js_memory_limit_mb` heap (500; the worker is rotated).
+    OutOfMemory,
+}
+
+/// An HTTP request as the worker sees it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HttpRequest {
+    pub method: String,
+    /// Path and query, as received (`/a/b?x=1`).
+    pub url: String,
+    /// Lower-cased names, in arrival order.
+    pub headers: Vec<(String, String)>,
+    #[serde(with = "serde_bytes")]
+    pub body: Vec<u8>,
+    /// Address of the client.
+    pub ip: String,
+}
+
+/// An HTTP response produced by the worker.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HttpResponse {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    #[serde(with = "serde_bytes")]
+    pub body: Vec<u8>,
+}
+
+// Bodies can be megabytes and may hold user data: print their size only.
+impl fmt::Debug for HttpRequest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpRequest")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("headers", &self.headers.len())
+            .field("body_bytes", &self.body.len())
+            .field("ip", &self.ip)
+            .finish()
+    }
+}
+
+impl fmt::Debug for HttpResponse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HttpResponse")
+            .field("status", &self.status)
+            .field("headers", &self.headers.len())
+            .field("body_bytes", &self.body.len())
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_hides_bodies() {
+        let r = HttpResponse {
+            status: 200,
+            headers: vec![],
+            body: b"secret".to_vec(),
+        };
+        let s = format!("{r:?}");
+        assert!(!s.contains("secret"), "{s}");
+        assert!(s.contains("body_bytes: 6"), "{s}");
+    }
+}

@@ -1,0 +1,132 @@
+//! The wire format is pinned: each sample message must encode to the bytes
+//! checked in under `tests/fixtures/`. A failure here means the encoding
+//! changed: bump `PROTOCOL_VERSION`, then regenerate the fixtures with
+//! `BEXT_BLESS=1 cargo test -p bext-protocol --test wire_fixtures`.
+
+use std::path::PathBuf;
+
+use bytes::BytesMut;
+use protocol::codec::{decode, encode};
+use protocol::worker::{
+    Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
+    WorkerSettings, WorkerToMaster,
+};
+use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+fn check<T>(name: &str, msg: &T)
+where
+    T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let mut wire = BytesMut::new();
+    encode(msg, DEFAULT_MAX_FRAME_BYTES, &mut wire).unwrap();
+    let hex: String = wire.iter().map(|b| format!("{b:02x}")).collect();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(format!("v{PROTOCOL_VERSION}-{name}.hex"));
+    if std::env::var_os("BEXT_BLESS").is_some() {
+        std::fs::write(&path, format!("{hex}\n")).unwrap();
+    }
+    let pinned = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("missing fixture {}: {e}", path.display()));
+    assert_eq!(pinned.trim(), hex, "encoding of {name} changed");
+    let back: T = decode(&mut wire, DEFAULT_MAX_FRAME_BYTES).unwrap().unwrap();
+    assert_eq!(&back, msg);
+}
+
+#[test]
+fn hello() {
+    check("hello", &Hello::new(4242));
+}
+
+#[test]
+fn init() {
+    check(
+        "init",
+        &MasterToWorker::Init {
+            identity: WorkerIdentity {
+                id: 2,
+                pool: "render".into(),
+                generation: 5,
+            },
+            settings: WorkerSettings {
+                script: "/srv/app/worker.js".into(),
+                request_timeout_ms: 30_000,
+                heartbeat_interval_ms: 1_000,
+                js_memory_limit_mb: 0,
+                max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
+            },
+        },
+    );
+}
+
+#[test]
+fn request() {
+    check(
+        "request",
+        &MasterToWorker::Request {
+            id: 77,
+            request: HttpRequest {
+                method: "POST".into(),
+                url: "/api?q=1".into(),
+                headers: vec![("content-type".into(), "application/json".into())],
+                body: b"{\"a\":1}".to_vec(),
+                ip: "127.0.0.1".into(),
+            },
+        },
+    );
+}
+
+#[test]
+fn responses() {
+    check(
+        "response-ok",
+        &WorkerToMaster::Response {
+            id: 77,
+            outcome: Outcome::Ok(HttpResponse {
+                status: 201,
+                headers: vec![("x-a".into(), "b".into())],
+                body: b"hi".to_vec(),
+            }),
+        },
+    );
+    check(
+        "response-error",
+        &WorkerToMaster::Response {
+            id: 78,
+            outcome: Outcome::Error {
+                message: "boom".into(),
+                stack: "at handler".into(),
+            },
+        },
+    );
+    check(
+        "response-timeout",
+        &WorkerToMaster::Response {
+            id: 79,
+            outcome: Outcome::Timeout,
+        },
+    );
+}
+
+#[test]
+fn worker_reports() {
+    check("ready", &WorkerToMaster::Ready);
+    check(
+        "heartbeat",
+        &WorkerToMaster::Heartbeat(Heartbeat {
+            rss_bytes: 4_194_304,
+            js_heap_bytes: 123_456,
+            in_flight: 3,
+        }),
+    );
+    check(
+        "log",
+        &WorkerToMaster::Log {
+            level: LogLevel::Info,
+            message: "hello".into(),
+        },
+    );
+    check("drain", &MasterToWorker::Drain);
+}

@@ -1,0 +1,332 @@
+//! One QuickJS runtime running one pool script.
+//!
+//! The engine never blocks and never does I/O. The serve loop asks it to
+//! start things (load the module, run a hook, dispatch a request, fire due
+//! timers, run queued promise jobs); the JS side reports each end through
+//! the host functions, and the loop collects those reports with
+//! [`Engine::take_events`]. Every request, hook and the module load is named
+//! by a `token` so several can be in progress at once.
+//!
+//! Runaway JS is stopped by QuickJS's interrupt handler, which compares the
+//! clock to a deadline the loop sets before each entry into JS
+//! ([`Engine::set_deadline`]).
+
+use std::cell::Cell;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::Instant;
+
+use protocol::worker::HttpRequest;
+use rquickjs::{
+    CatchResultExt, CaughtError, Context, Ctx, Function, Object, Persistent, Runtime, Value,
+};
+
+use crate::host::{self, HostEvent, HostState};
+use crate::modules::FileModules;
+
+const PRELUDE: &str = include_str!("js/prelude.js");
+
+/// Why the engine could not be built.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start the JavaScript engine: {0}")]
+pub struct EngineError(String);
+
+/// Limits for one runtime.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EngineOptions {
+    /// 0 = unlimited.
+    pub memory_limit_bytes: u64,
+}
+
+#[derive(Debug, Default)]
+struct Interrupt {
+    deadline: Cell<Option<Instant>>,
+    fired: Cell<bool>,
+}
+
+/// A QuickJS runtime with the prelude installed.
+pub struct Engine {
+    // Persistent handles must be dropped before the context and the runtime:
+    // fields drop in declaration order.
+    dispatch: Persistent<Function<'static>>,
+    fire_timer: Persistent<Function<'static>>,
+    glue: Persistent<Object<'static>>,
+    ctx: Context,
+    rt: Runtime,
+    host: Rc<HostState>,
+    interrupt: Rc<Interrupt>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+fn caught_to_string(err: CaughtError<'_>) -> String {
+    match err {
+        CaughtError::Exception(e) => {
+            let msg = e.message().unwrap_or_default();
+            match e.stack() {
+                Some(stack) if !stack.is_empty() => format!("{msg}\n{}", stack.trim_end()),
+                _ => msg,
+            }
+        }
+        CaughtError::Value(v) => format!("{v:?}"),
+        CaughtError::Error(e) => e.to_string(),
+    }
+}
+
+impl Engine {
+    pub fn new(options: EngineOptions) -> Result<Engine, EngineError> {
+        let err = |e: rquickjs::Error| EngineError(e.to_string());
+        let rt = Runtime::new().map_err(err)?;
+        if options.memory_limit_bytes > 0 {
+            rt.set_memory_limit(options.memory_limit_bytes as usize);
+        }
+        rt.set_loader(FileModules, FileModules);
+        let interrupt = Rc::new(Interrupt::default());
+        let watch = interrupt.clone();
+        rt.set_interrupt_handler(Some(Box::new(move || match watch.deadline.get() {
+            Some(at) if Instant::now() >= at => {
+                watch.fired.set(true);
+                true
+            }
+            _ => false,
+        })));
+        let host = Rc::new(HostState::new());
+        let rejections = host.clone();
+        rt.set_host_promise_rejection_tracker(Some(Box::new(
+            move |_ctx: Ctx<'_>, _promise: Value<'_>, reason: Value<'_>, handled: bool| {
+                if !handled {
+                    let text = describe_value(&reason);
+                    rejections.events.borrow_mut().push(HostEvent::Log {
+                        level: protocol::worker::LogLevel::Error,
+                        message: format!("Unhandled promise rejection: {text}"),
+                    });
+                }
+            },
+        )));
+        let ctx = Context::full(&rt).map_err(err)?;
+        let (dispatch, fire_timer, glue) = ctx
+            .with(|ctx| -> Result<_, String> {
+                let setup: Function = ctx
+                    .eval(PRELUDE)
+                    .catch(&ctx)
+                    .map_err(caught_to_string)?;
+                let host_obj = host::install(&ctx, &host).map_err(|e| e.to_string())?;
+                let glue: Object = setup.call((host_obj,)).catch(&ctx).map_err(caught_to_string)?;
+                let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
+                let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
+                Ok((
+                    Persistent::save(&ctx, dispatch),
+                    Persistent::save(&ctx, fire),
+                    Persistent::save(&ctx, glue),
+                ))
+            })
+            .map_err(EngineError)?;
+        Ok(Engine {
+            dispatch,
+            fire_timer,
+            glue,
+            ctx,
+            rt,
+            host,
+            interrupt,
+        })
+    }
+
+    /// Sets `bext.worker`.
+    pub fn set_identity(&self, id: u32, pid: u32, pool: &str, generation: u64) {
+        self.call_glue("setIdentity", |ctx, f| {
+            f.call::<_, ()>((id, pid, rquickjs::String::from_str(ctx.clone(), pool)?, generation as f64))
+        });
+    }
+
+    /// Starts importing the module at `path`; reports `Done` for `token`.
+    pub fn start_load(&self, token: u32, path: &Path) {
+        let spec = path.to_string_lossy().into_owned();
+        self.call_glue("load", |_, f| f.call::<_, ()>((token, spec)));
+    }
+
+    /// Starts the optional export `name` (startup, shutdown, …) with a JSON
+    /// argument; reports `Done` for `token`, at once if it is not exported.
+    pub fn start_hook(&self, token: u32, name: &str, arg_json: Option<&str>) {
+        self.call_glue("hook", |ctx, f| {
+            let arg = match arg_json {
+                Some(json) => ctx.json_parse(json)?,
+                None => Value::new_undefined(ctx.clone()),
+            };
+            f.call::<_, ()>((token, name, arg))
+        });
+    }
+
+    /// Calls `handler(req)` for the request; reports `Done` for `token`.
+    pub fn dispatch(&self, token: u32, id: u64, request: &HttpRequest) {
+        let ok = self.ctx.with(|ctx| {
+            let run = || -> rquickjs::Result<()> {
+                let req = request_object(&ctx, id, request)?;
+                let f = self.dispatch.clone().restore(&ctx)?;
+                f.call::<_, ()>((token, req))
+            };
+            run().catch(&ctx).map_err(caught_to_string)
+        });
+        if let Err(e) = ok {
+            self.escaped("handler", e);
+        }
+    }
+
+    /// Runs queued promise jobs until none is left.
+    pub fn run_jobs(&self) {
+        loop {
+            match self.rt.execute_pending_job() {
+                Ok(true) => continue,
+                Ok(false) => break,
+                Err(job) => {
+                    let text = job.0.with(|ctx| describe_value(&ctx.catch()));
+                    self.escaped("promise job", text);
+                }
+            }
+        }
+    }
+
+    /// Fires every timer that is due, each followed by its promise jobs.
+    pub fn fire_due_timers(&self) {
+        let now = Instant::now();
+        // Timers armed while firing (setInterval(f, 0)) wait for the next turn.
+        let budget = self.host.timers.borrow().len();
+        for _ in 0..budget {
+            let Some(id) = self.host.timers.borrow_mut().pop_due(now) else {
+                break;
+            };
+            let r = self.ctx.with(|ctx| -> Result<(), String> {
+                let f = self.fire_timer.clone().restore(&ctx).map_err(|e| e.to_string())?;
+                f.call::<_, ()>((id,)).catch(&ctx).map_err(caught_to_string)
+            });
+            if let Err(e) = r {
+                self.escaped("timer", e);
+            }
+            self.run_jobs();
+        }
+    }
+
+    pub fn next_timer(&self) -> Option<Instant> {
+        self.host.timers.borrow().next_deadline()
+    }
+
+    pub fn take_events(&self) -> Vec<HostEvent> {
+        std::mem::take(&mut *self.host.events.borrow_mut())
+    }
+
+    /// Bytes the QuickJS heap uses now.
+    pub fn heap_bytes(&self) -> u64 {
+        self.rt.memory_usage().memory_used_size.max(0) as u64
+    }
+
+    /// JS running at or after `at` is interrupted (None: never).
+    pub fn set_deadline(&self, at: Option<Instant>) {
+        self.interrupt.deadline.set(at);
+    }
+
+    /// Whether the interrupt handler stopped JS since the last call.
+    pub fn take_interrupted(&self) -> bool {
+        self.interrupt.fired.replace(false)
+    }
+
+    pub fn run_gc(&self) {
+        self.rt.run_gc();
+    }
+
+    fn call_glue<F>(&self, name: &str, call: F)
+    where
+        F: for<'js> FnOnce(&Ctx<'js>, Function<'js>) -> rquickjs::Result<()>,
+    {
+        let r = self.ctx.with(|ctx| {
+            let run = || -> rquickjs::Result<()> {
+                let glue = self.glue.clone().restore(&ctx)?;
+                let f: Function = glue.get(name)?;
+                call(&ctx, f)
+            };
+            run().catch(&ctx).map_err(caught_to_string)
+        });
+        if let Err(e) = r {
+            self.escaped(name, e);
+        }
+    }
+
+    /// An error that got past the prelude's own catch blocks: an interrupt,
+    /// an out-of-memory error, or a fault in the glue itself.
+    fn escaped(&self, during: &str, text: String) {
+        if self.interrupt.fired.get() {
+            return; // reported by the loop as a timeout
+        }
+        self.host.events.borrow_mut().push(HostEvent::Log {
+            level: protocol::worker::LogLevel::Error,
+            message: format!("uncaught error in {during}: {text}"),
+        });
+    }
+}
+
+fn describe_value(v: &Value<'_>) -> String {
+    if let Some(obj) = v.as_object() {
+        let msg: Option<String> = obj.get("message").ok();
+        let stack: Option<String> = obj.get("stack").ok();
+        let name: Option<String> = obj.get("name").ok();
+        if let Some(msg) = msg {
+            let head = format!("{}: {msg}", name.unwrap_or_else(|| "Error".into()));
+            return match stack {
+                Some(s) if !s.is_empty() => format!("{head}\n{}", s.trim_end()),
+                _ => head,
+            };
+        }
+    }
+    if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
+        return s;
+    }
+    format!("{v:?}")
+}
+
+/// Builds the `req` object: `{ id, method, url, path, query, headers, body, ip }`.
+fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Result<Object<'js>> {
+    let obj = Object::new(ctx.clone())?;
+    obj.set("id", id as f64)?;
+    obj.set("method", r.method.as_str())?;
+    obj.set("url", r.url.as_str())?;
+    let (path, query) = match r.url.split_once('?') {
+        Some((p, q)) => (p, q),
+        None => (r.url.as_str(), ""),
+    };
+    obj.set("path", path)?;
+    let q = Object::new(ctx.clone())?;
+    for (k, v) in url::form_urlencoded::parse(query.as_bytes()) {
+        // A repeated key becomes an array of its values, in order.
+        match q.get::<_, Value>(k.as_ref())? {
+            prev if prev.is_undefined() => q.set(k.as_ref(), v.as_ref())?,
+            prev => {
+                let arr = match prev.as_array() {
+                    Some(a) => a.clone(),
+                    None => {
+                        let a = rquickjs::Array::new(ctx.clone())?;
+                        a.set(0, prev)?;
+                        a
+                    }
+                };
+                arr.set(arr.len(), v.as_ref())?;
+                q.set(k.as_ref(), arr)?;
+            }
+        }
+    }
+    obj.set("query", q)?;
+    let headers = Object::new(ctx.clone())?;
+    for (k, v) in &r.headers {
+        match headers.get::<_, Option<String>>(k.as_str())? {
+            // Repeated headers are joined, as Node does for most of them.
+            Some(prev) => headers.set(k.as_str(), format!("{prev}, {v}"))?,
+            None => headers.set(k.as_str(), v.as_str())?,
+        }
+    }
+    obj.set("headers", headers)?;
+    obj.set("body", String::from_utf8_lossy(&r.body).as_ref())?;
+    obj.set("ip", r.ip.as_str())?;
+    Ok(obj)
+}

@@ -1,0 +1,70 @@
+//! Faults a test can make a real worker commit, so the master's handling of
+//! misbehaving workers is tested against the real binary.
+//!
+//! Off unless the worker's environment has `BEXT_TEST_FAULTS`, a comma list:
+//! * `requests`: a request carrying the header `x-bext-test-fault` triggers
+//!   the fault it names: `garbage-frame` (bytes that are no valid frame),
+//!   `oversized-frame` (a length over the limit), `crash` (abort), `hang`
+//!   (block the whole process, outside JS).
+//! * `hang-handshake`: never send the hello.
+//! * `ignore-sigterm`: do not drain on SIGTERM.
+
+use protocol::worker::HttpRequest;
+use tokio::io::AsyncWriteExt;
+
+pub const ENV: &str = "BEXT_TEST_FAULTS";
+const HEADER: &str = "x-bext-test-fault";
+
+#[derive(Debug, Clone, Default)]
+pub struct Faults {
+    pub requests: bool,
+    pub hang_handshake: bool,
+    pub ignore_sigterm: bool,
+}
+
+impl Faults {
+    pub fn from_env() -> Faults {
+        let Ok(v) = std::env::var(ENV) else {
+            return Faults::default();
+        };
+        let has = |name: &str| v.split(',').any(|x| x.trim() == name);
+        Faults {
+            requests: has("requests"),
+            hang_handshake: has("hang-handshake"),
+            ignore_sigterm: has("ignore-sigterm"),
+        }
+    }
+
+    pub fn enabled_for(&self, req: &HttpRequest) -> bool {
+        self.requests && req.headers.iter().any(|(k, _)| k == HEADER)
+    }
+
+    /// Commits the fault the request asks for.
+    pub async fn trigger<W, C>(&self, req: &HttpRequest, writer: &mut tokio_util::codec::FramedWrite<W, C>)
+    where
+        W: tokio::io::AsyncWrite + Unpin,
+    {
+        let which = req
+            .headers
+            .iter()
+            .find(|(k, _)| k == HEADER)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("");
+        let raw = writer.get_mut();
+        match which {
+            "garbage-frame" => {
+                let _ = raw.write_all(&[0, 0, 0, 6, 0xde, 0xad, 0xbe, 0xef, 0xff, 0xfe]).await;
+                let _ = raw.flush().await;
+            }
+            "oversized-frame" => {
+                let _ = raw.write_all(&[0xff, 0xff, 0xff, 0xf0, 1, 2, 3]).await;
+                let _ = raw.flush().await;
+            }
+            "crash" => std::process::abort(),
+            "hang" => loop {
+                std::thread::sleep(std::time::Duration::from_secs(3600));
+            },
+            _ => {}
+        }
+    }
+}

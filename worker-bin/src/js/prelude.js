@@ -1,0 +1,447 @@
+// The worker's JavaScript side: web globals, console, and the glue that calls
+// the user's module. Evaluated once per runtime, before the user's script.
+// `host` is the set of Rust functions from host.rs; it is captured here and
+// removed from the global object so user code cannot reach it.
+(function (host) {
+  "use strict";
+  const g = globalThis;
+  const define = (name, value) =>
+    Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+
+  // ---------------------------------------------------------------- console
+  function inspect(v, depth) {
+    if (typeof v === "string") return v;
+    if (v instanceof Error) return v.stack ? `${v.name}: ${v.message}\n${v.stack}`.trimEnd() : `${v.name}: ${v.message}`;
+    if (typeof v === "function") return `[Function ${v.name || "(anonymous)"}]`;
+    if (typeof v === "symbol" || typeof v === "bigint") return v.toString();
+    if (v === null || typeof v !== "object") return String(v);
+    if (depth > 2) return Array.isArray(v) ? "[Array]" : "[Object]";
+    try {
+      const seen = new WeakSet();
+      return JSON.stringify(v, (k, x) => {
+        if (typeof x === "bigint") return x.toString();
+        if (x !== null && typeof x === "object") {
+          if (seen.has(x)) return "[Circular]";
+          seen.add(x);
+          if (x instanceof Map) return { Map: [...x.entries()] };
+          if (x instanceof Set) return { Set: [...x.values()] };
+        }
+        return x;
+      });
+    } catch (_) {
+      return Object.prototype.toString.call(v);
+    }
+  }
+  function format(args) {
+    let out = [];
+    let i = 0;
+    if (typeof args[0] === "string" && args.length > 1 && /%[sdifjoO%]/.test(args[0])) {
+      i = 1;
+      out.push(args[0].replace(/%[sdifjoO%]/g, (m) => {
+        if (m === "%%") return "%";
+        if (i >= args.length) return m;
+        const a = args[i++];
+        if (m === "%d" || m === "%i") return String(parseInt(a, 10));
+        if (m === "%f") return String(Number(a));
+        if (m === "%s") return typeof a === "string" ? a : inspect(a, 1);
+        return inspect(a, 0);
+      }));
+    }
+    for (; i < args.length; i++) out.push(inspect(args[i], 0));
+    return out.join(" ");
+  }
+  const LEVEL = { error: 0, warn: 1, info: 2, debug: 3 };
+  const counts = new Map();
+  const timersByLabel = new Map();
+  const console = {
+    log: (...a) => host.log(LEVEL.info, format(a)),
+    info: (...a) => host.log(LEVEL.info, format(a)),
+    warn: (...a) => host.log(LEVEL.warn, format(a)),
+    error: (...a) => host.log(LEVEL.error, format(a)),
+    debug: (...a) => host.log(LEVEL.debug, format(a)),
+    trace: (...a) => host.log(LEVEL.debug, format(a) + "\n" + (new Error().stack || "")),
+    assert: (cond, ...a) => { if (!cond) host.log(LEVEL.error, "Assertion failed" + (a.length ? ": " + format(a) : "")); },
+    count: (label = "default") => { const n = (counts.get(label) || 0) + 1; counts.set(label, n); host.log(LEVEL.info, `${label}: ${n}`); },
+    countReset: (label = "default") => counts.delete(label),
+    time: (label = "default") => timersByLabel.set(label, host.now()),
+    timeEnd: (label = "default") => {
+      const t = timersByLabel.get(label);
+      if (t !== undefined) { timersByLabel.delete(label); host.log(LEVEL.info, `${label}: ${(host.now() - t).toFixed(3)}ms`); }
+    },
+    timeLog: (label = "default", ...a) => {
+      const t = timersByLabel.get(label);
+      if (t !== undefined) host.log(LEVEL.info, `${label}: ${(host.now() - t).toFixed(3)}ms` + (a.length ? " " + format(a) : ""));
+    },
+    dir: (v) => host.log(LEVEL.info, inspect(v, 0)),
+    table: (v) => host.log(LEVEL.info, inspect(v, 0)),
+    group: (...a) => { if (a.length) host.log(LEVEL.info, format(a)); },
+    groupEnd: () => {},
+  };
+  define("console", console);
+
+  function reportError(where, e) {
+    host.log(LEVEL.error, `Uncaught ${where}: ${inspect(e, 0)}`);
+  }
+
+  // ----------------------------------------------------------------- timers
+  // Rust keeps the deadlines (host.armTimer/cancelTimer) and calls fireTimer
+  // with the id when one is due; the callbacks live here.
+  const timers = new Map();
+  let nextTimerId = 1;
+  function addTimer(fn, ms, args, repeat) {
+    if (typeof fn !== "function") throw new TypeError("timer callback must be a function");
+    const id = nextTimerId++;
+    const delay = Math.max(0, Number(ms) || 0);
+    timers.set(id, { fn, args, repeat: repeat ? delay : -1 });
+    host.armTimer(id, delay);
+    return id;
+  }
+  function clearTimer(id) {
+    if (timers.delete(Number(id))) host.cancelTimer(Number(id));
+  }
+  function fireTimer(id) {
+    const t = timers.get(id);
+    if (!t) return;
+    if (t.repeat >= 0) host.armTimer(id, t.repeat);
+    else timers.delete(id);
+    try {
+      t.fn.apply(g, t.args);
+    } catch (e) {
+      reportError("error in timer callback", e);
+    }
+  }
+  define("setTimeout", (fn, ms, ...args) => addTimer(fn, ms, args, false));
+  define("setInterval", (fn, ms, ...args) => addTimer(fn, ms, args, true));
+  define("setImmediate", (fn, ...args) => addTimer(fn, 0, args, false));
+  define("clearTimeout", clearTimer);
+  define("clearInterval", clearTimer);
+  define("clearImmediate", clearTimer);
+  if (typeof g.queueMicrotask !== "function") {
+    define("queueMicrotask", (fn) => {
+      if (typeof fn !== "function") throw new TypeError("queueMicrotask needs a function");
+      Promise.resolve().then(() => { try { fn(); } catch (e) { reportError("error in microtask", e); } });
+    });
+  }
+
+  // ------------------------------------------------------------ performance
+  const timeOrigin = host.timeOrigin();
+  const performance = {
+    timeOrigin,
+    now: () => host.now(),
+    toJSON: () => ({ timeOrigin }),
+    mark: () => {},
+    measure: () => {},
+  };
+  define("performance", performance);
+
+  // ---------------------------------------------------------- text encoding
+  function bytesOf(input) {
+    if (input === undefined) return new Uint8Array(0);
+    if (input instanceof ArrayBuffer) return new Uint8Array(input);
+    if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    throw new TypeError("expected an ArrayBuffer or an ArrayBufferView");
+  }
+  class TextEncoder {
+    get encoding() { return "utf-8"; }
+    encode(input = "") { return host.utf8Encode(String(input)); }
+    encodeInto(src, dest) {
+      // Encode whole code points while they fit, as the spec requires.
+      const s = String(src);
+      let read = 0, written = 0;
+      for (const ch of s) {
+        const b = host.utf8Encode(ch);
+        if (written + b.length > dest.length) break;
+        dest.set(b, written);
+        written += b.length;
+        read += ch.length;
+      }
+      return { read, written };
+    }
+  }
+  class TextDecoder {
+    #fatal; #ignoreBOM;
+    constructor(label = "utf-8", options = {}) {
+      const l = String(label).trim().toLowerCase();
+      if (l !== "utf-8" && l !== "utf8" && l !== "unicode-1-1-utf-8") throw new RangeError(`The "${label}" encoding is not supported`);
+      this.#fatal = !!options.fatal;
+      this.#ignoreBOM = !!options.ignoreBOM;
+    }
+    get encoding() { return "utf-8"; }
+    get fatal() { return this.#fatal; }
+    get ignoreBOM() { return this.#ignoreBOM; }
+    decode(input, _options) { return host.utf8Decode(bytesOf(input), this.#fatal, this.#ignoreBOM); }
+  }
+  define("TextEncoder", TextEncoder);
+  define("TextDecoder", TextDecoder);
+
+  // ------------------------------------------------------------ atob / btoa
+  define("btoa", (s) => host.btoa(String(s)));
+  define("atob", (s) => host.atob(String(s)));
+
+  // -------------------------------------------------------- URLSearchParams
+  class URLSearchParams {
+    #list = [];
+    #onChange = null;
+    constructor(init = "") {
+      if (init instanceof URLSearchParams) this.#list = init.#list.map((p) => [p[0], p[1]]);
+      else if (typeof init === "string" || init === undefined || init === null) this.#parse(init == null ? "" : init);
+      else if (typeof init === "object" && typeof init[Symbol.iterator] === "function") {
+        for (const pair of init) {
+          const p = [...pair];
+          if (p.length !== 2) throw new TypeError("each pair must have exactly two items");
+          this.#list.push([String(p[0]), String(p[1])]);
+        }
+      } else if (typeof init === "object") {
+        for (const k of Object.keys(init)) this.#list.push([k, String(init[k])]);
+      } else this.#parse(String(init));
+    }
+    #parse(s) {
+      if (s.startsWith("?")) s = s.slice(1);
+      const flat = host.formParse(s);
+      this.#list = [];
+      for (let i = 0; i < flat.length; i += 2) this.#list.push([flat[i], flat[i + 1]]);
+    }
+    #update() { if (this.#onChange) this.#onChange(this.toString()); }
+    static _bind(params, s, onChange) { params.#parse(s); params.#onChange = onChange; }
+    static _reparse(params, s) { params.#parse(s); }
+    get size() { return this.#list.length; }
+    append(k, v) { this.#list.push([String(k), String(v)]); this.#update(); }
+    delete(k, v) {
+      k = String(k);
+      this.#list = this.#list.filter((p) => !(p[0] === k && (v === undefined || p[1] === String(v))));
+      this.#update();
+    }
+    get(k) { k = String(k); const p = this.#list.find((p) => p[0] === k); return p ? p[1] : null; }
+    getAll(k) { k = String(k); return this.#list.filter((p) => p[0] === k).map((p) => p[1]); }
+    has(k, v) { k = String(k); return this.#list.some((p) => p[0] === k && (v === undefined || p[1] === String(v))); }
+    set(k, v) {
+      k = String(k); v = String(v);
+      const i = this.#list.findIndex((p) => p[0] === k);
+      if (i < 0) this.#list.push([k, v]);
+      else { this.#list[i][1] = v; this.#list = this.#list.filter((p, j) => j <= i || p[0] !== k); }
+      this.#update();
+    }
+    sort() {
+      this.#list = this.#list.map((p, i) => [p, i]).sort((a, b) => (a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[1] - b[1])).map((x) => x[0]);
+      this.#update();
+    }
+    forEach(fn, thisArg) { for (const [k, v] of this.#list) fn.call(thisArg, v, k, this); }
+    *keys() { for (const p of this.#list) yield p[0]; }
+    *values() { for (const p of this.#list) yield p[1]; }
+    *entries() { for (const p of this.#list) yield [p[0], p[1]]; }
+    [Symbol.iterator]() { return this.entries(); }
+    toString() { return host.formSerialize(this.#list.flat()); }
+    get [Symbol.toStringTag]() { return "URLSearchParams"; }
+  }
+  define("URLSearchParams", URLSearchParams);
+
+  // -------------------------------------------------------------------- URL
+  // Parsing and every setter go through the Rust `url` crate (WHATWG URL).
+  const PARTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
+  class URL {
+    #c;
+    #params = null;
+    constructor(url, base) {
+      const c = host.urlParse(String(url), base === undefined ? undefined : String(base));
+      if (!c) throw new TypeError(`Invalid URL: ${url}`);
+      this.#c = c;
+    }
+    static canParse(url, base) { return !!host.urlParse(String(url), base === undefined ? undefined : String(base)); }
+    static parse(url, base) { try { return new URL(url, base); } catch (_) { return null; } }
+    #set(part, value) {
+      const c = host.urlSet(this.#c[0], part, String(value));
+      if (!c) { if (part === "href") throw new TypeError(`Invalid URL: ${value}`); return; }
+      this.#c = c;
+      if (this.#params && part !== "searchParams") URLSearchParams._reparse(this.#params, this.#c[9]);
+    }
+    get searchParams() {
+      if (!this.#params) {
+        this.#params = new URLSearchParams();
+        URLSearchParams._bind(this.#params, this.#c[9], (s) => {
+          const c = host.urlSet(this.#c[0], "search", s);
+          if (c) this.#c = c;
+        });
+      }
+      return this.#params;
+    }
+    static _get(u, i) { return u.#c[i]; }
+    static _set(u, part, v) { u.#set(part, v); }
+    toString() { return this.#c[0]; }
+    toJSON() { return this.#c[0]; }
+    get [Symbol.toStringTag]() { return "URL"; }
+  }
+  PARTS.forEach((name, i) => {
+    const desc = { get() { return URL._get(this, i); }, configurable: true, enumerable: true };
+    if (name !== "origin") desc.set = function (v) { URL._set(this, name, v); };
+    Object.defineProperty(URL.prototype, name, desc);
+  });
+  define("URL", URL);
+
+  // ---------------------------------------------------------------- crypto
+  const crypto = {
+    getRandomValues(ta) {
+      if (!ArrayBuffer.isView(ta) || ta instanceof Float32Array || ta instanceof Float64Array || ta instanceof DataView)
+        throw new TypeError("getRandomValues needs an integer typed array");
+      if (ta.byteLength > 65536) throw new RangeError("getRandomValues: at most 65536 bytes at a time");
+      new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength).set(host.randomBytes(ta.byteLength));
+      return ta;
+    },
+    randomUUID() {
+      const b = host.randomBytes(16);
+      b[6] = (b[6] & 0x0f) | 0x40;
+      b[8] = (b[8] & 0x3f) | 0x80;
+      const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    },
+  };
+  define("crypto", crypto);
+
+  // -------------------------------------------------------- structuredClone
+  function DataCloneError(msg) { const e = new Error(msg); e.name = "DataCloneError"; return e; }
+  function clone(v, seen) {
+    if (v === null || (typeof v !== "object" && typeof v !== "function" && typeof v !== "symbol")) return v;
+    if (typeof v === "function" || typeof v === "symbol") throw DataCloneError(`${String(v)} could not be cloned`);
+    if (seen.has(v)) return seen.get(v);
+    let out;
+    if (v instanceof Date) out = new Date(v.getTime());
+    else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
+    else if (v instanceof ArrayBuffer) out = v.slice(0);
+    else if (ArrayBuffer.isView(v)) {
+      const buf = clone(v.buffer, seen);
+      out = v instanceof DataView ? new DataView(buf, v.byteOffset, v.byteLength) : new v.constructor(buf, v.byteOffset, v.length);
+    } else if (v instanceof Map) { out = new Map(); seen.set(v, out); for (const [k, x] of v) out.set(clone(k, seen), clone(x, seen)); return out; }
+    else if (v instanceof Set) { out = new Set(); seen.set(v, out); for (const x of v) out.add(clone(x, seen)); return out; }
+    else if (v instanceof Error) {
+      out = new (g[v.name] && g[v.name].prototype instanceof Error ? g[v.name] : Error)(v.message);
+      if (v.stack) out.stack = v.stack;
+    } else if (v instanceof Boolean || v instanceof Number || v instanceof String) out = Object(v.valueOf());
+    else if (Array.isArray(v)) { out = new Array(v.length); seen.set(v, out); for (const k of Object.keys(v)) out[k] = clone(v[k], seen); return out; }
+    else if (v instanceof Promise || v instanceof WeakMap || v instanceof WeakSet) throw DataCloneError(`${Object.prototype.toString.call(v)} could not be cloned`);
+    else { out = {}; seen.set(v, out); for (const k of Object.keys(v)) out[k] = clone(v[k], seen); return out; }
+    seen.set(v, out);
+    return out;
+  }
+  define("structuredClone", (v, _options) => clone(v, new Map()));
+
+  // --------------------------------------------------------- MessageChannel
+  // Messages are delivered as macrotasks, like in browsers: React's scheduler
+  // relies on that to yield between units of work.
+  class MessagePort {
+    #other = null; #listeners = []; #closed = false; #onmessage = null;
+    static _pair(a, b) { a.#other = b; b.#other = a; }
+    get onmessage() { return this.#onmessage; }
+    set onmessage(fn) { this.#onmessage = fn; }
+    postMessage(data) {
+      const to = this.#other;
+      if (this.#closed || !to) return;
+      const copy = clone(data, new Map());
+      addTimer(() => to.#deliver(copy), 0, [], false);
+    }
+    #deliver(data) {
+      if (this.#closed) return;
+      const ev = { type: "message", data, target: this, currentTarget: this };
+      if (typeof this.#onmessage === "function") this.#onmessage.call(this, ev);
+      for (const fn of this.#listeners) fn.call(this, ev);
+    }
+    addEventListener(type, fn) { if (type === "message" && typeof fn === "function") this.#listeners.push(fn); }
+    removeEventListener(type, fn) { if (type === "message") this.#listeners = this.#listeners.filter((f) => f !== fn); }
+    start() {}
+    close() { this.#closed = true; }
+  }
+  class MessageChannel {
+    constructor() {
+      this.port1 = new MessagePort();
+      this.port2 = new MessagePort();
+      MessagePort._pair(this.port1, this.port2);
+    }
+  }
+  define("MessagePort", MessagePort);
+  define("MessageChannel", MessageChannel);
+
+  // -------------------------------------------------------------- bext glue
+  let exportsNs = null;
+  function errorParts(e) {
+    if (e instanceof Error) return [`${e.name}: ${e.message}`, String(e.stack || "")];
+    let s;
+    try { s = typeof e === "string" ? e : inspect(e, 0); } catch (_) { s = "unprintable value"; }
+    return [`Uncaught ${s}`, ""];
+  }
+  function fail(token, e) {
+    const [message, stack] = errorParts(e);
+    host.fail(token, message, stack);
+  }
+  function flattenHeaders(h) {
+    const out = [];
+    if (!h) return out;
+    const entries = typeof h[Symbol.iterator] === "function" ? h : Object.entries(h);
+    for (const [k, v] of entries) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const x of v) out.push(String(k), String(x));
+      else out.push(String(k), String(v));
+    }
+    return out;
+  }
+  function hasHeader(flat, name) {
+    for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return true;
+    return false;
+  }
+  const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
+  function respond(token, v) {
+    if (typeof v === "string") return host.done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
+    if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
+      const headers = flattenHeaders(v.headers);
+      let body = v.body;
+      if (body === undefined || body === null) body = "";
+      else if (typeof body !== "string" && !isBytes(body)) {
+        body = JSON.stringify(body);
+        if (!hasHeader(headers, "content-type")) headers.push("content-type", "application/json");
+      } else if (typeof body === "string" && !hasHeader(headers, "content-type")) {
+        headers.push("content-type", "text/plain; charset=utf-8");
+      }
+      const status = v.status === undefined ? 200 : v.status;
+      return host.done(token, status, headers, isBytes(body) ? bytesOf(body) : body);
+    }
+    const json = JSON.stringify(v === undefined ? null : v);
+    return host.done(token, 200, ["content-type", "application/json"], json);
+  }
+  function settle(token, r) {
+    if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
+      Promise.resolve(r).then((v) => { try { respond(token, v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
+    } else {
+      try { respond(token, r); } catch (e) { fail(token, e); }
+    }
+  }
+  function dispatch(token, req) {
+    let r;
+    try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
+    settle(token, r);
+  }
+  // Runs an optional hook (startup, shutdown, ...) and reports its end.
+  function hook(token, name, arg) {
+    const fn = exportsNs && exportsNs[name];
+    if (typeof fn !== "function") return host.done(token, 204, [], "");
+    const a = name === "startup" && arg === undefined ? bext.worker : arg;
+    let r;
+    try { r = fn(a); } catch (e) { return fail(token, e); }
+    if (r !== null && typeof r === "object" && typeof r.then === "function")
+      Promise.resolve(r).then(() => host.done(token, 200, [], ""), (e) => fail(token, e));
+    else host.done(token, 200, [], "");
+  }
+  function load(token, specifier) {
+    import(specifier).then((ns) => {
+      if (typeof ns.handler !== "function") {
+        return host.fail(token, `${specifier} does not export a handler function (export function handler(req) { ... })`, "");
+      }
+      exportsNs = ns;
+      host.done(token, 200, [], "");
+    }, (e) => fail(token, e));
+  }
+  const bext = {
+    worker: Object.freeze({ id: 0, pid: 0, pool: "", generation: 0 }),
+  };
+  define("bext", bext);
+  function setIdentity(id, pid, pool, generation) {
+    bext.worker = Object.freeze({ id, pid, pool, generation });
+  }
+  return { dispatch, hook, load, fireTimer, setIdentity, reportError };
+})

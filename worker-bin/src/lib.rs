@@ -1,0 +1,46 @@
+//! `bext-worker`: one worker process of a bext pool.
+//!
+//! `bextd` starts it with one end of a Unix socket pair as file descriptor
+//! [`SOCKET_FD`]; everything else (which script, which limits, who it is)
+//! arrives over that socket. See [`serve`] for the event loop and [`engine`]
+//! for how QuickJS is driven.
+
+pub mod engine;
+pub mod fault;
+pub mod host;
+pub mod modules;
+pub mod serve;
+
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::unix::net::UnixStream;
+
+pub use serve::WorkerError;
+
+/// The file descriptor the master hands the worker its socket on.
+pub const SOCKET_FD: i32 = 3;
+
+/// Runs the worker to completion.
+pub fn run() -> Result<(), WorkerError> {
+    // SIGINT from a terminal is for the master, which drains workers itself.
+    // SAFETY: installing SIG_IGN does not run any code in a handler.
+    unsafe {
+        let _ = nix::sys::signal::signal(nix::sys::signal::Signal::SIGINT, nix::sys::signal::SigHandler::SigIgn);
+    }
+    let fd = std::env::var("BEXT_WORKER_FD")
+        .ok()
+        .and_then(|v| v.parse::<i32>().ok())
+        .unwrap_or(SOCKET_FD);
+    if nix::fcntl::fcntl(unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }, nix::fcntl::FcntlArg::F_GETFD).is_err() {
+        return Err(WorkerError::Handshake(format!(
+            "no socket on file descriptor {fd}: bext-worker is started by bextd, not by hand"
+        )));
+    }
+    // SAFETY: the master passes a socket it created on this descriptor and
+    // nothing else in this process owns it.
+    let stream = UnixStream::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(WorkerError::Signal)?;
+    rt.block_on(serve::serve(stream, fault::Faults::from_env()))
+}

@@ -1,0 +1,298 @@
+//! The engine against real QuickJS: module loading, the handler contract of
+//! SPEC §4 and the web globals, without a master process.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use bext_worker::engine::{Engine, EngineOptions};
+use bext_worker::host::{HostEvent, JsFailure};
+use protocol::worker::{HttpRequest, HttpResponse};
+
+struct Harness {
+    engine: Engine,
+    logs: Vec<String>,
+    _dir: tempdir::Dir,
+}
+
+mod tempdir {
+    pub struct Dir(pub std::path::PathBuf);
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    pub fn new() -> Dir {
+        let p = std::env::temp_dir().join(format!(
+            "bext-engine-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+}
+
+impl Harness {
+    fn with_files(files: &[(&str, &str)]) -> Harness {
+        let dir = tempdir::new();
+        for (name, src) in files {
+            let p = dir.0.join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, src).unwrap();
+        }
+        let engine = Engine::new(EngineOptions::default()).unwrap();
+        let mut h = Harness {
+            engine,
+            logs: vec![],
+            _dir: dir,
+        };
+        let main = h._dir.0.join(files[0].0);
+        h.engine.start_load(1, &main);
+        h.wait(1).expect("module loads");
+        h
+    }
+
+    fn new(src: &str) -> Harness {
+        Harness::with_files(&[("worker.js", src)])
+    }
+
+    fn wait(&mut self, token: u32) -> Result<HttpResponse, JsFailure> {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            self.engine.run_jobs();
+            self.engine.fire_due_timers();
+            for e in self.engine.take_events() {
+                match e {
+                    HostEvent::Log { message, .. } => self.logs.push(message),
+                    HostEvent::Done { token: t, result } if t == token => return result,
+                    HostEvent::Done { .. } => {}
+                }
+            }
+            assert!(Instant::now() < deadline, "token {token} never finished");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn get(&mut self, url: &str) -> Result<HttpResponse, JsFailure> {
+        self.request("GET", url, b"")
+    }
+
+    fn request(&mut self, method: &str, url: &str, body: &[u8]) -> Result<HttpResponse, JsFailure> {
+        let req = HttpRequest {
+            method: method.into(),
+            url: url.into(),
+            headers: vec![("x-test".into(), "yes".into())],
+            body: body.to_vec(),
+            ip: "127.0.0.1".into(),
+        };
+        self.engine.dispatch(100, 7, &req);
+        self.wait(100)
+    }
+}
+
+fn body(r: &HttpResponse) -> String {
+    String::from_utf8(r.body.clone()).unwrap()
+}
+
+fn header<'a>(r: &'a HttpResponse, name: &str) -> Option<&'a str> {
+    r.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+#[test]
+fn response_object_string_and_json() {
+    let mut h = Harness::new(
+        r#"export function handler(req) {
+            if (req.path === "/obj") return { status: 201, headers: { "x-a": "1" }, body: "made" };
+            if (req.path === "/str") return "plain";
+            return { echo: req.query, m: req.method, h: req.headers["x-test"], ip: req.ip, id: req.id };
+        }"#,
+    );
+    let r = h.get("/obj").unwrap();
+    assert_eq!((r.status, body(&r).as_str(), header(&r, "x-a")), (201, "made", Some("1")));
+    let r = h.get("/str").unwrap();
+    assert_eq!(header(&r, "content-type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(body(&r), "plain");
+    let r = h.get("/json?a=1&b=2&b=3").unwrap();
+    assert_eq!(header(&r, "content-type"), Some("application/json"));
+    assert_eq!(
+        body(&r),
+        r#"{"echo":{"a":"1","b":["2","3"]},"m":"GET","h":"yes","ip":"127.0.0.1","id":7}"#
+    );
+}
+
+#[test]
+fn promises_and_timers_finish_before_the_response() {
+    let mut h = Harness::new(
+        r#"export async function handler(req) {
+            await new Promise((r) => setTimeout(r, 20));
+            let n = 0;
+            await new Promise((r) => { const i = setInterval(() => { if (++n === 3) { clearInterval(i); r(); } }, 1); });
+            queueMicrotask(() => n++);
+            await null;
+            return { status: 200, body: `n=${n}` };
+        }"#,
+    );
+    let t0 = Instant::now();
+    let r = h.get("/").unwrap();
+    assert_eq!(body(&r), "n=4");
+    assert!(t0.elapsed() >= Duration::from_millis(20));
+}
+
+#[test]
+fn throw_and_rejection_report_message_and_stack() {
+    let mut h = Harness::new(
+        r#"function inner() { throw new TypeError("bad thing"); }
+           export function handler(req) {
+             if (req.path === "/async") return Promise.reject(new Error("later"));
+             inner();
+           }"#,
+    );
+    let e = h.get("/").unwrap_err();
+    assert_eq!(e.message, "TypeError: bad thing");
+    assert!(e.stack.contains("inner"), "{}", e.stack);
+    let e = h.get("/async").unwrap_err();
+    assert_eq!(e.message, "Error: later");
+}
+
+#[test]
+fn relative_imports_resolve_from_the_script_folder() {
+    let mut h = Harness::with_files(&[
+        ("app/worker.js", r#"import { greet } from "./lib/greet.js"; export const handler = () => greet("x");"#),
+        ("app/lib/greet.js", r#"import { bang } from "../util.js"; export const greet = (n) => `hi ${n}${bang}`;"#),
+        ("app/util.js", r#"export const bang = "!";"#),
+    ]);
+    assert_eq!(body(&h.get("/").unwrap()), "hi x!");
+}
+
+#[test]
+fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
+    for (src, want) in [
+        ("export const x = 1;", "does not export a handler"),
+        ("export function handler( {", "SyntaxError"),
+        ("throw new Error('at load');", "at load"),
+        ("import 'preact'; export const handler = () => 1;", "bare module specifiers"),
+    ] {
+        let dir = tempdir::new();
+        let p = dir.0.join("w.js");
+        std::fs::write(&p, src).unwrap();
+        let engine = Engine::new(EngineOptions::default()).unwrap();
+        let mut h = Harness {
+            engine,
+            logs: vec![],
+            _dir: dir,
+        };
+        h.engine.start_load(1, Path::new(&p));
+        let err = h.wait(1).unwrap_err();
+        assert!(err.describe().contains(want), "{src}: {}", err.describe());
+    }
+}
+
+#[test]
+fn console_goes_to_the_log() {
+    let mut h = Harness::new(
+        r#"export function handler() { console.log("a", 1, { b: [2] }); console.error("%s=%d", "x", 5); return ""; }"#,
+    );
+    h.get("/").unwrap();
+    assert_eq!(h.logs, vec![r#"a 1 {"b":[2]}"#.to_string(), "x=5".to_string()]);
+}
+
+#[test]
+fn web_globals_work() {
+    let mut h = Harness::new(
+        r#"export async function handler() {
+            const out = {};
+            const bytes = new TextEncoder().encode("héllo €");
+            out.enc = Array.from(bytes).length;
+            out.dec = new TextDecoder().decode(bytes);
+            const u = new URL("../x/y?a=1&b=two#frag", "https://user@example.com:8443/p/q");
+            u.searchParams.append("c", "3 4");
+            out.url = [u.href, u.host, u.pathname, u.search, u.hash, u.origin];
+            out.usp = new URLSearchParams({ q: "a b", r: "&" }).toString();
+            out.b64 = [btoa("hello"), atob("aGVsbG8")];
+            out.clone = structuredClone({ d: new Date(0), m: new Map([[1, { x: 2 }]]), s: new Set([1]) });
+            out.cloneOk = out.clone.d instanceof Date && out.clone.m.get(1).x === 2 && out.clone.s.has(1);
+            out.uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID());
+            out.rand = crypto.getRandomValues(new Uint32Array(4)).length;
+            out.perf = typeof performance.now() === "number" && performance.now() >= 0;
+            out.mc = await new Promise((resolve) => { const ch = new MessageChannel(); ch.port2.onmessage = (e) => resolve(e.data.v); ch.port1.postMessage({ v: 42 }); });
+            return out;
+        }"#,
+    );
+    let r = h.get("/").unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(v["enc"], 10);
+    assert_eq!(v["dec"], "héllo €");
+    assert_eq!(
+        v["url"],
+        serde_json::json!([
+            "https://user@example.com:8443/x/y?a=1&b=two&c=3+4#frag",
+            "example.com:8443",
+            "/x/y",
+            "?a=1&b=two&c=3+4",
+            "#frag",
+            "https://example.com:8443"
+        ])
+    );
+    assert_eq!(v["usp"], "q=a+b&r=%26");
+    assert_eq!(v["b64"], serde_json::json!(["aGVsbG8=", "hello"]));
+    assert_eq!(v["cloneOk"], true);
+    assert_eq!(v["uuid"], true);
+    assert_eq!(v["rand"], 4);
+    assert_eq!(v["perf"], true);
+    assert_eq!(v["mc"], 42);
+}
+
+#[test]
+fn startup_sees_the_worker_identity_and_can_be_async() {
+    let mut h = Harness::new(
+        r#"let who = null;
+           export async function startup(w) { await new Promise((r) => setTimeout(r, 1)); who = w; }
+           export function handler() { return who; }"#,
+    );
+    h.engine.set_identity(3, 99, "render", 2);
+    h.engine.start_hook(5, "startup", None);
+    h.wait(5).unwrap();
+    let r = h.get("/").unwrap();
+    assert_eq!(body(&r), r#"{"id":3,"pid":99,"pool":"render","generation":2}"#);
+}
+
+#[test]
+fn runaway_js_is_interrupted_at_the_deadline() {
+    let h = Harness::new("export function handler() { for (;;) {} }");
+    h.engine.set_deadline(Some(Instant::now() + Duration::from_millis(50)));
+    let req = HttpRequest {
+        method: "GET".into(),
+        url: "/".into(),
+        headers: vec![],
+        body: vec![],
+        ip: String::new(),
+    };
+    let t0 = Instant::now();
+    h.engine.dispatch(9, 1, &req);
+    assert!(h.engine.take_interrupted());
+    assert!(t0.elapsed() < Duration::from_secs(2));
+    // The engine still works afterwards.
+    h.engine.set_deadline(None);
+    let h2 = h;
+    h2.engine.run_jobs();
+}
+
+#[test]
+fn memory_limit_turns_into_an_error() {
+    let dir = tempdir::new();
+    let p = dir.0.join("w.js");
+    std::fs::write(&p, "const keep = []; export function handler() { for (;;) keep.push(new Array(100000).fill(1)); }").unwrap();
+    let engine = Engine::new(EngineOptions {
+        memory_limit_bytes: 16 * 1024 * 1024,
+    })
+    .unwrap();
+    let mut h = Harness {
+        engine,
+        logs: vec![],
+        _dir: dir,
+    };
+    h.engine.start_load(1, &p);
+    h.wait(1).unwrap();
+    let e = h.get("/").unwrap_err();
+    assert!(e.message.contains("out of memory"), "{}", e.message);
+}
