@@ -156,8 +156,14 @@ mod tests {
         let mut buf = BytesMut::new();
         encode(&req(1), 1024, &mut buf).unwrap();
         encode(&req(2), 1024, &mut buf).unwrap();
-        assert_eq!(decode::<MasterToWorker>(&mut buf, 1024).unwrap(), Some(req(1)));
-        assert_eq!(decode::<MasterToWorker>(&mut buf, 1024).unwrap(), Some(req(2)));
+        assert_eq!(
+            decode::<MasterToWorker>(&mut buf, 1024).unwrap(),
+            Some(req(1))
+        );
+        assert_eq!(
+            decode::<MasterToWorker>(&mut buf, 1024).unwrap(),
+            Some(req(2))
+        );
         assert!(buf.is_empty());
         assert_eq!(decode::<MasterToWorker>(&mut buf, 1024).unwrap(), None);
     }
@@ -171,7 +177,10 @@ mod tests {
             assert_eq!(decode::<MasterToWorker>(&mut part, 1024).unwrap(), None);
             assert_eq!(part.len(), cut, "nothing consumed from a partial frame");
             part.extend_from_slice(&whole[cut..]);
-            assert_eq!(decode::<MasterToWorker>(&mut part, 1024).unwrap(), Some(req(9)));
+            assert_eq!(
+                decode::<MasterToWorker>(&mut part, 1024).unwrap(),
+                Some(req(9))
+            );
         }
     }
 
@@ -179,7 +188,10 @@ mod tests {
     fn oversized_length_is_refused_before_buffering() {
         let mut buf = BytesMut::from(&[0xff, 0xff, 0xff, 0xff][..]);
         let err = decode::<WorkerToMaster>(&mut buf, 1024).unwrap_err();
-        assert!(matches!(err, FrameError::TooLarge { max: 1024, .. }), "{err}");
+        assert!(
+            matches!(err, FrameError::TooLarge { max: 1024, .. }),
+            "{err}"
+        );
     }
 
     #[test]

@@ -31,29 +31,34 @@ fn arb_to_master() -> impl Strategy<Value = WorkerToMaster> {
     prop_oneof![
         Just(WorkerToMaster::Ready),
         ".{0,50}".prop_map(|error| WorkerToMaster::BootFailed { error }),
-        (any::<u64>(), any::<u16>(), prop::collection::vec(any::<u8>(), 0..200)).prop_map(
-            |(id, status, body)| WorkerToMaster::Response {
+        (
+            any::<u64>(),
+            any::<u16>(),
+            prop::collection::vec(any::<u8>(), 0..200)
+        )
+            .prop_map(|(id, status, body)| WorkerToMaster::Response {
                 id,
                 outcome: Outcome::Ok(HttpResponse {
                     status,
                     headers: vec![("content-type".into(), "text/plain".into())],
                     body,
                 }),
-            }
-        ),
+            }),
         (any::<u64>(), ".{0,30}", ".{0,60}").prop_map(|(id, message, stack)| {
             WorkerToMaster::Response {
                 id,
                 outcome: Outcome::Error { message, stack },
             }
         }),
-        (any::<u64>(), any::<u64>(), any::<u32>()).prop_map(|(rss_bytes, js_heap_bytes, in_flight)| {
-            WorkerToMaster::Heartbeat(Heartbeat {
-                rss_bytes,
-                js_heap_bytes,
-                in_flight,
-            })
-        }),
+        (any::<u64>(), any::<u64>(), any::<u32>()).prop_map(
+            |(rss_bytes, js_heap_bytes, in_flight)| {
+                WorkerToMaster::Heartbeat(Heartbeat {
+                    rss_bytes,
+                    js_heap_bytes,
+                    in_flight,
+                })
+            }
+        ),
         ".{0,80}".prop_map(|message| WorkerToMaster::Log {
             level: LogLevel::Warn,
             message

@@ -1,1 +1,18 @@
+//! bextd: the prefork supervisor of bext's QuickJS workers.
+//!
+//! See `ARCHITECTURE.md` at the top of the repository for the tasks, the
+//! channels between them and who owns what.
 
+pub mod config;
+pub mod daemon;
+pub mod exit;
+pub mod http;
+pub mod link;
+pub mod logging;
+pub mod memory;
+pub mod policy;
+pub mod pool;
+pub mod reaper;
+pub mod registry;
+pub mod slot;
+pub mod spawn;

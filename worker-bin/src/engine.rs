@@ -110,12 +110,12 @@ impl Engine {
         let ctx = Context::full(&rt).map_err(err)?;
         let (dispatch, fire_timer, glue) = ctx
             .with(|ctx| -> Result<_, String> {
-                let setup: Function = ctx
-                    .eval(PRELUDE)
+                let setup: Function = ctx.eval(PRELUDE).catch(&ctx).map_err(caught_to_string)?;
+                let host_obj = host::install(&ctx, &host).map_err(|e| e.to_string())?;
+                let glue: Object = setup
+                    .call((host_obj,))
                     .catch(&ctx)
                     .map_err(caught_to_string)?;
-                let host_obj = host::install(&ctx, &host).map_err(|e| e.to_string())?;
-                let glue: Object = setup.call((host_obj,)).catch(&ctx).map_err(caught_to_string)?;
                 let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
                 let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
                 Ok((
@@ -139,7 +139,12 @@ impl Engine {
     /// Sets `bext.worker`.
     pub fn set_identity(&self, id: u32, pid: u32, pool: &str, generation: u64) {
         self.call_glue("setIdentity", |ctx, f| {
-            f.call::<_, ()>((id, pid, rquickjs::String::from_str(ctx.clone(), pool)?, generation as f64))
+            f.call::<_, ()>((
+                id,
+                pid,
+                rquickjs::String::from_str(ctx.clone(), pool)?,
+                generation as f64,
+            ))
         });
     }
 
@@ -200,7 +205,11 @@ impl Engine {
                 break;
             };
             let r = self.ctx.with(|ctx| -> Result<(), String> {
-                let f = self.fire_timer.clone().restore(&ctx).map_err(|e| e.to_string())?;
+                let f = self
+                    .fire_timer
+                    .clone()
+                    .restore(&ctx)
+                    .map_err(|e| e.to_string())?;
                 f.call::<_, ()>((id,)).catch(&ctx).map_err(caught_to_string)
             });
             if let Err(e) = r {

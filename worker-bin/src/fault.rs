@@ -40,8 +40,11 @@ impl Faults {
     }
 
     /// Commits the fault the request asks for.
-    pub async fn trigger<W, C>(&self, req: &HttpRequest, writer: &mut tokio_util::codec::FramedWrite<W, C>)
-    where
+    pub async fn trigger<W, C>(
+        &self,
+        req: &HttpRequest,
+        writer: &mut tokio_util::codec::FramedWrite<W, C>,
+    ) where
         W: tokio::io::AsyncWrite + Unpin,
     {
         let which = req
@@ -53,7 +56,9 @@ impl Faults {
         let raw = writer.get_mut();
         match which {
             "garbage-frame" => {
-                let _ = raw.write_all(&[0, 0, 0, 6, 0xde, 0xad, 0xbe, 0xef, 0xff, 0xfe]).await;
+                let _ = raw
+                    .write_all(&[0, 0, 0, 6, 0xde, 0xad, 0xbe, 0xef, 0xff, 0xfe])
+                    .await;
                 let _ = raw.flush().await;
             }
             "oversized-frame" => {

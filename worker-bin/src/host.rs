@@ -271,7 +271,9 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                     .chunks_exact(2)
                     .map(|kv| (kv[0].clone(), kv[1].clone()))
                     .collect();
-                let status = u16::try_from(status).ok().filter(|s| (100..=999).contains(s));
+                let status = u16::try_from(status)
+                    .ok()
+                    .filter(|s| (100..=999).contains(s));
                 let result = match status {
                     Some(status) => Ok(HttpResponse {
                         status,
@@ -292,12 +294,15 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     let s = state.clone();
     host.set(
         "fail",
-        Function::new(c.clone(), move |token: u32, message: String, stack: String| {
-            s.push(HostEvent::Done {
-                token,
-                result: Err(JsFailure { message, stack }),
-            });
-        })?,
+        Function::new(
+            c.clone(),
+            move |token: u32, message: String, stack: String| {
+                s.push(HostEvent::Done {
+                    token,
+                    result: Err(JsFailure { message, stack }),
+                });
+            },
+        )?,
     )?;
 
     let s = state.clone();
@@ -337,20 +342,27 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     )?;
     host.set(
         "btoa",
-        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| latin1_to_base64(&ctx, &s))?,
+        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| {
+            latin1_to_base64(&ctx, &s)
+        })?,
     )?;
     host.set(
         "atob",
-        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| base64_to_latin1(&ctx, &s))?,
+        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| {
+            base64_to_latin1(&ctx, &s)
+        })?,
     )?;
     host.set(
         "randomBytes",
-        Function::new(c.clone(), |ctx: Ctx<'js>, n: usize| -> Result<TypedArray<'js, u8>> {
-            let mut buf = vec![0u8; n.min(65536)];
-            getrandom::fill(&mut buf)
-                .map_err(|e| Exception::throw_internal(&ctx, &format!("no randomness: {e}")))?;
-            TypedArray::<u8>::new(ctx, buf)
-        })?,
+        Function::new(
+            c.clone(),
+            |ctx: Ctx<'js>, n: usize| -> Result<TypedArray<'js, u8>> {
+                let mut buf = vec![0u8; n.min(65536)];
+                getrandom::fill(&mut buf)
+                    .map_err(|e| Exception::throw_internal(&ctx, &format!("no randomness: {e}")))?;
+                TypedArray::<u8>::new(ctx, buf)
+            },
+        )?,
     )?;
     host.set(
         "urlParse",
@@ -422,7 +434,20 @@ mod tests {
         let p = url_parse("../b?x=1#h", Some("http://u:p@example.com:8080/a/c")).unwrap();
         assert_eq!(p[0], "http://u:p@example.com:8080/b?x=1#h");
         assert_eq!(p[1], "http://example.com:8080");
-        assert_eq!(&p[2..], ["http:", "u", "p", "example.com:8080", "example.com", "8080", "/b", "?x=1", "#h"]);
+        assert_eq!(
+            &p[2..],
+            [
+                "http:",
+                "u",
+                "p",
+                "example.com:8080",
+                "example.com",
+                "8080",
+                "/b",
+                "?x=1",
+                "#h"
+            ]
+        );
         assert!(url_parse("not a url", None).is_none());
         let q = url_set(&p[0], "pathname", "/z y").unwrap();
         assert_eq!(q[8], "/z%20y");

@@ -24,13 +24,21 @@ pub fn run() -> Result<(), WorkerError> {
     // SIGINT from a terminal is for the master, which drains workers itself.
     // SAFETY: installing SIG_IGN does not run any code in a handler.
     unsafe {
-        let _ = nix::sys::signal::signal(nix::sys::signal::Signal::SIGINT, nix::sys::signal::SigHandler::SigIgn);
+        let _ = nix::sys::signal::signal(
+            nix::sys::signal::Signal::SIGINT,
+            nix::sys::signal::SigHandler::SigIgn,
+        );
     }
     let fd = std::env::var("BEXT_WORKER_FD")
         .ok()
         .and_then(|v| v.parse::<i32>().ok())
         .unwrap_or(SOCKET_FD);
-    if nix::fcntl::fcntl(unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }, nix::fcntl::FcntlArg::F_GETFD).is_err() {
+    if nix::fcntl::fcntl(
+        unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) },
+        nix::fcntl::FcntlArg::F_GETFD,
+    )
+    .is_err()
+    {
         return Err(WorkerError::Handshake(format!(
             "no socket on file descriptor {fd}: bext-worker is started by bextd, not by hand"
         )));

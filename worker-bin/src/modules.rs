@@ -73,8 +73,14 @@ mod tests {
     #[test]
     fn resolves_relative_and_absolute() {
         let base = "/srv/app/pages/index.js";
-        assert_eq!(resolve_path(base, "./a.js").unwrap(), Path::new("/srv/app/pages/a.js"));
-        assert_eq!(resolve_path(base, "../lib/b.js").unwrap(), Path::new("/srv/app/lib/b.js"));
+        assert_eq!(
+            resolve_path(base, "./a.js").unwrap(),
+            Path::new("/srv/app/pages/a.js")
+        );
+        assert_eq!(
+            resolve_path(base, "../lib/b.js").unwrap(),
+            Path::new("/srv/app/lib/b.js")
+        );
         assert_eq!(resolve_path(base, "/x/y.js").unwrap(), Path::new("/x/y.js"));
         assert!(resolve_path(base, "preact").is_none());
     }

@@ -89,7 +89,12 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
     let engine = Engine::new(EngineOptions {
         memory_limit_bytes: settings.js_memory_limit_mb * 1024 * 1024,
     })?;
-    engine.set_identity(identity.id, std::process::id(), &identity.pool, identity.generation);
+    engine.set_identity(
+        identity.id,
+        std::process::id(),
+        &identity.pool,
+        identity.generation,
+    );
     let mut w = Worker {
         engine,
         settings,
@@ -102,7 +107,8 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         exit: None,
     };
     let token = w.token(Pending::Load);
-    w.engine.start_load(token, &PathBuf::from(&w.settings.script));
+    w.engine
+        .start_load(token, &PathBuf::from(&w.settings.script));
     w.pump();
 
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
@@ -158,14 +164,14 @@ async fn handshake(
         std::future::pending::<()>().await;
     }
     hello_wr.send(Hello::new(std::process::id())).await?;
-    let theirs = hello_rd
-        .next()
-        .await
-        .ok_or_else(|| WorkerError::Handshake("bextd closed the socket before its hello".into()))??;
+    let theirs = hello_rd.next().await.ok_or_else(|| {
+        WorkerError::Handshake("bextd closed the socket before its hello".into())
+    })??;
     theirs
         .check()
         .map_err(|e| WorkerError::Handshake(e.to_string()))?;
-    let mut reader = hello_rd.map_decoder(|_| FrameCodec::<MasterToWorker, WorkerToMaster>::new(max));
+    let mut reader =
+        hello_rd.map_decoder(|_| FrameCodec::<MasterToWorker, WorkerToMaster>::new(max));
     let writer = hello_wr.map_encoder(|_| FrameCodec::<MasterToWorker, WorkerToMaster>::new(max));
     match reader.next().await {
         Some(Ok(MasterToWorker::Init { identity, settings })) => {
@@ -178,7 +184,9 @@ async fn handshake(
             "expected Init after the hello, got {other:?}"
         ))),
         Some(Err(e)) => Err(e.into()),
-        None => Err(WorkerError::Handshake("bextd closed the socket before Init".into())),
+        None => Err(WorkerError::Handshake(
+            "bextd closed the socket before Init".into(),
+        )),
     }
 }
 
@@ -194,7 +202,11 @@ impl Worker {
         self.out.push(WorkerToMaster::Log { level, message });
     }
 
-    async fn on_frame(&mut self, frame: MasterToWorker, writer: &mut Writer) -> Result<(), WorkerError> {
+    async fn on_frame(
+        &mut self,
+        frame: MasterToWorker,
+        writer: &mut Writer,
+    ) -> Result<(), WorkerError> {
         match frame {
             MasterToWorker::Request { id, request } => {
                 if self.faults.enabled_for(&request) {
@@ -291,7 +303,10 @@ impl Worker {
             self.in_flight -= 1;
             self.log(
                 LogLevel::Warn,
-                format!("request {id} timed out after {} ms and was interrupted", self.settings.request_timeout_ms),
+                format!(
+                    "request {id} timed out after {} ms and was interrupted",
+                    self.settings.request_timeout_ms
+                ),
             );
             self.out.push(WorkerToMaster::Response {
                 id,
@@ -300,20 +315,23 @@ impl Worker {
         }
     }
 
-    /// Runs promise jobs and turns what the engine reported into frames.
+    /// Runs promise jobs and turns what the engine reported into frames,
+    /// until JS has nothing more to do this turn (one report can start the
+    /// next step, e.g. the module load starts `startup()`).
     fn pump(&mut self) {
         loop {
             self.arm_interrupt(Instant::now());
             self.engine.run_jobs();
             self.expire_requests();
-            for event in self.engine.take_events() {
+            let events = self.engine.take_events();
+            if events.is_empty() && !self.maybe_shutdown() {
+                return;
+            }
+            for event in events {
                 match event {
                     HostEvent::Log { level, message } => self.log(level, message),
                     HostEvent::Done { token, result } => self.finish(token, result),
                 }
-            }
-            if !self.maybe_shutdown() {
-                return;
             }
         }
     }
@@ -326,7 +344,9 @@ impl Worker {
             (Pending::Request { id, .. }, result) => {
                 self.in_flight -= 1;
                 let outcome = match result {
-                    Ok(resp) if resp.body.len() + 64 * 1024 > self.settings.max_frame_bytes as usize => {
+                    Ok(resp)
+                        if resp.body.len() + 64 * 1024 > self.settings.max_frame_bytes as usize =>
+                    {
                         self.log(
                             LogLevel::Error,
                             format!("response of {} bytes is larger than the frame limit; answering 500", resp.body.len()),
@@ -361,12 +381,17 @@ impl Worker {
             }
             (Pending::Load | Pending::Startup, Err(f)) => {
                 let error = f.describe();
-                self.out.push(WorkerToMaster::BootFailed { error: error.clone() });
+                self.out.push(WorkerToMaster::BootFailed {
+                    error: error.clone(),
+                });
                 self.exit = Some(Err(WorkerError::BootFailed(error)));
             }
             (Pending::Shutdown, result) => {
                 if let Err(f) = result {
-                    self.log(LogLevel::Error, format!("shutdown() threw: {}", f.describe()));
+                    self.log(
+                        LogLevel::Error,
+                        format!("shutdown() threw: {}", f.describe()),
+                    );
                 }
                 self.exit = Some(Ok(()));
             }
@@ -387,7 +412,10 @@ impl Worker {
 
     /// Starts `shutdown()` once draining has nothing left in flight.
     fn maybe_shutdown(&mut self) -> bool {
-        let started = self.pending.values().any(|p| matches!(p, Pending::Shutdown));
+        let started = self
+            .pending
+            .values()
+            .any(|p| matches!(p, Pending::Shutdown));
         if self.phase != Phase::Draining || self.in_flight > 0 || started || self.exit.is_some() {
             return false;
         }
@@ -423,5 +451,9 @@ impl Worker {
 /// Writes a line to the inherited stderr, for errors that cannot go to the
 /// master because the socket is the problem.
 pub fn stderr_line(msg: &str) {
-    let _ = writeln!(std::io::stderr(), "bext-worker[{}]: {msg}", std::process::id());
+    let _ = writeln!(
+        std::io::stderr(),
+        "bext-worker[{}]: {msg}",
+        std::process::id()
+    );
 }

@@ -95,7 +95,10 @@ fn body(r: &HttpResponse) -> String {
 }
 
 fn header<'a>(r: &'a HttpResponse, name: &str) -> Option<&'a str> {
-    r.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    r.headers
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 #[test]
@@ -108,9 +111,15 @@ fn response_object_string_and_json() {
         }"#,
     );
     let r = h.get("/obj").unwrap();
-    assert_eq!((r.status, body(&r).as_str(), header(&r, "x-a")), (201, "made", Some("1")));
+    assert_eq!(
+        (r.status, body(&r).as_str(), header(&r, "x-a")),
+        (201, "made", Some("1"))
+    );
     let r = h.get("/str").unwrap();
-    assert_eq!(header(&r, "content-type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(
+        header(&r, "content-type"),
+        Some("text/plain; charset=utf-8")
+    );
     assert_eq!(body(&r), "plain");
     let r = h.get("/json?a=1&b=2&b=3").unwrap();
     assert_eq!(header(&r, "content-type"), Some("application/json"));
@@ -157,8 +166,14 @@ fn throw_and_rejection_report_message_and_stack() {
 #[test]
 fn relative_imports_resolve_from_the_script_folder() {
     let mut h = Harness::with_files(&[
-        ("app/worker.js", r#"import { greet } from "./lib/greet.js"; export const handler = () => greet("x");"#),
-        ("app/lib/greet.js", r#"import { bang } from "../util.js"; export const greet = (n) => `hi ${n}${bang}`;"#),
+        (
+            "app/worker.js",
+            r#"import { greet } from "./lib/greet.js"; export const handler = () => greet("x");"#,
+        ),
+        (
+            "app/lib/greet.js",
+            r#"import { bang } from "../util.js"; export const greet = (n) => `hi ${n}${bang}`;"#,
+        ),
         ("app/util.js", r#"export const bang = "!";"#),
     ]);
     assert_eq!(body(&h.get("/").unwrap()), "hi x!");
@@ -170,7 +185,10 @@ fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
         ("export const x = 1;", "does not export a handler"),
         ("export function handler( {", "SyntaxError"),
         ("throw new Error('at load');", "at load"),
-        ("import 'preact'; export const handler = () => 1;", "bare module specifiers"),
+        (
+            "import 'preact'; export const handler = () => 1;",
+            "bare module specifiers",
+        ),
     ] {
         let dir = tempdir::new();
         let p = dir.0.join("w.js");
@@ -193,7 +211,10 @@ fn console_goes_to_the_log() {
         r#"export function handler() { console.log("a", 1, { b: [2] }); console.error("%s=%d", "x", 5); return ""; }"#,
     );
     h.get("/").unwrap();
-    assert_eq!(h.logs, vec![r#"a 1 {"b":[2]}"#.to_string(), "x=5".to_string()]);
+    assert_eq!(
+        h.logs,
+        vec![r#"a 1 {"b":[2]}"#.to_string(), "x=5".to_string()]
+    );
 }
 
 #[test]
@@ -253,13 +274,17 @@ fn startup_sees_the_worker_identity_and_can_be_async() {
     h.engine.start_hook(5, "startup", None);
     h.wait(5).unwrap();
     let r = h.get("/").unwrap();
-    assert_eq!(body(&r), r#"{"id":3,"pid":99,"pool":"render","generation":2}"#);
+    assert_eq!(
+        body(&r),
+        r#"{"id":3,"pid":99,"pool":"render","generation":2}"#
+    );
 }
 
 #[test]
 fn runaway_js_is_interrupted_at_the_deadline() {
     let h = Harness::new("export function handler() { for (;;) {} }");
-    h.engine.set_deadline(Some(Instant::now() + Duration::from_millis(50)));
+    h.engine
+        .set_deadline(Some(Instant::now() + Duration::from_millis(50)));
     let req = HttpRequest {
         method: "GET".into(),
         url: "/".into(),

@@ -1,0 +1,147 @@
+use std::path::Path;
+
+use super::*;
+
+fn dir_with_script() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("w.js"), "export const handler = () => 1;").unwrap();
+    d
+}
+
+fn parse_in(dir: &Path, src: &str) -> Result<Config, ConfigError> {
+    parse(src, &dir.join("bext.toml"))
+}
+
+#[test]
+fn minimal_config_gets_the_seed_defaults() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\njsc_workers = 2\n").unwrap();
+    assert_eq!(c.pools.len(), 1);
+    let p = &c.pools[0];
+    assert_eq!(
+        (p.name.as_str(), p.min_workers, p.max_workers),
+        ("render", 2, 2)
+    );
+    assert_eq!(p.script, d.path().join("w.js"));
+    assert_eq!(p.settings.lifecycle.max_requests, 10_000);
+    assert_eq!(p.settings.lifecycle.recovery.backoff_multiplier, 3.0);
+    assert_eq!(c.server.listen.to_string(), "127.0.0.1:3000");
+    assert_eq!(c.server.control_socket, d.path().join("bext.sock"));
+}
+
+#[test]
+fn the_full_seed_example_is_accepted() {
+    let d = dir_with_script();
+    std::fs::create_dir(d.path().join("src")).unwrap();
+    let src = r#"
+[server]
+listen = "127.0.0.1:0"
+control_socket = "bext.sock"
+admin_allow = ["127.0.0.1/32", "::1/128"]
+shutdown_timeout_ms = 30000
+
+[render]
+script = "w.js"
+jsc_workers = 4
+route = "^/"
+request_timeout_ms = 30000
+startup_timeout_ms = 10000
+heartbeat_interval_ms = 1000
+heartbeat_timeout_ms = 10000
+js_memory_limit_mb = 0
+max_concurrent_requests = 0
+max_queue_size = 0
+
+[render.lifecycle]
+max_requests = 10000
+max_memory_mb = 512
+max_uptime_hours = 24
+drain_timeout_ms = 5000
+max_concurrent_rotations = 1
+memory_check_interval_ms = 10000
+watch_dirs = ["src/"]
+watch_debounce_ms = 500
+
+[render.lifecycle.recovery]
+max_consecutive_failures = 10
+backoff_initial_ms = 100
+backoff_max_ms = 60000
+backoff_multiplier = 3.0
+healthy_reset_ms = 60000
+
+[pools.api]
+script = "w.js"
+route = "^/api"
+min_workers = 1
+max_workers = 3
+"#;
+    let c = parse_in(d.path(), src).unwrap();
+    assert_eq!(c.pools.len(), 2);
+    assert_eq!(c.pools[1].name, "api");
+    assert_eq!((c.pools[1].min_workers, c.pools[1].max_workers), (1, 3));
+}
+
+fn problems(src: &str) -> Vec<Problem> {
+    let d = dir_with_script();
+    parse_in(d.path(), src).unwrap_err().problems
+}
+
+#[test]
+fn unknown_key_names_the_key_and_line() {
+    let p = problems("[render]\nscript = \"w.js\"\njsc_workerz = 2\n");
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].line, Some(3));
+    assert_eq!(p[0].key, "jsc_workerz");
+    assert!(p[0].message.contains("unknown key"), "{:?}", p[0]);
+}
+
+#[test]
+fn wrong_type_names_the_line() {
+    let p = problems("[render]\nscript = \"w.js\"\njsc_workers = \"four\"\n");
+    assert_eq!(p[0].line, Some(3));
+    assert!(p[0].message.contains("invalid type"), "{:?}", p[0]);
+}
+
+#[test]
+fn every_broken_rule_is_reported_at_once() {
+    let p = problems(
+        "[server]\nshutdown_timeout_ms = 1000\n[render]\nscript = \"missing.js\"\njsc_workers = 0\nheartbeat_interval_ms = 5000\nheartbeat_timeout_ms = 1000\nroute = \"(\"\n[render.lifecycle]\ndrain_timeout_ms = 2000\n[render.lifecycle.recovery]\nbackoff_multiplier = 0.5\nbackoff_initial_ms = 10\nbackoff_max_ms = 5\n",
+    );
+    let keys: Vec<_> = p.iter().map(|p| (p.key.as_str(), p.line)).collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("render.script", Some(4)),
+            ("render.route", Some(8)),
+            ("render.jsc_workers", Some(5)),
+            ("render.heartbeat_timeout_ms", Some(7)),
+            ("render.lifecycle.drain_timeout_ms", Some(10)),
+            ("render.lifecycle.recovery.backoff_initial_ms", Some(13)),
+            ("render.lifecycle.recovery.backoff_multiplier", Some(12)),
+        ]
+    );
+    assert!(
+        p[3].message.contains("heartbeat_interval_ms (5000)"),
+        "{}",
+        p[3].message
+    );
+}
+
+#[test]
+fn error_display_has_file_line_key_and_rule() {
+    let d = dir_with_script();
+    let e = parse_in(d.path(), "[render]\nscript = \"w.js\"\njsc_workers = 0\n").unwrap_err();
+    let text = e.to_string();
+    assert!(
+        text.ends_with("bext.toml:3: render.jsc_workers: 0: a pool needs at least 1 worker"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_pool_and_bad_listen_are_errors() {
+    let p = problems("[server]\nlisten = \"nowhere\"\n");
+    assert_eq!(p.len(), 2);
+    assert_eq!(p[0].key, "server.listen");
+    assert_eq!(p[1].key, "render");
+}

@@ -1,0 +1,249 @@
+//! bextd from start to exit.
+//!
+//! Start: load the config, become a subreaper, register for signals and
+//! SIGCHLD before the first fork, bind the listener, start the pools.
+//! Run: serve HTTP; turn signals into actions (SIGHUP: rolling restart).
+//! Stop, in order: stop accepting → let open requests finish → drain every
+//! worker → SIGKILL stragglers → exit, all within `shutdown_timeout_ms`.
+//! A second SIGTERM/SIGINT, or SIGQUIT, makes it immediate.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::signal::unix::{SignalKind, signal};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::config::Config;
+use crate::exit::Fatal;
+use crate::http::Front;
+use crate::pool::{self, PoolHandle, PoolMsg, Services};
+use crate::reaper;
+use crate::registry::Registry;
+use crate::spawn::Spawner;
+
+/// How the run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Graceful,
+    Immediate,
+}
+
+/// Finds `bext-worker`: the configured path, or next to this executable.
+fn worker_bin(config: &Config) -> anyhow::Result<PathBuf> {
+    if let Some(p) = &config.server.worker_bin {
+        return Ok(p.clone());
+    }
+    let exe = std::env::current_exe().context("cannot find bextd's own path")?;
+    let bin = exe.with_file_name("bext-worker");
+    anyhow::ensure!(
+        bin.is_file(),
+        "bext-worker not found next to bextd (looked for {}); set [server] worker_bin",
+        bin.display()
+    );
+    Ok(bin)
+}
+
+/// Runs bextd with `config` until it is told to stop.
+pub fn run(config: Config) -> Result<(), Fatal> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("bextd")
+        .build()
+        .context("cannot start the async runtime")?;
+    rt.block_on(serve(config))?;
+    Ok(())
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    if std::process::id() != 1 {
+        // Orphans of our workers are re-parented to us, so we reap them.
+        if let Err(e) = nix::sys::prctl::set_child_subreaper(true) {
+            tracing::warn!(error = %e, "cannot become a child subreaper; orphaned grandchildren go to init");
+        }
+    }
+    let sigchld = reaper::install().context("cannot watch SIGCHLD")?;
+    let mut sigterm = signal(SignalKind::terminate()).context("cannot handle SIGTERM")?;
+    let mut sigint = signal(SignalKind::interrupt()).context("cannot handle SIGINT")?;
+    let mut sigquit = signal(SignalKind::quit()).context("cannot handle SIGQUIT")?;
+    let mut sighup = signal(SignalKind::hangup()).context("cannot handle SIGHUP")?;
+
+    let bin = worker_bin(&config)?;
+    let listener = TcpListener::bind(config.server.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
+    let local = listener.local_addr()?;
+
+    let registry = Arc::new(Registry::default());
+    let (exit_tx, mut exit_rx) = mpsc::unbounded_channel();
+    tokio::spawn(reaper::run(sigchld, exit_tx));
+    let reg = registry.clone();
+    tokio::spawn(async move {
+        while let Some(exit) = exit_rx.recv().await {
+            if !reg.deliver(exit) {
+                tracing::debug!(pid = exit.pid.as_raw(), status = %exit.status, "reaped an orphaned process");
+            }
+        }
+    });
+    let services = Services {
+        spawner: Spawner::start().context("cannot start the spawner thread")?,
+        registry,
+        worker_bin: bin,
+    };
+    let pools: Vec<Arc<PoolHandle>> = config
+        .pools
+        .iter()
+        .map(|p| pool::start(p.clone(), services.clone()))
+        .collect();
+    let front = Arc::new(Front::new(
+        pools.clone(),
+        config.server.admin_allow.clone(),
+        config.server.max_body_bytes,
+    ));
+    tracing::info!(
+        listen = %local,
+        pools = pools.len(),
+        workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
+        config = %config.file.display(),
+        "bextd started"
+    );
+    println_listen(local);
+
+    let (stop_accept_tx, mut stop_accept) = oneshot::channel::<()>();
+    let accept = {
+        let front = front.clone();
+        tokio::spawn(async move {
+            let graceful = GracefulShutdown::new();
+            loop {
+                tokio::select! {
+                    _ = &mut stop_accept => return graceful,
+                    conn = listener.accept() => {
+                        let Ok((stream, peer)) = conn else { continue };
+                        let _ = stream.set_nodelay(true);
+                        serve_conn(&front, graceful.watcher(), stream, peer);
+                    }
+                }
+            }
+        })
+    };
+
+    let stop = loop {
+        tokio::select! {
+            _ = sigterm.recv() => break Stop::Graceful,
+            _ = sigint.recv() => break Stop::Graceful,
+            _ = sigquit.recv() => break Stop::Immediate,
+            _ = sighup.recv() => {
+                tracing::info!("SIGHUP: rolling restart of every pool");
+                for p in &pools {
+                    let _ = p.tx.send(PoolMsg::Restart { slot: None, reason: "signal" });
+                }
+            }
+        }
+    };
+    let _ = stop_accept_tx.send(());
+    let graceful = accept.await.context("the accept loop panicked")?;
+    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    match stop {
+        Stop::Graceful => {
+            tracing::info!("shutting down: finishing open requests, then draining workers");
+            let second = async {
+                tokio::select! {
+                    _ = sigterm.recv() => {}
+                    _ = sigint.recv() => {}
+                    _ = sigquit.recv() => {}
+                }
+            };
+            tokio::select! {
+                _ = graceful_stop(graceful, &pools, deadline) => {}
+                _ = second => {
+                    tracing::warn!("second signal: stopping now");
+                    stop_pools(&pools, false, Instant::now() + Duration::from_secs(2)).await;
+                }
+            }
+        }
+        Stop::Immediate => {
+            tracing::warn!("SIGQUIT: stopping now");
+            stop_pools(&pools, false, Instant::now() + Duration::from_secs(2)).await;
+        }
+    }
+    remove_socket(&config.server.control_socket);
+    tracing::info!("bextd stopped");
+    Ok(())
+}
+
+/// Prints the bound address on stdout once, so tests and scripts that asked
+/// for port 0 can find it.
+fn println_listen(addr: SocketAddr) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "bextd listening on http://{addr}");
+    let _ = out.flush();
+}
+
+fn serve_conn(
+    front: &Arc<Front>,
+    watcher: hyper_util::server::graceful::Watcher,
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+) {
+    let front = front.clone();
+    let svc = service_fn(move |req| front.clone().handle(peer, req));
+    let conn = http1::Builder::new()
+        .keep_alive(true)
+        .serve_connection(TokioIo::new(stream), svc);
+    let conn = watcher.watch(conn);
+    tokio::spawn(async move {
+        let _ = conn.await;
+    });
+}
+
+async fn graceful_stop(graceful: GracefulShutdown, pools: &[Arc<PoolHandle>], deadline: Instant) {
+    if tokio::time::timeout_at(deadline.into(), graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("open requests did not finish within shutdown_timeout_ms");
+    }
+    stop_pools(pools, true, deadline).await;
+}
+
+/// Stops every pool; past `deadline`, kills what is left.
+async fn stop_pools(pools: &[Arc<PoolHandle>], graceful: bool, deadline: Instant) {
+    let mut waits = Vec::new();
+    for p in pools {
+        let (done, rx) = oneshot::channel();
+        let _ = p.tx.send(PoolMsg::Shutdown { graceful, done });
+        waits.push(rx);
+    }
+    let all = futures_util::future::join_all(waits);
+    if tokio::time::timeout_at(deadline.into(), all).await.is_err() {
+        tracing::warn!("workers did not stop in time; killing them");
+        let mut waits = Vec::new();
+        for p in pools {
+            let (done, rx) = oneshot::channel();
+            let _ = p.tx.send(PoolMsg::Shutdown {
+                graceful: false,
+                done,
+            });
+            waits.push(rx);
+        }
+        let _ = tokio::time::timeout(
+            Duration::from_secs(2),
+            futures_util::future::join_all(waits),
+        )
+        .await;
+    }
+}
+
+fn remove_socket(path: &Path) {
+    if path.exists() {
+        let _ = std::fs::remove_file(path);
+    }
+}

@@ -1,0 +1,274 @@
+//! The HTTP front: accepts connections, routes each request to the first
+//! pool whose `route` matches its path, and answers with what the worker
+//! said, or with the error of SPEC §7 when no worker could.
+//!
+//! Admin paths (`/__bext/*`, `/metrics`) are answered here, never by a
+//! worker, and only for peers in `admin_allow`.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Incoming;
+use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
+use hyper::{Request, Response, StatusCode};
+use ipnet::IpNet;
+use protocol::worker::{HttpRequest, Outcome};
+use rand::Rng;
+
+use crate::link::WorkerLink;
+use crate::pool::{PoolHandle, PoolMsg};
+
+/// Extra time the master gives a worker past `request_timeout_ms` to report
+/// the timeout itself before it is presumed stuck outside JS and killed.
+pub fn timeout_grace(request_timeout_ms: u64) -> Duration {
+    Duration::from_millis((request_timeout_ms / 10).clamp(500, 5_000))
+}
+
+/// Everything the request path needs.
+#[derive(Debug)]
+pub struct Front {
+    pub pools: Vec<Arc<PoolHandle>>,
+    pub admin_allow: Vec<IpNet>,
+    pub max_body_bytes: u64,
+    next_id: AtomicU64,
+}
+
+type Reply = Response<Full<Bytes>>;
+
+impl Front {
+    pub fn new(pools: Vec<Arc<PoolHandle>>, admin_allow: Vec<IpNet>, max_body_bytes: u64) -> Front {
+        Front {
+            pools,
+            admin_allow,
+            max_body_bytes,
+            next_id: AtomicU64::new(1),
+        }
+    }
+
+    /// Serves one request.
+    pub async fn handle(
+        self: Arc<Self>,
+        peer: SocketAddr,
+        req: Request<Incoming>,
+    ) -> Result<Reply, Infallible> {
+        let path = req.uri().path();
+        if path.starts_with("/__bext/") || path == "/metrics" {
+            return Ok(self.admin(peer, &req));
+        }
+        let Some(pool) = self
+            .pools
+            .iter()
+            .find(|p| p.config.route.is_match(path))
+            .cloned()
+        else {
+            return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
+        };
+        let declared = req
+            .headers()
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > self.max_body_bytes) {
+            return Ok(plain(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "request body too large",
+            ));
+        }
+        let (parts, body) = req.into_parts();
+        let body = match Limited::new(body, self.max_body_bytes as usize)
+            .collect()
+            .await
+        {
+            Ok(b) => b.to_bytes(),
+            Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                return Ok(plain(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "request body too large",
+                ));
+            }
+            Err(_) => {
+                return Ok(plain(
+                    StatusCode::BAD_REQUEST,
+                    "could not read the request body",
+                ));
+            }
+        };
+        let request = HttpRequest {
+            method: parts.method.as_str().to_owned(),
+            url: parts
+                .uri
+                .path_and_query()
+                .map(|p| p.as_str())
+                .unwrap_or("/")
+                .to_owned(),
+            headers: parts
+                .headers
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.as_str().to_owned(),
+                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    )
+                })
+                .collect(),
+            body: body.to_vec(),
+            ip: peer.ip().to_string(),
+        };
+        Ok(self.dispatch(&pool, request).await)
+    }
+
+    async fn dispatch(&self, pool: &PoolHandle, mut request: HttpRequest) -> Reply {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        // A picked worker may stop accepting before the request is queued
+        // (it began to drain); then pick again.
+        for _ in 0..4 {
+            let links = pool.active();
+            let Some(link) = pick_least_busy(&links) else {
+                return plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available");
+            };
+            match link.send_request(id, request) {
+                Ok(rx) => return self.await_reply(pool, link, id, rx).await,
+                Err(r) => request = r,
+            }
+        }
+        plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available")
+    }
+
+    async fn await_reply(
+        &self,
+        pool: &PoolHandle,
+        link: &Arc<WorkerLink>,
+        id: u64,
+        rx: tokio::sync::oneshot::Receiver<Outcome>,
+    ) -> Reply {
+        // If the client goes away, this future is dropped: forget the request.
+        let guard = Abandon { link, id };
+        let timeout_ms = pool.config.settings.request_timeout_ms;
+        let outcome = if timeout_ms == 0 {
+            rx.await.ok()
+        } else {
+            let limit = Duration::from_millis(timeout_ms) + timeout_grace(timeout_ms);
+            match tokio::time::timeout(limit, rx).await {
+                Ok(r) => r.ok(),
+                Err(_) => {
+                    let _ = pool.tx.send(PoolMsg::Kill {
+                        slot: link.slot,
+                        generation: link.generation,
+                        reason: format!(
+                            "request {id} got no answer {} ms past request_timeout_ms",
+                            limit.as_millis() as u64 - timeout_ms
+                        ),
+                    });
+                    return plain(StatusCode::GATEWAY_TIMEOUT, "request timed out");
+                }
+            }
+        };
+        drop(guard);
+        match outcome {
+            Some(Outcome::Ok(resp)) => worker_response(resp),
+            Some(Outcome::Error { .. }) => plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the handler threw an error",
+            ),
+            Some(Outcome::OutOfMemory) => plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the handler ran out of memory",
+            ),
+            Some(Outcome::Timeout) => plain(StatusCode::GATEWAY_TIMEOUT, "request timed out"),
+            None => plain(
+                StatusCode::BAD_GATEWAY,
+                "the worker died while serving the request",
+            ),
+        }
+    }
+
+    fn admin(&self, peer: SocketAddr, req: &Request<Incoming>) -> Reply {
+        let ip = peer.ip().to_canonical();
+        if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
+            return plain(StatusCode::FORBIDDEN, "forbidden");
+        }
+        match req.uri().path() {
+            "/__bext/health" => json(StatusCode::OK, r#"{"status":"ok"}"#.to_string()),
+            _ => plain(StatusCode::NOT_FOUND, "unknown admin path"),
+        }
+    }
+}
+
+struct Abandon<'a> {
+    link: &'a WorkerLink,
+    id: u64,
+}
+
+impl Drop for Abandon<'_> {
+    fn drop(&mut self) {
+        self.link.abandon(self.id);
+    }
+}
+
+/// Least-busy selection: among the links serving the fewest requests, one
+/// at random (pixl-server-pool's algorithm).
+pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
+    let min = links.iter().map(|l| l.in_flight()).min()?;
+    let ties = links.iter().filter(|l| l.in_flight() == min).count();
+    let k = if ties > 1 {
+        rand::rng().random_range(0..ties)
+    } else {
+        0
+    };
+    links
+        .iter()
+        .filter(|l| l.in_flight() == min)
+        .nth(k)
+        .or_else(|| links.first())
+}
+
+fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
+    let mut out = Response::new(Full::new(Bytes::from(resp.body)));
+    *out.status_mut() =
+        StatusCode::from_u16(resp.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = out.headers_mut();
+    for (k, v) in resp.headers {
+        let (Ok(name), Ok(value)) = (
+            HeaderName::from_bytes(k.as_bytes()),
+            HeaderValue::from_str(&v),
+        ) else {
+            tracing::warn!(header = %k, "dropped an invalid response header from the worker");
+            continue;
+        };
+        // The body's framing is the front's business.
+        if matches!(
+            name.as_str(),
+            "content-length" | "transfer-encoding" | "connection"
+        ) {
+            continue;
+        }
+        headers.append(name, value);
+    }
+    out
+}
+
+pub fn plain(status: StatusCode, text: &str) -> Reply {
+    let mut r = Response::new(Full::new(Bytes::from(format!(
+        "{} {text}\n",
+        status.as_u16()
+    ))));
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+pub fn json(status: StatusCode, body: String) -> Reply {
+    let mut r = Response::new(Full::new(Bytes::from(body)));
+    *r.status_mut() = status;
+    r.headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    r
+}

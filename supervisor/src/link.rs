@@ -1,0 +1,344 @@
+//! The master's side of one worker's socket.
+//!
+//! A [`WorkerLink`] is shared between the pool actor (which owns the slot)
+//! and the HTTP request path (which sends requests on it). The request path
+//! needs no round trip through the actor: it picks a link, registers a
+//! reply slot and queues the frame under the link's lock, so the check
+//! "is it still accepting?" and the send are one step and a drain can never
+//! slip between them.
+//!
+//! Two tasks serve each link: a writer that batches queued frames into one
+//! flush, and a reader that completes requests and turns every other frame
+//! into a [`LinkEvent`] for the pool actor. Anything the reader cannot
+//! decode ends the link: the actor kills the process.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use nix::unistd::Pid;
+use protocol::worker::{
+    Heartbeat, HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
+    WorkerToMaster,
+};
+use protocol::{FrameCodec, Hello};
+use tokio::net::UnixStream;
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::codec::{FramedRead, FramedWrite};
+
+/// What a link tells its pool actor.
+#[derive(Debug)]
+pub enum LinkEvent {
+    /// The script loaded and `startup()` returned.
+    Ready,
+    /// The script failed to load or `startup()` threw.
+    BootFailed(String),
+    Heartbeat(Heartbeat),
+    /// The worker answered out of memory; it should be rotated.
+    OutOfMemory,
+    /// The worker reached its `max_requests` threshold.
+    RequestLimit,
+    /// The worker broke the protocol (garbage, oversized frame, bad hello).
+    ProtocolError(String),
+    /// The socket closed.
+    Closed,
+}
+
+/// An event tagged with the process it came from.
+#[derive(Debug)]
+pub struct TaggedEvent {
+    pub slot: u32,
+    pub generation: u64,
+    pub event: LinkEvent,
+}
+
+/// Counters of one worker process, updated on the request path.
+#[derive(Debug, Default)]
+pub struct LinkStats {
+    pub served: AtomicU64,
+    pub failed: AtomicU64,
+    pub total_render_us: AtomicU64,
+    pub last_request_unix_ms: AtomicU64,
+}
+
+#[derive(Debug)]
+struct Inner {
+    accepting: bool,
+    tx: Option<mpsc::UnboundedSender<MasterToWorker>>,
+    pending: HashMap<u64, (oneshot::Sender<Outcome>, Instant)>,
+}
+
+/// Shared handle to one worker process.
+#[derive(Debug)]
+pub struct WorkerLink {
+    pub pool: Arc<str>,
+    pub slot: u32,
+    pub pid: Pid,
+    pub generation: u64,
+    in_flight: AtomicU32,
+    /// Rotate once `served` reaches this (0 = never).
+    pub rotate_after: AtomicU64,
+    pub stats: LinkStats,
+    inner: Mutex<Inner>,
+}
+
+impl WorkerLink {
+    /// Requests sent and not yet answered.
+    pub fn in_flight(&self) -> u32 {
+        self.in_flight.load(Ordering::Relaxed)
+    }
+
+    pub fn is_accepting(&self) -> bool {
+        self.inner.lock().unwrap().accepting
+    }
+
+    /// Opens (or closes) the link to new requests.
+    pub fn set_accepting(&self, on: bool) {
+        self.inner.lock().unwrap().accepting = on;
+    }
+
+    /// Queues a request. `Err` gives the request back if the link stopped
+    /// accepting since it was picked.
+    pub fn send_request(
+        &self,
+        id: u64,
+        request: HttpRequest,
+    ) -> Result<oneshot::Receiver<Outcome>, HttpRequest> {
+        let mut inner = self.inner.lock().unwrap();
+        if !inner.accepting {
+            return Err(request);
+        }
+        let Some(tx) = inner.tx.clone() else {
+            return Err(request);
+        };
+        let (reply, rx) = oneshot::channel();
+        if let Err(mpsc::error::SendError(MasterToWorker::Request { request, .. })) =
+            tx.send(MasterToWorker::Request { id, request })
+        {
+            return Err(request);
+        }
+        inner.pending.insert(id, (reply, Instant::now()));
+        self.in_flight.fetch_add(1, Ordering::Relaxed);
+        Ok(rx)
+    }
+
+    /// Forgets a request whose client gave up or timed out.
+    pub fn abandon(&self, id: u64) {
+        if self.inner.lock().unwrap().pending.remove(&id).is_some() {
+            self.in_flight.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Stops new requests and asks the worker to finish and exit. Frames
+    /// are ordered, so every request queued before this is served first.
+    pub fn drain(&self) {
+        let mut inner = self.inner.lock().unwrap();
+        inner.accepting = false;
+        if let Some(tx) = &inner.tx {
+            let _ = tx.send(MasterToWorker::Drain);
+        }
+    }
+
+    fn complete(&self, id: u64, outcome: Outcome) -> Option<Duration> {
+        let (reply, started) = self.inner.lock().unwrap().pending.remove(&id)?;
+        self.in_flight.fetch_sub(1, Ordering::Relaxed);
+        let _ = reply.send(outcome);
+        Some(started.elapsed())
+    }
+
+    /// Closes the link: pending requests see their reply channel dropped.
+    fn close(&self) {
+        let mut inner = self.inner.lock().unwrap();
+        inner.accepting = false;
+        inner.tx = None;
+        let n = inner.pending.len() as u32;
+        inner.pending.clear();
+        self.in_flight.fetch_sub(n, Ordering::Relaxed);
+    }
+}
+
+/// Starts the tasks of a new worker's link; the handshake and `Init` go
+/// first, then queued frames.
+pub fn connect(
+    pool: Arc<str>,
+    slot: u32,
+    pid: Pid,
+    generation: u64,
+    socket: std::os::unix::net::UnixStream,
+    settings: WorkerSettings,
+    events: mpsc::UnboundedSender<TaggedEvent>,
+) -> std::io::Result<Arc<WorkerLink>> {
+    socket.set_nonblocking(true)?;
+    let socket = UnixStream::from_std(socket)?;
+    let (tx, rx) = mpsc::unbounded_channel();
+    let link = Arc::new(WorkerLink {
+        pool: pool.clone(),
+        slot,
+        pid,
+        generation,
+        in_flight: AtomicU32::new(0),
+        rotate_after: AtomicU64::new(0),
+        stats: LinkStats::default(),
+        inner: Mutex::new(Inner {
+            accepting: false,
+            tx: Some(tx),
+            pending: HashMap::new(),
+        }),
+    });
+    let identity = WorkerIdentity {
+        id: slot,
+        pool: pool.to_string(),
+        generation,
+    };
+    tokio::spawn(run(link.clone(), socket, identity, settings, rx, events));
+    Ok(link)
+}
+
+async fn run(
+    link: Arc<WorkerLink>,
+    socket: UnixStream,
+    identity: WorkerIdentity,
+    settings: WorkerSettings,
+    rx: mpsc::UnboundedReceiver<MasterToWorker>,
+    events: mpsc::UnboundedSender<TaggedEvent>,
+) {
+    let tag = |event| TaggedEvent {
+        slot: link.slot,
+        generation: link.generation,
+        event,
+    };
+    let max = settings.max_frame_bytes;
+    let (rd, wr) = socket.into_split();
+    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
+    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
+    let theirs = match hello_rd.next().await {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => {
+            link.close();
+            let _ = events.send(tag(LinkEvent::ProtocolError(format!("bad hello: {e}"))));
+            return;
+        }
+        None => {
+            link.close();
+            let _ = events.send(tag(LinkEvent::Closed));
+            return;
+        }
+    };
+    if let Err(e) = theirs.check() {
+        link.close();
+        let _ = events.send(tag(LinkEvent::ProtocolError(e.to_string())));
+        return;
+    }
+    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
+        link.close();
+        let _ = events.send(tag(LinkEvent::Closed));
+        return;
+    }
+    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    let mut writer =
+        hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    if writer
+        .send(MasterToWorker::Init { identity, settings })
+        .await
+        .is_err()
+    {
+        link.close();
+        let _ = events.send(tag(LinkEvent::Closed));
+        return;
+    }
+    tokio::spawn(write_loop(writer, rx));
+    let end = read_loop(&link, reader, &events).await;
+    link.close();
+    let _ = events.send(tag(end));
+}
+
+type Writer =
+    FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+type Reader =
+    FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+
+/// Writes queued frames, flushing once per batch.
+async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
+    while let Some(frame) = rx.recv().await {
+        if writer.feed(frame).await.is_err() {
+            return;
+        }
+        while let Ok(frame) = rx.try_recv() {
+            if writer.feed(frame).await.is_err() {
+                return;
+            }
+        }
+        if writer.flush().await.is_err() {
+            return;
+        }
+    }
+}
+
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// Reads until the socket closes or breaks; returns how it ended.
+async fn read_loop(
+    link: &Arc<WorkerLink>,
+    mut reader: Reader,
+    events: &mpsc::UnboundedSender<TaggedEvent>,
+) -> LinkEvent {
+    let send = |event| {
+        let _ = events.send(TaggedEvent {
+            slot: link.slot,
+            generation: link.generation,
+            event,
+        });
+    };
+    loop {
+        let frame = match reader.next().await {
+            Some(Ok(frame)) => frame,
+            Some(Err(e)) => return LinkEvent::ProtocolError(e.to_string()),
+            None => return LinkEvent::Closed,
+        };
+        match frame {
+            WorkerToMaster::Response { id, outcome } => {
+                let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500);
+                let oom = matches!(outcome, Outcome::OutOfMemory);
+                if let Some(took) = link.complete(id, outcome) {
+                    let s = &link.stats;
+                    let served = s.served.fetch_add(1, Ordering::Relaxed) + 1;
+                    if failed {
+                        s.failed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    s.total_render_us
+                        .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
+                    s.last_request_unix_ms.store(unix_ms(), Ordering::Relaxed);
+                    let limit = link.rotate_after.load(Ordering::Relaxed);
+                    if limit > 0 && served == limit {
+                        send(LinkEvent::RequestLimit);
+                    }
+                }
+                if oom {
+                    send(LinkEvent::OutOfMemory);
+                }
+            }
+            WorkerToMaster::Log { level, message } => log_line(link, level, &message),
+            WorkerToMaster::Heartbeat(hb) => send(LinkEvent::Heartbeat(hb)),
+            WorkerToMaster::Ready => send(LinkEvent::Ready),
+            WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
+        }
+    }
+}
+
+fn log_line(link: &WorkerLink, level: LogLevel, message: &str) {
+    let (pool, worker, pid) = (&*link.pool, link.slot, link.pid.as_raw());
+    let pool = tracing::field::display(pool);
+    match level {
+        LogLevel::Error => tracing::error!(target: "bext::js", pool, worker, pid, "{message}"),
+        LogLevel::Warn => tracing::warn!(target: "bext::js", pool, worker, pid, "{message}"),
+        LogLevel::Info => tracing::info!(target: "bext::js", pool, worker, pid, "{message}"),
+        LogLevel::Debug => tracing::debug!(target: "bext::js", pool, worker, pid, "{message}"),
+    }
+}

@@ -1,0 +1,91 @@
+//! Lifecycle decisions as pure functions of (state, config, now): no I/O,
+//! no clock reads, so they are tested with tables of cases.
+
+use std::time::Duration;
+
+use crate::config::RecoverySection;
+
+/// Delay before restarting a slot after its `failures`-th consecutive
+/// failure: the first restart is immediate, then
+/// `backoff_initial_ms × multiplier^(n-2)`, capped at `backoff_max_ms`.
+/// `None` once `max_consecutive_failures` is reached: the slot gives up.
+pub fn restart_delay(failures: u32, r: &RecoverySection) -> Option<Duration> {
+    if failures >= r.max_consecutive_failures {
+        return None;
+    }
+    if failures <= 1 {
+        return Some(Duration::ZERO);
+    }
+    let exp = (failures - 2) as i32;
+    let ms = (r.backoff_initial_ms as f64) * r.backoff_multiplier.powi(exp);
+    let ms = ms.min(r.backoff_max_ms as f64);
+    Some(Duration::from_millis(ms as u64))
+}
+
+/// Whether a worker that has been healthy (ACTIVE, no failure) for
+/// `healthy_for` has earned a reset of its failure count.
+pub fn failures_reset(healthy_for: Duration, r: &RecoverySection) -> bool {
+    healthy_for >= Duration::from_millis(r.healthy_reset_ms)
+}
+
+/// The request count at which the worker in slot `id` of a pool of `size`
+/// rotates: `max_requests` shifted by up to 10% by slot, so a pool started
+/// at once does not rotate all at once (seed 000). 0 = never.
+pub fn max_requests_threshold(max_requests: u64, id: u32, size: u32) -> u64 {
+    if max_requests == 0 {
+        return 0;
+    }
+    let jitter = max_requests / 10;
+    max_requests + (id as u64 * jitter) / size.max(1) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn recovery() -> RecoverySection {
+        RecoverySection::default()
+    }
+
+    #[test]
+    fn backoff_follows_the_seed_schedule() {
+        let r = recovery();
+        let got: Vec<_> = (1..=9)
+            .map(|n| restart_delay(n, &r).unwrap().as_millis())
+            .collect();
+        // 0, 100, 300, 900, 2700, 8100, 24300, then the 60 s cap.
+        assert_eq!(got, vec![0, 100, 300, 900, 2700, 8100, 24300, 60000, 60000]);
+        assert_eq!(
+            restart_delay(10, &r),
+            None,
+            "gives up at max_consecutive_failures"
+        );
+    }
+
+    #[test]
+    fn backoff_with_multiplier_one_is_flat() {
+        let r = RecoverySection {
+            backoff_multiplier: 1.0,
+            backoff_initial_ms: 250,
+            ..recovery()
+        };
+        assert_eq!(restart_delay(5, &r), Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn reset_after_the_healthy_period() {
+        let r = recovery();
+        assert!(!failures_reset(Duration::from_millis(59_999), &r));
+        assert!(failures_reset(Duration::from_millis(60_000), &r));
+    }
+
+    #[test]
+    fn thresholds_are_staggered_within_ten_percent() {
+        let t: Vec<_> = (0..4)
+            .map(|id| max_requests_threshold(10_000, id, 4))
+            .collect();
+        assert_eq!(t, vec![10_000, 10_250, 10_500, 10_750]);
+        assert_eq!(max_requests_threshold(0, 3, 4), 0);
+        assert_eq!(max_requests_threshold(100, 0, 1), 100);
+    }
+}

@@ -1,0 +1,124 @@
+//! Starting worker processes.
+//!
+//! All workers are forked from one long-lived thread, because
+//! `PR_SET_PDEATHSIG` fires when the *thread* that forked the child exits,
+//! not the process: a worker forked from a short-lived thread would be
+//! killed when that thread ends. The thread receives requests over a
+//! channel and answers each with the new pid and the master's end of the
+//! worker's socket.
+//!
+//! The `Child` handle is dropped without waiting: exit statuses are
+//! collected by the reaper alone (see `reaper.rs`).
+
+use std::collections::BTreeMap;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+
+use nix::unistd::Pid;
+use tokio::sync::oneshot;
+
+/// The descriptor the worker finds its socket on (`bext_worker::SOCKET_FD`).
+const WORKER_FD: i32 = 3;
+
+/// What to start.
+#[derive(Debug, Clone)]
+pub struct SpawnSpec {
+    pub program: PathBuf,
+    pub env: BTreeMap<String, String>,
+    /// Tag shown in `ps`: `bext-worker: POOL #ID`.
+    pub title: String,
+}
+
+/// A started worker: its pid and the master's end of its socket.
+#[derive(Debug)]
+pub struct Spawned {
+    pub pid: Pid,
+    pub socket: UnixStream,
+}
+
+type Job = (SpawnSpec, oneshot::Sender<io::Result<Spawned>>);
+
+/// Handle to the spawner thread.
+#[derive(Debug, Clone)]
+pub struct Spawner {
+    tx: mpsc::Sender<Job>,
+}
+
+impl Spawner {
+    /// Starts the spawner thread. It lives as long as the process.
+    pub fn start() -> io::Result<Spawner> {
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("bext-spawner".into())
+            .spawn(move || {
+                for (spec, reply) in rx {
+                    let _ = reply.send(spawn(&spec));
+                }
+            })?;
+        Ok(Spawner { tx })
+    }
+
+    pub async fn spawn(&self, spec: SpawnSpec) -> io::Result<Spawned> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send((spec, reply))
+            .map_err(|_| io::Error::other("the spawner thread is gone"))?;
+        rx.await
+            .map_err(|_| io::Error::other("the spawner thread dropped the request"))?
+    }
+}
+
+fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
+    let (ours, theirs) = UnixStream::pair()?;
+    let theirs: OwnedFd = theirs.into();
+    let theirs_raw = theirs.as_raw_fd();
+    let master = nix::unistd::getpid();
+    let mut cmd = Command::new(&spec.program);
+    cmd.arg0(&spec.title)
+        .envs(&spec.env)
+        .env("BEXT_WORKER_FD", WORKER_FD.to_string())
+        .stdin(Stdio::null())
+        // Its own process group: a terminal's Ctrl-C reaches the master,
+        // which drains the workers itself.
+        .process_group(0);
+    // SAFETY: the closure runs between fork and exec in the child and only
+    // makes async-signal-safe system calls (dup2, fcntl, prctl, getppid,
+    // _exit); it allocates nothing and takes no lock.
+    unsafe {
+        cmd.pre_exec(move || {
+            if theirs_raw == WORKER_FD {
+                // dup2 onto itself keeps FD_CLOEXEC: clear it by hand.
+                let flags = libc::fcntl(WORKER_FD, libc::F_GETFD);
+                libc::fcntl(WORKER_FD, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
+            } else if libc::dup2(theirs_raw, WORKER_FD) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            ) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            // The master may have died before prctl took effect.
+            if libc::getppid() != master.as_raw() {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+    let child = cmd.spawn()?;
+    let pid = Pid::from_raw(child.id() as i32);
+    // Never waited on here: the reaper collects every exit status.
+    drop(child);
+    drop(theirs);
+    Ok(Spawned { pid, socket: ours })
+}
