@@ -1,1 +1,393 @@
+//! Helpers for the end-to-end tests: start the real `bextd` (which starts
+//! the real `bext-worker`s) on an ephemeral port in a temp dir, talk HTTP to
+//! it, send it signals, and wait for conditions with deadlines.
+//!
+//! The binaries are the workspace's own, found next to the test executable
+//! (`target/<profile>/`). `scripts/test` builds them before running tests.
 
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub use nix::sys::signal::Signal;
+use nix::unistd::Pid;
+
+/// Path of a workspace binary (`bextd`, `bext-worker`).
+pub fn bin(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    // target/<profile>/deps/<test>-<hash>
+    let dir = exe.parent().and_then(Path::parent).expect("target dir");
+    let p = dir.join(name);
+    assert!(
+        p.is_file(),
+        "{} is missing: build the workspace first (scripts/test does)",
+        p.display()
+    );
+    p
+}
+
+/// Polls `cond` every 20 ms until it returns `Some`, or panics with `what`
+/// after `limit`.
+pub fn wait_for<T>(limit: Duration, what: &str, mut cond: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(v) = cond() {
+            return v;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out after {limit:?} waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// An HTTP answer.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
+/// Sends one request; `headers` are extra request headers.
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let url = format!("http://{addr}{path}");
+    let mut req = ureq::http::Request::builder().method(method).uri(&url);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let req = req.body(body.to_vec()).expect("request");
+    let mut resp = agent()
+        .run(req)
+        .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
+    let status = resp.status().as_u16();
+    let headers = resp
+        .headers()
+        .iter()
+        .map(|(k, v)| (k.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
+        .collect();
+    let mut body = String::new();
+    resp.body_mut()
+        .as_reader()
+        .read_to_string(&mut body)
+        .expect("response body");
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// A running `bextd` in its own temp dir. Killed, with its workers, on drop.
+#[derive(Debug)]
+pub struct Daemon {
+    child: Option<Child>,
+    pub pid: Pid,
+    pub addr: SocketAddr,
+    pub dir: tempfile::TempDir,
+    log: Arc<Mutex<String>>,
+    status: Option<ExitStatus>,
+    seen_workers: Vec<Pid>,
+}
+
+/// What to start a daemon with.
+#[derive(Debug, Default, Clone)]
+pub struct Setup<'a> {
+    /// `bext.toml` without `[server] listen`, which is set to port 0.
+    pub config: &'a str,
+    /// Files to write in the temp dir, relative to it (`*.sh` made executable).
+    pub files: &'a [(&'a str, &'a str)],
+    /// Extra environment for bextd (and so its workers).
+    pub env: &'a [(&'a str, &'a str)],
+    /// Run it under this command prefix (e.g. `unshare --pid --fork`).
+    pub wrapper: &'a [&'a str],
+}
+
+impl Daemon {
+    /// Starts bextd with a config and a `worker.js`.
+    pub fn start(config: &str, worker_js: &str) -> Daemon {
+        Daemon::start_with(Setup {
+            config,
+            files: &[("worker.js", worker_js)],
+            ..Setup::default()
+        })
+    }
+
+    pub fn start_with(setup: Setup<'_>) -> Daemon {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (name, text) in setup.files {
+            let p = dir.path().join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+            if name.ends_with(".sh") {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        }
+        let config = if setup.config.contains("[server]") {
+            setup
+                .config
+                .replacen("[server]", "[server]\nlisten = \"127.0.0.1:0\"", 1)
+        } else {
+            format!("[server]\nlisten = \"127.0.0.1:0\"\n{}", setup.config)
+        };
+        std::fs::write(dir.path().join("bext.toml"), config).unwrap();
+        let mut cmd = match setup.wrapper.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(bin("bextd"));
+                c
+            }
+            None => Command::new(bin("bextd")),
+        };
+        cmd.arg("--config")
+            .arg(dir.path().join("bext.toml"))
+            .arg("--log-level")
+            .arg("debug")
+            .current_dir(dir.path())
+            .env_remove("RUST_LOG")
+            .envs(setup.env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("start bextd");
+        let log = Arc::new(Mutex::new(String::new()));
+        let sink = log.clone();
+        let stderr = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let mut l = sink.lock().unwrap();
+                l.push_str(&line);
+                l.push('\n');
+            }
+        });
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(rest) = line.strip_prefix("bextd listening on http://") {
+                    let _ = tx.send(rest.parse::<SocketAddr>().ok());
+                }
+                let mut l = sink.lock().unwrap();
+                l.push_str(&line);
+                l.push('\n');
+            }
+        });
+        let addr = match rx.recv_timeout(Duration::from_secs(20)) {
+            Ok(Some(a)) => a,
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                std::thread::sleep(Duration::from_millis(100));
+                panic!("bextd did not start; log:\n{}", log.lock().unwrap());
+            }
+        };
+        let pid = Pid::from_raw(child.id() as i32);
+        let mut d = Daemon {
+            child: Some(child),
+            pid,
+            addr,
+            dir,
+            log,
+            status: None,
+            seen_workers: Vec::new(),
+        };
+        if !setup.wrapper.is_empty() {
+            // The wrapper's child is bextd itself.
+            d.pid = wait_for(Duration::from_secs(5), "bextd under the wrapper", || {
+                children(pid)
+                    .into_iter()
+                    .find(|p| comm(*p).as_deref() == Some("bextd"))
+            });
+        }
+        d
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        request(self.addr, "GET", path, &[], b"")
+    }
+
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Reply {
+        request(self.addr, method, path, headers, body)
+    }
+
+    /// Everything bextd logged so far (stderr, then stdout lines as they come).
+    pub fn logs(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Waits until the log contains `needle`.
+    pub fn wait_log(&self, needle: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        while !self.logs().contains(needle) {
+            assert!(
+                Instant::now() < deadline,
+                "log never showed {needle:?} within {limit:?}; log:\n{}",
+                self.logs()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Counts lines of the log containing `needle`.
+    pub fn count_log(&self, needle: &str) -> usize {
+        self.logs().lines().filter(|l| l.contains(needle)).count()
+    }
+
+    /// Worker processes (children of bextd named bext-worker) now.
+    pub fn worker_pids(&mut self) -> Vec<Pid> {
+        let pids: Vec<Pid> = children(self.pid)
+            .into_iter()
+            .filter(|p| comm(*p).is_some_and(|c| c.starts_with("bext-worker")))
+            .collect();
+        for p in &pids {
+            if !self.seen_workers.contains(p) {
+                self.seen_workers.push(*p);
+            }
+        }
+        pids
+    }
+
+    /// Waits until exactly `n` workers answer as ready in the log since the
+    /// start (counted by "worker ready" lines) and `n` processes exist.
+    pub fn wait_workers(&mut self, n: usize) -> Vec<Pid> {
+        let limit = Duration::from_secs(20);
+        let deadline = Instant::now() + limit;
+        loop {
+            let pids = self.worker_pids();
+            if pids.len() == n
+                && self.get("/__bext/health").status == 200
+                && self.count_log("worker ready") >= n
+            {
+                return pids;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "never saw {n} workers; have {pids:?}; log:\n{}",
+                self.logs()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn signal(&self, sig: Signal) {
+        nix::sys::signal::kill(self.pid, sig).expect("signal bextd");
+    }
+
+    /// Waits for bextd (or its wrapper) to exit.
+    pub fn wait_exit(&mut self, limit: Duration) -> ExitStatus {
+        if let Some(s) = self.status {
+            return s;
+        }
+        let child = self.child.as_mut().unwrap();
+        let s = wait_for(limit, "bextd to exit", || child.try_wait().ok().flatten());
+        self.status = Some(s);
+        s
+    }
+
+    /// Every worker pid this test has seen.
+    pub fn seen_workers(&self) -> &[Pid] {
+        &self.seen_workers
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let workers = self.worker_pids();
+        if let Some(child) = self.child.as_mut()
+            && child.try_wait().ok().flatten().is_none()
+        {
+            let _ = nix::sys::signal::kill(self.pid, Signal::SIGKILL);
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for p in workers {
+            let _ = nix::sys::signal::kill(p, Signal::SIGKILL);
+        }
+    }
+}
+
+/// Direct children of `pid`, from /proc.
+pub fn children(pid: Pid) -> Vec<Pid> {
+    let mut out = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return out;
+    };
+    for t in tasks.flatten() {
+        if let Ok(s) = std::fs::read_to_string(t.path().join("children")) {
+            out.extend(
+                s.split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .map(Pid::from_raw),
+            );
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The command name of `pid` (`/proc/PID/comm`).
+pub fn comm(pid: Pid) -> Option<String> {
+    std::fs::read_to_string(format!("/proc/{pid}/comm"))
+        .ok()
+        .map(|s| s.trim().to_owned())
+}
+
+/// Whether `pid` exists at all (zombies included).
+pub fn exists(pid: Pid) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Runs bextd to completion with the given args; returns (code, stdout, stderr).
+pub fn run_bextd(args: &[&str], cwd: &Path) -> (i32, String, String) {
+    let out = Command::new(bin("bextd"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run bextd");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

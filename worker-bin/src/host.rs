@@ -99,6 +99,12 @@ pub struct HostState {
     origin_unix_ms: f64,
 }
 
+impl Default for HostState {
+    fn default() -> Self {
+        HostState::new()
+    }
+}
+
 impl HostState {
     pub fn new() -> Self {
         let unix = SystemTime::now()

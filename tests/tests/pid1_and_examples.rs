@@ -1,0 +1,138 @@
+//! bextd as PID 1 of a PID namespace, and the bundled examples.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Duration;
+
+use bext_e2e::{Daemon, Setup, Signal, bin, children, comm, exists, wait_for};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+#[test]
+fn as_pid_1_it_reaps_orphaned_grandchildren_and_still_stops_cleanly() {
+    // The worker's wrapper leaves a grandchild behind: `(sleep 2 &)` forks
+    // sleep from a subshell that exits at once, so sleep is re-parented to
+    // PID 1 of the namespace, which is bextd.
+    let wrapper = format!(
+        "#!/bin/sh\n(sleep 2 &)\nexec '{}'\n",
+        bin("bext-worker").display()
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: "[server]\nworker_bin = \"wrapper.sh\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[
+            ("worker.js", "export const handler = () => 'ok';"),
+            ("wrapper.sh", &wrapper),
+        ],
+        wrapper: &["unshare", "--pid", "--fork", "--kill-child"],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    assert_eq!(d.get("/").body, "ok");
+    let orphan = wait_for(
+        Duration::from_secs(10),
+        "the orphaned sleep under bextd",
+        || {
+            children(d.pid)
+                .into_iter()
+                .find(|p| comm(*p).as_deref() == Some("sleep"))
+        },
+    );
+    // When it exits, bextd must reap it: a zombie would stay in /proc.
+    wait_for(Duration::from_secs(10), "the orphan to be reaped", || {
+        (!exists(orphan)).then_some(())
+    });
+    assert!(
+        d.logs().contains("reaped an orphaned process"),
+        "log:\n{}",
+        d.logs()
+    );
+
+    let workers = d.worker_pids();
+    d.signal(Signal::SIGTERM);
+    let status = d.wait_exit(Duration::from_secs(15));
+    assert_eq!(status.code(), Some(0), "log:\n{}", d.logs());
+    assert!(d.logs().contains("bextd stopped"));
+    for w in workers {
+        assert!(!exists(w));
+    }
+}
+
+#[test]
+fn the_hello_example_serves() {
+    let root = repo_root();
+    let script = root.join("scripts/examples/hello/worker.js");
+    let config = format!(
+        "[render]\nscript = \"{}\"\njsc_workers = 2\n",
+        script.display()
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: &config,
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    let r = d.get("/hi");
+    assert_eq!(r.status, 200);
+    assert!(
+        r.body.contains("<h1>Hello from bext</h1><p>GET /hi</p>"),
+        "{}",
+        r.body
+    );
+    assert_eq!(d.get("/json").json()["hello"], "world");
+}
+
+#[test]
+fn the_ssr_example_renders_preact_pages() {
+    let root = repo_root();
+    let build = root.join("scripts/examples/ssr/build.sh");
+    let out = Command::new("bash")
+        .arg(&build)
+        .output()
+        .expect("run the SSR build");
+    assert!(
+        out.status.success(),
+        "build.sh failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let script = root.join("scripts/examples/ssr/dist/worker.js");
+    let config = format!(
+        "[render]\nscript = \"{}\"\njsc_workers = 2\n",
+        script.display()
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: &config,
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    let home = d.get("/");
+    assert_eq!(home.status, 200);
+    assert_eq!(
+        home.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(
+        home.body.starts_with("<!DOCTYPE html><html lang=\"en\">"),
+        "{}",
+        home.body
+    );
+    assert!(home.body.contains("<title>bext SSR example</title>"));
+    assert!(home.body.contains("<h1>bext SSR example</h1>"));
+    for item in ["/item/1", "/item/2", "/item/3"] {
+        assert!(
+            home.body.contains(&format!("href=\"{item}\"")),
+            "link to {item}: {}",
+            home.body
+        );
+    }
+    let item = d.get("/item/2");
+    assert_eq!(item.status, 200);
+    assert!(item.body.contains("Preact"), "{}", item.body);
+    assert_eq!(d.get("/nope").status, 404);
+    let api = d.get("/api/items").json();
+    assert_eq!(api["items"].as_array().map(Vec::len), Some(3));
+}
