@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Throughput and latency of bextd (hello example, 2 workers) against a
+# reference server that calls the same handler in an in-process QuickJS,
+# measured in the same run on the same machine.
+#
+#   scripts/bench/throughput.sh [DURATION_SECONDS]
+#
+# Prints requests/s and p50/p99 latency at 32 connections, p50 latency at one
+# connection, and bextd's ratios to the reference. Loopback only.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+dur=${1:-10}
+
+if ! command -v wrk >/dev/null; then
+  apt-get update && apt-get install -y wrk
+fi
+cargo build --release -q -p bext-supervisor -p bext-worker -p bext-bench-reference
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+script=$PWD/scripts/examples/hello/worker.js
+ref_port=38181
+bext_port=38182
+cat >"$work/bext.toml" <<TOML
+[server]
+listen = "127.0.0.1:$bext_port"
+[render]
+script = "$script"
+jsc_workers = 2
+[render.lifecycle]
+max_requests = 0
+TOML
+
+target/release/bext-bench-reference "$script" "127.0.0.1:$ref_port" 2 >"$work/ref.log" 2>&1 &
+pids+=($!)
+target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
+pids+=($!)
+
+for port in $ref_port $bext_port; do
+  for _ in $(seq 100); do
+    curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+done
+
+# wrk --latency output -> "rps p50_us p99_us"
+measure() {
+  local url=$1 conns=$2 threads=$3 secs=$4
+  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url" | awk '
+    function us(v) {
+      if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
+      if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
+      if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
+      return v
+    }
+    /^ +50%/ { p50 = us($2) }
+    /^ +99%/ { p99 = us($2) }
+    /^Requests\/sec:/ { rps = $2 }
+    END { printf "%.0f %.0f %.0f\n", rps, p50, p99 }'
+}
+
+# Warm both up.
+measure "http://127.0.0.1:$ref_port/" 8 1 1 >/dev/null
+measure "http://127.0.0.1:$bext_port/" 8 1 1 >/dev/null
+
+read -r ref_rps ref_p50 ref_p99 < <(measure "http://127.0.0.1:$ref_port/" 32 2 "$dur")
+read -r bx_rps bx_p50 bx_p99 < <(measure "http://127.0.0.1:$bext_port/" 32 2 "$dur")
+read -r _ ref_c1 _ < <(measure "http://127.0.0.1:$ref_port/" 1 1 "$((dur / 2 + 1))")
+read -r _ bx_c1 _ < <(measure "http://127.0.0.1:$bext_port/" 1 1 "$((dur / 2 + 1))")
+
+printf '\n%-34s %12s %10s %10s %14s\n' "server" "req/s" "p50 µs" "p99 µs" "p50 µs (c=1)"
+printf '%-34s %12s %10s %10s %14s\n' "reference (in-process QuickJS)" "$ref_rps" "$ref_p50" "$ref_p99" "$ref_c1"
+printf '%-34s %12s %10s %10s %14s\n' "bextd (2 workers)" "$bx_rps" "$bx_p50" "$bx_p99" "$bx_c1"
+awk -v a="$bx_rps" -v b="$ref_rps" -v c1="$bx_c1" -v r1="$ref_c1" 'BEGIN {
+  printf "\nthroughput ratio bextd/reference: %.2f (target >= 0.50)\n", a / b
+  printf "latency added by bextd at p50, one connection: %d µs (target < 100)\n", c1 - r1
+}'
