@@ -29,10 +29,11 @@ fn main() {
     }
     let script = std::fs::canonicalize(&args[1]).expect("script path");
     let addr: SocketAddr = args[2].parse().expect("address");
-    let threads = args
-        .get(3)
-        .and_then(|t| t.parse().ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let threads = args.get(3).and_then(|t| t.parse().ok()).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
     let handles: Vec<_> = (0..threads)
         .map(|_| {
             let script = script.clone();
@@ -46,7 +47,12 @@ fn main() {
 }
 
 fn listener(addr: SocketAddr) -> std::net::TcpListener {
-    let s = socket2::Socket::new(socket2::Domain::for_address(addr), socket2::Type::STREAM, None).unwrap();
+    let s = socket2::Socket::new(
+        socket2::Domain::for_address(addr),
+        socket2::Type::STREAM,
+        None,
+    )
+    .unwrap();
     s.set_reuse_port(true).unwrap();
     s.set_reuse_address(true).unwrap();
     s.bind(&addr.into()).unwrap();
@@ -56,7 +62,10 @@ fn listener(addr: SocketAddr) -> std::net::TcpListener {
 }
 
 fn serve(script: std::path::PathBuf, addr: SocketAddr) {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let local = tokio::task::LocalSet::new();
     local.block_on(&rt, async move {
         let engine = Rc::new(Engine::new(EngineOptions::default()).unwrap());
@@ -69,7 +78,9 @@ fn serve(script: std::path::PathBuf, addr: SocketAddr) {
         let listener = tokio::net::TcpListener::from_std(listener(addr)).unwrap();
         let mut next = 2u32;
         loop {
-            let Ok((stream, peer)) = listener.accept().await else { continue };
+            let Ok((stream, peer)) = listener.accept().await else {
+                continue;
+            };
             let _ = stream.set_nodelay(true);
             let engine = engine.clone();
             let base = next;
@@ -82,22 +93,43 @@ fn serve(script: std::path::PathBuf, addr: SocketAddr) {
                     let engine = engine.clone();
                     async move { Ok::<_, Infallible>(call(&engine, token, peer, req).await) }
                 });
-                let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
+                let _ = http1::Builder::new()
+                    .serve_connection(TokioIo::new(stream), svc)
+                    .await;
             });
         }
     });
 }
 
-async fn call(engine: &Engine, token: u32, peer: SocketAddr, req: Request<Incoming>) -> Response<Full<Bytes>> {
+async fn call(
+    engine: &Engine,
+    token: u32,
+    peer: SocketAddr,
+    req: Request<Incoming>,
+) -> Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
-    let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+    let body = body
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
     let request = HttpRequest {
         method: parts.method.to_string(),
-        url: parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/").to_owned(),
+        url: parts
+            .uri
+            .path_and_query()
+            .map(|p| p.as_str())
+            .unwrap_or("/")
+            .to_owned(),
         headers: parts
             .headers
             .iter()
-            .map(|(k, v)| (k.as_str().to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_owned(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
             .collect(),
         body: body.to_vec(),
         ip: peer.ip().to_string(),
@@ -118,7 +150,8 @@ async fn call(engine: &Engine, token: u32, peer: SocketAddr, req: Request<Incomi
     match result {
         Ok(resp) => {
             let mut out = Response::new(Full::new(Bytes::from(resp.body)));
-            *out.status_mut() = hyper::StatusCode::from_u16(resp.status).unwrap_or(hyper::StatusCode::OK);
+            *out.status_mut() =
+                hyper::StatusCode::from_u16(resp.status).unwrap_or(hyper::StatusCode::OK);
             for (k, v) in resp.headers {
                 if let (Ok(k), Ok(v)) = (
                     hyper::header::HeaderName::from_bytes(k.as_bytes()),
@@ -138,7 +171,10 @@ async fn call(engine: &Engine, token: u32, peer: SocketAddr, req: Request<Incomi
 }
 
 /// Runs jobs and due timers once; returns the token's result if it is done.
-fn wait(engine: &Engine, token: u32) -> Option<Result<protocol::worker::HttpResponse, bext_worker::host::JsFailure>> {
+fn wait(
+    engine: &Engine,
+    token: u32,
+) -> Option<Result<protocol::worker::HttpResponse, bext_worker::host::JsFailure>> {
     let t0 = Instant::now();
     let mut found = None;
     loop {
@@ -151,7 +187,10 @@ fn wait(engine: &Engine, token: u32) -> Option<Result<protocol::worker::HttpResp
                 found = Some(result);
             }
         }
-        if found.is_some() || engine.next_timer().is_none() || t0.elapsed() > Duration::from_millis(1) {
+        if found.is_some()
+            || engine.next_timer().is_none()
+            || t0.elapsed() > Duration::from_millis(1)
+        {
             return found;
         }
     }
