@@ -102,6 +102,18 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .iter()
         .map(|p| pool::start(p.clone(), services.clone()))
         .collect();
+    let base = config
+        .file
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut _watchers = Vec::new();
+    for p in &pools {
+        match crate::watch::start(p.clone(), base.clone()) {
+            Ok(w) => _watchers.extend(w),
+            Err(e) => anyhow::bail!("cannot watch the watch_dirs of pool {}: {e}", p.name),
+        }
+    }
     let front = Arc::new(Front::new(
         pools.clone(),
         config.server.admin_allow.clone(),

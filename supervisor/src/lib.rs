@@ -16,3 +16,4 @@ pub mod reaper;
 pub mod registry;
 pub mod slot;
 pub mod spawn;
+pub mod watch;

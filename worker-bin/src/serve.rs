@@ -357,7 +357,13 @@ impl Worker {
                         }
                     }
                     Ok(resp) => Outcome::Ok(resp),
-                    Err(f) if f.message.contains("out of memory") => {
+                    // When QuickJS cannot even allocate the error object it
+                    // throws null; under a heap limit that means out of memory.
+                    Err(f)
+                        if f.message.contains("out of memory")
+                            || (self.settings.js_memory_limit_mb > 0
+                                && f.message == "Uncaught null") =>
+                    {
                         self.log(LogLevel::Error, format!("request {id}: {}", f.describe()));
                         Outcome::OutOfMemory
                     }

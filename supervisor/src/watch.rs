@@ -1,0 +1,146 @@
+//! File-watch restarts: a change under a pool's `watch_dirs` triggers one
+//! rolling restart of that pool, however many files a save touched.
+//!
+//! `notify-debouncer-full` folds an editor's write-to-temp-then-rename into
+//! one event on the final path; its callback runs on the debouncer's own
+//! thread and hands each batch to a tokio task. That task applies the
+//! trailing-edge debounce of `policy::Debounce` (a restart once nothing has
+//! changed for `watch_debounce_ms`, since the crate emits events as they age
+//! rather than when a burst ends) and asks the pool for one restart.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use notify::EventKind;
+use notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+use tokio::sync::mpsc;
+
+use crate::policy::Debounce;
+use crate::pool::{PoolHandle, PoolMsg};
+
+/// The paths of a batch that count as changes: access events (a file was
+/// only read or opened) are not.
+pub fn changed_paths<'a>(
+    events: impl IntoIterator<Item = (&'a EventKind, &'a [PathBuf])>,
+) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for (kind, paths) in events {
+        if matches!(kind, EventKind::Access(_)) {
+            continue;
+        }
+        for p in paths {
+            if !out.contains(p) {
+                out.push(p.clone());
+            }
+        }
+    }
+    out
+}
+
+/// Shows `path` relative to `base` when it is under it.
+pub fn display_path(path: &Path, base: &Path) -> String {
+    path.strip_prefix(base)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// Watches `pool`'s `watch_dirs` for as long as the returned guard lives.
+pub fn start(
+    pool: Arc<PoolHandle>,
+    base: PathBuf,
+) -> notify::Result<Option<Box<dyn std::any::Any + Send>>> {
+    let dirs = pool.config.watch_dirs.clone();
+    if dirs.is_empty() {
+        return Ok(None);
+    }
+    let debounce = Duration::from_millis(pool.config.settings.lifecycle.watch_debounce_ms.max(1));
+    let (tx, mut rx) = mpsc::unbounded_channel::<Vec<PathBuf>>();
+    let fold = Duration::from_millis(50).min(debounce);
+    let mut debouncer = new_debouncer(
+        fold,
+        None,
+        move |result: DebounceEventResult| match result {
+            Ok(events) => {
+                let changed = changed_paths(
+                    events
+                        .iter()
+                        .map(|e| (&e.event.kind, e.event.paths.as_slice())),
+                );
+                if !changed.is_empty() {
+                    let _ = tx.send(changed);
+                }
+            }
+            Err(errors) => {
+                for e in errors {
+                    tracing::warn!(error = %e, "file watch error");
+                }
+            }
+        },
+    )?;
+    for d in &dirs {
+        debouncer.watch(d, RecursiveMode::Recursive)?;
+    }
+    tracing::info!(pool = %pool.name, dirs = ?dirs, debounce_ms = debounce.as_millis() as u64, "watching for file changes");
+    tokio::spawn(async move {
+        let mut batch = Debounce::new(debounce);
+        loop {
+            let due = batch.deadline();
+            tokio::select! {
+                got = rx.recv() => match got {
+                    Some(paths) => batch.changed(Instant::now(), paths),
+                    None => return,
+                },
+                _ = async { tokio::time::sleep_until(due.unwrap_or_else(Instant::now).into()).await }, if due.is_some() => {}
+            }
+            let Some(paths) = batch.fire(Instant::now()) else {
+                continue;
+            };
+            let shown: Vec<String> = paths.iter().map(|p| display_path(p, &base)).collect();
+            tracing::info!(pool = %pool.name, files = ?shown, "[bext] Workers restarted (file change: {})", shown.join(", "));
+            let _ = pool.tx.send(PoolMsg::Restart {
+                slot: None,
+                reason: "file change",
+            });
+        }
+    });
+    Ok(Some(Box::new(debouncer)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use notify::event::{AccessKind, CreateKind, ModifyKind};
+
+    #[test]
+    fn access_events_do_not_count_and_paths_are_deduplicated() {
+        let a = vec![PathBuf::from("/app/src/a.js")];
+        let b = vec![PathBuf::from("/app/src/b.js")];
+        let read = EventKind::Access(AccessKind::Any);
+        let write = EventKind::Modify(ModifyKind::Any);
+        let create = EventKind::Create(CreateKind::File);
+        let got = changed_paths([
+            (&read, b.as_slice()),
+            (&write, a.as_slice()),
+            (&create, a.as_slice()),
+        ]);
+        assert_eq!(got, vec![PathBuf::from("/app/src/a.js")]);
+    }
+
+    #[test]
+    fn paths_are_shown_relative_to_the_config_folder() {
+        assert_eq!(
+            display_path(
+                Path::new("/srv/app/src/components/Header.tsx"),
+                Path::new("/srv/app")
+            ),
+            "src/components/Header.tsx"
+        );
+        assert_eq!(
+            display_path(Path::new("/elsewhere/x.js"), Path::new("/srv/app")),
+            "/elsewhere/x.js"
+        );
+    }
+}

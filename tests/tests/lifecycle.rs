@@ -1,0 +1,325 @@
+//! End-to-end lifecycle: rotation, draining, crash backoff, hangs and
+//! timeouts, rolling restarts, file-watch restarts.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use bext_e2e::{Daemon, Setup, Signal, request, wait_for};
+
+const APP: &str = r#"
+const keep = [];
+export function handler(req) {
+  switch (req.path) {
+    case "/spin": for (;;) {}
+    case "/leak": keep.push(new Uint8Array(4 * 1024 * 1024).fill(7)); return `kept ${keep.length}`;
+    case "/heap": { const a = []; for (;;) a.push(new Array(100000).fill(1)); }
+    case "/who": return { pid: bext.worker.pid, id: bext.worker.id };
+    default: return new Promise((r) => setTimeout(() => r("ok"), 2));
+  }
+}
+"#;
+
+/// Clients sending requests in a loop until stopped; each returns the
+/// statuses it saw.
+struct Load {
+    stop: Arc<AtomicBool>,
+    threads: Vec<JoinHandle<Vec<u16>>>,
+}
+
+impl Load {
+    fn start(d: &Daemon, clients: usize) -> Load {
+        let stop = Arc::new(AtomicBool::new(false));
+        let threads = (0..clients)
+            .map(|_| {
+                let (stop, addr) = (stop.clone(), d.addr);
+                std::thread::spawn(move || {
+                    let mut seen = Vec::new();
+                    while !stop.load(Ordering::Relaxed) {
+                        seen.push(request(addr, "GET", "/", &[], b"").status);
+                    }
+                    seen
+                })
+            })
+            .collect();
+        Load { stop, threads }
+    }
+
+    /// Stops the clients; returns (requests sent, statuses that were not 200).
+    fn finish(self) -> (usize, Vec<u16>) {
+        self.stop.store(true, Ordering::Relaxed);
+        let all: Vec<u16> = self
+            .threads
+            .into_iter()
+            .flat_map(|t| t.join().unwrap())
+            .collect();
+        let bad = all.iter().copied().filter(|s| *s != 200).collect();
+        (all.len(), bad)
+    }
+}
+
+fn replaced(before: &[nix::unistd::Pid], now: &[nix::unistd::Pid]) -> bool {
+    now.len() == before.len() && now.iter().all(|p| !before.contains(p))
+}
+
+#[test]
+fn max_requests_rotation_under_load_fails_no_request() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\n[render.lifecycle]\nmax_requests = 30\n",
+        APP,
+    );
+    let before = d.wait_workers(2);
+    let load = Load::start(&d, 4);
+    wait_for(Duration::from_secs(20), "both workers to rotate", || {
+        replaced(&before, &d.worker_pids()).then_some(())
+    });
+    let (sent, bad) = load.finish();
+    assert!(sent > 60, "only {sent} requests");
+    assert!(bad.is_empty(), "non-200 answers during rotation: {bad:?}");
+    assert!(d.logs().contains("reason=requests"), "log:\n{}", d.logs());
+}
+
+#[test]
+fn sighup_rolls_every_worker_under_load_without_failures() {
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
+    let before = d.wait_workers(3);
+    let load = Load::start(&d, 4);
+    std::thread::sleep(Duration::from_millis(200));
+    d.signal(Signal::SIGHUP);
+    wait_for(
+        Duration::from_secs(20),
+        "every worker to be replaced",
+        || replaced(&before, &d.worker_pids()).then_some(()),
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let (sent, bad) = load.finish();
+    assert!(
+        bad.is_empty(),
+        "non-200 answers during SIGHUP: {bad:?} of {sent}"
+    );
+    assert!(d.logs().contains("reason=signal"), "log:\n{}", d.logs());
+}
+
+#[test]
+fn a_leaking_script_stays_under_max_memory_mb() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle]\nmax_memory_mb = 48\nmemory_check_interval_ms = 50\n",
+        APP,
+    );
+    let first = d.wait_workers(1);
+    let mut rotated = false;
+    for _ in 0..60 {
+        assert_eq!(d.get("/leak").status, 200);
+        std::thread::sleep(Duration::from_millis(30));
+        if !d.worker_pids().contains(&first[0]) {
+            rotated = true;
+            break;
+        }
+    }
+    assert!(
+        rotated,
+        "the leaking worker was never rotated; log:\n{}",
+        d.logs()
+    );
+    assert!(
+        d.logs().contains("over max_memory_mb"),
+        "log:\n{}",
+        d.logs()
+    );
+    assert!(d.logs().contains("reason=memory"), "log:\n{}", d.logs());
+}
+
+#[test]
+fn a_worker_frozen_with_sigstop_is_killed_by_heartbeat_and_replaced() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nheartbeat_interval_ms = 100\nheartbeat_timeout_ms = 600\n",
+        APP,
+    );
+    let before = d.wait_workers(2);
+    nix::sys::signal::kill(before[0], Signal::SIGSTOP).unwrap();
+    d.wait_log("no heartbeat for 600 ms", Duration::from_secs(10));
+    wait_for(
+        Duration::from_secs(10),
+        "a replacement for the frozen worker",
+        || {
+            let now = d.worker_pids();
+            (now.len() == 2 && !now.contains(&before[0])).then_some(())
+        },
+    );
+    for _ in 0..10 {
+        assert_eq!(d.get("/").status, 200);
+    }
+}
+
+#[test]
+fn a_runaway_loop_answers_504_and_the_worker_keeps_serving() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nrequest_timeout_ms = 300\n",
+        APP,
+    );
+    let pids = d.wait_workers(1);
+    let t0 = Instant::now();
+    assert_eq!(d.get("/spin").status, 504);
+    assert!(t0.elapsed() < Duration::from_secs(3));
+    assert_eq!(d.get("/").status, 200);
+    assert_eq!(
+        d.worker_pids(),
+        pids,
+        "interrupted inside JS: the same worker goes on"
+    );
+}
+
+#[test]
+fn a_worker_stuck_outside_js_is_killed_after_the_grace_period() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 2\nrequest_timeout_ms = 300\n",
+        files: &[("worker.js", APP)],
+        env: &[("BEXT_TEST_FAULTS", "requests")],
+        ..Setup::default()
+    });
+    let before = d.wait_workers(2);
+    let r = d.request("GET", "/", &[("x-bext-test-fault", "hang")], b"");
+    assert_eq!(r.status, 504);
+    d.wait_log(
+        "past request_timeout_ms; killing the worker",
+        Duration::from_secs(5),
+    );
+    wait_for(
+        Duration::from_secs(10),
+        "the stuck worker's replacement",
+        || {
+            let now = d.worker_pids();
+            (now.len() == 2 && now.iter().filter(|p| before.contains(p)).count() == 1).then_some(())
+        },
+    );
+}
+
+#[test]
+fn the_js_heap_limit_answers_500_and_rotates() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\njs_memory_limit_mb = 32\n",
+        APP,
+    );
+    let first = d.wait_workers(1);
+    assert_eq!(d.get("/heap").status, 500);
+    d.wait_log("reason=js heap limit", Duration::from_secs(10));
+    wait_for(
+        Duration::from_secs(10),
+        "rotation after out-of-memory",
+        || {
+            let now = d.worker_pids();
+            (now.len() == 1 && now[0] != first[0]).then_some(())
+        },
+    );
+    assert!(
+        d.logs().contains("reason=js heap limit") || d.logs().contains("js heap limit"),
+        "log:\n{}",
+        d.logs()
+    );
+    assert_eq!(d.get("/").status, 200);
+}
+
+/// Parses the time of day of a log line (`2026-11-22T02:28:03.796312Z ...`) in ms.
+fn log_time_ms(line: &str) -> Option<f64> {
+    let t = line
+        .split_whitespace()
+        .next()?
+        .split('T')
+        .nth(1)?
+        .trim_end_matches('Z');
+    let mut it = t.split(':');
+    let (h, m, s) = (
+        it.next()?.parse::<f64>().ok()?,
+        it.next()?.parse::<f64>().ok()?,
+        it.next()?.parse::<f64>().ok()?,
+    );
+    Some(((h * 60.0 + m) * 60.0 + s) * 1000.0)
+}
+
+#[test]
+fn a_crash_looping_script_backs_off_then_gives_up_and_bextd_stays_up() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 4\nbackoff_initial_ms = 250\nbackoff_multiplier = 2.0\n",
+        "throw new Error('cannot even load');",
+    );
+    d.wait_log("ALERT", Duration::from_secs(15));
+    let spawns: Vec<f64> = d
+        .logs()
+        .lines()
+        .filter(|l| l.contains("worker spawned"))
+        .filter_map(log_time_ms)
+        .collect();
+    assert_eq!(spawns.len(), 4, "log:\n{}", d.logs());
+    let gaps: Vec<f64> = spawns.windows(2).map(|w| w[1] - w[0]).collect();
+    // Delays: immediately, 250 ms, 500 ms (plus boot time, a few ms).
+    assert!(gaps[0] < 200.0, "first restart is immediate: {gaps:?}");
+    assert!(
+        (240.0..450.0).contains(&gaps[1]),
+        "second waits 250 ms: {gaps:?}"
+    );
+    assert!(
+        (490.0..800.0).contains(&gaps[2]),
+        "third waits 500 ms: {gaps:?}"
+    );
+    // Given up: nothing more is spawned, and bextd answers.
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(d.count_log("worker spawned"), 4);
+    assert_eq!(d.get("/").status, 503);
+    assert_eq!(d.get("/__bext/health").status, 200);
+}
+
+#[test]
+fn a_worker_that_never_handshakes_is_killed_at_the_startup_timeout() {
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\nstartup_timeout_ms = 300\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\n",
+        files: &[("worker.js", APP)],
+        env: &[("BEXT_TEST_FAULTS", "hang-handshake")],
+        ..Setup::default()
+    });
+    d.wait_log(
+        "did not boot within startup_timeout_ms",
+        Duration::from_secs(10),
+    );
+    d.wait_log("ALERT", Duration::from_secs(10));
+    assert_eq!(d.get("/").status, 503);
+}
+
+#[test]
+fn uptime_rotation() {
+    // 0.0003 h = 1.08 s
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle]\nmax_uptime_hours = 0.0003\n",
+        APP,
+    );
+    let first = d.wait_workers(1);
+    wait_for(Duration::from_secs(10), "rotation by uptime", || {
+        let now = d.worker_pids();
+        (now.len() == 1 && now[0] != first[0]).then_some(())
+    });
+    assert!(d.logs().contains("reason=uptime"), "log:\n{}", d.logs());
+}
+
+#[test]
+fn a_burst_of_file_changes_gives_one_rolling_restart() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 2\n[render.lifecycle]\nwatch_dirs = [\"src\"]\nwatch_debounce_ms = 300\n",
+        files: &[("worker.js", APP), ("src/a.js", "1")],
+        ..Setup::default()
+    });
+    let before = d.wait_workers(2);
+    for i in 0..5 {
+        std::fs::write(d.dir.path().join(format!("src/f{i}.js")), format!("{i}")).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    wait_for(Duration::from_secs(10), "both workers restarted", || {
+        replaced(&before, &d.worker_pids()).then_some(())
+    });
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(
+        d.count_log("[bext] Workers restarted (file change: src/f"),
+        1,
+        "log:\n{}",
+        d.logs()
+    );
+}
