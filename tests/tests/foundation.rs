@@ -162,7 +162,7 @@ fn garbage_from_a_worker_kills_that_worker_only() {
     let before = d.wait_workers(2);
     let r = d.request("GET", "/", &[("x-bext-test-fault", "garbage-frame")], b"");
     assert_eq!(r.status, 502);
-    d.wait_log("broke the protocol", Duration::from_secs(5));
+    d.wait_log("broke the protocol", Duration::from_secs(15));
     let after = wait_for(
         Duration::from_secs(10),
         "the bad worker's replacement",
@@ -179,7 +179,7 @@ fn garbage_from_a_worker_kills_that_worker_only() {
     // An absurd length prefix is refused without allocating it.
     let r = d.request("GET", "/", &[("x-bext-test-fault", "oversized-frame")], b"");
     assert_eq!(r.status, 502);
-    d.wait_log("exceeds the", Duration::from_secs(5));
+    d.wait_log("exceeds the", Duration::from_secs(15));
     assert_eq!(d.get("/").status, 200);
 }
 

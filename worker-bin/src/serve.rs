@@ -242,14 +242,7 @@ impl Worker {
             0 => None,
             ms => Some(now + Duration::from_millis(ms)),
         };
-        let earliest = self
-            .pending
-            .values()
-            .filter_map(|p| match p {
-                Pending::Request { deadline, .. } => *deadline,
-                _ => None,
-            })
-            .min();
+        let earliest = self.earliest_request_deadline();
         let at = match (earliest, cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -262,16 +255,18 @@ impl Worker {
         }
     }
 
-    fn next_wake(&self) -> Option<Instant> {
-        let requests = self
-            .pending
+    fn earliest_request_deadline(&self) -> Option<Instant> {
+        self.pending
             .values()
             .filter_map(|p| match p {
                 Pending::Request { deadline, .. } => *deadline,
                 _ => None,
             })
-            .min();
-        match (requests, self.engine.next_timer()) {
+            .min()
+    }
+
+    fn next_wake(&self) -> Option<Instant> {
+        match (self.earliest_request_deadline(), self.engine.next_timer()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }

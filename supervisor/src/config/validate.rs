@@ -180,6 +180,27 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Ser
     })
 }
 
+/// Compiles `pattern`, reporting the regex crate's own explanation if it fails.
+fn compile_regex(c: &mut Checker<'_>, path: &[&str], pattern: &str) -> Option<Regex> {
+    match Regex::new(pattern) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            let why = e
+                .to_string()
+                .lines()
+                .last()
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            c.report(
+                path,
+                format!("`{pattern}` is not a valid regular expression: {why}"),
+            );
+            None
+        }
+    }
+}
+
 fn check_pool(
     c: &mut Checker<'_>,
     name: &str,
@@ -226,23 +247,7 @@ fn check_pool(
         }
     };
 
-    let route = match Regex::new(&p.route) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            let first = e
-                .to_string()
-                .lines()
-                .last()
-                .unwrap_or("")
-                .trim()
-                .to_string();
-            c.report(
-                &key("route"),
-                format!("`{}` is not a valid regular expression: {first}", p.route),
-            );
-            None
-        }
-    };
+    let route = compile_regex(c, &key("route"), &p.route);
 
     let (min, max) = match (p.jsc_workers, p.min_workers, p.max_workers) {
         (Some(n), None, None) => (n, n),
@@ -327,22 +332,7 @@ fn check_pool(
                 .into()
         },
     );
-    if let Err(e) = Regex::new(&p.compress_regex) {
-        let first = e
-            .to_string()
-            .lines()
-            .last()
-            .unwrap_or("")
-            .trim()
-            .to_string();
-        c.report(
-            &key("compress_regex"),
-            format!(
-                "`{}` is not a valid regular expression: {first}",
-                p.compress_regex
-            ),
-        );
-    }
+    compile_regex(c, &key("compress_regex"), &p.compress_regex);
     for k in p.env.keys() {
         c.rule(
             !k.is_empty() && !k.contains('=') && !k.contains('\0'),
