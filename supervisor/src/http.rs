@@ -98,27 +98,7 @@ impl Front {
                 ));
             }
         };
-        let request = HttpRequest {
-            method: parts.method.as_str().to_owned(),
-            url: parts
-                .uri
-                .path_and_query()
-                .map(|p| p.as_str())
-                .unwrap_or("/")
-                .to_owned(),
-            headers: parts
-                .headers
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.as_str().to_owned(),
-                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                    )
-                })
-                .collect(),
-            body: body.to_vec(),
-            ip: peer.ip().to_string(),
-        };
+        let request = worker_request(&parts, &body, peer);
         Ok(self.dispatch(&pool, request).await)
     }
 
@@ -227,7 +207,37 @@ pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
         .or_else(|| links.first())
 }
 
-fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
+/// The request a worker sees, from hyper's request head and body.
+pub fn worker_request(
+    parts: &hyper::http::request::Parts,
+    body: &[u8],
+    peer: SocketAddr,
+) -> HttpRequest {
+    HttpRequest {
+        method: parts.method.as_str().to_owned(),
+        url: parts
+            .uri
+            .path_and_query()
+            .map(|p| p.as_str())
+            .unwrap_or("/")
+            .to_owned(),
+        headers: parts
+            .headers
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_owned(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+        body: body.to_vec(),
+        ip: peer.ip().to_string(),
+    }
+}
+
+/// The HTTP response for what a worker answered.
+pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
     let mut out = Response::new(Full::new(Bytes::from(resp.body)));
     *out.status_mut() =
         StatusCode::from_u16(resp.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

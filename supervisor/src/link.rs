@@ -110,15 +110,15 @@ impl WorkerLink {
         if !inner.accepting {
             return Err(request);
         }
-        let Some(tx) = inner.tx.clone() else {
+        let Some(tx) = inner.tx.as_ref() else {
             return Err(request);
         };
-        let (reply, rx) = oneshot::channel();
         if let Err(mpsc::error::SendError(MasterToWorker::Request { request, .. })) =
             tx.send(MasterToWorker::Request { id, request })
         {
             return Err(request);
         }
+        let (reply, rx) = oneshot::channel();
         inner.pending.insert(id, (reply, Instant::now()));
         self.in_flight.fetch_add(1, Ordering::Relaxed);
         Ok(rx)

@@ -404,7 +404,8 @@ impl Actor {
 
     fn on_exit(&mut self, exit: Exit) {
         let name = self.handle.name.clone();
-        let recovery = self.cfg().settings.lifecycle.recovery.clone();
+        let handle = self.handle.clone();
+        let recovery = &handle.config.settings.lifecycle.recovery;
         let stopping = self.stopping;
         for s in &mut self.slots {
             let Some(i) = s.procs.iter().position(|p| p.pid == exit.pid) else {
@@ -432,7 +433,7 @@ impl Actor {
             if !expected && s.primary().is_some() && s.rotate.is_some() {
                 // A replacement failed while the old worker still serves:
                 // try the rotation again after the backoff, or drop it.
-                match policy::restart_delay(s.failures, &recovery) {
+                match policy::restart_delay(s.failures, recovery) {
                     Some(delay) => s.rotate_not_before = Some(Instant::now() + delay),
                     None => {
                         s.rotate = None;
@@ -441,7 +442,7 @@ impl Actor {
                 }
             }
             if s.primary().is_none() && !stopping && s.retry_at.is_none() && !s.given_up {
-                match policy::restart_delay(s.failures, &recovery) {
+                match policy::restart_delay(s.failures, recovery) {
                     Some(delay) => {
                         if !delay.is_zero() {
                             tracing::warn!(pool = %name, worker = s.id, delay_ms = delay.as_millis() as u64, "restarting after backoff");
@@ -466,7 +467,8 @@ impl Actor {
     /// Deadlines: boot and drain timeouts, heartbeats, uptime, healthy reset.
     fn on_time(&mut self, now: Instant) {
         let name = self.handle.name.clone();
-        let st = self.cfg().settings.clone();
+        let handle = self.handle.clone();
+        let st = &handle.config.settings;
         let startup = Duration::from_millis(st.startup_timeout_ms);
         let beat_timeout = Duration::from_millis(st.heartbeat_timeout_ms);
         let max_uptime = hours(st.lifecycle.max_uptime_hours);
@@ -613,7 +615,8 @@ impl Actor {
     }
 
     async fn boot(&mut self, i: usize) {
-        let cfg = self.cfg().clone();
+        let handle = self.handle.clone();
+        let cfg = &handle.config;
         let slot = &mut self.slots[i];
         slot.generation += 1;
         let generation = slot.generation;

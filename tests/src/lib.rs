@@ -308,6 +308,27 @@ impl Daemon {
         }
     }
 
+    /// Waits until as many workers run as in `before`, with exactly `kept`
+    /// of `before` still among them (the others replaced); returns them.
+    pub fn wait_rotated(&mut self, before: &[Pid], kept: usize) -> Vec<Pid> {
+        let limit = Duration::from_secs(20);
+        let deadline = Instant::now() + limit;
+        loop {
+            let now = self.worker_pids();
+            if now.len() == before.len()
+                && now.iter().filter(|p| before.contains(p)).count() == kept
+            {
+                return now;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "after {limit:?}: workers {now:?}, wanted {kept} of {before:?} kept; log:\n{}",
+                self.logs()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub fn signal(&self, sig: Signal) {
         nix::sys::signal::kill(self.pid, sig).expect("signal bextd");
     }

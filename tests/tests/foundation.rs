@@ -108,10 +108,7 @@ fn a_killed_worker_is_replaced_and_the_pool_keeps_answering() {
     let mut d = Daemon::start(POOL2, APP);
     let before = d.wait_workers(2);
     nix::sys::signal::kill(before[0], Signal::SIGKILL).unwrap();
-    let after = wait_for(Duration::from_secs(10), "a replacement worker", || {
-        let now = d.worker_pids();
-        (now.len() == 2 && !now.contains(&before[0])).then_some(now)
-    });
+    let after = d.wait_rotated(&before, 1);
     assert!(after.contains(&before[1]), "the other worker is untouched");
     d.wait_log("worker exited unexpectedly", Duration::from_secs(5));
     for _ in 0..20 {
@@ -163,15 +160,7 @@ fn garbage_from_a_worker_kills_that_worker_only() {
     let r = d.request("GET", "/", &[("x-bext-test-fault", "garbage-frame")], b"");
     assert_eq!(r.status, 502);
     d.wait_log("broke the protocol", Duration::from_secs(15));
-    let after = wait_for(
-        Duration::from_secs(10),
-        "the bad worker's replacement",
-        || {
-            let now = d.worker_pids();
-            (now.len() == 2 && now.iter().filter(|p| before.contains(p)).count() == 1)
-                .then_some(now)
-        },
-    );
+    let after = d.wait_rotated(&before, 1);
     assert_eq!(after.len(), 2);
     for _ in 0..10 {
         assert_eq!(d.get("/").status, 200);

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use bext_e2e::{Daemon, Setup, Signal, request, wait_for};
+use bext_e2e::{Daemon, Setup, Signal, request};
 
 const APP: &str = r#"
 const keep = [];
@@ -59,10 +59,6 @@ impl Load {
     }
 }
 
-fn replaced(before: &[nix::unistd::Pid], now: &[nix::unistd::Pid]) -> bool {
-    now.len() == before.len() && now.iter().all(|p| !before.contains(p))
-}
-
 #[test]
 fn max_requests_rotation_under_load_fails_no_request() {
     let mut d = Daemon::start(
@@ -71,9 +67,7 @@ fn max_requests_rotation_under_load_fails_no_request() {
     );
     let before = d.wait_workers(2);
     let load = Load::start(&d, 4);
-    wait_for(Duration::from_secs(20), "both workers to rotate", || {
-        replaced(&before, &d.worker_pids()).then_some(())
-    });
+    d.wait_rotated(&before, 0);
     let (sent, bad) = load.finish();
     assert!(sent > 60, "only {sent} requests");
     assert!(bad.is_empty(), "non-200 answers during rotation: {bad:?}");
@@ -87,11 +81,7 @@ fn sighup_rolls_every_worker_under_load_without_failures() {
     let load = Load::start(&d, 4);
     std::thread::sleep(Duration::from_millis(200));
     d.signal(Signal::SIGHUP);
-    wait_for(
-        Duration::from_secs(20),
-        "every worker to be replaced",
-        || replaced(&before, &d.worker_pids()).then_some(()),
-    );
+    d.wait_rotated(&before, 0);
     std::thread::sleep(Duration::from_millis(200));
     let (sent, bad) = load.finish();
     assert!(
@@ -139,14 +129,7 @@ fn a_worker_frozen_with_sigstop_is_killed_by_heartbeat_and_replaced() {
     let before = d.wait_workers(2);
     nix::sys::signal::kill(before[0], Signal::SIGSTOP).unwrap();
     d.wait_log("no heartbeat for 600 ms", Duration::from_secs(10));
-    wait_for(
-        Duration::from_secs(10),
-        "a replacement for the frozen worker",
-        || {
-            let now = d.worker_pids();
-            (now.len() == 2 && !now.contains(&before[0])).then_some(())
-        },
-    );
+    d.wait_rotated(&before, 1);
     for _ in 0..10 {
         assert_eq!(d.get("/").status, 200);
     }
@@ -185,14 +168,7 @@ fn a_worker_stuck_outside_js_is_killed_after_the_grace_period() {
         "past request_timeout_ms; killing the worker",
         Duration::from_secs(5),
     );
-    wait_for(
-        Duration::from_secs(10),
-        "the stuck worker's replacement",
-        || {
-            let now = d.worker_pids();
-            (now.len() == 2 && now.iter().filter(|p| before.contains(p)).count() == 1).then_some(())
-        },
-    );
+    d.wait_rotated(&before, 1);
 }
 
 #[test]
@@ -204,14 +180,7 @@ fn the_js_heap_limit_answers_500_and_rotates() {
     let first = d.wait_workers(1);
     assert_eq!(d.get("/heap").status, 500);
     d.wait_log("reason=js heap limit", Duration::from_secs(10));
-    wait_for(
-        Duration::from_secs(10),
-        "rotation after out-of-memory",
-        || {
-            let now = d.worker_pids();
-            (now.len() == 1 && now[0] != first[0]).then_some(())
-        },
-    );
+    d.wait_rotated(&first, 0);
     assert!(
         d.logs().contains("reason=js heap limit") || d.logs().contains("js heap limit"),
         "log:\n{}",
@@ -293,10 +262,7 @@ fn uptime_rotation() {
         APP,
     );
     let first = d.wait_workers(1);
-    wait_for(Duration::from_secs(10), "rotation by uptime", || {
-        let now = d.worker_pids();
-        (now.len() == 1 && now[0] != first[0]).then_some(())
-    });
+    d.wait_rotated(&first, 0);
     assert!(d.logs().contains("reason=uptime"), "log:\n{}", d.logs());
 }
 
@@ -312,9 +278,7 @@ fn a_burst_of_file_changes_gives_one_rolling_restart() {
         std::fs::write(d.dir.path().join(format!("src/f{i}.js")), format!("{i}")).unwrap();
         std::thread::sleep(Duration::from_millis(20));
     }
-    wait_for(Duration::from_secs(10), "both workers restarted", || {
-        replaced(&before, &d.worker_pids()).then_some(())
-    });
+    d.wait_rotated(&before, 0);
     std::thread::sleep(Duration::from_millis(800));
     assert_eq!(
         d.count_log("[bext] Workers restarted (file change: src/f"),

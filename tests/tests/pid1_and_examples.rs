@@ -62,10 +62,9 @@ fn as_pid_1_it_reaps_orphaned_grandchildren_and_still_stops_cleanly() {
     }
 }
 
-#[test]
-fn the_hello_example_serves() {
-    let root = repo_root();
-    let script = root.join("scripts/examples/hello/worker.js");
+/// Starts bextd with a two-worker pool running the example script at `rel`.
+fn start_example(rel: &str) -> Daemon {
+    let script = repo_root().join(rel);
     let config = format!(
         "[render]\nscript = \"{}\"\njsc_workers = 2\n",
         script.display()
@@ -75,6 +74,12 @@ fn the_hello_example_serves() {
         ..Setup::default()
     });
     d.wait_workers(2);
+    d
+}
+
+#[test]
+fn the_hello_example_serves() {
+    let d = start_example("scripts/examples/hello/worker.js");
     let r = d.get("/hi");
     assert_eq!(r.status, 200);
     assert!(
@@ -99,16 +104,7 @@ fn the_ssr_example_renders_preact_pages() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    let script = root.join("scripts/examples/ssr/dist/worker.js");
-    let config = format!(
-        "[render]\nscript = \"{}\"\njsc_workers = 2\n",
-        script.display()
-    );
-    let mut d = Daemon::start_with(Setup {
-        config: &config,
-        ..Setup::default()
-    });
-    d.wait_workers(2);
+    let d = start_example("scripts/examples/ssr/dist/worker.js");
     let home = d.get("/");
     assert_eq!(home.status, 200);
     assert_eq!(

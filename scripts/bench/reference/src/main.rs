@@ -19,7 +19,6 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
-use protocol::worker::HttpRequest;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -113,27 +112,7 @@ async fn call(
         .await
         .map(|b| b.to_bytes())
         .unwrap_or_default();
-    let request = HttpRequest {
-        method: parts.method.to_string(),
-        url: parts
-            .uri
-            .path_and_query()
-            .map(|p| p.as_str())
-            .unwrap_or("/")
-            .to_owned(),
-        headers: parts
-            .headers
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.as_str().to_owned(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
-            })
-            .collect(),
-        body: body.to_vec(),
-        ip: peer.ip().to_string(),
-    };
+    let request = supervisor::http::worker_request(&parts, &body, peer);
     engine.dispatch(token, token as u64, &request);
     let result = match wait(engine, token) {
         Some(r) => r,
@@ -148,25 +127,11 @@ async fn call(
         }
     };
     match result {
-        Ok(resp) => {
-            let mut out = Response::new(Full::new(Bytes::from(resp.body)));
-            *out.status_mut() =
-                hyper::StatusCode::from_u16(resp.status).unwrap_or(hyper::StatusCode::OK);
-            for (k, v) in resp.headers {
-                if let (Ok(k), Ok(v)) = (
-                    hyper::header::HeaderName::from_bytes(k.as_bytes()),
-                    hyper::header::HeaderValue::from_str(&v),
-                ) {
-                    out.headers_mut().append(k, v);
-                }
-            }
-            out
-        }
-        Err(_) => {
-            let mut out = Response::new(Full::new(Bytes::from_static(b"error")));
-            *out.status_mut() = hyper::StatusCode::INTERNAL_SERVER_ERROR;
-            out
-        }
+        Ok(resp) => supervisor::http::worker_response(resp),
+        Err(_) => supervisor::http::plain(
+            hyper::StatusCode::INTERNAL_SERVER_ERROR,
+            "the handler threw an error",
+        ),
     }
 }
 
