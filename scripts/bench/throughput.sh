@@ -11,10 +11,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 dur=${1:-10}
 
-if ! command -v wrk >/dev/null; then
-  apt-get update && apt-get install -y wrk
-fi
-cargo build --release -q -p bext-supervisor -p bext-worker -p bext-bench-reference
+source scripts/bench/lib.sh
+bench_setup
 
 work=$(mktemp -d)
 pids=()
@@ -43,28 +41,8 @@ pids+=($!)
 target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
 pids+=($!)
 
-for port in $ref_port $bext_port; do
-  for _ in $(seq 100); do
-    curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-done
-
-# wrk --latency output -> "rps p50_us p99_us"
-measure() {
-  local url=$1 conns=$2 threads=$3 secs=$4
-  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url" | awk '
-    function us(v) {
-      if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
-      if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
-      if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
-      return v
-    }
-    /^ +50%/ { p50 = us($2) }
-    /^ +99%/ { p99 = us($2) }
-    /^Requests\/sec:/ { rps = $2 }
-    END { printf "%.0f %.0f %.0f\n", rps, p50, p99 }'
-}
+wait_http $ref_port
+wait_http $bext_port
 
 # Warm both up.
 measure "http://127.0.0.1:$ref_port/" 8 1 1 >/dev/null

@@ -174,8 +174,31 @@ impl Front {
         }
         match req.uri().path() {
             "/__bext/health" => json(StatusCode::OK, r#"{"status":"ok"}"#.to_string()),
+            "/__bext/ready" => self.readiness(),
             _ => plain(StatusCode::NOT_FOUND, "unknown admin path"),
         }
+    }
+}
+
+impl Front {
+    /// Ready when every pool has at least one ACTIVE worker.
+    fn readiness(&self) -> Reply {
+        let empty: Vec<&str> = self
+            .pools
+            .iter()
+            .filter(|p| p.active().is_empty())
+            .map(|p| &*p.name)
+            .collect();
+        let body = serde_json::json!({
+            "ready": empty.is_empty(),
+            "pools_without_active_workers": empty,
+        });
+        let status = if empty.is_empty() {
+            StatusCode::OK
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        json(status, body.to_string())
     }
 }
 

@@ -309,7 +309,8 @@ impl Daemon {
     }
 
     /// Waits until as many workers run as in `before`, with exactly `kept`
-    /// of `before` still among them (the others replaced); returns them.
+    /// of `before` still among them (the others replaced), and every pool
+    /// has an ACTIVE worker; returns them.
     pub fn wait_rotated(&mut self, before: &[Pid], kept: usize) -> Vec<Pid> {
         let limit = Duration::from_secs(20);
         let deadline = Instant::now() + limit;
@@ -317,6 +318,7 @@ impl Daemon {
             let now = self.worker_pids();
             if now.len() == before.len()
                 && now.iter().filter(|p| before.contains(p)).count() == kept
+                && self.get("/__bext/ready").status == 200
             {
                 return now;
             }

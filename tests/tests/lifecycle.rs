@@ -287,3 +287,86 @@ fn a_burst_of_file_changes_gives_one_rolling_restart() {
         d.logs()
     );
 }
+
+#[test]
+fn a_worker_that_ignores_the_drain_is_killed_at_drain_timeout_without_counting_a_failure() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[server]\nshutdown_timeout_ms = 5000\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle]\ndrain_timeout_ms = 300\n",
+        files: &[("worker.js", APP)],
+        env: &[("BEXT_TEST_FAULTS", "ignore-drain")],
+        ..Setup::default()
+    });
+    let first = d.wait_workers(1);
+    let t0 = Instant::now();
+    d.signal(Signal::SIGHUP);
+    d.wait_rotated(&first, 0);
+    d.wait_log("did not exit in time; killing it", Duration::from_secs(5));
+    assert!(
+        t0.elapsed() >= Duration::from_millis(300),
+        "killed before drain_timeout_ms"
+    );
+    assert!(
+        !d.logs().contains("exited unexpectedly"),
+        "a drained worker is not a failure:\n{}",
+        d.logs()
+    );
+    assert_eq!(d.get("/").status, 200);
+}
+
+#[test]
+fn the_failure_count_resets_after_healthy_reset_ms() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nbackoff_initial_ms = 300\nhealthy_reset_ms = 600\n",
+        APP,
+    );
+    let mut pids = d.wait_workers(1);
+    // Two quick crashes: the first restart is immediate, the second backs off.
+    for _ in 0..2 {
+        nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
+        pids = d.wait_rotated(&pids, 0);
+        let r = d.get("/");
+        assert_eq!(r.status, 200, "{r:?} log:\n{}", d.logs());
+    }
+    assert_eq!(
+        d.count_log("restarting after backoff"),
+        1,
+        "log:\n{}",
+        d.logs()
+    );
+    // Healthy for longer than healthy_reset_ms: the next crash is a first one again.
+    std::thread::sleep(Duration::from_millis(900));
+    nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
+    d.wait_rotated(&pids, 0);
+    assert_eq!(
+        d.count_log("restarting after backoff"),
+        1,
+        "no backoff after the reset; log:\n{}",
+        d.logs()
+    );
+    assert!(
+        d.logs().contains("consecutive_failures=1"),
+        "log:\n{}",
+        d.logs()
+    );
+}
+
+#[test]
+fn readiness_fails_once_a_pool_has_no_active_worker() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 1\n",
+        APP,
+    );
+    let pids = d.wait_workers(1);
+    let r = d.get("/__bext/ready");
+    assert_eq!((r.status, r.json()["ready"].as_bool()), (200, Some(true)));
+    nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
+    d.wait_log("ALERT", Duration::from_secs(10));
+    let r = d.get("/__bext/ready");
+    assert_eq!(r.status, 503);
+    assert_eq!(
+        r.json()["pools_without_active_workers"],
+        serde_json::json!(["render"])
+    );
+    assert_eq!(d.get("/__bext/health").status, 200, "alive, if not ready");
+    assert_eq!(d.get("/").status, 503);
+}

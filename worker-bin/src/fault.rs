@@ -7,7 +7,7 @@
 //!   `oversized-frame` (a length over the limit), `crash` (abort), `hang`
 //!   (block the whole process, outside JS).
 //! * `hang-handshake`: never send the hello.
-//! * `ignore-sigterm`: do not drain on SIGTERM.
+//! * `ignore-drain`: neither SIGTERM nor a `Drain` frame makes it drain.
 
 use protocol::worker::HttpRequest;
 use tokio::io::AsyncWriteExt;
@@ -19,7 +19,7 @@ const HEADER: &str = "x-bext-test-fault";
 pub struct Faults {
     pub requests: bool,
     pub hang_handshake: bool,
-    pub ignore_sigterm: bool,
+    pub ignore_drain: bool,
 }
 
 impl Faults {
@@ -31,7 +31,7 @@ impl Faults {
         Faults {
             requests: has("requests"),
             hang_handshake: has("hang-handshake"),
-            ignore_sigterm: has("ignore-sigterm"),
+            ignore_drain: has("ignore-drain"),
         }
     }
 

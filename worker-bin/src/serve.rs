@@ -125,7 +125,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         let wake = w.next_wake();
         tokio::select! {
             biased;
-            _ = sigterm.recv(), if !w.faults.ignore_sigterm => w.begin_drain(),
+            _ = sigterm.recv() => if !w.faults.ignore_drain { w.begin_drain() },
             frame = reader.next() => match frame {
                 Some(frame) => {
                     w.on_frame(frame?, &mut writer).await?;
@@ -214,6 +214,7 @@ impl Worker {
                 }
                 self.start_request(id, &request);
             }
+            MasterToWorker::Drain if self.faults.ignore_drain => {}
             MasterToWorker::Drain => self.begin_drain(),
             MasterToWorker::Init { .. } => {
                 self.log(LogLevel::Warn, "ignored a second Init frame".into());

@@ -1,0 +1,53 @@
+# Shared helpers for the benchmark scripts (sourced, not run).
+
+# Installs wrk if missing and builds the release binaries.
+bench_setup() {
+  if ! command -v wrk >/dev/null; then
+    apt-get update && apt-get install -y wrk
+  fi
+  cargo build --release -q -p bext-supervisor -p bext-worker -p bext-bench-reference
+}
+
+# Waits until http://127.0.0.1:PORT/ answers.
+wait_http() {
+  local port=$1
+  for _ in $(seq 200); do
+    curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && return 0
+    sleep 0.05
+  done
+  echo "nothing answers on port $port" >&2
+  return 1
+}
+
+# wrk --latency on URL with CONNS connections, THREADS threads, SECS seconds;
+# prints "rps p50_us p99_us".
+measure() {
+  local url=$1 conns=$2 threads=$3 secs=$4
+  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url" | awk '
+    function us(v) {
+      if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
+      if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
+      if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
+      return v
+    }
+    /^ +50%/ { p50 = us($2) }
+    /^ +99%/ { p99 = us($2) }
+    /^Requests\/sec:/ { rps = $2 }
+    END { printf "%.0f %.0f %.0f\n", rps, p50, p99 }'
+}
+
+# Prints the pids of the bext-worker children of PID.
+worker_pids() {
+  local pid=$1
+  for c in $(cat /proc/"$pid"/task/*/children 2>/dev/null); do
+    [[ $(cat /proc/"$c"/comm 2>/dev/null) == bext-worker ]] && echo "$c"
+  done
+}
+
+# Median and p99 of numbers on stdin: prints "median p99 count".
+percentiles() {
+  sort -n | awk '{ v[NR] = $1 } END {
+    if (NR == 0) { print "0 0 0"; exit }
+    m = v[int((NR + 1) / 2)]; i = int(NR * 0.99 + 0.999); if (i > NR) i = NR
+    printf "%s %s %d\n", m, v[i], NR }'
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Lifecycle costs, measured with release builds on this machine:
+#  1. throughput with max_requests = 100 (constant rotation) against
+#     max_requests = 0 (none), same run, same handler (target ratio >= 0.9);
+#  2. worker boot time, fork to ACTIVE, over 50+ boots (target median < 20 ms);
+#  3. idle worker memory: RSS and PSS (target RSS < 8 MB).
+#
+#   scripts/bench/lifecycle.sh [DURATION_SECONDS]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+dur=${1:-10}
+source scripts/bench/lib.sh
+bench_setup
+
+work=$(mktemp -d)
+pid=
+stop() {
+  if [[ -n $pid ]]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=
+  fi
+}
+trap 'stop; rm -rf "$work"' EXIT
+
+script=$PWD/scripts/examples/hello/worker.js
+port=38183
+
+# start_bextd MAX_REQUESTS LOG
+start_bextd() {
+  cat >"$work/bext.toml" <<TOML
+[server]
+listen = "127.0.0.1:$port"
+[render]
+script = "$script"
+jsc_workers = 2
+[render.lifecycle]
+max_requests = $1
+TOML
+  target/release/bextd --config "$work/bext.toml" --log-level info >"$2" 2>&1 &
+  pid=$!
+  wait_http $port
+}
+
+# 1. Throughput with and without rotation.
+start_bextd 0 "$work/norot.log"
+measure "http://127.0.0.1:$port/" 8 1 1 >/dev/null
+read -r base_rps base_p50 base_p99 < <(measure "http://127.0.0.1:$port/" 32 2 "$dur")
+stop
+start_bextd 100 "$work/rot.log"
+measure "http://127.0.0.1:$port/" 8 1 1 >/dev/null
+read -r rot_rps rot_p50 rot_p99 < <(measure "http://127.0.0.1:$port/" 32 2 "$dur")
+rotations=$(grep -c "draining worker" "$work/rot.log" || true)
+bad=$(grep -c "exited unexpectedly" "$work/rot.log" || true)
+stop
+
+# 2. Boot times: the rotation run booted a worker every ~100 requests; each
+#    "worker ready" line carries boot_ms, from just before fork to ACTIVE.
+read -r boot_med boot_p99 boots < <(grep -o 'boot_ms="[0-9.]*"' "$work/rot.log" | tr -dc '0-9.\n' | percentiles)
+
+# 3. Idle memory of freshly booted workers.
+start_bextd 0 "$work/idle.log"
+sleep 1
+rss_kb=()
+pss_kb=()
+for w in $(worker_pids "$pid"); do
+  rss_kb+=("$(awk '/^VmRSS:/ { print $2 }' /proc/"$w"/status)")
+  pss_kb+=("$(awk '/^Pss:/ { print $2 }' /proc/"$w"/smaps_rollup)")
+done
+stop
+
+printf '\n%-36s %10s %10s %10s\n' "run" "req/s" "p50 µs" "p99 µs"
+printf '%-36s %10s %10s %10s\n' "max_requests = 0" "$base_rps" "$base_p50" "$base_p99"
+printf '%-36s %10s %10s %10s\n' "max_requests = 100 ($rotations rotations)" "$rot_rps" "$rot_p50" "$rot_p99"
+awk -v a="$rot_rps" -v b="$base_rps" 'BEGIN { printf "throughput ratio rotating/not: %.2f (target >= 0.90)\n", a / b }'
+echo "crashes during the rotation run: $bad"
+echo "worker boot, fork to ACTIVE: median ${boot_med} ms, p99 ${boot_p99} ms over $boots boots (target < 20 ms)"
+echo "idle worker RSS: ${rss_kb[*]} kB; PSS: ${pss_kb[*]} kB (target RSS < 8192 kB)"
