@@ -53,6 +53,12 @@ read -r rot_rps rot_p50 rot_p99 < <(measure "http://127.0.0.1:$port/" 32 2 "$dur
 rotations=$(grep -c "draining worker" "$work/rot.log" || true)
 bad=$(grep -c "exited unexpectedly" "$work/rot.log" || true)
 stop
+# For scale: a tenth of the rotation rate.
+start_bextd 1000 "$work/rot1000.log"
+measure "http://127.0.0.1:$port/" 8 1 1 >/dev/null
+read -r k_rps k_p50 k_p99 < <(measure "http://127.0.0.1:$port/" 32 2 "$dur")
+k_rotations=$(grep -c "draining worker" "$work/rot1000.log" || true)
+stop
 
 # 2. Boot times: the rotation run booted a worker every ~100 requests; each
 #    "worker ready" line carries boot_ms, from just before fork to ACTIVE.
@@ -72,7 +78,11 @@ stop
 printf '\n%-36s %10s %10s %10s\n' "run" "req/s" "p50 µs" "p99 µs"
 printf '%-36s %10s %10s %10s\n' "max_requests = 0" "$base_rps" "$base_p50" "$base_p99"
 printf '%-36s %10s %10s %10s\n' "max_requests = 100 ($rotations rotations)" "$rot_rps" "$rot_p50" "$rot_p99"
-awk -v a="$rot_rps" -v b="$base_rps" 'BEGIN { printf "throughput ratio rotating/not: %.2f (target >= 0.90)\n", a / b }'
+printf '%-36s %10s %10s %10s\n' "max_requests = 1000 ($k_rotations rotations)" "$k_rps" "$k_p50" "$k_p99"
+awk -v a="$rot_rps" -v b="$base_rps" -v k="$k_rps" -v n="$rotations" -v d="$dur" 'BEGIN {
+  printf "throughput ratio max_requests 100/0: %.2f (target >= 0.90); 1000/0: %.2f\n", a / b, k / b
+  printf "rotations per second at max_requests = 100: %.0f; capacity per rotation: %.2f ms of the machine\n", n / d, (b - a) / b * d * 1000 / n
+}'
 echo "crashes during the rotation run: $bad"
 echo "worker boot, fork to ACTIVE: median ${boot_med} ms, p99 ${boot_p99} ms over $boots boots (target < 20 ms)"
 echo "idle worker RSS: ${rss_kb[*]} kB; PSS: ${pss_kb[*]} kB (target RSS < 8192 kB)"

@@ -24,8 +24,6 @@ use rquickjs::{
 use crate::host::{self, HostEvent, HostState};
 use crate::modules::FileModules;
 
-const PRELUDE: &str = include_str!("js/prelude.js");
-
 /// Why the engine could not be built.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot start the JavaScript engine: {0}")]
@@ -110,7 +108,9 @@ impl Engine {
         let ctx = Context::full(&rt).map_err(err)?;
         let (dispatch, fire_timer, glue) = ctx
             .with(|ctx| -> Result<_, String> {
-                let setup: Function = ctx.eval(PRELUDE).catch(&ctx).map_err(caught_to_string)?;
+                let setup: Function = crate::prelude::load(&ctx)
+                    .catch(&ctx)
+                    .map_err(caught_to_string)?;
                 let host_obj = host::install(&ctx, &host).map_err(|e| e.to_string())?;
                 let glue: Object = setup
                     .call((host_obj,))

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod fault;
 pub mod host;
 pub mod modules;
+pub mod prelude;
 pub mod serve;
 
 use std::os::fd::{FromRawFd, OwnedFd};
