@@ -5,6 +5,7 @@
 //!   [`worker::WorkerToMaster`]).
 //! * [`codec`]: how those frames are put on the wire: a 4-byte big-endian
 //!   length, then a bincode payload, capped at a maximum frame size.
+//! * [`control`]: the JSON lines of the control socket between `bext` and `bextd`.
 //! * [`hello`]: the versioned handshake each side sends first, so a
 //!   version mismatch is refused with a clear message instead of a
 //!   misdecoded frame.
@@ -13,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod codec;
+pub mod control;
 pub mod hello;
 pub mod worker;
 

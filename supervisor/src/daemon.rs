@@ -80,6 +80,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", config.server.listen))?;
     let local = listener.local_addr()?;
+    let control = crate::control::bind(&config.server.control_socket)?;
 
     let registry = Arc::new(Registry::default());
     let (exit_tx, mut exit_rx) = mpsc::unbounded_channel();
@@ -97,10 +98,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         registry,
         worker_bin: bin,
     };
+    let metrics = Arc::new(crate::metrics::Metrics::new());
     let pools: Vec<Arc<PoolHandle>> = config
         .pools
         .iter()
-        .map(|p| pool::start(p.clone(), services.clone()))
+        .map(|p| pool::start(p.clone(), services.clone(), metrics.pool(&p.name)))
         .collect();
     let base = config
         .file
@@ -118,9 +120,16 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         pools.clone(),
         config.server.admin_allow.clone(),
         config.server.max_body_bytes,
+        metrics,
+    ));
+    tokio::spawn(crate::control::serve(
+        control,
+        front.clone(),
+        config.server.control_socket.clone(),
     ));
     tracing::info!(
         listen = %local,
+        control_socket = %config.server.control_socket.display(),
         pools = pools.len(),
         workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
         config = %config.file.display(),
@@ -154,7 +163,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             _ = sighup.recv() => {
                 tracing::info!("SIGHUP: rolling restart of every pool");
                 for p in &pools {
-                    let _ = p.tx.send(PoolMsg::Restart { slot: None, reason: "signal" });
+                    let _ = p.tx.send(PoolMsg::Restart { slot: None, reason: "signal", reply: None });
                 }
             }
         }

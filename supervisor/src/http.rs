@@ -21,6 +21,7 @@ use protocol::worker::{HttpRequest, Outcome};
 use rand::Rng;
 
 use crate::link::WorkerLink;
+use crate::metrics::Metrics;
 use crate::pool::{PoolHandle, PoolMsg};
 
 /// Extra time the master gives a worker past `request_timeout_ms` to report
@@ -36,17 +37,26 @@ pub struct Front {
     pub admin_allow: Vec<IpNet>,
     pub max_body_bytes: u64,
     next_id: AtomicU64,
+    metrics: Arc<Metrics>,
+    scrape: tokio::sync::Mutex<()>,
 }
 
 type Reply = Response<Full<Bytes>>;
 
 impl Front {
-    pub fn new(pools: Vec<Arc<PoolHandle>>, admin_allow: Vec<IpNet>, max_body_bytes: u64) -> Front {
+    pub fn new(
+        pools: Vec<Arc<PoolHandle>>,
+        admin_allow: Vec<IpNet>,
+        max_body_bytes: u64,
+        metrics: Arc<Metrics>,
+    ) -> Front {
         Front {
             pools,
             admin_allow,
             max_body_bytes,
             next_id: AtomicU64::new(1),
+            metrics,
+            scrape: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -58,7 +68,7 @@ impl Front {
     ) -> Result<Reply, Infallible> {
         let path = req.uri().path();
         if path.starts_with("/__bext/") || path == "/metrics" {
-            return Ok(self.admin(peer, &req));
+            return Ok(self.admin(peer, &req).await);
         }
         let Some(pool) = self
             .pools
@@ -68,16 +78,26 @@ impl Front {
         else {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
+        let started = std::time::Instant::now();
+        let reply = self.serve_pool(&pool, peer, req).await;
+        pool.metrics
+            .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
+        Ok(reply)
+    }
+
+    async fn serve_pool(
+        &self,
+        pool: &PoolHandle,
+        peer: SocketAddr,
+        req: Request<Incoming>,
+    ) -> Reply {
         let declared = req
             .headers()
             .get(CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok());
         if declared.is_some_and(|n| n > self.max_body_bytes) {
-            return Ok(plain(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "request body too large",
-            ));
+            return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
         }
         let (parts, body) = req.into_parts();
         let body = match Limited::new(body, self.max_body_bytes as usize)
@@ -86,20 +106,14 @@ impl Front {
         {
             Ok(b) => b.to_bytes(),
             Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-                return Ok(plain(
-                    StatusCode::PAYLOAD_TOO_LARGE,
-                    "request body too large",
-                ));
+                return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
             }
             Err(_) => {
-                return Ok(plain(
-                    StatusCode::BAD_REQUEST,
-                    "could not read the request body",
-                ));
+                return plain(StatusCode::BAD_REQUEST, "could not read the request body");
             }
         };
         let request = worker_request(&parts, &body, peer);
-        Ok(self.dispatch(&pool, request).await)
+        self.dispatch(pool, request).await
     }
 
     async fn dispatch(&self, pool: &PoolHandle, mut request: HttpRequest) -> Reply {
@@ -167,7 +181,7 @@ impl Front {
         }
     }
 
-    fn admin(&self, peer: SocketAddr, req: &Request<Incoming>) -> Reply {
+    async fn admin(&self, peer: SocketAddr, req: &Request<Incoming>) -> Reply {
         let ip = peer.ip().to_canonical();
         if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
             return plain(StatusCode::FORBIDDEN, "forbidden");
@@ -175,12 +189,41 @@ impl Front {
         match req.uri().path() {
             "/__bext/health" => json(StatusCode::OK, r#"{"status":"ok"}"#.to_string()),
             "/__bext/ready" => self.readiness(),
+            "/__bext/workers" => {
+                let workers = self.all_workers().await;
+                json(
+                    StatusCode::OK,
+                    serde_json::to_string(&workers).unwrap_or_default(),
+                )
+            }
+            "/metrics" => {
+                let _one_scrape_at_a_time = self.scrape.lock().await;
+                let workers = self.all_workers().await;
+                let text = self.metrics.render(&workers, crate::memory::unix_ms());
+                let mut r = Response::new(Full::new(Bytes::from(text)));
+                r.headers_mut().insert(
+                    CONTENT_TYPE,
+                    HeaderValue::from_static(
+                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    ),
+                );
+                r
+            }
             _ => plain(StatusCode::NOT_FOUND, "unknown admin path"),
         }
     }
 }
 
 impl Front {
+    /// Status rows of every pool, in pool order.
+    pub async fn all_workers(&self) -> Vec<protocol::control::WorkerStatus> {
+        let mut out = Vec::new();
+        for p in &self.pools {
+            out.extend(p.status().await);
+        }
+        out
+    }
+
     /// Ready when every pool has at least one ACTIVE worker.
     fn readiness(&self) -> Reply {
         let empty: Vec<&str> = self

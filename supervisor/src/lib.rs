@@ -3,13 +3,18 @@
 //! See `ARCHITECTURE.md` at the top of the repository for the tasks, the
 //! channels between them and who owns what.
 
+pub mod cli;
+pub mod client;
 pub mod config;
+pub mod control;
 pub mod daemon;
 pub mod exit;
 pub mod http;
 pub mod link;
 pub mod logging;
 pub mod memory;
+pub mod metrics;
+pub mod output;
 pub mod policy;
 pub mod pool;
 pub mod reaper;

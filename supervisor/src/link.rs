@@ -276,13 +276,6 @@ async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterTo
     }
 }
 
-fn unix_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(0)
-}
-
 /// Reads until the socket closes or breaks; returns how it ended.
 async fn read_loop(
     link: &Arc<WorkerLink>,
@@ -314,7 +307,8 @@ async fn read_loop(
                     }
                     s.total_render_us
                         .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
-                    s.last_request_unix_ms.store(unix_ms(), Ordering::Relaxed);
+                    s.last_request_unix_ms
+                        .store(crate::memory::unix_ms(), Ordering::Relaxed);
                     let limit = link.rotate_after.load(Ordering::Relaxed);
                     if limit > 0 && served == limit {
                         send(LinkEvent::RequestLimit);

@@ -8,3 +8,11 @@ pub fn rss_bytes(pid: Pid) -> Option<u64> {
     let statm = p.statm().ok()?;
     Some(statm.resident * procfs::page_size())
 }
+
+/// Milliseconds since the Unix epoch.
+pub fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}

@@ -16,11 +16,13 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
+use protocol::control::WorkerStatus;
 use protocol::worker::WorkerSettings;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::config::Pool as PoolConfig;
 use crate::link::{self, LinkEvent, TaggedEvent, WorkerLink};
+use crate::metrics::PoolMetrics;
 use crate::policy;
 use crate::reaper::Exit;
 use crate::registry::Registry;
@@ -35,10 +37,16 @@ pub enum PoolMsg {
         graceful: bool,
         done: oneshot::Sender<()>,
     },
-    /// Rotate every worker, or one slot.
+    /// Rotate every worker, or one slot. The reply (if asked for) is the
+    /// number of slots that will be restarted, or why none will.
     Restart {
         slot: Option<u32>,
         reason: &'static str,
+        reply: Option<oneshot::Sender<Result<u32, String>>>,
+    },
+    /// A status row per worker process and per empty slot.
+    Status {
+        reply: oneshot::Sender<Vec<WorkerStatus>>,
     },
     /// Kill a process that stopped answering (request past its deadline).
     Kill {
@@ -54,6 +62,7 @@ pub struct PoolHandle {
     pub name: Arc<str>,
     pub config: PoolConfig,
     pub tx: mpsc::UnboundedSender<PoolMsg>,
+    pub metrics: PoolMetrics,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
 
@@ -61,6 +70,15 @@ impl PoolHandle {
     /// The links that take requests now.
     pub fn active(&self) -> Arc<Vec<Arc<WorkerLink>>> {
         self.active.read().unwrap().clone()
+    }
+
+    /// Asks the actor for a status snapshot.
+    pub async fn status(&self) -> Vec<WorkerStatus> {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(PoolMsg::Status { reply }).is_err() {
+            return Vec::new();
+        }
+        rx.await.unwrap_or_default()
     }
 
     fn publish(&self, links: Vec<Arc<WorkerLink>>) {
@@ -83,6 +101,7 @@ struct Proc {
     link: Arc<WorkerLink>,
     state: SlotState,
     spawned_at: Instant,
+    started_unix_ms: u64,
     active_at: Option<Instant>,
     last_beat: Instant,
     /// Why it is being replaced, once it is.
@@ -91,7 +110,15 @@ struct Proc {
     kill_at: Option<Instant>,
     killed: bool,
     rss_bytes: u64,
+    peak_rss_bytes: u64,
     js_heap_bytes: u64,
+}
+
+impl Proc {
+    fn note_rss(&mut self, rss: u64) {
+        self.rss_bytes = rss;
+        self.peak_rss_bytes = self.peak_rss_bytes.max(rss);
+    }
 }
 
 #[derive(Debug)]
@@ -140,12 +167,13 @@ struct Actor {
 }
 
 /// Starts a pool actor with its `min_workers` slots.
-pub fn start(config: PoolConfig, services: Services) -> Arc<PoolHandle> {
+pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Arc<PoolHandle> {
     let (tx, rx) = mpsc::unbounded_channel();
     let handle = Arc::new(PoolHandle {
         name: config.name.as_str().into(),
         config: config.clone(),
         tx,
+        metrics,
         active: RwLock::new(Arc::new(Vec::new())),
     });
     let (events_tx, events_rx) = mpsc::unbounded_channel();
@@ -272,7 +300,34 @@ impl Actor {
                     }
                 }
             }
-            PoolMsg::Restart { slot, reason } => {
+            PoolMsg::Status { reply } => {
+                let _ = reply.send(self.status());
+            }
+            PoolMsg::Restart {
+                slot,
+                reason,
+                reply,
+            } => {
+                if let Some(n) = slot
+                    && n as usize >= self.slots.len()
+                {
+                    if let Some(r) = reply {
+                        let _ = r.send(Err(format!(
+                            "pool {} has no worker {n} (its workers are 0 to {})",
+                            self.handle.name,
+                            self.slots.len().saturating_sub(1)
+                        )));
+                    }
+                    return;
+                }
+                let count = self
+                    .slots
+                    .iter()
+                    .filter(|s| slot.is_none_or(|n| n == s.id))
+                    .count() as u32;
+                if let Some(r) = reply {
+                    let _ = r.send(Ok(count));
+                }
                 for s in &mut self.slots {
                     if slot.is_none_or(|n| n == s.id) && !s.given_up {
                         s.rotate = Some(reason.to_string());
@@ -344,7 +399,6 @@ impl Actor {
             }
             LinkEvent::Heartbeat(hb) => {
                 p.last_beat = Instant::now();
-                p.rss_bytes = hb.rss_bytes;
                 p.js_heap_bytes = hb.js_heap_bytes;
             }
             LinkEvent::RequestLimit => self.request_rotation(slot, generation, "requests"),
@@ -419,6 +473,7 @@ impl Actor {
                 tracing::info!(pool = %name, worker = s.id, pid = exit.pid.as_raw(), status = %exit.status, "worker stopped");
             } else {
                 s.failures += 1;
+                handle.metrics.failures.inc();
                 let why = p
                     .reason
                     .clone()
@@ -519,7 +574,7 @@ impl Actor {
         for s in &mut self.slots {
             for p in &mut s.procs {
                 if let Some(rss) = crate::memory::rss_bytes(p.pid) {
-                    p.rss_bytes = rss;
+                    p.note_rss(rss);
                     if limit > 0
                         && rss > limit
                         && p.state == SlotState::Active
@@ -534,6 +589,83 @@ impl Actor {
             tracing::warn!(pool = %self.handle.name, worker = slot, rss_mb = rss / (1024 * 1024), "worker over max_memory_mb; rotating");
             self.request_rotation(slot, generation, "memory");
         }
+    }
+
+    /// One row per process, and one per slot that has none.
+    fn status(&mut self) -> Vec<WorkerStatus> {
+        let now = Instant::now();
+        let pool = self.handle.name.to_string();
+        let mut rows = Vec::new();
+        for s in &mut self.slots {
+            if s.procs.is_empty() {
+                let failed = s.given_up || s.failures > 0;
+                rows.push(WorkerStatus {
+                    id: s.id,
+                    pool: pool.clone(),
+                    pid: None,
+                    generation: s.generation,
+                    state: if failed {
+                        SlotState::Failed
+                    } else {
+                        SlotState::Stopped
+                    }
+                    .name()
+                    .into(),
+                    requests_served: 0,
+                    requests_failed: 0,
+                    in_flight: 0,
+                    total_render_time_ms: 0.0,
+                    avg_render_time_ms: 0.0,
+                    current_memory_bytes: 0,
+                    peak_memory_bytes: 0,
+                    js_heap_bytes: 0,
+                    started_at: 0,
+                    uptime_ms: 0,
+                    last_request_at: None,
+                    restarts: s.restarts,
+                    consecutive_failures: s.failures,
+                    rotation_reason: s.given_up.then(|| "gave up".to_string()),
+                    last_error: s.last_error.clone(),
+                });
+                continue;
+            }
+            for p in &mut s.procs {
+                if let Some(rss) = crate::memory::rss_bytes(p.pid) {
+                    p.note_rss(rss);
+                }
+                let st = &p.link.stats;
+                let served = st.served.load(Ordering::Relaxed);
+                let total_ms = st.total_render_us.load(Ordering::Relaxed) as f64 / 1000.0;
+                let last = st.last_request_unix_ms.load(Ordering::Relaxed);
+                rows.push(WorkerStatus {
+                    id: s.id,
+                    pool: pool.clone(),
+                    pid: Some(p.pid.as_raw() as u32),
+                    generation: p.generation,
+                    state: p.state.name().into(),
+                    requests_served: served,
+                    requests_failed: st.failed.load(Ordering::Relaxed),
+                    in_flight: p.link.in_flight(),
+                    total_render_time_ms: total_ms,
+                    avg_render_time_ms: if served > 0 {
+                        total_ms / served as f64
+                    } else {
+                        0.0
+                    },
+                    current_memory_bytes: p.rss_bytes,
+                    peak_memory_bytes: p.peak_rss_bytes,
+                    js_heap_bytes: p.js_heap_bytes,
+                    started_at: p.started_unix_ms,
+                    uptime_ms: now.duration_since(p.spawned_at).as_millis() as u64,
+                    last_request_at: (last > 0).then_some(last),
+                    restarts: s.restarts,
+                    consecutive_failures: s.failures,
+                    rotation_reason: p.reason.clone(),
+                    last_error: s.last_error.clone(),
+                });
+            }
+        }
+        rows
     }
 
     fn next_deadline(&self) -> Option<Instant> {
@@ -608,7 +740,6 @@ impl Actor {
                 {
                     p.reason.get_or_insert(reason);
                 }
-                self.slots[i].restarts += 1;
                 self.boot(i).await;
             }
         }
@@ -620,6 +751,10 @@ impl Actor {
         let slot = &mut self.slots[i];
         slot.generation += 1;
         let generation = slot.generation;
+        if generation > 1 {
+            slot.restarts += 1;
+            handle.metrics.restarts.inc();
+        }
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
             env: cfg.settings.env.clone(),
@@ -631,6 +766,7 @@ impl Actor {
             Err(e) => {
                 tracing::error!(pool = %cfg.name, worker = slot.id, "cannot start {}: {e}", self.services.worker_bin.display());
                 slot.failures += 1;
+                handle.metrics.failures.inc();
                 slot.last_error = Some(format!("spawn failed: {e}"));
                 slot.retry_at =
                     policy::restart_delay(slot.failures, &cfg.settings.lifecycle.recovery)
@@ -647,6 +783,11 @@ impl Actor {
             max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,
         };
         let pid = spawned.pid;
+        for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
+            if let Some(fd) = fd {
+                crate::output::capture(fd, stream, self.handle.name.clone(), slot.id, pid.as_raw());
+            }
+        }
         let link = match link::connect(
             self.handle.name.clone(),
             slot.id,
@@ -670,12 +811,14 @@ impl Actor {
             link,
             state: SlotState::Booting,
             spawned_at,
+            started_unix_ms: crate::memory::unix_ms(),
             active_at: None,
             last_beat: spawned_at,
             reason: None,
             kill_at: None,
             killed: false,
             rss_bytes: 0,
+            peak_rss_bytes: 0,
             js_heap_bytes: 0,
         });
         if let Some(exit) = self

@@ -39,6 +39,9 @@ pub struct SpawnSpec {
 pub struct Spawned {
     pub pid: Pid,
     pub socket: UnixStream,
+    /// Read ends of the worker's stdout and stderr pipes.
+    pub stdout: Option<OwnedFd>,
+    pub stderr: Option<OwnedFd>,
 }
 
 type Job = (SpawnSpec, oneshot::Sender<io::Result<Spawned>>);
@@ -83,6 +86,8 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
         .envs(&spec.env)
         .env("BEXT_WORKER_FD", WORKER_FD.to_string())
         .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         // Its own process group: a terminal's Ctrl-C reaches the master,
         // which drains the workers itself.
         .process_group(0);
@@ -115,10 +120,17 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
             Ok(())
         });
     }
-    let child = cmd.spawn()?;
+    let mut child = cmd.spawn()?;
     let pid = Pid::from_raw(child.id() as i32);
+    let stdout = child.stdout.take().map(OwnedFd::from);
+    let stderr = child.stderr.take().map(OwnedFd::from);
     // Never waited on here: the reaper collects every exit status.
     drop(child);
     drop(theirs);
-    Ok(Spawned { pid, socket: ours })
+    Ok(Spawned {
+        pid,
+        socket: ours,
+        stdout,
+        stderr,
+    })
 }

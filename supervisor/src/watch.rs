@@ -103,6 +103,7 @@ pub fn start(
             let _ = pool.tx.send(PoolMsg::Restart {
                 slot: None,
                 reason: "file change",
+                reply: None,
             });
         }
     });

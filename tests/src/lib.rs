@@ -132,6 +132,8 @@ pub struct Setup<'a> {
     pub env: &'a [(&'a str, &'a str)],
     /// Run it under this command prefix (e.g. `unshare --pid --fork`).
     pub wrapper: &'a [&'a str],
+    /// Extra bextd arguments.
+    pub args: &'a [&'a str],
 }
 
 impl Daemon {
@@ -175,6 +177,7 @@ impl Daemon {
             .arg(dir.path().join("bext.toml"))
             .arg("--log-level")
             .arg("debug")
+            .args(setup.args)
             .current_dir(dir.path())
             .env_remove("RUST_LOG")
             .envs(setup.env.iter().copied())
@@ -398,6 +401,22 @@ pub fn comm(pid: Pid) -> Option<String> {
 /// Whether `pid` exists at all (zombies included).
 pub fn exists(pid: Pid) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Runs `bext` with `args` against the daemon in `dir` (its `bext.sock`);
+/// returns (exit code, stdout, stderr).
+pub fn bext(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(bin("bext"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("BEXT_SOCKET")
+        .output()
+        .expect("run bext");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// Runs bextd to completion with the given args; returns (code, stdout, stderr).

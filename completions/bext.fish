@@ -1,0 +1,54 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_bext_global_optspecs
+    string join \n s/socket= h/help V/version
+end
+
+function __fish_bext_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_bext_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_bext_using_subcommand
+    set -l cmd (__fish_bext_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c bext -n "__fish_bext_needs_command" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bext -n "__fish_bext_needs_command" -s V -l version -d 'Print version'
+complete -c bext -n "__fish_bext_needs_command" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand ps" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "stats" -d 'Detailed per-worker metrics'
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -l pool -d 'Only this pool' -r
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -l worker -d 'Only this worker slot (needs --pool when there are several pools)' -r
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -l json -d 'Print the metrics as JSON, as GET /__bext/workers does'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Detailed per-worker metrics'
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "stats" -d 'Detailed per-worker metrics'

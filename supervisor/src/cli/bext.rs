@@ -1,0 +1,89 @@
+//! `bext`'s arguments.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use super::{Section, help_text};
+
+/// The sections after COMMANDS in `bext --help` and bext(1).
+pub const SECTIONS: &[Section] = &[
+    Section {
+        title: "EXIT STATUS",
+        entries: &[
+            ("0", "the command succeeded"),
+            (
+                "1",
+                "bextd could not be reached, refused the client, or answered with an error",
+            ),
+            ("2", "the command line is wrong"),
+        ],
+        note: "",
+    },
+    Section {
+        title: "ENVIRONMENT",
+        entries: &[(
+            "BEXT_SOCKET",
+            "path of the control socket, when --socket is not given",
+        )],
+        note: "The control socket is the [server] control_socket of bext.toml(5), relative to that file (default: bext.sock next to it). Only bextd's own user and root may use it.",
+    },
+    Section {
+        title: "SEE ALSO",
+        entries: &[
+            ("bextd(8)", "the supervisor"),
+            ("bext.toml(5)", "its configuration"),
+        ],
+        note: "",
+    },
+];
+
+/// Control a running bextd: show its workers, restart them.
+#[derive(Debug, Parser)]
+#[command(name = "bext", version, after_long_help = help_text(SECTIONS))]
+pub struct Cli {
+    /// Path of bextd's control socket.
+    #[arg(
+        long,
+        short,
+        value_name = "PATH",
+        env = "BEXT_SOCKET",
+        default_value = "bext.sock",
+        global = true
+    )]
+    pub socket: PathBuf,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show the worker table: ID, PID, state, requests, memory, uptime,
+    /// average render time, and why a worker is being replaced.
+    Ps,
+    /// Act on workers, or show their metrics.
+    Workers {
+        #[command(subcommand)]
+        command: WorkersCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WorkersCommand {
+    /// Gracefully restart workers: each is replaced by a fresh one that
+    /// boots before the old one drains (rolling, staggered).
+    Restart {
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+        /// Only this worker slot (needs --pool when there are several pools).
+        #[arg(long, value_name = "N")]
+        worker: Option<u32>,
+    },
+    /// Detailed per-worker metrics.
+    Stats {
+        /// Print the metrics as JSON, as GET /__bext/workers does.
+        #[arg(long)]
+        json: bool,
+    },
+}

@@ -1,0 +1,74 @@
+//! `bextd`'s arguments.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use super::{Section, help_text};
+use crate::logging::LogFormat;
+
+/// The sections after OPTIONS in `bextd --help` and bextd(8).
+pub const SECTIONS: &[Section] = &[
+    Section {
+        title: "EXIT STATUS",
+        entries: &[
+            (
+                "0",
+                "clean exit, also after a graceful shutdown (SIGTERM, SIGINT) or SIGQUIT",
+            ),
+            (
+                "1",
+                "a fatal error other than the configuration (cannot listen, cannot bind the control socket, bext-worker missing, ...); one line on stderr says which",
+            ),
+            (
+                "78",
+                "the configuration is invalid (EX_CONFIG); one line per problem names file, line, key and rule",
+            ),
+        ],
+        note: "",
+    },
+    Section {
+        title: "SIGNALS",
+        entries: &[
+            (
+                "SIGTERM, SIGINT",
+                "graceful shutdown: stop accepting, finish open requests, drain every worker, exit within shutdown_timeout_ms; a second one stops at once",
+            ),
+            (
+                "SIGHUP",
+                "rolling restart of every pool, without failed requests",
+            ),
+            ("SIGQUIT", "immediate shutdown: workers are killed"),
+        ],
+        note: "",
+    },
+    Section {
+        title: "SEE ALSO",
+        entries: &[
+            ("bext.toml(5)", "the configuration file"),
+            ("bext(1)", "the client of the control socket"),
+        ],
+        note: "",
+    },
+];
+
+/// Prefork supervisor for JavaScript workers: runs the pools of QuickJS
+/// worker processes described in a bext.toml and routes HTTP requests to them.
+#[derive(Debug, Parser)]
+#[command(name = "bextd", version, after_long_help = help_text(SECTIONS))]
+pub struct Args {
+    /// Path of the configuration file (see bext.toml(5)).
+    #[arg(short, long, value_name = "PATH", env = "BEXT_CONFIG")]
+    pub config: PathBuf,
+    /// Validate the configuration, print the effective settings and exit
+    /// (0 if valid, 78 if not).
+    #[arg(long)]
+    pub check_config: bool,
+    /// Log line format.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Log filter: a level (error, warn, info, debug) or tracing directives;
+    /// RUST_LOG, when set, wins.
+    #[arg(long, default_value = "info", value_name = "FILTER")]
+    pub log_level: String,
+}

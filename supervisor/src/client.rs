@@ -1,0 +1,361 @@
+//! `bext`'s side of the control socket: one request, one reply, and the
+//! text shown for it. Formatting is pure and unit-tested.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixStream;
+use std::path::Path;
+use std::time::Duration;
+
+use protocol::control::{ControlReply, ControlRequest, WorkerStatus};
+
+use crate::cli::bext::{Cli, Command, WorkersCommand};
+
+/// Why a command failed; printed as one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error(
+        "cannot connect to bextd at {path}: {source} (is bextd running? use --socket or BEXT_SOCKET)"
+    )]
+    Connect {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("lost the connection to bextd at {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("bextd closed the connection without answering")]
+    NoReply,
+    #[error("bextd sent something that is not a reply: {0}")]
+    BadReply(String),
+    #[error("{0}")]
+    Daemon(String),
+}
+
+/// Sends one request and returns the reply.
+pub fn request(socket: &Path, req: &ControlRequest) -> Result<ControlReply, ClientError> {
+    let path = socket.display().to_string();
+    let io = |source| ClientError::Io {
+        path: path.clone(),
+        source,
+    };
+    let mut stream = UnixStream::connect(socket).map_err(|source| ClientError::Connect {
+        path: path.clone(),
+        source,
+    })?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .map_err(io)?;
+    stream
+        .set_write_timeout(Some(Duration::from_secs(10)))
+        .map_err(io)?;
+    let mut line = serde_json::to_string(req).map_err(|e| ClientError::BadReply(e.to_string()))?;
+    line.push('\n');
+    // A daemon that refuses the client says why and hangs up, possibly
+    // before the request is written: read its answer even then.
+    let written = stream.write_all(line.as_bytes());
+    let mut answer = String::new();
+    let read = BufReader::new(stream).read_line(&mut answer);
+    if answer.trim().is_empty() {
+        written.map_err(io)?;
+        read.map_err(io)?;
+    }
+    if answer.trim().is_empty() {
+        return Err(ClientError::NoReply);
+    }
+    match serde_json::from_str(&answer) {
+        Ok(ControlReply::Error { message }) => Err(ClientError::Daemon(message)),
+        Ok(reply) => Ok(reply),
+        Err(e) => Err(ClientError::BadReply(format!("{e}: {}", answer.trim()))),
+    }
+}
+
+/// Runs a `bext` command line; returns what to print.
+pub fn run(cli: &Cli) -> Result<String, ClientError> {
+    let workers = |socket: &Path| match request(socket, &ControlRequest::Workers)? {
+        ControlReply::Workers { workers } => Ok(workers),
+        other => Err(ClientError::BadReply(format!("{other:?}"))),
+    };
+    match &cli.command {
+        Command::Ps => Ok(ps_table(&workers(&cli.socket)?)),
+        Command::Workers {
+            command: WorkersCommand::Stats { json: true },
+        } => {
+            let w = workers(&cli.socket)?;
+            Ok(serde_json::to_string_pretty(&w).unwrap_or_default() + "\n")
+        }
+        Command::Workers {
+            command: WorkersCommand::Stats { json: false },
+        } => Ok(stats_text(&workers(&cli.socket)?)),
+        Command::Workers {
+            command: WorkersCommand::Restart { pool, worker },
+        } => {
+            let req = ControlRequest::Restart {
+                pool: pool.clone(),
+                worker: *worker,
+            };
+            match request(&cli.socket, &req)? {
+                ControlReply::Restarting { workers } => Ok(format!(
+                    "Restarting {workers} worker{} (rolling; see bext ps)\n",
+                    if workers == 1 { "" } else { "s" }
+                )),
+                other => Err(ClientError::BadReply(format!("{other:?}"))),
+            }
+        }
+    }
+}
+
+/// `3421` → `3,421`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes as `142 MB` (MiB), with one decimal under 10.
+pub fn megabytes(bytes: u64) -> String {
+    let mb = bytes as f64 / (1024.0 * 1024.0);
+    if bytes == 0 {
+        "-".into()
+    } else if mb < 10.0 {
+        format!("{mb:.1} MB")
+    } else {
+        format!("{mb:.0} MB")
+    }
+}
+
+/// Milliseconds as `2h 15m`, `3m 20s`, `45s`, `1d 4h`.
+pub fn duration(ms: u64) -> String {
+    let s = ms / 1000;
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        format!("{d}d {h}h")
+    } else if h > 0 {
+        format!("{h}h {m}m")
+    } else if m > 0 {
+        format!("{m}m {sec}s")
+    } else {
+        format!("{sec}s")
+    }
+}
+
+/// The note after a row: why the worker is (being) replaced.
+pub fn reason(w: &WorkerStatus) -> String {
+    match (w.state.as_str(), &w.rotation_reason, &w.last_error) {
+        (_, Some(r), e) if r == "gave up" => {
+            format!("(gave up: {})", e.as_deref().unwrap_or("too many failures"))
+        }
+        ("DRAINING", Some(r), _) => format!("(rotating: {r})"),
+        ("ACTIVE", Some(r), _) => format!("(rotation pending: {r})"),
+        ("FAILED", _, Some(e)) => format!("(failed: {e})"),
+        ("BOOTING", _, _) if w.consecutive_failures > 0 => {
+            format!("(restart after {} failures)", w.consecutive_failures)
+        }
+        _ => String::new(),
+    }
+}
+
+/// The `bext ps` table of seed 000, with a POOL column when there are
+/// several pools.
+pub fn ps_table(workers: &[WorkerStatus]) -> String {
+    let mut slots: Vec<(&str, u32)> = workers.iter().map(|w| (w.pool.as_str(), w.id)).collect();
+    slots.dedup();
+    let active = workers.iter().filter(|w| w.state == "ACTIVE").count();
+    let mut pools: Vec<&str> = workers.iter().map(|w| w.pool.as_str()).collect();
+    pools.dedup();
+    let multi = pools.len() > 1;
+    let mut rows = vec![{
+        let mut h = vec!["ID"];
+        if multi {
+            h.push("POOL");
+        }
+        h.extend(["PID", "State", "Requests", "Memory", "Uptime", "Avg Render"]);
+        h.into_iter().map(String::from).collect::<Vec<_>>()
+    }];
+    for w in workers {
+        let mut r = vec![w.id.to_string()];
+        if multi {
+            r.push(w.pool.clone());
+        }
+        r.push(w.pid.map(|p| p.to_string()).unwrap_or_else(|| "-".into()));
+        r.push(w.state.clone());
+        r.push(thousands(w.requests_served));
+        r.push(megabytes(w.current_memory_bytes));
+        r.push(if w.pid.is_some() {
+            duration(w.uptime_ms)
+        } else {
+            "-".into()
+        });
+        r.push(if w.requests_served > 0 {
+            format!("{:.1}ms", w.avg_render_time_ms)
+        } else {
+            "-".into()
+        });
+        rows.push(r);
+    }
+    let cols = rows[0].len();
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = format!("Workers ({active}/{} active)\n", slots.len());
+    for (i, r) in rows.iter().enumerate() {
+        let mut line = String::from(" ");
+        for (c, cell) in r.iter().enumerate() {
+            line.push(' ');
+            line.push_str(cell);
+            if c + 1 < cols {
+                line.push_str(&" ".repeat(widths[c] - cell.chars().count() + 1));
+            }
+        }
+        if i > 0 {
+            let note = reason(&workers[i - 1]);
+            if !note.is_empty() {
+                line.push_str("  ");
+                line.push_str(&note);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `bext workers stats`: every field of every worker.
+pub fn stats_text(workers: &[WorkerStatus]) -> String {
+    let mut out = String::new();
+    for w in workers {
+        out.push_str(&format!(
+            "{} worker {} (pid {})\n",
+            w.pool,
+            w.id,
+            w.pid
+                .map(|p| p.to_string())
+                .unwrap_or_else(|| "none".into())
+        ));
+        let fields = [
+            ("state", w.state.clone()),
+            ("generation", w.generation.to_string()),
+            ("requests served", thousands(w.requests_served)),
+            ("requests failed", thousands(w.requests_failed)),
+            ("in flight", w.in_flight.to_string()),
+            (
+                "total render time",
+                format!("{:.1} ms", w.total_render_time_ms),
+            ),
+            ("avg render time", format!("{:.2} ms", w.avg_render_time_ms)),
+            ("memory (RSS)", megabytes(w.current_memory_bytes)),
+            ("peak memory", megabytes(w.peak_memory_bytes)),
+            ("js heap", megabytes(w.js_heap_bytes)),
+            ("uptime", duration(w.uptime_ms)),
+            ("restarts", w.restarts.to_string()),
+            ("consecutive failures", w.consecutive_failures.to_string()),
+            (
+                "rotation reason",
+                w.rotation_reason.clone().unwrap_or_else(|| "-".into()),
+            ),
+            (
+                "last error",
+                w.last_error.clone().unwrap_or_else(|| "-".into()),
+            ),
+        ];
+        for (k, v) in fields {
+            out.push_str(&format!("  {k:<22}{v}\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(
+        id: u32,
+        pool: &str,
+        state: &str,
+        served: u64,
+        mb: u64,
+        reason: Option<&str>,
+    ) -> WorkerStatus {
+        WorkerStatus {
+            id,
+            pool: pool.into(),
+            pid: Some(1000 + id),
+            generation: 1,
+            state: state.into(),
+            requests_served: served,
+            requests_failed: 0,
+            in_flight: 0,
+            total_render_time_ms: served as f64 * 4.2,
+            avg_render_time_ms: 4.2,
+            current_memory_bytes: mb * 1024 * 1024,
+            peak_memory_bytes: mb * 1024 * 1024,
+            js_heap_bytes: 0,
+            started_at: 0,
+            uptime_ms: (2 * 3600 + 15 * 60) * 1000,
+            last_request_at: None,
+            restarts: 0,
+            consecutive_failures: 0,
+            rotation_reason: reason.map(String::from),
+            last_error: None,
+        }
+    }
+
+    #[test]
+    fn ps_matches_the_seed_layout() {
+        let rows = [
+            w(0, "render", "ACTIVE", 3421, 142, None),
+            w(1, "render", "ACTIVE", 3380, 138, None),
+            w(2, "render", "DRAINING", 3412, 256, Some("memory")),
+            w(3, "render", "ACTIVE", 3399, 145, None),
+        ];
+        let want = "\
+Workers (3/4 active)
+  ID  PID   State     Requests  Memory  Uptime  Avg Render
+  0   1000  ACTIVE    3,421     142 MB  2h 15m  4.2ms
+  1   1001  ACTIVE    3,380     138 MB  2h 15m  4.2ms
+  2   1002  DRAINING  3,412     256 MB  2h 15m  4.2ms  (rotating: memory)
+  3   1003  ACTIVE    3,399     145 MB  2h 15m  4.2ms
+";
+        assert_eq!(ps_table(&rows), want);
+    }
+
+    #[test]
+    fn ps_shows_a_pool_column_for_several_pools() {
+        let rows = [
+            w(0, "render", "ACTIVE", 1, 4, None),
+            w(0, "api", "BOOTING", 0, 3, None),
+        ];
+        let t = ps_table(&rows);
+        assert!(
+            t.starts_with("Workers (1/2 active)\n  ID  POOL    PID"),
+            "{t}"
+        );
+        assert!(t.contains("  0   api     1000  BOOTING"), "{t}");
+    }
+
+    #[test]
+    fn units() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(megabytes(4_700_000), "4.5 MB");
+        assert_eq!(duration(45_000), "45s");
+        assert_eq!(duration(200_000), "3m 20s");
+        assert_eq!(duration(90_000_000), "1d 1h");
+    }
+
+    #[test]
+    fn a_slot_that_gave_up_says_why() {
+        let mut s = w(1, "render", "FAILED", 0, 0, Some("gave up"));
+        s.pid = None;
+        s.last_error = Some("boot failed: SyntaxError".into());
+        assert_eq!(reason(&s), "(gave up: boot failed: SyntaxError)");
+    }
+}

@@ -1,0 +1,240 @@
+//! The control socket: newline-delimited JSON requests and replies
+//! ([`protocol::control`]) on a Unix socket only bextd's own user (or root)
+//! may use.
+//!
+//! The socket file is created with mode 0600 and each peer's credentials are
+//! checked on accept. Every connection has its own task with read and write
+//! deadlines, so a slow, silent or vanished client costs nothing but that
+//! task. A socket file left by a crashed bextd is replaced; one that a live
+//! bextd still answers on is not.
+
+use std::io;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use futures_util::{SinkExt, StreamExt};
+use protocol::control::{ControlReply, ControlRequest, MAX_REQUEST_LINE};
+use tokio::net::{UnixListener, UnixStream};
+use tokio::sync::oneshot;
+use tokio_util::codec::{Framed, LinesCodec, LinesCodecError};
+
+use crate::http::Front;
+use crate::pool::PoolMsg;
+
+/// How long a connection may stay silent before it is closed.
+const IDLE: Duration = Duration::from_secs(30);
+/// How long a reply may take to write.
+const WRITE: Duration = Duration::from_secs(5);
+
+/// Binds the control socket at `path`, replacing a stale one.
+pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        anyhow::ensure!(
+            meta.file_type().is_socket(),
+            "{} exists and is not a socket; remove it or change [server] control_socket",
+            path.display()
+        );
+        match std::os::unix::net::UnixStream::connect(path) {
+            Ok(_) => anyhow::bail!(
+                "another bextd is already listening on the control socket {}",
+                path.display()
+            ),
+            Err(_) => {
+                tracing::info!(socket = %path.display(), "removing a stale control socket");
+                std::fs::remove_file(path).with_context(|| {
+                    format!("cannot remove the stale socket {}", path.display())
+                })?;
+            }
+        }
+    }
+    // Created 0600 from the start: no window in which others could connect.
+    let old = nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o177));
+    let bound = UnixListener::bind(path);
+    nix::sys::stat::umask(old);
+    let listener =
+        bound.with_context(|| format!("cannot bind the control socket {}", path.display()))?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+        .with_context(|| format!("cannot set the mode of {}", path.display()))?;
+    Ok(listener)
+}
+
+/// Accepts control connections until the task is dropped.
+pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
+    loop {
+        match listener.accept().await {
+            Ok((stream, _)) => {
+                tokio::spawn(connection(stream, front.clone()));
+            }
+            Err(e) => {
+                tracing::warn!(socket = %path.display(), error = %e, "control socket accept failed");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// Whether a peer with `uid` may use the socket of a daemon running as `ours`.
+pub fn peer_allowed(uid: u32, ours: u32) -> bool {
+    uid == ours || uid == 0
+}
+
+async fn connection(stream: UnixStream, front: Arc<Front>) {
+    let ours = nix::unistd::geteuid().as_raw();
+    let uid = match stream.peer_cred() {
+        Ok(c) => c.uid(),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read a control client's credentials; refused");
+            return;
+        }
+    };
+    let mut lines = Framed::new(stream, LinesCodec::new_with_max_length(MAX_REQUEST_LINE));
+    if !peer_allowed(uid, ours) {
+        tracing::warn!(peer_uid = uid, "control client of another user refused");
+        let _ = reply(
+            &mut lines,
+            &ControlReply::Error {
+                message: format!("refused: this bextd runs as uid {ours}, the client is uid {uid}"),
+            },
+        )
+        .await;
+        return;
+    }
+    loop {
+        let line = match tokio::time::timeout(IDLE, lines.next()).await {
+            Err(_) | Ok(None) => return,
+            Ok(Some(Ok(line))) => line,
+            Ok(Some(Err(LinesCodecError::MaxLineLengthExceeded))) => {
+                let _ = reply(
+                    &mut lines,
+                    &ControlReply::Error {
+                        message: format!("request line longer than {MAX_REQUEST_LINE} bytes"),
+                    },
+                )
+                .await;
+                return;
+            }
+            Ok(Some(Err(LinesCodecError::Io(_)))) => return,
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let answer = match serde_json::from_str::<ControlRequest>(&line) {
+            Ok(req) => handle(req, &front).await,
+            Err(e) => ControlReply::Error {
+                message: format!("not a control request: {e}"),
+            },
+        };
+        if reply(&mut lines, &answer).await.is_err() {
+            return;
+        }
+    }
+}
+
+async fn reply(
+    lines: &mut Framed<UnixStream, LinesCodec>,
+    answer: &ControlReply,
+) -> io::Result<()> {
+    let text = serde_json::to_string(answer).map_err(io::Error::other)?;
+    match tokio::time::timeout(WRITE, lines.send(text)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(io::Error::other(e)),
+        Err(_) => Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "client did not read the reply",
+        )),
+    }
+}
+
+/// Carries out one request.
+pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
+    match req {
+        ControlRequest::Workers => ControlReply::Workers {
+            workers: front.all_workers().await,
+        },
+        ControlRequest::Restart { pool, worker } => restart(front, pool.as_deref(), worker).await,
+    }
+}
+
+async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> ControlReply {
+    let targets: Vec<_> = match pool {
+        Some(name) => match front.pools.iter().find(|p| &*p.name == name) {
+            Some(p) => vec![p.clone()],
+            None => {
+                let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
+                return ControlReply::Error {
+                    message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
+                };
+            }
+        },
+        None if worker.is_some() && front.pools.len() > 1 => {
+            return ControlReply::Error {
+                message: "--worker needs --pool when there is more than one pool".into(),
+            };
+        }
+        None => front.pools.clone(),
+    };
+    let mut total = 0;
+    for p in targets {
+        let (tx, rx) = oneshot::channel();
+        let _ = p.tx.send(PoolMsg::Restart {
+            slot: worker,
+            reason: "restart",
+            reply: Some(tx),
+        });
+        match rx.await {
+            Ok(Ok(n)) => total += n,
+            Ok(Err(message)) => return ControlReply::Error { message },
+            Err(_) => {
+                return ControlReply::Error {
+                    message: format!("pool {} is shutting down", p.name),
+                };
+            }
+        }
+    }
+    tracing::info!(pool = pool.unwrap_or("*"), worker = ?worker, workers = total, "restart requested over the control socket");
+    ControlReply::Restarting { workers: total }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_same_user_or_root_may_connect() {
+        assert!(peer_allowed(1000, 1000));
+        assert!(peer_allowed(0, 1000));
+        assert!(!peer_allowed(1001, 1000));
+        assert!(peer_allowed(0, 0));
+        assert!(!peer_allowed(1000, 0));
+    }
+
+    #[test]
+    fn a_stale_socket_is_replaced_and_a_regular_file_is_not() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("bext.sock");
+            drop(std::os::unix::net::UnixListener::bind(&path).unwrap());
+            let l = bind(&path).expect("stale socket replaced");
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+            let err = bind(&path).unwrap_err().to_string();
+            assert!(err.contains("already listening"), "{err}");
+            drop(l);
+            let file = dir.path().join("plain");
+            std::fs::write(&file, "x").unwrap();
+            assert!(
+                bind(&file)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("not a socket")
+            );
+        });
+    }
+}

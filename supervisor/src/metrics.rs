@@ -1,0 +1,278 @@
+//! Prometheus metrics, in the OpenMetrics text format of `prometheus-client`.
+//!
+//! Per-pool counters and the latency histogram are updated on the request
+//! path through handles cloned once per pool ([`PoolMetrics`]), so a request
+//! costs a few atomic adds and no label lookup. Per-worker gauges are filled
+//! from a status snapshot at scrape time: workers come and go, and a scrape
+//! should show the ones that exist now.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+use protocol::control::WorkerStatus;
+use std::sync::atomic::AtomicU64;
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct PoolLabel {
+    pool: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ClassLabels {
+    pool: String,
+    class: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct WorkerLabels {
+    pool: String,
+    worker: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StateLabels {
+    pool: String,
+    worker: String,
+    state: String,
+}
+
+type GaugeF = Gauge<f64, AtomicU64>;
+
+fn latency_histogram() -> Histogram {
+    // 100 µs to ~6.5 s.
+    Histogram::new(exponential_buckets(0.0001, 2.0, 17))
+}
+
+/// Every metric bextd exports.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<ClassLabels, Counter>,
+    latency: Family<PoolLabel, Histogram, fn() -> Histogram>,
+    restarts: Family<PoolLabel, Counter>,
+    failures: Family<PoolLabel, Counter>,
+    w_served: Family<WorkerLabels, Gauge>,
+    w_failed: Family<WorkerLabels, Gauge>,
+    w_in_flight: Family<WorkerLabels, Gauge>,
+    w_rss: Family<WorkerLabels, Gauge>,
+    w_peak: Family<WorkerLabels, Gauge>,
+    w_heap: Family<WorkerLabels, Gauge>,
+    w_uptime: Family<WorkerLabels, GaugeF>,
+    w_avg: Family<WorkerLabels, GaugeF>,
+    w_restarts: Family<WorkerLabels, Gauge>,
+    w_fails: Family<WorkerLabels, Gauge>,
+    w_state: Family<StateLabels, Gauge>,
+}
+
+/// A pool's request-path handles.
+#[derive(Debug, Clone)]
+pub struct PoolMetrics {
+    /// Answers by status class: index 0 = 1xx … 4 = 5xx.
+    by_class: [Counter; 5],
+    latency: Histogram,
+    pub restarts: Counter,
+    pub failures: Counter,
+}
+
+impl PoolMetrics {
+    /// Counts one answered request.
+    pub fn observe(&self, status: u16, seconds: f64) {
+        let class = (status / 100).clamp(1, 5) as usize - 1;
+        self.by_class[class].inc();
+        self.latency.observe(seconds);
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("bext");
+        let requests = Family::<ClassLabels, Counter>::default();
+        registry.register(
+            "requests",
+            "HTTP requests answered, by pool and status class",
+            requests.clone(),
+        );
+        let latency = Family::<PoolLabel, Histogram, fn() -> Histogram>::new_with_constructor(
+            latency_histogram,
+        );
+        registry.register(
+            "request_duration_seconds",
+            "Time from routing a request to its answer",
+            latency.clone(),
+        );
+        let restarts = Family::<PoolLabel, Counter>::default();
+        registry.register(
+            "worker_restarts",
+            "Worker processes started to replace another",
+            restarts.clone(),
+        );
+        let failures = Family::<PoolLabel, Counter>::default();
+        registry.register(
+            "worker_failures",
+            "Worker crashes, boot failures and hangs",
+            failures.clone(),
+        );
+        let mut gauge = |name: &str, help: &str| {
+            let f = Family::<WorkerLabels, Gauge>::default();
+            registry.register(name, help, f.clone());
+            f
+        };
+        let w_served = gauge(
+            "worker_requests_served",
+            "Requests the worker process has answered",
+        );
+        let w_failed = gauge(
+            "worker_requests_failed",
+            "Requests the worker process answered with an error",
+        );
+        let w_in_flight = gauge("worker_in_flight", "Requests the worker process holds now");
+        let w_rss = gauge(
+            "worker_memory_bytes",
+            "Resident set size of the worker process, from /proc",
+        );
+        let w_peak = gauge(
+            "worker_peak_memory_bytes",
+            "Largest resident set size seen for the worker process",
+        );
+        let w_heap = gauge(
+            "worker_js_heap_bytes",
+            "QuickJS heap in use, as last reported by the worker",
+        );
+        let w_restarts = gauge(
+            "worker_slot_restarts",
+            "Processes the slot has had after its first",
+        );
+        let w_fails = gauge(
+            "worker_consecutive_failures",
+            "Consecutive failures of the slot",
+        );
+        let w_uptime = Family::<WorkerLabels, GaugeF>::default();
+        registry.register(
+            "worker_uptime_seconds",
+            "Age of the worker process",
+            w_uptime.clone(),
+        );
+        let w_avg = Family::<WorkerLabels, GaugeF>::default();
+        registry.register(
+            "worker_avg_render_seconds",
+            "Mean time per request of the worker process",
+            w_avg.clone(),
+        );
+        let w_state = Family::<StateLabels, Gauge>::default();
+        registry.register(
+            "worker_state",
+            "1 for the state the worker is in",
+            w_state.clone(),
+        );
+        Metrics {
+            registry,
+            requests,
+            latency,
+            restarts,
+            failures,
+            w_served,
+            w_failed,
+            w_in_flight,
+            w_rss,
+            w_peak,
+            w_heap,
+            w_uptime,
+            w_avg,
+            w_restarts,
+            w_fails,
+            w_state,
+        }
+    }
+
+    /// The request-path handles of `pool`.
+    pub fn pool(&self, pool: &str) -> PoolMetrics {
+        let class = |c: &str| {
+            self.requests
+                .get_or_create(&ClassLabels {
+                    pool: pool.into(),
+                    class: c.into(),
+                })
+                .clone()
+        };
+        let label = PoolLabel { pool: pool.into() };
+        PoolMetrics {
+            by_class: [
+                class("1xx"),
+                class("2xx"),
+                class("3xx"),
+                class("4xx"),
+                class("5xx"),
+            ],
+            latency: self.latency.get_or_create(&label).clone(),
+            restarts: self.restarts.get_or_create(&label).clone(),
+            failures: self.failures.get_or_create(&label).clone(),
+        }
+    }
+
+    /// The text exposition, with per-worker gauges from `workers`. Callers
+    /// serialize scrapes (the gauges are cleared and refilled).
+    pub fn render(&self, workers: &[WorkerStatus], now_unix_ms: u64) -> String {
+        let families = [
+            &self.w_served,
+            &self.w_failed,
+            &self.w_in_flight,
+            &self.w_rss,
+            &self.w_peak,
+            &self.w_heap,
+            &self.w_restarts,
+            &self.w_fails,
+        ];
+        families.iter().for_each(|f| f.clear());
+        self.w_uptime.clear();
+        self.w_avg.clear();
+        self.w_state.clear();
+        for w in workers {
+            if w.pid.is_none() && w.state != "FAILED" {
+                continue;
+            }
+            let l = WorkerLabels {
+                pool: w.pool.clone(),
+                worker: w.id.to_string(),
+            };
+            let set = |f: &Family<WorkerLabels, Gauge>, v: u64| {
+                f.get_or_create(&l).set(v.min(i64::MAX as u64) as i64);
+            };
+            set(&self.w_served, w.requests_served);
+            set(&self.w_failed, w.requests_failed);
+            set(&self.w_in_flight, w.in_flight as u64);
+            set(&self.w_rss, w.current_memory_bytes);
+            set(&self.w_peak, w.peak_memory_bytes);
+            set(&self.w_heap, w.js_heap_bytes);
+            set(&self.w_restarts, w.restarts as u64);
+            set(&self.w_fails, w.consecutive_failures as u64);
+            let up = if w.pid.is_some() {
+                now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
+            } else {
+                0.0
+            };
+            self.w_uptime.get_or_create(&l).set(up);
+            self.w_avg
+                .get_or_create(&l)
+                .set(w.avg_render_time_ms / 1000.0);
+            self.w_state
+                .get_or_create(&StateLabels {
+                    pool: w.pool.clone(),
+                    worker: w.id.to_string(),
+                    state: w.state.clone(),
+                })
+                .set(1);
+        }
+        let mut out = String::new();
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        out
+    }
+}
