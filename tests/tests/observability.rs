@@ -158,7 +158,7 @@ fn prometheus_output_parses_and_counts_requests() {
 
 #[test]
 fn admin_paths_answer_403_outside_admin_allow_and_never_reach_a_worker() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[server]\nadmin_allow = [\"10.0.0.0/8\"]\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         APP,
     );
