@@ -20,8 +20,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use nix::unistd::Pid;
 use protocol::worker::{
-    Heartbeat, HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
-    WorkerToMaster,
+    HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
 use protocol::{FrameCodec, Hello};
 use tokio::net::UnixStream;
@@ -35,7 +34,6 @@ pub enum LinkEvent {
     Ready,
     /// The script failed to load or `startup()` threw.
     BootFailed(String),
-    Heartbeat(Heartbeat),
     /// The worker answered out of memory; it should be rotated.
     OutOfMemory,
     /// The worker reached its `max_requests` threshold.
@@ -54,9 +52,15 @@ pub struct TaggedEvent {
     pub event: LinkEvent,
 }
 
-/// Counters of one worker process, updated on the request path.
+/// Counters of one worker process, updated on the request path and by
+/// heartbeats. Heartbeats are recorded here, not sent to the pool actor:
+/// the actor reads them on its heartbeat check, so hundreds of workers do not
+/// wake it hundreds of times a second.
 #[derive(Debug, Default)]
 pub struct LinkStats {
+    /// Milliseconds after the link was made at which the last heartbeat came.
+    pub last_beat_ms: AtomicU64,
+    pub js_heap_bytes: AtomicU64,
     pub served: AtomicU64,
     pub failed: AtomicU64,
     pub total_render_us: AtomicU64,
@@ -77,6 +81,8 @@ pub struct WorkerLink {
     pub slot: u32,
     pub pid: Pid,
     pub generation: u64,
+    /// When the link (and so, within a few ms, the process) was made.
+    pub born: Instant,
     in_flight: AtomicU32,
     /// Rotate once `served` reaches this (0 = never).
     pub rotate_after: AtomicU64,
@@ -85,6 +91,11 @@ pub struct WorkerLink {
 }
 
 impl WorkerLink {
+    /// When the worker last reported itself alive (its start, before that).
+    pub fn last_beat(&self) -> Instant {
+        self.born + Duration::from_millis(self.stats.last_beat_ms.load(Ordering::Relaxed))
+    }
+
     /// Requests sent and not yet answered.
     pub fn in_flight(&self) -> u32 {
         self.in_flight.load(Ordering::Relaxed)
@@ -178,6 +189,7 @@ pub fn connect(
         slot,
         pid,
         generation,
+        born: Instant::now(),
         in_flight: AtomicU32::new(0),
         rotate_after: AtomicU64::new(0),
         stats: LinkStats::default(),
@@ -319,7 +331,12 @@ async fn read_loop(
                 }
             }
             WorkerToMaster::Log { level, message } => log_line(link, level, &message),
-            WorkerToMaster::Heartbeat(hb) => send(LinkEvent::Heartbeat(hb)),
+            WorkerToMaster::Heartbeat(hb) => {
+                let s = &link.stats;
+                s.last_beat_ms
+                    .store(link.born.elapsed().as_millis() as u64, Ordering::Relaxed);
+                s.js_heap_bytes.store(hb.js_heap_bytes, Ordering::Relaxed);
+            }
             WorkerToMaster::Ready => send(LinkEvent::Ready),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
         }

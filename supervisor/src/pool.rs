@@ -103,7 +103,6 @@ struct Proc {
     spawned_at: Instant,
     started_unix_ms: u64,
     active_at: Option<Instant>,
-    last_beat: Instant,
     /// Why it is being replaced, once it is.
     reason: Option<String>,
     /// SIGKILL at this time (boot timeout, drain timeout).
@@ -111,7 +110,6 @@ struct Proc {
     killed: bool,
     rss_bytes: u64,
     peak_rss_bytes: u64,
-    js_heap_bytes: u64,
 }
 
 impl Proc {
@@ -231,6 +229,14 @@ impl Actor {
                 .max(100),
         );
         let mut memory_tick = tokio::time::interval(check_every);
+        // Heartbeat deadlines are checked on a tick (a quarter of the
+        // timeout) rather than each tracked as a deadline: with hundreds of
+        // workers beating every second, the nearest heartbeat deadline would
+        // otherwise pass hundreds of times a second.
+        let beat_check =
+            Duration::from_millis((self.cfg().settings.heartbeat_timeout_ms / 4).max(20));
+        let mut beat_tick = tokio::time::interval(beat_check);
+        beat_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             self.reconcile().await;
             self.publish();
@@ -246,6 +252,7 @@ impl Actor {
                 Some(ev) = events.recv() => self.on_event(ev),
                 Some(exit) = exits.recv() => self.on_exit(exit),
                 _ = memory_tick.tick() => self.check_memory(),
+                _ = beat_tick.tick() => {}
                 _ = sleep_until(wake) => {}
             }
             self.on_time(Instant::now());
@@ -253,6 +260,21 @@ impl Actor {
     }
 
     fn publish(&self) {
+        let current = self.handle.active();
+        let same = {
+            let mut now = self
+                .slots
+                .iter()
+                .flat_map(|s| s.procs.iter())
+                .filter(|p| p.state == SlotState::Active);
+            current
+                .iter()
+                .all(|l| now.next().is_some_and(|p| Arc::ptr_eq(l, &p.link)))
+                && now.next().is_none()
+        };
+        if same {
+            return;
+        }
         let links = self
             .slots
             .iter()
@@ -397,10 +419,6 @@ impl Actor {
                 let s = &mut self.slots[slot as usize];
                 s.last_error = Some(first);
             }
-            LinkEvent::Heartbeat(hb) => {
-                p.last_beat = Instant::now();
-                p.js_heap_bytes = hb.js_heap_bytes;
-            }
             LinkEvent::RequestLimit => self.request_rotation(slot, generation, "requests"),
             LinkEvent::OutOfMemory => self.request_rotation(slot, generation, "js heap limit"),
             LinkEvent::ProtocolError(e) => {
@@ -541,7 +559,7 @@ impl Actor {
                 } else if p.kill_at.is_some_and(|at| now >= at) {
                     tracing::warn!(pool = %name, worker = s.id, pid = p.pid.as_raw(), in_flight = p.link.in_flight(), "worker did not exit in time; killing it");
                     kill_proc(p, "drain timeout");
-                } else if p.state == SlotState::Active && now >= p.last_beat + beat_timeout {
+                } else if p.state == SlotState::Active && now >= p.link.last_beat() + beat_timeout {
                     tracing::error!(pool = %name, worker = s.id, pid = p.pid.as_raw(), "no heartbeat for {} ms; killing the worker", st.heartbeat_timeout_ms);
                     p.reason = Some("missed heartbeats".into());
                     kill_proc(p, "hang");
@@ -654,7 +672,7 @@ impl Actor {
                     },
                     current_memory_bytes: p.rss_bytes,
                     peak_memory_bytes: p.peak_rss_bytes,
-                    js_heap_bytes: p.js_heap_bytes,
+                    js_heap_bytes: p.link.stats.js_heap_bytes.load(Ordering::Relaxed),
                     started_at: p.started_unix_ms,
                     uptime_ms: now.duration_since(p.spawned_at).as_millis() as u64,
                     last_request_at: (last > 0).then_some(last),
@@ -671,7 +689,6 @@ impl Actor {
     fn next_deadline(&self) -> Option<Instant> {
         let st = &self.cfg().settings;
         let startup = Duration::from_millis(st.startup_timeout_ms);
-        let beat = Duration::from_millis(st.heartbeat_timeout_ms);
         let uptime = hours(st.lifecycle.max_uptime_hours);
         let healthy = Duration::from_millis(st.lifecycle.recovery.healthy_reset_ms);
         let mut next: Option<Instant> = None;
@@ -687,7 +704,6 @@ impl Actor {
                 match p.state {
                     SlotState::Booting => at(p.spawned_at + startup),
                     SlotState::Active => {
-                        at(p.last_beat + beat);
                         if let Some(a) = p.active_at {
                             if !uptime.is_zero() && p.reason.is_none() {
                                 at(a + uptime);
@@ -719,8 +735,8 @@ impl Actor {
             }
         }
         let limit = self.cfg().settings.lifecycle.max_concurrent_rotations as usize;
+        let mut busy = self.slots.iter().filter(|s| s.rotating()).count();
         for i in 0..self.slots.len() {
-            let busy = self.slots.iter().filter(|s| s.rotating()).count();
             if busy >= limit {
                 break;
             }
@@ -741,6 +757,7 @@ impl Actor {
                     p.reason.get_or_insert(reason);
                 }
                 self.boot(i).await;
+                busy += 1;
             }
         }
     }
@@ -813,13 +830,11 @@ impl Actor {
             spawned_at,
             started_unix_ms: crate::memory::unix_ms(),
             active_at: None,
-            last_beat: spawned_at,
             reason: None,
             kill_at: None,
             killed: false,
             rss_bytes: 0,
             peak_rss_bytes: 0,
-            js_heap_bytes: 0,
         });
         if let Some(exit) = self
             .services
