@@ -28,10 +28,20 @@ complete -c bext -n "__fish_bext_needs_command" -s s -l socket -d 'Path of bextd
 complete -c bext -n "__fish_bext_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bext -n "__fish_bext_needs_command" -s V -l version -d 'Print version'
 complete -c bext -n "__fish_bext_needs_command" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_needs_command" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
+complete -c bext -n "__fish_bext_needs_command" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
+complete -c bext -n "__fish_bext_needs_command" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
 complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on workers, or show their metrics'
 complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
 complete -c bext -n "__fish_bext_using_subcommand ps" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand maint" -l pool -d 'Only this pool' -r
+complete -c bext -n "__fish_bext_using_subcommand maint" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand maint" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand call" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand call" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand message" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand message" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
@@ -47,8 +57,11 @@ complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subco
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Detailed per-worker metrics'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "workers" -d 'Act on workers, or show their metrics'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps workers help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "stats" -d 'Detailed per-worker metrics'

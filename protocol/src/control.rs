@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_REQUEST_LINE: usize = 64 * 1024;
 
 /// What a client asks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ControlRequest {
     /// Per-worker status and metrics of every pool.
@@ -28,6 +28,24 @@ pub enum ControlRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         worker: Option<u32>,
     },
+    /// A rolling maintenance sweep: every worker of the pool (or of every
+    /// pool) runs `maint(data)`, a few at a time.
+    Maint {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        data: Option<serde_json::Value>,
+    },
+    /// Run `custom(params)` on the least busy worker of `pool`.
+    Call {
+        pool: String,
+        params: serde_json::Value,
+    },
+    /// Send `data` to `message(data)` of every worker of `pool`.
+    Message {
+        pool: String,
+        data: serde_json::Value,
+    },
 }
 
 /// What the daemon answers.
@@ -39,6 +57,23 @@ pub enum ControlReply {
     },
     /// The restart was started for this many worker slots.
     Restarting {
+        workers: u32,
+    },
+    /// The sweep was scheduled for this many workers.
+    Maintaining {
+        workers: u32,
+    },
+    /// What `custom()` returned.
+    Result {
+        value: serde_json::Value,
+    },
+    /// The call failed, with pixl-server-pool's code: 429, 500, 503 or 504.
+    CallFailed {
+        code: u16,
+        message: String,
+    },
+    /// The message went to this many workers.
+    Sent {
         workers: u32,
     },
     Error {

@@ -32,6 +32,17 @@ pub struct WorkerSettings {
     pub js_memory_limit_mb: u64,
     /// Largest frame either side may send.
     pub max_frame_bytes: u32,
+    /// Compress HTTP responses in the worker, when set.
+    pub compress: Option<Compression>,
+}
+
+/// Response compression done by the worker (so it runs on every core).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Compression {
+    /// Only responses whose content-type matches this regex.
+    pub content_type_regex: String,
+    /// Only bodies at least this long.
+    pub min_bytes: u32,
 }
 
 /// Master → worker.
@@ -47,6 +58,14 @@ pub enum MasterToWorker {
     /// Stop taking work: finish what is in flight, run `shutdown()`, exit 0.
     /// Same effect as SIGTERM.
     Drain,
+    /// A non-HTTP request for `custom(params)`; answered with a `Response`
+    /// whose body is the JSON of the result.
+    Custom { id: u64, params_json: String },
+    /// A broadcast for `message(data)`; not answered.
+    Message { data_json: String },
+    /// Run `maint(data)` (default: the QuickJS garbage collector); answered
+    /// with `MaintDone`. Sent only when no request is in flight.
+    Maint { data_json: Option<String> },
 }
 
 /// Worker → master.
@@ -62,6 +81,10 @@ pub enum WorkerToMaster {
     Heartbeat(Heartbeat),
     /// A `console.*` call or an error the worker logs.
     Log { level: LogLevel, message: String },
+    /// `bext.sendMessage(data)`.
+    Message { data_json: String },
+    /// `maint()` finished (`error` if it threw).
+    MaintDone { error: Option<String> },
 }
 
 /// The worker's report on itself.

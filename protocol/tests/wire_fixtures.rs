@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
-    Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
-    WorkerSettings, WorkerToMaster,
+    Compression, Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker, Outcome,
+    WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
 use serde::Serialize;
@@ -56,6 +56,10 @@ fn init() {
                 heartbeat_interval_ms: 1_000,
                 js_memory_limit_mb: 0,
                 max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
+                compress: Some(Compression {
+                    content_type_regex: "^text/".into(),
+                    min_bytes: 1024,
+                }),
             },
         },
     );
@@ -129,4 +133,25 @@ fn worker_reports() {
         },
     );
     check("drain", &MasterToWorker::Drain);
+    check(
+        "custom",
+        &MasterToWorker::Custom {
+            id: 5,
+            params_json: "{\"a\":1}".into(),
+        },
+    );
+    check(
+        "message-to-worker",
+        &MasterToWorker::Message {
+            data_json: "[1]".into(),
+        },
+    );
+    check("maint", &MasterToWorker::Maint { data_json: None });
+    check(
+        "message-from-worker",
+        &WorkerToMaster::Message {
+            data_json: "\"hi\"".into(),
+        },
+    );
+    check("maint-done", &WorkerToMaster::MaintDone { error: None });
 }

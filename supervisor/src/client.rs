@@ -31,6 +31,8 @@ pub enum ClientError {
     BadReply(String),
     #[error("{0}")]
     Daemon(String),
+    #[error("{0}")]
+    Usage(String),
 }
 
 /// Sends one request and returns the reply.
@@ -79,6 +81,47 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
     };
     match &cli.command {
         Command::Ps => Ok(ps_table(&workers(&cli.socket)?)),
+        Command::Maint { pool, data } => {
+            let data = data.as_deref().map(json_arg).transpose()?;
+            match request(
+                &cli.socket,
+                &ControlRequest::Maint {
+                    pool: pool.clone(),
+                    data,
+                },
+            )? {
+                ControlReply::Maintaining { workers } => Ok(format!(
+                    "Maintenance sweep of {workers} worker(s) started\n"
+                )),
+                other => Err(ClientError::BadReply(format!("{other:?}"))),
+            }
+        }
+        Command::Call { pool, params } => {
+            let req = ControlRequest::Call {
+                pool: pool.clone(),
+                params: json_arg(params)?,
+            };
+            match request(&cli.socket, &req)? {
+                ControlReply::Result { value } => {
+                    Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
+                }
+                ControlReply::CallFailed { code, message } => Err(ClientError::Daemon(format!(
+                    "{code} {}: {message}",
+                    reason_phrase(code)
+                ))),
+                other => Err(ClientError::BadReply(format!("{other:?}"))),
+            }
+        }
+        Command::Message { pool, data } => {
+            let req = ControlRequest::Message {
+                pool: pool.clone(),
+                data: json_arg(data)?,
+            };
+            match request(&cli.socket, &req)? {
+                ControlReply::Sent { workers } => Ok(format!("Sent to {workers} worker(s)\n")),
+                other => Err(ClientError::BadReply(format!("{other:?}"))),
+            }
+        }
         Command::Workers {
             command: WorkersCommand::Stats { json: true },
         } => {
@@ -103,6 +146,20 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
                 other => Err(ClientError::BadReply(format!("{other:?}"))),
             }
         }
+    }
+}
+
+fn json_arg(text: &str) -> Result<serde_json::Value, ClientError> {
+    serde_json::from_str(text).map_err(|e| ClientError::Usage(format!("not JSON: {e}: {text}")))
+}
+
+fn reason_phrase(code: u16) -> &'static str {
+    match code {
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => "Error",
     }
 }
 

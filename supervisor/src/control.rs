@@ -155,19 +155,72 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
             workers: front.all_workers().await,
         },
         ControlRequest::Restart { pool, worker } => restart(front, pool.as_deref(), worker).await,
+        ControlRequest::Maint { pool, data } => maint(front, pool.as_deref(), data).await,
+        ControlRequest::Call { pool, params } => match find_pool(front, &pool) {
+            Ok(p) => match front.call(&p, &params).await {
+                Ok(value) => ControlReply::Result { value },
+                Err((code, message)) => ControlReply::CallFailed { code, message },
+            },
+            Err(e) => e,
+        },
+        ControlRequest::Message { pool, data } => match find_pool(front, &pool) {
+            Ok(p) => {
+                let (reply, rx) = oneshot::channel();
+                let _ = p.tx.send(PoolMsg::Message {
+                    data_json: data.to_string(),
+                    reply,
+                });
+                ControlReply::Sent {
+                    workers: rx.await.unwrap_or(0),
+                }
+            }
+            Err(e) => e,
+        },
     }
+}
+
+fn find_pool(
+    front: &Front,
+    name: &str,
+) -> Result<std::sync::Arc<crate::pool::PoolHandle>, ControlReply> {
+    front
+        .pools
+        .iter()
+        .find(|p| &*p.name == name)
+        .cloned()
+        .ok_or_else(|| {
+            let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
+            ControlReply::Error {
+                message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
+            }
+        })
+}
+
+async fn maint(front: &Front, pool: Option<&str>, data: Option<serde_json::Value>) -> ControlReply {
+    let targets = match pool {
+        Some(name) => match find_pool(front, name) {
+            Ok(p) => vec![p],
+            Err(e) => return e,
+        },
+        None => front.pools.clone(),
+    };
+    let mut total = 0;
+    for p in targets {
+        let (reply, rx) = oneshot::channel();
+        let _ = p.tx.send(PoolMsg::Maint {
+            data_json: data.as_ref().map(|d| d.to_string()),
+            reply,
+        });
+        total += rx.await.unwrap_or(0);
+    }
+    ControlReply::Maintaining { workers: total }
 }
 
 async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> ControlReply {
     let targets: Vec<_> = match pool {
-        Some(name) => match front.pools.iter().find(|p| &*p.name == name) {
-            Some(p) => vec![p.clone()],
-            None => {
-                let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
-                return ControlReply::Error {
-                    message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
-                };
-            }
+        Some(name) => match find_pool(front, name) {
+            Ok(p) => vec![p],
+            Err(e) => return e,
         },
         None if worker.is_some() && front.pools.len() > 1 => {
             return ControlReply::Error {

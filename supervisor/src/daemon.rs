@@ -51,6 +51,30 @@ fn worker_bin(config: &Config) -> anyhow::Result<PathBuf> {
     Ok(bin)
 }
 
+/// Refuses to start when workers must run as another user and bextd cannot
+/// switch to it (only root can).
+fn check_credentials(config: &Config) -> anyhow::Result<()> {
+    let (uid, gid) = (
+        nix::unistd::geteuid().as_raw(),
+        nix::unistd::getegid().as_raw(),
+    );
+    if uid == 0 {
+        return Ok(());
+    }
+    for p in &config.pools {
+        let other_user = p.uid.is_some_and(|u| u != uid);
+        let other_group = p.gid.is_some_and(|g| g != gid);
+        anyhow::ensure!(
+            !other_user && !other_group,
+            "pool {} wants its workers to run as user {:?} group {:?}, but bextd runs as uid {uid} (not root) and cannot switch",
+            p.name,
+            p.settings.user.as_deref().unwrap_or("-"),
+            p.settings.group.as_deref().unwrap_or("-")
+        );
+    }
+    Ok(())
+}
+
 /// Runs bextd with `config` until it is told to stop.
 pub fn run(config: Config) -> Result<(), Fatal> {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -76,6 +100,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let mut sighup = signal(SignalKind::hangup()).context("cannot handle SIGHUP")?;
 
     let bin = worker_bin(&config)?;
+    check_credentials(&config)?;
     let listener = TcpListener::bind(config.server.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.server.listen))?;

@@ -17,9 +17,10 @@ use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 use ipnet::IpNet;
-use protocol::worker::{HttpRequest, Outcome};
+use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use rand::Rng;
 
+use crate::admission::Refused;
 use crate::link::WorkerLink;
 use crate::metrics::Metrics;
 use crate::pool::{PoolHandle, PoolMsg};
@@ -116,21 +117,99 @@ impl Front {
         self.dispatch(pool, request).await
     }
 
-    async fn dispatch(&self, pool: &PoolHandle, mut request: HttpRequest) -> Reply {
+    async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        // A picked worker may stop accepting before the request is queued
+        match self
+            .exchange(pool, id, MasterToWorker::Request { id, request })
+            .await
+        {
+            Ok(Outcome::Ok(resp)) => worker_response(resp),
+            Ok(Outcome::Error { .. }) => plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the handler threw an error",
+            ),
+            Ok(Outcome::OutOfMemory) => plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the handler ran out of memory",
+            ),
+            Ok(Outcome::Timeout) | Err(Failure::TimedOut) => {
+                plain(StatusCode::GATEWAY_TIMEOUT, "request timed out")
+            }
+            Err(Failure::Full) => plain(StatusCode::TOO_MANY_REQUESTS, "too many requests"),
+            Err(Failure::NoWorker) => plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available"),
+            Err(Failure::Died) => plain(
+                StatusCode::BAD_GATEWAY,
+                "the worker died while serving the request",
+            ),
+        }
+    }
+
+    /// Runs `custom(params)` on the least busy worker of `pool`: the result,
+    /// or pixl-server-pool's error code (429, 500, 503, 504) and a message.
+    pub async fn call(
+        &self,
+        pool: &PoolHandle,
+        params: &serde_json::Value,
+    ) -> Result<serde_json::Value, (u16, String)> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let started = std::time::Instant::now();
+        let frame = MasterToWorker::Custom {
+            id,
+            params_json: params.to_string(),
+        };
+        let r = self.exchange(pool, id, frame).await;
+        let out = match r {
+            Ok(Outcome::Ok(resp)) => serde_json::from_slice(&resp.body).map_err(|e| {
+                (
+                    500,
+                    format!("custom() returned something that is not JSON: {e}"),
+                )
+            }),
+            Ok(Outcome::Error { message, .. }) => Err((500, message)),
+            Ok(Outcome::OutOfMemory) => Err((500, "custom() ran out of memory".into())),
+            Ok(Outcome::Timeout) | Err(Failure::TimedOut) => {
+                Err((504, "the call timed out".into()))
+            }
+            Err(Failure::Full) => Err((429, "too many requests".into())),
+            Err(Failure::NoWorker) => Err((503, "no worker available".into())),
+            Err(Failure::Died) => Err((500, "the worker died during the call".into())),
+        };
+        let status = out.as_ref().map(|_| 200).unwrap_or_else(|(c, _)| *c);
+        pool.metrics
+            .observe(status, started.elapsed().as_secs_f64());
+        out
+    }
+
+    /// Admission, then least-busy selection, then one tracked frame and its
+    /// answer, with the master's own timeout.
+    async fn exchange(
+        &self,
+        pool: &PoolHandle,
+        id: u64,
+        mut frame: MasterToWorker,
+    ) -> Result<Outcome, Failure> {
+        let timeout_ms = pool.config.settings.request_timeout_ms;
+        let _permit = match &pool.admission {
+            Some(a) => {
+                let wait = (timeout_ms > 0).then(|| Duration::from_millis(timeout_ms));
+                Some(a.enter(wait).await.map_err(|r| match r {
+                    Refused::Full => Failure::Full,
+                    Refused::Timeout => Failure::TimedOut,
+                })?)
+            }
+            None => None,
+        };
+        // A picked worker may stop accepting before the frame is queued
         // (it began to drain); then pick again.
         for _ in 0..4 {
             let links = pool.active();
-            let Some(link) = pick_least_busy(&links) else {
-                return plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available");
-            };
-            match link.send_request(id, request) {
+            let link = pick_least_busy(&links).ok_or(Failure::NoWorker)?;
+            match link.send_tracked(id, frame) {
                 Ok(rx) => return self.await_reply(pool, link, id, rx).await,
-                Err(r) => request = r,
+                Err(f) => frame = f,
             }
         }
-        plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available")
+        Err(Failure::NoWorker)
     }
 
     async fn await_reply(
@@ -139,45 +218,27 @@ impl Front {
         link: &Arc<WorkerLink>,
         id: u64,
         rx: tokio::sync::oneshot::Receiver<Outcome>,
-    ) -> Reply {
+    ) -> Result<Outcome, Failure> {
         // If the client goes away, this future is dropped: forget the request.
-        let guard = Abandon { link, id };
+        let _guard = Abandon { link, id };
         let timeout_ms = pool.config.settings.request_timeout_ms;
-        let outcome = if timeout_ms == 0 {
-            rx.await.ok()
-        } else {
-            let limit = Duration::from_millis(timeout_ms) + timeout_grace(timeout_ms);
-            match tokio::time::timeout(limit, rx).await {
-                Ok(r) => r.ok(),
-                Err(_) => {
-                    let _ = pool.tx.send(PoolMsg::Kill {
-                        slot: link.slot,
-                        generation: link.generation,
-                        reason: format!(
-                            "request {id} got no answer {} ms past request_timeout_ms",
-                            limit.as_millis() as u64 - timeout_ms
-                        ),
-                    });
-                    return plain(StatusCode::GATEWAY_TIMEOUT, "request timed out");
-                }
+        if timeout_ms == 0 {
+            return rx.await.map_err(|_| Failure::Died);
+        }
+        let limit = Duration::from_millis(timeout_ms) + timeout_grace(timeout_ms);
+        match tokio::time::timeout(limit, rx).await {
+            Ok(r) => r.map_err(|_| Failure::Died),
+            Err(_) => {
+                let _ = pool.tx.send(PoolMsg::Kill {
+                    slot: link.slot,
+                    generation: link.generation,
+                    reason: format!(
+                        "request {id} got no answer {} ms past request_timeout_ms",
+                        limit.as_millis() as u64 - timeout_ms
+                    ),
+                });
+                Err(Failure::TimedOut)
             }
-        };
-        drop(guard);
-        match outcome {
-            Some(Outcome::Ok(resp)) => worker_response(resp),
-            Some(Outcome::Error { .. }) => plain(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the handler threw an error",
-            ),
-            Some(Outcome::OutOfMemory) => plain(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the handler ran out of memory",
-            ),
-            Some(Outcome::Timeout) => plain(StatusCode::GATEWAY_TIMEOUT, "request timed out"),
-            None => plain(
-                StatusCode::BAD_GATEWAY,
-                "the worker died while serving the request",
-            ),
         }
     }
 
@@ -245,6 +306,19 @@ impl Front {
     }
 }
 
+/// Why no worker answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failure {
+    /// Admission refused it: at the limit and the queue full (429).
+    Full,
+    /// No ACTIVE worker (503).
+    NoWorker,
+    /// The worker died before answering (502, or 500 for a custom call).
+    Died,
+    /// Past the request timeout, in the queue or in a stuck worker (504).
+    TimedOut,
+}
+
 struct Abandon<'a> {
     link: &'a WorkerLink,
     id: u64,
@@ -259,18 +333,19 @@ impl Drop for Abandon<'_> {
 /// Least-busy selection: among the links serving the fewest requests, one
 /// at random (pixl-server-pool's algorithm).
 pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
-    let min = links.iter().map(|l| l.in_flight()).min()?;
-    let ties = links.iter().filter(|l| l.in_flight() == min).count();
+    let open = || links.iter().filter(|l| l.is_accepting());
+    let min = open().map(|l| l.in_flight()).min()?;
+    let ties = open().filter(|l| l.in_flight() == min).count();
     let k = if ties > 1 {
         rand::rng().random_range(0..ties)
     } else {
         0
     };
-    links
-        .iter()
+    // Counts can move between the passes: fall back to any open link.
+    open()
         .filter(|l| l.in_flight() == min)
         .nth(k)
-        .or_else(|| links.first())
+        .or_else(|| open().min_by_key(|l| l.in_flight()))
 }
 
 /// The request a worker sees, from hyper's request head and body.

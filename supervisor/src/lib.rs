@@ -3,6 +3,7 @@
 //! See `ARCHITECTURE.md` at the top of the repository for the tasks, the
 //! channels between them and who owns what.
 
+pub mod admission;
 pub mod cli;
 pub mod client;
 pub mod config;

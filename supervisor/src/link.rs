@@ -13,7 +13,7 @@
 //! decode ends the link: the actor kills the process.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -38,6 +38,8 @@ pub enum LinkEvent {
     OutOfMemory,
     /// The worker reached its `max_requests` threshold.
     RequestLimit,
+    /// `maint()` finished (with its error, if it threw).
+    MaintDone(Option<String>),
     /// The worker broke the protocol (garbage, oversized frame, bad hello).
     ProtocolError(String),
     /// The socket closed.
@@ -61,6 +63,8 @@ pub struct LinkStats {
     /// Milliseconds after the link was made at which the last heartbeat came.
     pub last_beat_ms: AtomicU64,
     pub js_heap_bytes: AtomicU64,
+    /// Messages the worker sent with `bext.sendMessage`.
+    pub messages: AtomicU64,
     pub served: AtomicU64,
     pub failed: AtomicU64,
     pub total_render_us: AtomicU64,
@@ -84,6 +88,9 @@ pub struct WorkerLink {
     /// When the link (and so, within a few ms, the process) was made.
     pub born: Instant,
     in_flight: AtomicU32,
+    /// Mirror of `Inner::accepting` readable without the lock, so the
+    /// request path can skip links that stopped taking work.
+    open: AtomicBool,
     /// Rotate once `served` reaches this (0 = never).
     pub rotate_after: AtomicU64,
     pub stats: LinkStats,
@@ -102,12 +109,14 @@ impl WorkerLink {
     }
 
     pub fn is_accepting(&self) -> bool {
-        self.inner.lock().unwrap().accepting
+        self.open.load(Ordering::Relaxed)
     }
 
     /// Opens (or closes) the link to new requests.
     pub fn set_accepting(&self, on: bool) {
-        self.inner.lock().unwrap().accepting = on;
+        let mut inner = self.inner.lock().unwrap();
+        inner.accepting = on && inner.tx.is_some();
+        self.open.store(inner.accepting, Ordering::Relaxed);
     }
 
     /// Queues a request. `Err` gives the request back if the link stopped
@@ -117,22 +126,44 @@ impl WorkerLink {
         id: u64,
         request: HttpRequest,
     ) -> Result<oneshot::Receiver<Outcome>, HttpRequest> {
+        match self.send_tracked(id, MasterToWorker::Request { id, request }) {
+            Ok(rx) => Ok(rx),
+            Err(MasterToWorker::Request { request, .. }) => Err(request),
+            Err(_) => unreachable!("send_tracked gives back the frame it was given"),
+        }
+    }
+
+    /// Queues a frame that the worker answers with a `Response` for `id`
+    /// (a request or a custom call). `Err` gives the frame back if the link
+    /// no longer accepts work.
+    // Giving the frame back by value keeps the hot path free of a Box.
+    #[allow(clippy::result_large_err)]
+    pub fn send_tracked(
+        &self,
+        id: u64,
+        frame: MasterToWorker,
+    ) -> Result<oneshot::Receiver<Outcome>, MasterToWorker> {
         let mut inner = self.inner.lock().unwrap();
         if !inner.accepting {
-            return Err(request);
+            return Err(frame);
         }
         let Some(tx) = inner.tx.as_ref() else {
-            return Err(request);
+            return Err(frame);
         };
-        if let Err(mpsc::error::SendError(MasterToWorker::Request { request, .. })) =
-            tx.send(MasterToWorker::Request { id, request })
-        {
-            return Err(request);
+        if let Err(mpsc::error::SendError(frame)) = tx.send(frame) {
+            return Err(frame);
         }
         let (reply, rx) = oneshot::channel();
         inner.pending.insert(id, (reply, Instant::now()));
         self.in_flight.fetch_add(1, Ordering::Relaxed);
         Ok(rx)
+    }
+
+    /// Queues a frame that needs no answer and goes whatever the worker's
+    /// state (a message, a maintenance call). False if the link is closed.
+    pub fn send_untracked(&self, frame: MasterToWorker) -> bool {
+        let inner = self.inner.lock().unwrap();
+        inner.tx.as_ref().is_some_and(|tx| tx.send(frame).is_ok())
     }
 
     /// Forgets a request whose client gave up or timed out.
@@ -147,6 +178,7 @@ impl WorkerLink {
     pub fn drain(&self) {
         let mut inner = self.inner.lock().unwrap();
         inner.accepting = false;
+        self.open.store(false, Ordering::Relaxed);
         if let Some(tx) = &inner.tx {
             let _ = tx.send(MasterToWorker::Drain);
         }
@@ -163,6 +195,7 @@ impl WorkerLink {
     fn close(&self) {
         let mut inner = self.inner.lock().unwrap();
         inner.accepting = false;
+        self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
         let n = inner.pending.len() as u32;
         inner.pending.clear();
@@ -191,6 +224,7 @@ pub fn connect(
         generation,
         born: Instant::now(),
         in_flight: AtomicU32::new(0),
+        open: AtomicBool::new(false),
         rotate_after: AtomicU64::new(0),
         stats: LinkStats::default(),
         inner: Mutex::new(Inner {
@@ -339,6 +373,16 @@ async fn read_loop(
             }
             WorkerToMaster::Ready => send(LinkEvent::Ready),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
+            WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
+            WorkerToMaster::Message { data_json } => {
+                link.stats.messages.fetch_add(1, Ordering::Relaxed);
+                tracing::info!(
+                    target: "bext::message",
+                    pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
+                    data = %data_json,
+                    "message from worker"
+                );
+            }
         }
     }
 }

@@ -39,6 +39,14 @@ pub fn max_requests_threshold(max_requests: u64, id: u32, size: u32) -> u64 {
     max_requests + (id as u64 * jitter) / size.max(1) as u64
 }
 
+/// The pool size autoscaling aims for (pixl-server-pool's formula): the
+/// busy workers, plus `headroom_pct` of them, plus one idle, clamped to
+/// `[min, max]`.
+pub fn autoscale_target(busy: u32, headroom_pct: u32, min: u32, max: u32) -> u32 {
+    let t = busy as u64 + busy as u64 * headroom_pct as u64 / 100 + 1;
+    (t.min(u32::MAX as u64) as u32).clamp(min, max)
+}
+
 /// Trailing-edge debounce of file changes: a restart fires once no change
 /// has arrived for `quiet`, carrying every path changed since the last one.
 #[derive(Debug, Clone)]
@@ -149,6 +157,25 @@ mod tests {
             ..recovery()
         };
         assert_eq!(restart_delay(5, &r), Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn autoscale_target_follows_pixl_server_pool() {
+        // (busy, headroom %, min, max) -> target
+        for (busy, head, min, max, want) in [
+            (0, 0, 1, 10, 1),
+            (3, 0, 1, 10, 4),
+            (4, 50, 1, 10, 7), // the README's example
+            (9, 0, 1, 10, 10),
+            (20, 100, 1, 10, 10),
+            (0, 0, 2, 10, 2),
+        ] {
+            assert_eq!(
+                autoscale_target(busy, head, min, max),
+                want,
+                "{busy} {head} {min} {max}"
+            );
+        }
     }
 
     #[test]

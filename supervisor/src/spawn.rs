@@ -32,6 +32,10 @@ pub struct SpawnSpec {
     pub env: BTreeMap<String, String>,
     /// Tag shown in `ps`: `bext-worker: POOL #ID`.
     pub title: String,
+    /// Credentials to switch to before exec (std drops supplementary
+    /// groups when it changes the uid as root).
+    pub uid: Option<u32>,
+    pub gid: Option<u32>,
 }
 
 /// A started worker: its pid and the master's end of its socket.
@@ -91,6 +95,14 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
         // Its own process group: a terminal's Ctrl-C reaches the master,
         // which drains the workers itself.
         .process_group(0);
+    if let Some(gid) = spec.gid {
+        cmd.gid(gid);
+    }
+    if let Some(uid) = spec.uid {
+        cmd.uid(uid);
+    }
+    // std changes credentials before running this closure, so the death
+    // signal set here survives (a credential change clears it).
     // SAFETY: the closure runs between fork and exec in the child and only
     // makes async-signal-safe system calls (dup2, fcntl, prctl, getppid,
     // _exit); it allocates nothing and takes no lock.

@@ -424,7 +424,11 @@ fn a_client_of_another_user_is_refused() {
     // Open the file mode so that only the credential check stands in the way.
     std::fs::set_permissions(&sock, std::fs::Permissions::from_mode(0o666)).unwrap();
     std::fs::set_permissions(d.dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = std::process::Command::new(bin("bext"))
+    // The build tree may not be reachable by that user: run a copy.
+    let exe = d.dir.path().join("bext");
+    std::fs::copy(bin("bext"), &exe).unwrap();
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = std::process::Command::new(&exe)
         .args(["--socket", sock.to_str().unwrap(), "ps"])
         .uid(65534)
         .gid(65534)

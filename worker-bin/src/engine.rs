@@ -181,6 +181,23 @@ impl Engine {
         }
     }
 
+    /// Calls `custom(params)`; reports `Done` for `token` with the JSON of
+    /// its result as the body.
+    pub fn dispatch_custom(&self, token: u32, params_json: &str) {
+        self.call_glue("custom", |ctx, f| {
+            let params = ctx.json_parse(params_json)?;
+            f.call::<_, ()>((token, params))
+        });
+    }
+
+    /// Calls `message(data)`, if the script exports it.
+    pub fn deliver_message(&self, data_json: &str) {
+        self.call_glue("message", |ctx, f| {
+            let data = ctx.json_parse(data_json)?;
+            f.call::<_, ()>((data,))
+        });
+    }
+
     /// Runs queued promise jobs until none is left.
     pub fn run_jobs(&self) {
         loop {

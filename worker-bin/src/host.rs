@@ -26,6 +26,10 @@ pub enum HostEvent {
         token: u32,
         result: std::result::Result<HttpResponse, JsFailure>,
     },
+    /// `bext.sendMessage(data)`, as JSON.
+    Message {
+        data_json: String,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -309,6 +313,14 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                 });
             },
         )?,
+    )?;
+
+    let s = state.clone();
+    host.set(
+        "sendMessage",
+        Function::new(c.clone(), move |data_json: String| {
+            s.push(HostEvent::Message { data_json });
+        })?,
     )?;
 
     let s = state.clone();

@@ -5,6 +5,7 @@
 //! arrives over that socket. See [`serve`] for the event loop and [`engine`]
 //! for how QuickJS is driven.
 
+pub mod compress;
 pub mod engine;
 pub mod fault;
 pub mod host;

@@ -27,6 +27,7 @@ use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::signal::unix::{SignalKind, signal};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
+use crate::compress::{Compressor, Encoding};
 use crate::engine::{Engine, EngineOptions};
 use crate::fault::Faults;
 use crate::host::{HostEvent, JsFailure};
@@ -61,13 +62,21 @@ enum Pending {
     Load,
     Startup,
     Shutdown,
-    Request { id: u64, deadline: Option<Instant> },
+    /// An HTTP request (with the encoding its answer may be compressed
+    /// with) or a custom call (`encoding` None).
+    Request {
+        id: u64,
+        deadline: Option<Instant>,
+        encoding: Option<Encoding>,
+    },
+    Maint,
 }
 
 struct Worker {
     engine: Engine,
     settings: WorkerSettings,
     faults: Faults,
+    compressor: Option<Compressor>,
     phase: Phase,
     pending: HashMap<u32, Pending>,
     next_token: u32,
@@ -95,10 +104,16 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         &identity.pool,
         identity.generation,
     );
+    let compressor = match settings.compress.as_ref().map(Compressor::new) {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return Err(WorkerError::Handshake(format!("bad compress_regex: {e}"))),
+        None => None,
+    };
     let mut w = Worker {
         engine,
         settings,
         faults,
+        compressor,
         phase: Phase::Booting,
         pending: HashMap::new(),
         next_token: 1,
@@ -214,6 +229,16 @@ impl Worker {
                 }
                 self.start_request(id, &request);
             }
+            MasterToWorker::Custom { id, params_json } => self.start_custom(id, &params_json),
+            MasterToWorker::Message { data_json } => {
+                self.arm_interrupt(Instant::now());
+                self.engine.deliver_message(&data_json);
+            }
+            MasterToWorker::Maint { data_json } => {
+                let t = self.token(Pending::Maint);
+                self.arm_interrupt(Instant::now());
+                self.engine.start_hook(t, "maint", data_json.as_deref());
+            }
             MasterToWorker::Drain if self.faults.ignore_drain => {}
             MasterToWorker::Drain => self.begin_drain(),
             MasterToWorker::Init { .. } => {
@@ -229,10 +254,37 @@ impl Worker {
             0 => None,
             ms => Some(now + Duration::from_millis(ms)),
         };
-        let token = self.token(Pending::Request { id, deadline });
+        let encoding = self.compressor.as_ref().and_then(|_| {
+            request
+                .headers
+                .iter()
+                .find(|(k, _)| k == "accept-encoding")
+                .and_then(|(_, v)| crate::compress::negotiate(v))
+        });
+        let token = self.token(Pending::Request {
+            id,
+            deadline,
+            encoding,
+        });
         self.in_flight += 1;
         self.arm_interrupt(now);
         self.engine.dispatch(token, id, request);
+    }
+
+    fn start_custom(&mut self, id: u64, params_json: &str) {
+        let now = Instant::now();
+        let deadline = match self.settings.request_timeout_ms {
+            0 => None,
+            ms => Some(now + Duration::from_millis(ms)),
+        };
+        let token = self.token(Pending::Request {
+            id,
+            deadline,
+            encoding: None,
+        });
+        self.in_flight += 1;
+        self.arm_interrupt(now);
+        self.engine.dispatch_custom(token, params_json);
     }
 
     /// The interrupt deadline for the next entry into JS: the earliest
@@ -284,6 +336,7 @@ impl Worker {
                 Pending::Request {
                     id,
                     deadline: Some(d),
+                    ..
                 } if *d <= now => Some((*t, *id)),
                 _ => None,
             })
@@ -326,6 +379,9 @@ impl Worker {
             for event in events {
                 match event {
                     HostEvent::Log { level, message } => self.log(level, message),
+                    HostEvent::Message { data_json } => {
+                        self.out.push(WorkerToMaster::Message { data_json })
+                    }
                     HostEvent::Done { token, result } => self.finish(token, result),
                 }
             }
@@ -337,8 +393,29 @@ impl Worker {
             return; // already answered (timed out)
         };
         match (p, result) {
-            (Pending::Request { id, .. }, result) => {
+            (Pending::Maint, result) => {
+                let error = match result {
+                    // No maint() export: the default is a garbage collection.
+                    Ok(r) if r.status == 204 => {
+                        self.engine.run_gc();
+                        None
+                    }
+                    Ok(_) => None,
+                    Err(f) => {
+                        self.log(LogLevel::Error, format!("maint() threw: {}", f.describe()));
+                        Some(f.message)
+                    }
+                };
+                self.out.push(WorkerToMaster::MaintDone { error });
+            }
+            (Pending::Request { id, encoding, .. }, result) => {
                 self.in_flight -= 1;
+                let result = result.map(|mut resp| {
+                    if let (Some(c), Some(enc)) = (&self.compressor, encoding) {
+                        c.apply(&mut resp, enc);
+                    }
+                    resp
+                });
                 let outcome = match result {
                     Ok(resp)
                         if resp.body.len() + 64 * 1024 > self.settings.max_frame_bytes as usize =>

@@ -66,6 +66,9 @@ impl Harness {
                     HostEvent::Log { message, .. } => self.logs.push(message),
                     HostEvent::Done { token: t, result } if t == token => return result,
                     HostEvent::Done { .. } => {}
+                    HostEvent::Message { data_json } => {
+                        self.logs.push(format!("message: {data_json}"))
+                    }
                 }
             }
             assert!(Instant::now() < deadline, "token {token} never finished");
@@ -320,4 +323,37 @@ fn memory_limit_turns_into_an_error() {
     h.wait(1).unwrap();
     let e = h.get("/").unwrap_err();
     assert!(e.message.contains("out of memory"), "{}", e.message);
+}
+
+#[test]
+fn custom_calls_return_json_and_messages_flow_both_ways() {
+    let mut h = Harness::new(
+        r#"let got = [];
+           export function handler() { return got; }
+           export async function custom(params) { return { doubled: params.n * 2 }; }
+           export function message(data) { got.push(data); bext.sendMessage({ ack: data.k }); }"#,
+    );
+    h.engine.dispatch_custom(50, r#"{"n":21}"#);
+    let r = h.wait(50).unwrap();
+    assert_eq!(body(&r), r#"{"doubled":42}"#);
+    h.engine.deliver_message(r#"{"k":"v"}"#);
+    let r = h.get("/").unwrap();
+    assert_eq!(body(&r), r#"[{"k":"v"}]"#);
+    assert!(
+        h.logs.contains(&r#"message: {"ack":"v"}"#.to_string()),
+        "{:?}",
+        h.logs
+    );
+}
+
+#[test]
+fn custom_without_an_export_is_an_error() {
+    let mut h = Harness::new("export const handler = () => 1;");
+    h.engine.dispatch_custom(51, "{}");
+    let e = h.wait(51).unwrap_err();
+    assert!(
+        e.message.contains("does not export custom"),
+        "{}",
+        e.message
+    );
 }

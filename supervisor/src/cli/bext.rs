@@ -61,6 +61,30 @@ pub enum Command {
     /// Show the worker table: ID, PID, state, requests, memory, uptime,
     /// average render time, and why a worker is being replaced.
     Ps,
+    /// Rolling maintenance sweep: each worker in turn leaves rotation, runs
+    /// maint(data) (default: garbage collection) and comes back.
+    Maint {
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+        /// JSON passed to maint(data).
+        #[arg(value_name = "JSON")]
+        data: Option<String>,
+    },
+    /// Run custom(params) on the least busy worker of POOL and print its
+    /// JSON result.
+    Call {
+        pool: String,
+        /// JSON passed as params.
+        #[arg(value_name = "JSON")]
+        params: String,
+    },
+    /// Send JSON to message(data) of every worker of POOL.
+    Message {
+        pool: String,
+        #[arg(value_name = "JSON")]
+        data: String,
+    },
     /// Act on workers, or show their metrics.
     Workers {
         #[command(subcommand)]

@@ -45,6 +45,9 @@ pub struct Pool {
     pub min_workers: u32,
     pub max_workers: u32,
     pub watch_dirs: Vec<PathBuf>,
+    /// Credentials the workers run with (`user`, `group`), resolved.
+    pub uid: Option<u32>,
+    pub gid: Option<u32>,
     /// Every other key, defaults filled in.
     pub settings: PoolSection,
 }

@@ -180,6 +180,25 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Ser
     })
 }
 
+/// A user name or numeric id → (uid, primary gid).
+fn resolve_user(u: &str) -> Option<(u32, u32)> {
+    let user = match u.parse::<u32>() {
+        Ok(id) => nix::unistd::User::from_uid(id.into()).ok()?,
+        Err(_) => nix::unistd::User::from_name(u).ok()?,
+    };
+    user.map(|u| (u.uid.as_raw(), u.gid.as_raw()))
+}
+
+/// A group name or numeric id → gid. A number need not name a group.
+fn resolve_group(g: &str) -> Option<u32> {
+    if let Ok(id) = g.parse::<u32>() {
+        return Some(id);
+    }
+    nix::unistd::Group::from_name(g)
+        .ok()?
+        .map(|g| g.gid.as_raw())
+}
+
 /// Compiles `pattern`, reporting the regex crate's own explanation if it fails.
 fn compile_regex(c: &mut Checker<'_>, path: &[&str], pattern: &str) -> Option<Regex> {
     match Regex::new(pattern) {
@@ -415,8 +434,34 @@ fn check_pool(
         },
     );
 
+    let (uid, user_gid) = match p.user.as_deref() {
+        None => (None, None),
+        Some(u) => match resolve_user(u) {
+            Some((uid, gid)) => (Some(uid), Some(gid)),
+            None => {
+                c.report(&key("user"), format!("`{u}` is not a user of this system"));
+                (None, None)
+            }
+        },
+    };
+    let gid = match p.group.as_deref() {
+        None => user_gid,
+        Some(g) => match resolve_group(g) {
+            Some(gid) => Some(gid),
+            None => {
+                c.report(
+                    &key("group"),
+                    format!("`{g}` is not a group of this system"),
+                );
+                None
+            }
+        },
+    };
+
     Some(Pool {
         name: name.to_string(),
+        uid,
+        gid,
         script: script?,
         route: route?,
         min_workers: min,

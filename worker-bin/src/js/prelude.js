@@ -427,6 +427,29 @@
       Promise.resolve(r).then(() => host.done(token, 200, [], ""), (e) => fail(token, e));
     else host.done(token, 200, [], "");
   }
+  // custom(params) for `bext call`: its result goes back as JSON.
+  function custom(token, params) {
+    const fn = exportsNs && exportsNs.custom;
+    if (typeof fn !== "function") return host.fail(token, "Error: the script does not export custom(params)", "");
+    let r;
+    try { r = fn(params); } catch (e) { return fail(token, e); }
+    Promise.resolve(r).then((v) => {
+      let json;
+      try { json = JSON.stringify(v === undefined ? null : v); } catch (e) { return fail(token, e); }
+      host.done(token, 200, ["content-type", "application/json"], json);
+    }, (e) => fail(token, e));
+  }
+  // message(data) for broadcasts: fire and forget.
+  function message(data) {
+    const fn = exportsNs && exportsNs.message;
+    if (typeof fn !== "function") return;
+    try {
+      const r = fn(data);
+      if (r !== null && typeof r === "object" && typeof r.then === "function") r.then(undefined, (e) => reportError("error in message()", e));
+    } catch (e) {
+      reportError("error in message()", e);
+    }
+  }
   function load(token, specifier) {
     import(specifier).then((ns) => {
       if (typeof ns.handler !== "function") {
@@ -438,10 +461,12 @@
   }
   const bext = {
     worker: Object.freeze({ id: 0, pid: 0, pool: "", generation: 0 }),
+    // Sends `data` (anything JSON can hold) to bextd, which logs and counts it.
+    sendMessage(data) { host.sendMessage(JSON.stringify(data === undefined ? null : data)); },
   };
   define("bext", bext);
   function setIdentity(id, pid, pool, generation) {
     bext.worker = Object.freeze({ id, pid, pool, generation });
   }
-  return { dispatch, hook, load, fireTimer, setIdentity, reportError };
+  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError };
 })

@@ -1,0 +1,187 @@
+//! Response compression, done in the worker so it runs on every core in
+//! parallel: brotli or gzip, chosen from the request's Accept-Encoding, for
+//! 200 responses whose content type matches the pool's `compress_regex`
+//! and whose body is at least the threshold long.
+
+use std::io::Write;
+
+use protocol::worker::{Compression, HttpResponse};
+use regex::Regex;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+}
+
+impl Encoding {
+    pub fn token(self) -> &'static str {
+        match self {
+            Encoding::Brotli => "br",
+            Encoding::Gzip => "gzip",
+        }
+    }
+}
+
+/// The best encoding the client accepts: brotli, then gzip. A coding with
+/// `q=0` is refused.
+pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
+    let mut br = false;
+    let mut gzip = false;
+    for item in accept_encoding.split(',') {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let refused = parts.any(|p| {
+            let p = p.trim().replace(' ', "");
+            p == "q=0" || p == "q=0.0" || p == "q=0.00" || p == "q=0.000"
+        });
+        if refused {
+            continue;
+        }
+        match name.as_str() {
+            "br" => br = true,
+            "gzip" | "x-gzip" => gzip = true,
+            "*" => {
+                br = true;
+                gzip = true;
+            }
+            _ => {}
+        }
+    }
+    if br {
+        Some(Encoding::Brotli)
+    } else if gzip {
+        Some(Encoding::Gzip)
+    } else {
+        None
+    }
+}
+
+/// A pool's compression settings, compiled once.
+#[derive(Debug)]
+pub struct Compressor {
+    content_type: Regex,
+    min_bytes: usize,
+}
+
+impl Compressor {
+    pub fn new(c: &Compression) -> Result<Compressor, regex::Error> {
+        Ok(Compressor {
+            content_type: Regex::new(&c.content_type_regex)?,
+            min_bytes: c.min_bytes as usize,
+        })
+    }
+
+    /// Compresses `resp` in place if it qualifies.
+    pub fn apply(&self, resp: &mut HttpResponse, enc: Encoding) {
+        if resp.status != 200 || resp.body.len() < self.min_bytes {
+            return;
+        }
+        let header = |name: &str| {
+            resp.headers
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        if header("content-encoding").is_some() {
+            return; // already encoded by the handler
+        }
+        let Some(ct) = header("content-type") else {
+            return;
+        };
+        if !self.content_type.is_match(ct) {
+            return;
+        }
+        let Some(body) = encode(&resp.body, enc) else {
+            return;
+        };
+        resp.body = body;
+        resp.headers
+            .push(("content-encoding".into(), enc.token().into()));
+        resp.headers.push(("vary".into(), "accept-encoding".into()));
+    }
+}
+
+fn encode(body: &[u8], enc: Encoding) -> Option<Vec<u8>> {
+    match enc {
+        Encoding::Gzip => {
+            let mut w = flate2::write::GzEncoder::new(
+                Vec::with_capacity(body.len() / 3),
+                flate2::Compression::new(6),
+            );
+            w.write_all(body).ok()?;
+            w.finish().ok()
+        }
+        Encoding::Brotli => {
+            let mut out = Vec::with_capacity(body.len() / 3);
+            {
+                // Quality 4: most of brotli's gain for text at gzip-like speed.
+                let mut w = brotli::CompressorWriter::new(&mut out, 4096, 4, 22);
+                w.write_all(body).ok()?;
+            }
+            Some(out)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn negotiation_prefers_brotli_and_honours_q0() {
+        assert_eq!(negotiate("gzip, deflate, br"), Some(Encoding::Brotli));
+        assert_eq!(negotiate("gzip"), Some(Encoding::Gzip));
+        assert_eq!(negotiate("br;q=0, gzip;q=0.5"), Some(Encoding::Gzip));
+        assert_eq!(negotiate("identity"), None);
+        assert_eq!(negotiate("*"), Some(Encoding::Brotli));
+        assert_eq!(negotiate(""), None);
+    }
+
+    fn resp(ct: &str, body: &str, status: u16) -> HttpResponse {
+        HttpResponse {
+            status,
+            headers: vec![("content-type".into(), ct.into())],
+            body: body.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn compresses_only_what_qualifies_and_round_trips() {
+        let c = Compressor::new(&Compression {
+            content_type_regex: "^text/".into(),
+            min_bytes: 100,
+        })
+        .unwrap();
+        let text = "<p>hello bext</p>".repeat(50);
+        let mut r = resp("text/html", &text, 200);
+        c.apply(&mut r, Encoding::Gzip);
+        assert!(r.body.len() < text.len());
+        let mut back = String::new();
+        flate2::read::GzDecoder::new(&r.body[..])
+            .read_to_string(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+        let mut r = resp("text/html", &text, 200);
+        c.apply(&mut r, Encoding::Brotli);
+        let mut back = String::new();
+        brotli::Decompressor::new(&r.body[..], 4096)
+            .read_to_string(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+        assert!(
+            r.headers
+                .contains(&("content-encoding".into(), "br".into()))
+        );
+        for (ct, body, status) in [
+            ("image/png", text.as_str(), 200),
+            ("text/html", "short", 200),
+            ("text/html", text.as_str(), 404),
+        ] {
+            let mut r = resp(ct, body, status);
+            c.apply(&mut r, Encoding::Gzip);
+            assert_eq!(r.body, body.as_bytes(), "{ct} {status}");
+        }
+    }
+}
