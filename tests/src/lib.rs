@@ -50,7 +50,9 @@ pub fn wait_for<T>(limit: Duration, what: &str, mut cond: impl FnMut() -> Option
 pub struct Reply {
     pub status: u16,
     pub headers: Vec<(String, String)>,
+    /// The body as text (lossy), and as it came.
     pub body: String,
+    pub bytes: Vec<u8>,
 }
 
 impl Reply {
@@ -97,15 +99,16 @@ pub fn request(
         .iter()
         .map(|(k, v)| (k.as_str().to_owned(), v.to_str().unwrap_or("").to_owned()))
         .collect();
-    let mut body = String::new();
+    let mut bytes = Vec::new();
     resp.body_mut()
         .as_reader()
-        .read_to_string(&mut body)
+        .read_to_end(&mut bytes)
         .expect("response body");
     Reply {
         status,
         headers,
-        body,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
     }
 }
 

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use indexmap::IndexMap;
+
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
@@ -15,9 +17,10 @@ pub struct RawConfig {
     pub server: ServerSection,
     /// The default pool, named `render`.
     pub render: Option<PoolSection>,
-    /// More pools: `[pools.NAME]`.
+    /// More pools: `[pools.NAME]`, in the order of the file (routes are
+    /// tried in that order, after `[render]`).
     #[serde(default)]
-    pub pools: BTreeMap<String, PoolSection>,
+    pub pools: IndexMap<String, PoolSection>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

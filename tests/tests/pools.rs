@@ -1,0 +1,396 @@
+//! End-to-end: several pools, autoscaling, admission (429 and queue),
+//! maintenance sweeps, custom calls and messages, worker credentials and
+//! response compression: the scenarios of pixl-server-pool's README.
+
+use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use bext_e2e::{Daemon, Setup, bext, bin, request, wait_for};
+
+const APP: &str = r#"
+let maints = [];
+let messages = [];
+export function handler(req) {
+  const wait = Number(req.query.ms || 0);
+  if (req.path === "/who") return { pool: bext.worker.pool, worker: bext.worker.id };
+  if (req.path === "/maints") return maints;
+  if (req.path === "/messages") return messages;
+  if (req.path === "/big") return { status: 200, headers: { "content-type": "text/html" }, body: "<p>bext compresses this</p>\n".repeat(800) };
+  if (req.path === "/ping") { bext.sendMessage({ pong: bext.worker.id }); return "sent"; }
+  return new Promise((r) => setTimeout(() => r(`done ${req.query.n || ""}`), wait));
+}
+export async function maint(data) {
+  await new Promise((r) => setTimeout(r, 150));
+  maints.push(data);
+  console.log(`maint ran on worker ${bext.worker.id} with ${JSON.stringify(data)}`);
+}
+export function message(data) { messages.push(data); }
+export async function custom(params) {
+  if (params.fail) throw new Error("custom failed on purpose");
+  return { sum: params.a + params.b, worker: bext.worker.id };
+}
+"#;
+
+fn workers(d: &Daemon) -> Vec<serde_json::Value> {
+    d.get("/__bext/workers").json().as_array().unwrap().clone()
+}
+
+fn active(d: &Daemon) -> usize {
+    workers(d).iter().filter(|w| w["state"] == "ACTIVE").count()
+}
+
+#[test]
+fn requests_are_routed_to_the_first_matching_pool() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/app\"\n[pools.api]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/api\"\n[pools.all]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/a\"\n",
+        &APP.replace("req.path === \"/who\"", "req.path.endsWith(\"/who\")"),
+    );
+    d.wait_workers(3);
+    assert_eq!(d.get("/app/who").json()["pool"], "render");
+    assert_eq!(d.get("/api/who").json()["pool"], "api");
+    assert_eq!(d.get("/abc/who").json()["pool"], "all");
+    assert_eq!(d.get("/other").status, 404);
+}
+
+#[test]
+fn duplicate_pool_names_and_bad_routes_are_config_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("worker.js"), APP).unwrap();
+    for (config, want) in [
+        (
+            "[render]\nscript = \"worker.js\"\n[pools.render]\nscript = \"worker.js\"\n",
+            "duplicate pool name",
+        ),
+        (
+            "[render]\nscript = \"worker.js\"\nroute = \"([a-\"\n",
+            "not a valid regular expression",
+        ),
+        (
+            "[render]\nscript = \"worker.js\"\nuser = \"no-such-user-here\"\n",
+            "not a user of this system",
+        ),
+    ] {
+        std::fs::write(dir.path().join("bext.toml"), config).unwrap();
+        let (code, _, err) = bext_e2e::run_bextd(&["--config", "bext.toml"], dir.path());
+        assert_eq!(code, 78, "{config}: {err}");
+        assert!(err.contains(want), "{config}: {err}");
+    }
+}
+
+/// Clients that each keep one slow request in flight until stopped.
+fn slow_load(
+    d: &Daemon,
+    clients: usize,
+    ms: u32,
+    stop: &Arc<AtomicBool>,
+) -> Vec<std::thread::JoinHandle<Vec<u16>>> {
+    (0..clients)
+        .map(|_| {
+            let (stop, addr) = (stop.clone(), d.addr);
+            std::thread::spawn(move || {
+                let mut statuses = Vec::new();
+                while !stop.load(Ordering::Relaxed) {
+                    statuses.push(request(addr, "GET", &format!("/?ms={ms}"), &[], b"").status);
+                }
+                statuses
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn autoscaling_grows_to_max_under_load_and_shrinks_after_cooldown() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\nmin_workers = 1\nmax_workers = 4\nbusy_factor = 1\ncooldown_ms = 300\nmax_concurrent_launches = 2\n",
+        APP,
+    );
+    d.wait_workers(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let clients = slow_load(&d, 6, 200, &stop);
+    wait_for(Duration::from_secs(15), "4 ACTIVE workers", || {
+        (active(&d) == 4).then_some(())
+    });
+    std::thread::sleep(Duration::from_millis(600));
+    assert!(workers(&d).len() <= 4, "never above max_workers");
+    stop.store(true, Ordering::Relaxed);
+    let statuses: Vec<u16> = clients
+        .into_iter()
+        .flat_map(|c| c.join().unwrap())
+        .collect();
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    wait_for(
+        Duration::from_secs(15),
+        "the pool to shrink back to 1",
+        || (workers(&d).len() == 1 && active(&d) == 1).then_some(()),
+    );
+    let logs = d.logs();
+    assert!(logs.contains("scaling up"), "{logs}");
+    assert!(logs.contains("scaling down"), "{logs}");
+    assert!(
+        logs.contains("busy=") && logs.contains("target="),
+        "scale events carry their numbers"
+    );
+    assert!(!logs.contains("exited unexpectedly"), "{logs}");
+}
+
+#[test]
+fn over_the_concurrency_limit_without_a_queue_is_429() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nmax_concurrent_requests = 1\n",
+        APP,
+    );
+    d.wait_workers(2);
+    let addr = d.addr;
+    let slow = std::thread::spawn(move || request(addr, "GET", "/?ms=600", &[], b"").status);
+    wait_for(
+        Duration::from_secs(5),
+        "the slow request to be in flight",
+        || {
+            (workers(&d)
+                .iter()
+                .map(|w| w["in_flight"].as_u64().unwrap())
+                .sum::<u64>()
+                == 1)
+                .then_some(())
+        },
+    );
+    let r = d.get("/");
+    assert_eq!(r.status, 429);
+    assert_eq!(slow.join().unwrap(), 200);
+    assert_eq!(d.get("/").status, 200);
+}
+
+#[test]
+fn the_queue_is_fifo_bounded_and_honours_the_request_timeout() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nmax_concurrent_requests = 1\nmax_queue_size = 2\nrequest_timeout_ms = 1000\n",
+        APP,
+    );
+    d.wait_workers(2);
+    let t0 = Instant::now();
+    let mut handles = Vec::new();
+    for n in 0..3 {
+        let addr = d.addr;
+        handles.push(std::thread::spawn(move || {
+            let r = request(addr, "GET", &format!("/?ms=300&n={n}"), &[], b"");
+            (r.status, r.body, t0.elapsed())
+        }));
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    // One running, two queued: a fourth is refused.
+    assert_eq!(d.get("/").status, 429);
+    let done: Vec<(u16, String, Duration)> =
+        handles.into_iter().map(|h| h.join().unwrap()).collect();
+    for (n, (status, body, _)) in done.iter().enumerate() {
+        assert_eq!(
+            (*status, body.as_str()),
+            (200, format!("done {n}").as_str())
+        );
+    }
+    assert!(
+        done[0].2 < done[1].2 && done[1].2 < done[2].2,
+        "served in arrival order: {done:?}"
+    );
+
+    // A request that cannot start within request_timeout_ms gets 504.
+    let mut slow = Vec::new();
+    for _ in 0..3 {
+        let addr = d.addr;
+        slow.push(std::thread::spawn(move || {
+            request(addr, "GET", "/?ms=600", &[], b"").status
+        }));
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    let statuses: Vec<u16> = slow.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(
+        statuses,
+        vec![200, 200, 504],
+        "the third waited 1200 ms > 1000 ms"
+    );
+}
+
+#[test]
+fn a_maintenance_sweep_under_load_fails_no_request_and_calls_maint_on_each_worker() {
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
+    d.wait_workers(3);
+    let stop = Arc::new(AtomicBool::new(false));
+    let clients = slow_load(&d, 3, 5, &stop);
+    let (code, out, err) = bext(d.dir.path(), &["maint", "--pool", "render", "{\"x\":1}"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3 worker"), "{out}");
+    let mut saw_maint = false;
+    wait_for(Duration::from_secs(15), "maint() on every worker", || {
+        saw_maint |= workers(&d).iter().any(|w| w["state"] == "MAINT");
+        (d.count_log("maint ran on worker") == 3).then_some(())
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    stop.store(true, Ordering::Relaxed);
+    let statuses: Vec<u16> = clients
+        .into_iter()
+        .flat_map(|c| c.join().unwrap())
+        .collect();
+    assert!(
+        !statuses.is_empty() && statuses.iter().all(|s| *s == 200),
+        "{statuses:?}"
+    );
+    assert!(saw_maint, "a worker showed state MAINT during the sweep");
+    for w in 0..3 {
+        assert!(
+            d.logs()
+                .contains(&format!("maint ran on worker {w} with {{\"x\":1}}")),
+            "{}",
+            d.logs()
+        );
+    }
+    assert_eq!(active(&d), 3);
+}
+
+#[test]
+fn automatic_maintenance_every_n_requests() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nauto_maint = true\nmaint_method = \"requests\"\nmaint_requests = 5\n",
+        APP,
+    );
+    d.wait_workers(2);
+    for _ in 0..30 {
+        assert_eq!(d.get("/").status, 200);
+    }
+    d.wait_log("maint ran on worker", Duration::from_secs(10));
+}
+
+#[test]
+fn bext_call_runs_custom_and_reports_errors_with_codes() {
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 2\n", APP);
+    d.wait_workers(2);
+    let (code, out, err) = bext(d.dir.path(), &["call", "render", "{\"a\":2,\"b\":40}"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sum"], 42);
+    let (code, _, err) = bext(d.dir.path(), &["call", "render", "{\"fail\":true}"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("500 Internal Server Error: Error: custom failed on purpose"),
+        "{err}"
+    );
+    let (code, _, err) = bext(d.dir.path(), &["call", "nope", "{}"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no pool named"), "{err}");
+    let (code, _, err) = bext(d.dir.path(), &["call", "render", "not json"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not JSON"), "{err}");
+}
+
+#[test]
+fn bext_call_without_workers_is_503() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 1\n",
+        "throw new Error('no load');",
+    );
+    d.wait_log("ALERT", Duration::from_secs(10));
+    let (code, _, err) = bext(d.dir.path(), &["call", "render", "{}"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("bext: 503 Service Unavailable"), "{err}");
+}
+
+#[test]
+fn messages_reach_every_worker_and_workers_can_answer() {
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 2\n", APP);
+    d.wait_workers(2);
+    let (code, out, err) = bext(d.dir.path(), &["message", "render", "{\"flush\":true}"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "Sent to 2 worker(s)");
+    // Each worker got it: ask until both answered.
+    let mut seen = std::collections::BTreeSet::new();
+    wait_for(
+        Duration::from_secs(5),
+        "both workers to show the message",
+        || {
+            let r = d.get("/messages");
+            if r.json() == serde_json::json!([{"flush": true}]) {
+                seen.insert(d.get("/who").json()["worker"].as_u64().unwrap());
+            }
+            (seen.len() == 2).then_some(())
+        },
+    );
+    assert_eq!(d.get("/ping").body, "sent");
+    d.wait_log("message from worker", Duration::from_secs(5));
+    assert!(d.logs().contains("{\"pong\":"), "{}", d.logs());
+}
+
+#[test]
+fn workers_run_as_the_configured_user_and_group() {
+    if !nix::unistd::geteuid().is_root() {
+        return; // switching users needs root
+    }
+    let d = tempfile::tempdir().unwrap();
+    // Everything the worker reads must be reachable by "nobody".
+    std::fs::set_permissions(d.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let worker = d.path().join("bext-worker");
+    std::fs::copy(bin("bext-worker"), &worker).unwrap();
+    std::fs::write(d.path().join("worker.js"), APP).unwrap();
+    let config = format!(
+        "[server]\nworker_bin = \"{}\"\n[render]\nscript = \"{}\"\njsc_workers = 1\nuser = \"nobody\"\n",
+        worker.display(),
+        d.path().join("worker.js").display()
+    );
+    let mut daemon = Daemon::start_with(Setup {
+        config: &config,
+        ..Setup::default()
+    });
+    let pids = daemon.wait_workers(1);
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pids[0])).unwrap();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    let nobody = nix::unistd::User::from_name("nobody").unwrap().unwrap();
+    assert_eq!(field("Uid:"), nobody.uid.to_string());
+    assert_eq!(field("Gid:"), nobody.gid.to_string());
+    assert_eq!(daemon.get("/").status, 200);
+}
+
+#[test]
+fn compressed_responses_decode_to_the_original() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\ncompress = true\ncompress_regex = \"^text/\"\n",
+        APP,
+    );
+    d.wait_workers(1);
+    let plain = d.get("/big");
+    assert_eq!(plain.header("content-encoding"), None);
+    let original = plain.body.clone();
+    let gz = d.request("GET", "/big", &[("accept-encoding", "gzip")], b"");
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert!(
+        gz.bytes.len() < original.len() / 5,
+        "{} vs {}",
+        gz.bytes.len(),
+        original.len()
+    );
+    let mut back = String::new();
+    flate2::read::GzDecoder::new(&gz.bytes[..])
+        .read_to_string(&mut back)
+        .unwrap();
+    assert_eq!(back, original);
+    let br = d.request("GET", "/big", &[("accept-encoding", "gzip, br")], b"");
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    let mut back = String::new();
+    brotli::Decompressor::new(&br.bytes[..], 4096)
+        .read_to_string(&mut back)
+        .unwrap();
+    assert_eq!(back, original);
+    // Not text, or too short: sent as is.
+    let short = d.request("GET", "/?ms=0", &[("accept-encoding", "gzip")], b"");
+    assert_eq!(short.header("content-encoding"), None);
+    let json = d.request("GET", "/who", &[("accept-encoding", "gzip")], b"");
+    assert_eq!(json.header("content-encoding"), None);
+}
