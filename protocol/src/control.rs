@@ -115,6 +115,9 @@ pub struct WorkerStatus {
     pub rotation_reason: Option<String>,
     /// The last failure of the slot (boot error, crash status).
     pub last_error: Option<String>,
+    /// Messages the worker sent with `bext.sendMessage`.
+    #[serde(default)]
+    pub messages_sent: u64,
 }
 
 #[cfg(test)]

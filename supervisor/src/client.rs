@@ -362,6 +362,7 @@ mod tests {
             consecutive_failures: 0,
             rotation_reason: reason.map(String::from),
             last_error: None,
+            messages_sent: 0,
         }
     }
 

@@ -64,6 +64,7 @@ pub struct Metrics {
     w_avg: Family<WorkerLabels, GaugeF>,
     w_restarts: Family<WorkerLabels, Gauge>,
     w_fails: Family<WorkerLabels, Gauge>,
+    w_messages: Family<WorkerLabels, Gauge>,
     w_state: Family<StateLabels, Gauge>,
 }
 
@@ -155,6 +156,10 @@ impl Metrics {
             "worker_consecutive_failures",
             "Consecutive failures of the slot",
         );
+        let w_messages = gauge(
+            "worker_messages_sent",
+            "Messages the worker process sent with bext.sendMessage",
+        );
         let w_uptime = Family::<WorkerLabels, GaugeF>::default();
         registry.register(
             "worker_uptime_seconds",
@@ -189,6 +194,7 @@ impl Metrics {
             w_avg,
             w_restarts,
             w_fails,
+            w_messages,
             w_state,
         }
     }
@@ -230,6 +236,7 @@ impl Metrics {
             &self.w_heap,
             &self.w_restarts,
             &self.w_fails,
+            &self.w_messages,
         ];
         families.iter().for_each(|f| f.clear());
         self.w_uptime.clear();
@@ -254,6 +261,7 @@ impl Metrics {
             set(&self.w_heap, w.js_heap_bytes);
             set(&self.w_restarts, w.restarts as u64);
             set(&self.w_fails, w.consecutive_failures as u64);
+            set(&self.w_messages, w.messages_sent);
             let up = if w.pid.is_some() {
                 now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
             } else {

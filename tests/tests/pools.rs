@@ -318,6 +318,26 @@ fn messages_reach_every_worker_and_workers_can_answer() {
     assert_eq!(d.get("/ping").body, "sent");
     d.wait_log("message from worker", Duration::from_secs(5));
     assert!(d.logs().contains("{\"pong\":"), "{}", d.logs());
+    let sent: u64 = workers(&d)
+        .iter()
+        .map(|w| w["messages_sent"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sent, 1, "counted");
+}
+
+#[test]
+fn env_is_added_to_the_workers_environment() {
+    let wrapper = format!(
+        "#!/bin/sh\necho \"greeting=$GREETING\"\nexec '{}'\n",
+        bin("bext-worker").display()
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: "[server]\nworker_bin = \"wrapper.sh\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\nenv = { GREETING = \"hello from env\" }\n",
+        files: &[("worker.js", APP), ("wrapper.sh", &wrapper)],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    d.wait_log("greeting=hello from env", Duration::from_secs(5));
 }
 
 #[test]

@@ -19,7 +19,11 @@ impl Actor {
         }
         let st = &cfg.settings;
         let live = || self.slots.iter().filter(|s| !s.retiring);
-        let current = live().count() as u32;
+        // Workers in maintenance or draining are not available; empty slots
+        // waiting out a backoff are (they come back by themselves).
+        let current = live()
+            .filter(|s| s.primary().is_none_or(|p| p.state != SlotState::Maint))
+            .count() as u32;
         let busy = live()
             .filter_map(|s| s.primary())
             .filter(|p| p.state == SlotState::Active && p.link.in_flight() >= st.busy_factor)

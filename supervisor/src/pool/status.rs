@@ -38,6 +38,7 @@ impl Actor {
                     consecutive_failures: s.failures,
                     rotation_reason: s.given_up.then(|| "gave up".to_string()),
                     last_error: s.last_error.clone(),
+                    messages_sent: 0,
                 });
                 continue;
             }
@@ -74,6 +75,7 @@ impl Actor {
                     consecutive_failures: s.failures,
                     rotation_reason: p.reason.clone(),
                     last_error: s.last_error.clone(),
+                    messages_sent: st.messages.load(Ordering::Relaxed),
                 });
             }
         }
