@@ -12,16 +12,7 @@ cargo build --release -q -p bext-supervisor -p bext-worker
 sizes=("$@")
 [[ ${#sizes[@]} -gt 0 ]] || sizes=(4 64 256)
 
-work=$(mktemp -d)
-pid=
-stop() {
-  if [[ -n $pid ]]; then
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    pid=
-  fi
-}
-trap 'stop; rm -rf "$work"' EXIT
+bench_init
 echo 'export const handler = () => "ok";' >"$work/worker.js"
 port=38184
 hz=$(getconf CLK_TCK)

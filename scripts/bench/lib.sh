@@ -51,3 +51,20 @@ percentiles() {
     m = v[int((NR + 1) / 2)]; i = int(NR * 0.99 + 0.999); if (i > NR) i = NR
     printf "%s %s %d\n", m, v[i], NR }'
 }
+
+# Makes $work, a temp folder removed on exit, and arranges for the daemon
+# whose pid is in $pid to be stopped on exit.
+bench_init() {
+  work=$(mktemp -d)
+  pid=
+  trap 'stop; rm -rf "$work"' EXIT
+}
+
+# Stops the daemon in $pid, if any, and waits for it.
+stop() {
+  if [[ -n ${pid:-} ]]; then
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=
+  fi
+}

@@ -12,16 +12,7 @@ dur=${1:-10}
 source scripts/bench/lib.sh
 bench_setup
 
-work=$(mktemp -d)
-pid=
-stop() {
-  if [[ -n $pid ]]; then
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    pid=
-  fi
-}
-trap 'stop; rm -rf "$work"' EXIT
+bench_init
 
 script=$PWD/scripts/examples/hello/worker.js
 port=38183

@@ -13,16 +13,7 @@ dur=${1:-8}
 source scripts/bench/lib.sh
 bench_setup
 
-work=$(mktemp -d)
-pid=
-stop() {
-  if [[ -n $pid ]]; then
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    pid=
-  fi
-}
-trap 'stop; rm -rf "$work"' EXIT
+bench_init
 port=38185
 cat >"$work/worker.js" <<'JS'
 const page = "<article><h2>bext</h2><p>" + "Server-side rendered text for the compression benchmark. ".repeat(6) + "</p></article>\n";
