@@ -9,21 +9,24 @@
 //!
 //! The `Child` handle is dropped without waiting: exit statuses are
 //! collected by the reaper alone (see `reaper.rs`).
+//!
+//! The worker sets `PR_SET_PDEATHSIG` itself (given `BEXT_MASTER_PID` it
+//! can tell whether the master died before that), which keeps this side free
+//! of a `pre_exec` hook and lets std spawn with `posix_spawn`.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
+
+use nix::fcntl::{FcntlArg, FdFlag, fcntl};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 
 use nix::unistd::Pid;
 use tokio::sync::oneshot;
-
-/// The descriptor the worker finds its socket on (`bext_worker::SOCKET_FD`).
-const WORKER_FD: i32 = 3;
 
 /// What to start.
 #[derive(Debug, Clone)]
@@ -83,12 +86,12 @@ impl Spawner {
 fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
     let (ours, theirs) = UnixStream::pair()?;
     let theirs: OwnedFd = theirs.into();
-    let theirs_raw = theirs.as_raw_fd();
     let master = nix::unistd::getpid();
     let mut cmd = Command::new(&spec.program);
     cmd.arg0(&spec.title)
         .envs(&spec.env)
-        .env("BEXT_WORKER_FD", WORKER_FD.to_string())
+        .env("BEXT_WORKER_FD", theirs.as_raw_fd().to_string())
+        .env("BEXT_MASTER_PID", master.to_string())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -101,38 +104,16 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
     if let Some(uid) = spec.uid {
         cmd.uid(uid);
     }
-    // std changes credentials before running this closure, so the death
-    // signal set here survives (a credential change clears it).
-    // SAFETY: the closure runs between fork and exec in the child and only
-    // makes async-signal-safe system calls (dup2, fcntl, prctl, getppid,
-    // _exit); it allocates nothing and takes no lock.
-    unsafe {
-        cmd.pre_exec(move || {
-            if theirs_raw == WORKER_FD {
-                // dup2 onto itself keeps FD_CLOEXEC: clear it by hand.
-                let flags = libc::fcntl(WORKER_FD, libc::F_GETFD);
-                libc::fcntl(WORKER_FD, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
-            } else if libc::dup2(theirs_raw, WORKER_FD) < 0 {
-                return Err(io::Error::last_os_error());
-            }
-            if libc::prctl(
-                libc::PR_SET_PDEATHSIG,
-                libc::SIGKILL as libc::c_ulong,
-                0,
-                0,
-                0,
-            ) != 0
-            {
-                return Err(io::Error::last_os_error());
-            }
-            // The master may have died before prctl took effect.
-            if libc::getppid() != master.as_raw() {
-                libc::_exit(1);
-            }
-            Ok(())
-        });
-    }
-    let mut child = cmd.spawn()?;
+    // No pre_exec closure, so std can use posix_spawn (a vfork, not a copy
+    // of the master's page tables) unless credentials change. The worker
+    // sets its own death signal and checks that this process is still its
+    // parent. Its socket is inherited under its own number: only this thread
+    // spawns processes, so clearing FD_CLOEXEC for the spawn leaks it to no
+    // other child.
+    set_cloexec(&theirs, false)?;
+    let spawned = cmd.spawn();
+    set_cloexec(&theirs, true)?;
+    let mut child = spawned?;
     let pid = Pid::from_raw(child.id() as i32);
     let stdout = child.stdout.take().map(OwnedFd::from);
     let stderr = child.stderr.take().map(OwnedFd::from);
@@ -145,4 +126,14 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
         stdout,
         stderr,
     })
+}
+
+fn set_cloexec(fd: &OwnedFd, on: bool) -> io::Result<()> {
+    let flags = if on {
+        FdFlag::FD_CLOEXEC
+    } else {
+        FdFlag::empty()
+    };
+    fcntl(fd, FcntlArg::F_SETFD(flags)).map_err(io::Error::from)?;
+    Ok(())
 }

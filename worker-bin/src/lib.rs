@@ -18,8 +18,29 @@ use std::os::unix::net::UnixStream;
 
 pub use serve::WorkerError;
 
-/// The file descriptor the master hands the worker its socket on.
+/// The file descriptor of the worker's socket when `BEXT_WORKER_FD` does
+/// not say otherwise.
 pub const SOCKET_FD: i32 = 3;
+
+/// Asks the kernel to kill this process when its parent (the master's
+/// spawner thread) goes away, then checks the master did not already go:
+/// between the fork and this call, its death would have gone unnoticed.
+fn die_with_master() -> Result<(), WorkerError> {
+    let Some(master) = std::env::var("BEXT_MASTER_PID")
+        .ok()
+        .and_then(|p| p.parse::<i32>().ok())
+    else {
+        return Ok(()); // not started by bextd; the socket check below decides
+    };
+    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+        .map_err(|e| WorkerError::Handshake(format!("cannot set the parent-death signal: {e}")))?;
+    if nix::unistd::getppid().as_raw() != master {
+        return Err(WorkerError::Handshake(
+            "bextd exited before the worker started".into(),
+        ));
+    }
+    Ok(())
+}
 
 /// Runs the worker to completion.
 pub fn run() -> Result<(), WorkerError> {
@@ -31,6 +52,7 @@ pub fn run() -> Result<(), WorkerError> {
             nix::sys::signal::SigHandler::SigIgn,
         );
     }
+    die_with_master()?;
     let fd = std::env::var("BEXT_WORKER_FD")
         .ok()
         .and_then(|v| v.parse::<i32>().ok())
