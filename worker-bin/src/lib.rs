@@ -1,7 +1,7 @@
 //! `bext-worker`: one worker process of a bext pool.
 //!
-//! `bextd` starts it with one end of a Unix socket pair as file descriptor
-//! [`SOCKET_FD`]; everything else (which script, which limits, who it is)
+//! `bextd` starts it with one end of a Unix socket pair inherited as the
+//! file descriptor named by `BEXT_WORKER_FD`; everything else (which script, which limits, who it is)
 //! arrives over that socket. See [`serve`] for the event loop and [`engine`]
 //! for how QuickJS is driven.
 
