@@ -57,12 +57,10 @@ pub fn run() -> Result<(), WorkerError> {
         .ok()
         .and_then(|v| v.parse::<i32>().ok())
         .unwrap_or(SOCKET_FD);
-    if nix::fcntl::fcntl(
-        unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) },
-        nix::fcntl::FcntlArg::F_GETFD,
-    )
-    .is_err()
-    {
+    let is_socket = std::fs::metadata(format!("/proc/self/fd/{fd}"))
+        .map(|m| std::os::unix::fs::FileTypeExt::is_socket(&m.file_type()))
+        .unwrap_or(false);
+    if !is_socket {
         return Err(WorkerError::Handshake(format!(
             "no socket on file descriptor {fd}: bext-worker is started by bextd, not by hand"
         )));
