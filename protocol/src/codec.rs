@@ -228,7 +228,15 @@ mod tests {
     #[test]
     fn trailing_bytes_inside_a_frame_are_an_error() {
         let mut one = BytesMut::new();
-        encode(&WorkerToMaster::Ready, 1024, &mut one).unwrap();
+        encode(
+            &WorkerToMaster::Ready {
+                modules_cached: 0,
+                modules_compiled: 1,
+            },
+            1024,
+            &mut one,
+        )
+        .unwrap();
         let mut buf = BytesMut::new();
         buf.put_u32(one.len() as u32 - 4 + 1);
         buf.extend_from_slice(&one[4..]);

@@ -52,6 +52,8 @@ pub enum MasterToWorker {
     Init {
         identity: WorkerIdentity,
         settings: WorkerSettings,
+        /// Modules other workers of the pool compiled (see [`CompiledModule`]).
+        modules: Vec<CompiledModule>,
     },
     /// An HTTP request to pass to `handler(req)`.
     Request { id: u64, request: HttpRequest },
@@ -71,8 +73,13 @@ pub enum MasterToWorker {
 /// Worker → master.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum WorkerToMaster {
-    /// The script loaded and `startup()` finished: send requests.
-    Ready,
+    /// The script loaded and `startup()` finished: send requests. Counts
+    /// the modules loaded from bytecode in `Init` and those compiled from
+    /// source.
+    Ready {
+        modules_cached: u32,
+        modules_compiled: u32,
+    },
     /// The script failed to load or `startup()` threw; the worker exits next.
     BootFailed { error: String },
     /// The outcome of the request with the same `id`.
@@ -85,6 +92,37 @@ pub enum WorkerToMaster {
     Message { data_json: String },
     /// `maint()` finished (`error` if it threw).
     MaintDone { error: Option<String> },
+    /// A module this worker compiled from source, for the master to hand to
+    /// the pool's next workers. Sent at most once per module.
+    Compiled(CompiledModule),
+}
+
+/// Largest module (source plus bytecode) a worker offers to share.
+pub const MAX_SHARED_MODULE_BYTES: usize = 8 * 1024 * 1024;
+
+/// A module compiled by one worker, so the pool's next workers can load its
+/// QuickJS bytecode instead of parsing the source again. A worker uses
+/// `bytecode` only when the file at `path` still holds exactly `source` and
+/// `engine` names its own executable; otherwise it compiles as usual.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompiledModule {
+    /// The resolved path the module was imported by.
+    pub path: String,
+    /// The bytes it was compiled from.
+    #[serde(with = "serde_bytes")]
+    pub source: Vec<u8>,
+    /// Which `bext-worker` executable wrote the bytecode (bytecode is only
+    /// valid for the QuickJS build that wrote it).
+    pub engine: String,
+    #[serde(with = "serde_bytes")]
+    pub bytecode: Vec<u8>,
+}
+
+impl CompiledModule {
+    /// Bytes this module costs to hold and to send.
+    pub fn size(&self) -> usize {
+        self.path.len() + self.source.len() + self.engine.len() + self.bytecode.len()
+    }
 }
 
 /// The worker's report on itself.
@@ -155,6 +193,17 @@ impl fmt::Debug for HttpRequest {
     }
 }
 
+impl fmt::Debug for CompiledModule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CompiledModule")
+            .field("path", &self.path)
+            .field("source_bytes", &self.source.len())
+            .field("engine", &self.engine)
+            .field("bytecode_bytes", &self.bytecode.len())
+            .finish()
+    }
+}
+
 impl fmt::Debug for HttpResponse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HttpResponse")
@@ -179,5 +228,22 @@ mod tests {
         let s = format!("{r:?}");
         assert!(!s.contains("secret"), "{s}");
         assert!(s.contains("body_bytes: 6"), "{s}");
+    }
+
+    #[test]
+    fn debug_shows_module_sizes_not_code() {
+        let m = CompiledModule {
+            path: "/app/w.js".into(),
+            source: b"secret()".to_vec(),
+            engine: "1:2:3:4.5".into(),
+            bytecode: vec![1, 2, 3],
+        };
+        let s = format!("{m:?}");
+        assert!(!s.contains("secret"), "{s}");
+        assert!(
+            s.contains("source_bytes: 8") && s.contains("bytecode_bytes: 3"),
+            "{s}"
+        );
+        assert_eq!(m.size(), 9 + 8 + 9 + 3);
     }
 }

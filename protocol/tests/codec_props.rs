@@ -29,7 +29,25 @@ fn arb_request() -> impl Strategy<Value = HttpRequest> {
 
 fn arb_to_master() -> impl Strategy<Value = WorkerToMaster> {
     prop_oneof![
-        Just(WorkerToMaster::Ready),
+        (any::<u32>(), any::<u32>()).prop_map(|(modules_cached, modules_compiled)| {
+            WorkerToMaster::Ready {
+                modules_cached,
+                modules_compiled,
+            }
+        }),
+        (
+            ".{0,40}",
+            prop::collection::vec(any::<u8>(), 0..200),
+            prop::collection::vec(any::<u8>(), 0..200)
+        )
+            .prop_map(|(path, source, bytecode)| {
+                WorkerToMaster::Compiled(protocol::worker::CompiledModule {
+                    path,
+                    source,
+                    engine: "1:2:3:4.5".into(),
+                    bytecode,
+                })
+            }),
         ".{0,50}".prop_map(|error| WorkerToMaster::BootFailed { error }),
         (
             any::<u64>(),

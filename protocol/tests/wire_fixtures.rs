@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
-    Compression, Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker, Outcome,
-    WorkerIdentity, WorkerSettings, WorkerToMaster,
+    CompiledModule, Compression, Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker,
+    Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
 use serde::Serialize;
@@ -61,6 +61,12 @@ fn init() {
                     min_bytes: 1024,
                 }),
             },
+            modules: vec![CompiledModule {
+                path: "/srv/app/lib.js".into(),
+                source: b"export const a = 1;".to_vec(),
+                engine: "2049:1234:5678:1700000000.5".into(),
+                bytecode: vec![0x13, 0x02, 0x00, 0xff],
+            }],
         },
     );
 }
@@ -116,7 +122,22 @@ fn responses() {
 
 #[test]
 fn worker_reports() {
-    check("ready", &WorkerToMaster::Ready);
+    check(
+        "ready",
+        &WorkerToMaster::Ready {
+            modules_cached: 2,
+            modules_compiled: 1,
+        },
+    );
+    check(
+        "compiled",
+        &WorkerToMaster::Compiled(CompiledModule {
+            path: "/srv/app/worker.js".into(),
+            source: b"export default {};".to_vec(),
+            engine: "2049:1234:5678:1700000000.5".into(),
+            bytecode: vec![0x13, 0x01],
+        }),
+    );
     check(
         "heartbeat",
         &WorkerToMaster::Heartbeat(Heartbeat {

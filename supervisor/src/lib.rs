@@ -15,6 +15,7 @@ pub mod link;
 pub mod logging;
 pub mod memory;
 pub mod metrics;
+pub mod modcache;
 pub mod output;
 pub mod policy;
 pub mod pool;

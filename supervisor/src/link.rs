@@ -27,11 +27,17 @@ use tokio::net::UnixStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
+use crate::modcache::ModuleCache;
+
 /// What a link tells its pool actor.
 #[derive(Debug)]
 pub enum LinkEvent {
-    /// The script loaded and `startup()` returned.
-    Ready,
+    /// The script loaded and `startup()` returned; how many modules came
+    /// from the pool's bytecode and how many were compiled.
+    Ready {
+        modules_cached: u32,
+        modules_compiled: u32,
+    },
     /// The script failed to load or `startup()` threw.
     BootFailed(String),
     /// The worker answered out of memory; it should be rotated.
@@ -203,17 +209,33 @@ impl WorkerLink {
     }
 }
 
+/// Who a new link's worker is and what its `Init` carries.
+#[derive(Debug)]
+pub struct NewLink {
+    pub pool: Arc<str>,
+    pub slot: u32,
+    pub pid: Pid,
+    pub generation: u64,
+    pub settings: WorkerSettings,
+    /// The pool's compiled modules: sent in `Init`, added to by `Compiled`.
+    pub modules: Arc<ModuleCache>,
+}
+
 /// Starts the tasks of a new worker's link; the handshake and `Init` go
 /// first, then queued frames.
 pub fn connect(
-    pool: Arc<str>,
-    slot: u32,
-    pid: Pid,
-    generation: u64,
+    new: NewLink,
     socket: std::os::unix::net::UnixStream,
-    settings: WorkerSettings,
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) -> std::io::Result<Arc<WorkerLink>> {
+    let NewLink {
+        pool,
+        slot,
+        pid,
+        generation,
+        settings,
+        modules,
+    } = new;
     socket.set_nonblocking(true)?;
     let socket = UnixStream::from_std(socket)?;
     let (tx, rx) = mpsc::unbounded_channel();
@@ -238,15 +260,20 @@ pub fn connect(
         pool: pool.to_string(),
         generation,
     };
-    tokio::spawn(run(link.clone(), socket, identity, settings, rx, events));
+    let init = MasterToWorker::Init {
+        identity,
+        settings,
+        modules: Vec::new(),
+    };
+    tokio::spawn(run(link.clone(), socket, init, modules, rx, events));
     Ok(link)
 }
 
 async fn run(
     link: Arc<WorkerLink>,
     socket: UnixStream,
-    identity: WorkerIdentity,
-    settings: WorkerSettings,
+    mut init: MasterToWorker,
+    modules: Arc<ModuleCache>,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) {
@@ -255,7 +282,10 @@ async fn run(
         generation: link.generation,
         event,
     };
-    let max = settings.max_frame_bytes;
+    let max = match &init {
+        MasterToWorker::Init { settings, .. } => settings.max_frame_bytes,
+        _ => protocol::DEFAULT_MAX_FRAME_BYTES,
+    };
     let (rd, wr) = socket.into_split();
     let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
@@ -285,17 +315,18 @@ async fn run(
     let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
     let mut writer =
         hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    if writer
-        .send(MasterToWorker::Init { identity, settings })
-        .await
-        .is_err()
-    {
+    // The cache as it is now, not when the process was spawned: a worker
+    // booting beside this one may have just offered the script.
+    if let MasterToWorker::Init { modules: m, .. } = &mut init {
+        *m = modules.snapshot();
+    }
+    if writer.send(init).await.is_err() {
         link.close();
         let _ = events.send(tag(LinkEvent::Closed));
         return;
     }
     tokio::spawn(write_loop(writer, rx));
-    let end = read_loop(&link, reader, &events).await;
+    let end = read_loop(&link, reader, &modules, &events).await;
     link.close();
     let _ = events.send(tag(end));
 }
@@ -326,6 +357,7 @@ async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterTo
 async fn read_loop(
     link: &Arc<WorkerLink>,
     mut reader: Reader,
+    modules: &ModuleCache,
     events: &mpsc::UnboundedSender<TaggedEvent>,
 ) -> LinkEvent {
     let send = |event| {
@@ -371,7 +403,14 @@ async fn read_loop(
                     .store(link.born.elapsed().as_millis() as u64, Ordering::Relaxed);
                 s.js_heap_bytes.store(hb.js_heap_bytes, Ordering::Relaxed);
             }
-            WorkerToMaster::Ready => send(LinkEvent::Ready),
+            WorkerToMaster::Ready {
+                modules_cached,
+                modules_compiled,
+            } => send(LinkEvent::Ready {
+                modules_cached,
+                modules_compiled,
+            }),
+            WorkerToMaster::Compiled(module) => modules.offer(module),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
             WorkerToMaster::Message { data_json } => {

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use bext_e2e::{Daemon, Setup, Signal, request};
+use bext_e2e::{Daemon, Setup, Signal, request, wait_for};
 
 const APP: &str = r#"
 const keep = [];
@@ -369,4 +369,52 @@ fn readiness_fails_once_a_pool_has_no_active_worker() {
     );
     assert_eq!(d.get("/__bext/health").status, 200, "alive, if not ready");
     assert_eq!(d.get("/").status, 503);
+}
+
+#[test]
+fn new_workers_reuse_compiled_modules_until_a_file_changes() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[
+            (
+                "worker.js",
+                "import { greeting } from \"./lib.js\";\nexport function handler() { return greeting; }\n",
+            ),
+            ("lib.js", "export const greeting = \"one\";\n"),
+        ],
+        ..Setup::default()
+    });
+    let first = d.wait_workers(1);
+    assert!(d.logs().contains("modules_cached=0 modules_compiled=2"));
+    assert_eq!(d.get("/").body, "one");
+
+    d.signal(Signal::SIGHUP);
+    let second = d.wait_rotated(&first, 0);
+    d.wait_log(
+        "modules_cached=2 modules_compiled=0",
+        Duration::from_secs(5),
+    );
+    assert_eq!(d.get("/").body, "one");
+
+    // Edited without any watch: the next worker must still see the new text.
+    std::fs::write(
+        d.dir.path().join("lib.js"),
+        "export const greeting = \"two\";\n",
+    )
+    .unwrap();
+    d.signal(Signal::SIGHUP);
+    let third = d.wait_rotated(&second, 0);
+    d.wait_log(
+        "modules_cached=1 modules_compiled=1",
+        Duration::from_secs(5),
+    );
+    assert_eq!(d.get("/").body, "two");
+
+    // And the recompiled module is what the pool hands out from then on.
+    d.signal(Signal::SIGHUP);
+    d.wait_rotated(&third, 0);
+    assert_eq!(d.get("/").body, "two");
+    wait_for(Duration::from_secs(5), "a second all-cached boot", || {
+        (d.count_log("modules_cached=2 modules_compiled=0") == 2).then_some(())
+    });
 }

@@ -22,18 +22,20 @@ use rquickjs::{
 };
 
 use crate::host::{self, HostEvent, HostState};
-use crate::modules::FileModules;
+use crate::modules::{FileLoader, FileResolver, ModuleCache};
 
 /// Why the engine could not be built.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot start the JavaScript engine: {0}")]
 pub struct EngineError(String);
 
-/// Limits for one runtime.
-#[derive(Debug, Clone, Copy, Default)]
+/// Limits and shared state for one runtime.
+#[derive(Debug, Clone, Default)]
 pub struct EngineOptions {
     /// 0 = unlimited.
     pub memory_limit_bytes: u64,
+    /// Compiled modules to reuse and to offer (the default is off).
+    pub modules: Rc<ModuleCache>,
 }
 
 #[derive(Debug, Default)]
@@ -82,7 +84,12 @@ impl Engine {
         if options.memory_limit_bytes > 0 {
             rt.set_memory_limit(options.memory_limit_bytes as usize);
         }
-        rt.set_loader(FileModules, FileModules);
+        rt.set_loader(
+            FileResolver,
+            FileLoader {
+                cache: options.modules,
+            },
+        );
         let interrupt = Rc::new(Interrupt::default());
         let watch = interrupt.clone();
         rt.set_interrupt_handler(Some(Box::new(move || match watch.deadline.get() {

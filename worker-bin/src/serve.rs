@@ -14,12 +14,13 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::os::unix::net::UnixStream as StdUnixStream;
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::worker::{
-    Heartbeat, HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
-    WorkerToMaster,
+    CompiledModule, Heartbeat, HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
+    WorkerSettings, WorkerToMaster,
 };
 use protocol::{FrameCodec, FrameError, Hello};
 use tokio::net::UnixStream;
@@ -31,6 +32,7 @@ use crate::compress::{Compressor, Encoding};
 use crate::engine::{Engine, EngineOptions};
 use crate::fault::Faults;
 use crate::host::{HostEvent, JsFailure};
+use crate::modules::ModuleCache;
 
 /// How the worker ended.
 #[derive(Debug, thiserror::Error)]
@@ -74,6 +76,7 @@ enum Pending {
 
 struct Worker {
     engine: Engine,
+    modules: Rc<ModuleCache>,
     settings: WorkerSettings,
     faults: Faults,
     compressor: Option<Compressor>,
@@ -93,10 +96,12 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         .map_err(|e| WorkerError::Handshake(e.to_string()))?;
     let stream = UnixStream::from_std(stream).map_err(|e| WorkerError::Handshake(e.to_string()))?;
     let (rd, wr) = stream.into_split();
-    let (identity, settings, mut reader, mut writer) = handshake(rd, wr, &faults).await?;
+    let (identity, settings, modules, mut reader, mut writer) = handshake(rd, wr, &faults).await?;
 
+    let modules = Rc::new(ModuleCache::new(ModuleCache::this_engine(), modules));
     let engine = Engine::new(EngineOptions {
         memory_limit_bytes: settings.js_memory_limit_mb * 1024 * 1024,
+        modules: modules.clone(),
     })?;
     engine.set_identity(
         identity.id,
@@ -111,6 +116,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
     };
     let mut w = Worker {
         engine,
+        modules,
         settings,
         faults,
         compressor,
@@ -138,7 +144,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
             // The process ends right after this. Dropping the engine would
             // free every JS object one at a time (JS_FreeRuntime runs a full
             // GC), work the kernel does wholesale at exit; under constant
-            // rotation it was about a tenth of each worker's life.
+            // rotation it was about an eighth of what each rotation cost.
             std::mem::forget(w);
             return result;
         }
@@ -176,7 +182,16 @@ async fn handshake(
     rd: OwnedReadHalf,
     wr: OwnedWriteHalf,
     faults: &Faults,
-) -> Result<(WorkerIdentity, WorkerSettings, Reader, Writer), WorkerError> {
+) -> Result<
+    (
+        WorkerIdentity,
+        WorkerSettings,
+        Vec<CompiledModule>,
+        Reader,
+        Writer,
+    ),
+    WorkerError,
+> {
     let max = protocol::DEFAULT_MAX_FRAME_BYTES;
     let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
@@ -194,11 +209,15 @@ async fn handshake(
         hello_rd.map_decoder(|_| FrameCodec::<MasterToWorker, WorkerToMaster>::new(max));
     let writer = hello_wr.map_encoder(|_| FrameCodec::<MasterToWorker, WorkerToMaster>::new(max));
     match reader.next().await {
-        Some(Ok(MasterToWorker::Init { identity, settings })) => {
+        Some(Ok(MasterToWorker::Init {
+            identity,
+            settings,
+            modules,
+        })) => {
             let max = settings.max_frame_bytes;
             let reader = reader.map_decoder(|_| FrameCodec::new(max));
             let writer = writer.map_encoder(|_| FrameCodec::new(max));
-            Ok((identity, settings, reader, writer))
+            Ok((identity, settings, modules, reader, writer))
         }
         Some(Ok(other)) => Err(WorkerError::Handshake(format!(
             "expected Init after the hello, got {other:?}"
@@ -461,7 +480,16 @@ impl Worker {
             }
             (Pending::Startup, Ok(_)) => {
                 self.phase = Phase::Serving;
-                self.out.push(WorkerToMaster::Ready);
+                // Offered before Ready, so the master holds them by the
+                // time it may boot the next worker.
+                for module in self.modules.take_fresh() {
+                    self.out.push(WorkerToMaster::Compiled(module));
+                }
+                let (modules_cached, modules_compiled) = self.modules.counts();
+                self.out.push(WorkerToMaster::Ready {
+                    modules_cached,
+                    modules_compiled,
+                });
             }
             (Pending::Load | Pending::Startup, Err(f)) => {
                 let error = f.describe();
@@ -521,6 +549,13 @@ impl Worker {
     }
 
     async fn flush(&mut self, writer: &mut Writer) -> Result<(), WorkerError> {
+        // Offer modules imported after the boot (a module of a failed boot
+        // may be the broken one: those are never offered).
+        if self.phase != Phase::Booting {
+            for module in self.modules.take_fresh() {
+                self.out.push(WorkerToMaster::Compiled(module));
+            }
+        }
         if self.out.is_empty() {
             return Ok(());
         }

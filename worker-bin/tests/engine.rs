@@ -2,10 +2,12 @@
 //! SPEC §4 and the web globals, without a master process.
 
 use std::path::Path;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use bext_worker::engine::{Engine, EngineOptions};
 use bext_worker::host::{HostEvent, JsFailure};
+use bext_worker::modules::ModuleCache;
 use protocol::worker::{HttpRequest, HttpResponse};
 
 struct Harness {
@@ -34,13 +36,23 @@ mod tempdir {
 
 impl Harness {
     fn with_files(files: &[(&str, &str)]) -> Harness {
+        Harness::with_modules(files, Rc::default())
+    }
+
+    /// Writes `files` (the first is the script) and loads the script
+    /// through `modules`.
+    fn with_modules(files: &[(&str, &str)], modules: Rc<ModuleCache>) -> Harness {
         let dir = tempdir::new();
         for (name, src) in files {
             let p = dir.0.join(name);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, src).unwrap();
         }
-        let engine = Engine::new(EngineOptions::default()).unwrap();
+        let engine = Engine::new(EngineOptions {
+            modules,
+            ..EngineOptions::default()
+        })
+        .unwrap();
         let mut h = Harness {
             engine,
             logs: vec![],
@@ -312,6 +324,7 @@ fn memory_limit_turns_into_an_error() {
     std::fs::write(&p, "const keep = []; export function handler() { for (;;) keep.push(new Array(100000).fill(1)); }").unwrap();
     let engine = Engine::new(EngineOptions {
         memory_limit_bytes: 16 * 1024 * 1024,
+        ..EngineOptions::default()
     })
     .unwrap();
     let mut h = Harness {
@@ -356,4 +369,47 @@ fn custom_without_an_export_is_an_error() {
         "{}",
         e.message
     );
+}
+
+#[test]
+fn modules_load_from_the_bytecode_an_earlier_engine_compiled() {
+    const MAIN: &str = "import { answer } from \"./lib.js\";\nexport function handler(req) {\n  if (req.path === \"/throw\") return answer(true);\n  return answer(false);\n}\n";
+    const LIB: &str = "export function answer(fail) {\n  if (fail) throw new Error(\"boom\");\n  return \"one\";\n}\n";
+    let files = [("worker.js", MAIN), ("lib.js", LIB)];
+
+    let first = Rc::new(ModuleCache::new("engine-a".into(), vec![]));
+    let mut h1 = Harness::with_modules(&files, first.clone());
+    assert_eq!(first.counts(), (0, 2), "nothing cached yet: both compiled");
+    let offered = first.take_fresh();
+    assert_eq!(offered.len(), 2);
+    assert!(first.take_fresh().is_empty(), "each module is offered once");
+    let compiled_stack = h1.get("/throw").unwrap_err().stack;
+    assert!(compiled_stack.contains("lib.js:2"), "{compiled_stack}");
+
+    // Same executable, same files: both modules come from bytecode and
+    // behave alike, line numbers included.
+    let second = Rc::new(ModuleCache::new("engine-a".into(), offered.clone()));
+    let mut h2 = Harness::with_modules(&files, second.clone());
+    assert_eq!(second.counts(), (2, 0));
+    assert!(second.take_fresh().is_empty());
+    assert_eq!(body(&h2.get("/").unwrap()), "one");
+    assert_eq!(h2.get("/throw").unwrap_err().stack, compiled_stack);
+
+    // Bytecode another executable wrote is never used.
+    let other = Rc::new(ModuleCache::new("engine-b".into(), offered.clone()));
+    let _h3 = Harness::with_modules(&files, other.clone());
+    assert_eq!(other.counts(), (0, 2));
+
+    // An edited file is compiled from its new text, and offered again.
+    let edited = [
+        ("worker.js", MAIN),
+        ("lib.js", &LIB.replace("one", "two")[..]),
+    ];
+    let fourth = Rc::new(ModuleCache::new("engine-a".into(), offered));
+    let mut h4 = Harness::with_modules(&edited, fourth.clone());
+    assert_eq!(fourth.counts(), (1, 1));
+    assert_eq!(body(&h4.get("/").unwrap()), "two");
+    let again = fourth.take_fresh();
+    assert_eq!(again.len(), 1);
+    assert!(again[0].path.ends_with("lib.js"));
 }

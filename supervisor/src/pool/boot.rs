@@ -104,15 +104,15 @@ impl Actor {
                 crate::output::capture(fd, stream, self.handle.name.clone(), slot.id, pid.as_raw());
             }
         }
-        let link = match link::connect(
-            self.handle.name.clone(),
-            slot.id,
+        let new = link::NewLink {
+            pool: self.handle.name.clone(),
+            slot: slot.id,
             pid,
             generation,
-            spawned.socket,
             settings,
-            self.events_tx.clone(),
-        ) {
+            modules: self.handle.modules.clone(),
+        };
+        let link = match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => l,
             Err(e) => {
                 tracing::error!(pool = %cfg.name, worker = slot.id, pid = pid.as_raw(), "cannot watch the worker's socket: {e}");

@@ -21,7 +21,10 @@ impl Actor {
         };
         let pid = p.pid.as_raw();
         match event {
-            LinkEvent::Ready => {
+            LinkEvent::Ready {
+                modules_cached,
+                modules_compiled,
+            } => {
                 if p.state != SlotState::Booting {
                     return;
                 }
@@ -33,7 +36,7 @@ impl Actor {
                 p.link.rotate_after.store(threshold, Ordering::Relaxed);
                 p.link.set_accepting(!stopping);
                 let ms = p.spawned_at.elapsed().as_secs_f64() * 1000.0;
-                tracing::info!(pool = %name, worker = slot, pid, generation, boot_ms = format!("{ms:.1}"), "worker ready");
+                tracing::info!(pool = %name, worker = slot, pid, generation, boot_ms = format!("{ms:.1}"), modules_cached, modules_compiled, "worker ready");
                 self.replace_old(slot, generation);
             }
             LinkEvent::BootFailed(error) => {

@@ -87,6 +87,8 @@ pub struct PoolHandle {
     pub metrics: PoolMetrics,
     /// `max_concurrent_requests` and its queue, if set.
     pub admission: Option<crate::admission::Admission>,
+    /// Modules its workers compiled, for the next ones.
+    pub modules: Arc<crate::modcache::ModuleCache>,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
 
@@ -222,6 +224,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         config: config.clone(),
         tx,
         metrics,
+        modules: Arc::default(),
         admission: crate::admission::Admission::new(
             config.settings.max_concurrent_requests,
             config.settings.max_queue_size,

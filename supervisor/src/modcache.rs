@@ -1,0 +1,92 @@
+//! The compiled modules a pool's workers offered, handed to its next
+//! workers in `Init` so they load QuickJS bytecode instead of parsing the
+//! script again (see `bext-worker`'s `modules`). The master never reads the
+//! bytecode: each worker checks that an entry matches the file it would
+//! read and its own executable before using it.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use protocol::worker::CompiledModule;
+
+/// What one pool holds at most; a module that does not fit is not kept
+/// (its workers compile it, as without a cache).
+pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+
+#[derive(Debug, Default)]
+pub struct ModuleCache {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    by_path: HashMap<String, CompiledModule>,
+    bytes: usize,
+}
+
+impl ModuleCache {
+    /// Everything held, for an `Init`.
+    pub fn snapshot(&self) -> Vec<CompiledModule> {
+        self.inner
+            .lock()
+            .unwrap()
+            .by_path
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Keeps `module`, replacing an older one of the same path.
+    pub fn offer(&self, module: CompiledModule) {
+        let mut inner = self.inner.lock().unwrap();
+        let old = inner.by_path.get(&module.path).map_or(0, |m| m.size());
+        if inner.bytes - old + module.size() > MAX_BYTES {
+            return;
+        }
+        inner.bytes = inner.bytes - old + module.size();
+        inner.by_path.insert(module.path.clone(), module);
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.inner.lock().unwrap().bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(path: &str, len: usize) -> CompiledModule {
+        CompiledModule {
+            path: path.into(),
+            source: vec![b'x'; len],
+            engine: String::new(),
+            bytecode: vec![],
+        }
+    }
+
+    #[test]
+    fn replaces_by_path_and_counts_bytes() {
+        let c = ModuleCache::default();
+        c.offer(module("/a.js", 100));
+        c.offer(module("/b.js", 50));
+        c.offer(module("/a.js", 10));
+        assert_eq!(c.snapshot().len(), 2);
+        assert_eq!(c.bytes(), 10 + 5 + 50 + 5);
+    }
+
+    #[test]
+    fn keeps_within_its_limit() {
+        let c = ModuleCache::default();
+        c.offer(module("/big.js", MAX_BYTES));
+        assert_eq!(c.bytes(), 0, "a module over the limit is not kept");
+        c.offer(module("/a.js", MAX_BYTES - 100));
+        c.offer(module("/b.js", 200));
+        assert_eq!(c.snapshot().len(), 1);
+        // Replacing the big one with a smaller one of the same path fits.
+        c.offer(module("/a.js", 10));
+        c.offer(module("/b.js", 200));
+        assert_eq!(c.snapshot().len(), 2);
+    }
+}
