@@ -12,7 +12,7 @@
 #   scripts/bench/lifecycle.sh [DURATION_SECONDS]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-dur=${1:-10}
+dur=${1:-3}
 source scripts/bench/lib.sh
 bench_setup
 
@@ -23,60 +23,86 @@ ssr=$PWD/scripts/examples/ssr/dist/worker.js
 bash scripts/examples/ssr/build.sh >/dev/null
 port=38183
 cpus=$(nproc)
+rounds=5
 
-# start_bextd SCRIPT MAX_REQUESTS LOG
+# Every setting gets its own daemon, all started at once and idle but for
+# the one being measured, so the runs of one round follow each other within
+# seconds: this machine's speed drifts by tens of percent over minutes, and
+# only back-to-back runs compare.
+runs="ssr:0 ssr:100 hello:0 hello:100 hello:1000"
+declare -A pids ports
+# start_bextd RUN PORT
 start_bextd() {
-  cat >"$work/bext.toml" <<TOML
+  local app=${1%:*} mr=${1#*:}
+  cat >"$work/$app-$mr.toml" <<TOML
 [server]
-listen = "127.0.0.1:$port"
+listen = "127.0.0.1:$2"
+control_socket = "$work/$app-$mr.sock"
 [render]
-script = "$1"
+script = "${!app}"
 jsc_workers = 2
 [render.lifecycle]
-max_requests = $2
+max_requests = $mr
 TOML
-  target/release/bextd --config "$work/bext.toml" --log-level info >"$3" 2>&1 &
-  pid=$!
-  wait_http $port
+  target/release/bextd --config "$work/$app-$mr.toml" --log-level info >"$work/$app-$mr.log" 2>&1 &
+  pids[$1]=$!
+  ports[$1]=$2
+  wait_http "$2"
 }
+stop_all() {
+  for p in "${pids[@]}"; do
+    kill -TERM "$p" 2>/dev/null || true
+    wait "$p" 2>/dev/null || true
+  done
+  pids=()
+}
+trap 'stop_all; stop; rm -rf "$work"' EXIT
 
-# 1. Throughput with and without rotation. This machine's throughput drifts
-#    between runs, so the settings are measured in turn, three rounds, and
-#    each keeps its median.
-runs="ssr:0 ssr:100 hello:0 hello:100 hello:1000"
-declare -A rps p50 p99
-for round in 1 2 3; do
+# 1. Throughput with and without rotation: $rounds rounds of every setting
+#    in turn; a ratio is taken within each round and the median kept.
+declare -A rps p50 p99 round_rps
+n=0
+for run in $runs; do
+  start_bextd "$run" $((port + n))
+  n=$((n + 1))
+  measure "http://127.0.0.1:${ports[$run]}/" 8 1 1 >/dev/null
+done
+for round in $(seq "$rounds"); do
   for run in $runs; do
-    app=${run%:*} mr=${run#*:}
-    start_bextd "${!app}" "$mr" "$work/$app-$mr.$round.log"
-    measure "http://127.0.0.1:$port/" 8 1 1 >/dev/null
-    read -r r a b < <(measure "http://127.0.0.1:$port/" 32 2 "$dur")
+    read -r r a b < <(measure "http://127.0.0.1:${ports[$run]}/" 32 2 "$dur")
     rps[$run]+="$r "
+    round_rps[$run.$round]=$r
     p50[$run]+="$a "
     p99[$run]+="$b "
-    stop
   done
 done
+stop_all
 median() { tr ' ' '\n' | grep -v '^$' | percentiles | awk '{ print $1 }'; }
-bad=$(cat "$work"/*-100.*.log | grep -c "exited unexpectedly" || true)
+# round_ratios A B: the per-round ratios of run A to run B
+round_ratios() {
+  for round in $(seq "$rounds"); do
+    awk -v a="${round_rps[$1.$round]}" -v b="${round_rps[$2.$round]}" 'BEGIN { printf "%.2f ", a / b }'
+  done
+}
+bad=$(cat "$work"/*-100.log | grep -c "exited unexpectedly" || true)
 
 # 2. Boot times: the rotation runs booted a worker every ~100 requests; each
 #    "worker ready" line carries boot_ms, from just before fork to ACTIVE.
-boots() { grep -ho 'boot_ms="[0-9.]*"' "$work"/$1-100.*.log | tr -dc '0-9.\n' | percentiles; }
+boots() { grep -ho 'boot_ms="[0-9.]*"' "$work/$1-100.log" | tr -dc '0-9.\n' | percentiles; }
 read -r boot_med boot_p99 boot_n < <(boots hello)
 read -r sboot_med sboot_p99 sboot_n < <(boots ssr)
-cached=$(cat "$work"/ssr-100.*.log | grep -c 'modules_cached=1' || true)
+cached=$(grep -c 'modules_cached=1' "$work/ssr-100.log" || true)
 
 # 3. Idle memory of freshly booted workers.
-start_bextd "$hello" 0 "$work/idle.log"
+start_bextd hello:0 "$port"
 sleep 1
 rss_kb=()
 pss_kb=()
-for w in $(worker_pids "$pid"); do
+for w in $(worker_pids "${pids[hello:0]}"); do
   rss_kb+=("$(awk '/^VmRSS:/ { print $2 }' /proc/"$w"/status)")
   pss_kb+=("$(awk '/^Pss:/ { print $2 }' /proc/"$w"/smaps_rollup)")
 done
-stop
+stop_all
 
 # The floor under any rotation: starting and reaping a process that does
 # nothing at all (/bin/true), per process.
@@ -92,12 +118,13 @@ echo
 # costs, 100 * cpus * (1/rps_rotating - 1/rps_base), and the most it may
 # cost for the ratio to stay >= 0.9, 100 * cpus / rps_base / 9.
 for app in ssr hello; do
-  awk -v app="$app" -v a="$(median <<<"${rps[$app:100]}")" -v b="$(median <<<"${rps[$app:0]}")" -v c="$cpus" 'BEGIN {
-    printf "%-5s ratio max_requests 100/0: %.2f (target >= 0.90); each rotation costs %.0f µs of the machine, 0.90 allows %.0f µs\n",
-      app, a / b, 100 * c * (1 / a - 1 / b) * 1e6, 100 * c / b / 9 * 1e6 }'
+  ratios=$(round_ratios "$app:100" "$app:0")
+  awk -v app="$app" -v r="$(median <<<"$ratios")" -v all="$ratios" -v a="$(median <<<"${rps[$app:100]}")" -v b="$(median <<<"${rps[$app:0]}")" -v c="$cpus" 'BEGIN {
+    printf "%-5s ratio max_requests 100/0: %.2f (rounds: %s; target >= 0.90); each rotation costs %.0f µs of the machine, 0.90 allows %.0f µs\n",
+      app, r, all, 100 * c * (1 / a - 1 / b) * 1e6, 100 * c / b / 9 * 1e6 }'
 done
-awk -v k="$(median <<<"${rps[hello:1000]}")" -v b="$(median <<<"${rps[hello:0]}")" 'BEGIN {
-  printf "hello ratio max_requests 1000/0: %.2f\n", k / b }'
+ratios=$(round_ratios hello:1000 hello:0)
+echo "hello ratio max_requests 1000/0: $(median <<<"$ratios") (rounds: $ratios)"
 echo "starting and reaping /bin/true here: $floor_us µs per process"
 echo "crashes during the rotation runs: $bad"
 echo "worker boot, fork to ACTIVE, under load: hello median ${boot_med} ms, p99 ${boot_p99} ms over $boot_n boots; ssr median ${sboot_med} ms, p99 ${sboot_p99} ms over $sboot_n boots, $cached of them from cached bytecode (target < 20 ms)"
