@@ -260,19 +260,23 @@ pub fn connect(
         pool: pool.to_string(),
         generation,
     };
-    let init = MasterToWorker::Init {
+    tokio::spawn(run(
+        link.clone(),
+        socket,
         identity,
         settings,
-        modules: Vec::new(),
-    };
-    tokio::spawn(run(link.clone(), socket, init, modules, rx, events));
+        modules,
+        rx,
+        events,
+    ));
     Ok(link)
 }
 
 async fn run(
     link: Arc<WorkerLink>,
     socket: UnixStream,
-    mut init: MasterToWorker,
+    identity: WorkerIdentity,
+    settings: WorkerSettings,
     modules: Arc<ModuleCache>,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,
     events: mpsc::UnboundedSender<TaggedEvent>,
@@ -282,10 +286,7 @@ async fn run(
         generation: link.generation,
         event,
     };
-    let max = match &init {
-        MasterToWorker::Init { settings, .. } => settings.max_frame_bytes,
-        _ => protocol::DEFAULT_MAX_FRAME_BYTES,
-    };
+    let max = settings.max_frame_bytes;
     let (rd, wr) = socket.into_split();
     let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
@@ -317,9 +318,11 @@ async fn run(
         hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
     // The cache as it is now, not when the process was spawned: a worker
     // booting beside this one may have just offered the script.
-    if let MasterToWorker::Init { modules: m, .. } = &mut init {
-        *m = modules.snapshot();
-    }
+    let init = MasterToWorker::Init {
+        identity,
+        settings,
+        modules: modules.snapshot(),
+    };
     if writer.send(init).await.is_err() {
         link.close();
         let _ = events.send(tag(LinkEvent::Closed));
