@@ -57,9 +57,6 @@ pub enum MasterToWorker {
     },
     /// An HTTP request to pass to `handler(req)`.
     Request { id: u64, request: HttpRequest },
-    /// Stop taking work: finish what is in flight, run `shutdown()`, exit 0.
-    /// Same effect as SIGTERM.
-    Drain,
     /// A non-HTTP request for `custom(params)`; answered with a `Response`
     /// whose body is the JSON of the result.
     Custom { id: u64, params_json: String },

@@ -153,7 +153,6 @@ fn worker_reports() {
             message: "hello".into(),
         },
     );
-    check("drain", &MasterToWorker::Drain);
     check(
         "custom",
         &MasterToWorker::Custom {

@@ -82,6 +82,10 @@ struct Inner {
     accepting: bool,
     tx: Option<mpsc::UnboundedSender<MasterToWorker>>,
     pending: HashMap<u64, (oneshot::Sender<Outcome>, Instant)>,
+    /// `drain` was called: SIGTERM once `pending` is empty.
+    draining: bool,
+    /// That SIGTERM was sent.
+    terminated: bool,
 }
 
 /// Shared handle to one worker process.
@@ -174,25 +178,43 @@ impl WorkerLink {
 
     /// Forgets a request whose client gave up or timed out.
     pub fn abandon(&self, id: u64) {
-        if self.inner.lock().unwrap().pending.remove(&id).is_some() {
+        let mut inner = self.inner.lock().unwrap();
+        if inner.pending.remove(&id).is_some() {
             self.in_flight.fetch_sub(1, Ordering::Relaxed);
+            self.terminate_if_idle(&mut inner);
         }
     }
 
-    /// Stops new requests and asks the worker to finish and exit. Frames
-    /// are ordered, so every request queued before this is served first.
+    /// Drains the worker (SPEC §2): no new requests; once every request
+    /// it was given is answered, SIGTERM asks it to run `shutdown()` and
+    /// exit. Waiting for the answers first means nothing is still unread in
+    /// its socket when it stops reading. (The SIGKILL at `drain_timeout_ms`
+    /// is the pool's.)
     pub fn drain(&self) {
         let mut inner = self.inner.lock().unwrap();
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
-        if let Some(tx) = &inner.tx {
-            let _ = tx.send(MasterToWorker::Drain);
+        inner.draining = true;
+        self.terminate_if_idle(&mut inner);
+    }
+
+    fn terminate_if_idle(&self, inner: &mut Inner) {
+        if inner.draining && !inner.terminated && inner.pending.is_empty() {
+            inner.terminated = true;
+            // Only while the socket is open: a pid is reused only after the
+            // reaper collected it and the kernel went through pid_max.
+            let _ = nix::sys::signal::kill(self.pid, nix::sys::signal::Signal::SIGTERM);
         }
     }
 
     fn complete(&self, id: u64, outcome: Outcome) -> Option<Duration> {
-        let (reply, started) = self.inner.lock().unwrap().pending.remove(&id)?;
-        self.in_flight.fetch_sub(1, Ordering::Relaxed);
+        let (reply, started) = {
+            let mut inner = self.inner.lock().unwrap();
+            let entry = inner.pending.remove(&id)?;
+            self.in_flight.fetch_sub(1, Ordering::Relaxed);
+            self.terminate_if_idle(&mut inner);
+            entry
+        };
         let _ = reply.send(outcome);
         Some(started.elapsed())
     }
@@ -253,6 +275,8 @@ pub fn connect(
             accepting: false,
             tx: Some(tx),
             pending: HashMap::new(),
+            draining: false,
+            terminated: false,
         }),
     });
     let identity = WorkerIdentity {

@@ -72,6 +72,21 @@ fn max_requests_rotation_under_load_fails_no_request() {
     assert!(sent > 60, "only {sent} requests");
     assert!(bad.is_empty(), "non-200 answers during rotation: {bad:?}");
     assert!(d.logs().contains("reason=requests"), "log:\n{}", d.logs());
+    // Each old worker was asked to go with SIGTERM (SPEC §2), which the
+    // worker reports before it drains.
+    for pid in before {
+        let needle = format!("pid={pid}");
+        wait_for(
+            Duration::from_secs(5),
+            "SIGTERM for each old worker",
+            || {
+                d.logs()
+                    .lines()
+                    .any(|l| l.contains("SIGTERM: draining") && l.contains(&needle))
+                    .then_some(())
+            },
+        );
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //!   `oversized-frame` (a length over the limit), `crash` (abort), `hang`
 //!   (block the whole process, outside JS).
 //! * `hang-handshake`: never send the hello.
-//! * `ignore-drain`: neither SIGTERM nor a `Drain` frame makes it drain.
+//! * `ignore-drain`: SIGTERM does not make it drain.
 
 use protocol::worker::HttpRequest;
 use tokio::io::AsyncWriteExt;

@@ -7,8 +7,8 @@
 //! what the engine reported into frames, and flushes them in one write.
 //!
 //! Phases: `Booting` (load the module, run `startup()`), `Serving`, and
-//! `Draining` (after SIGTERM or a `Drain` frame: serve what is in flight and
-//! whatever was sent before the drain, run `shutdown()`, exit 0).
+//! `Draining` (after SIGTERM, which the master sends once it has every
+//! answer it waited for: finish what is in flight, run `shutdown()`, exit 0).
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -151,7 +151,10 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         let wake = w.next_wake();
         tokio::select! {
             biased;
-            _ = sigterm.recv() => if !w.faults.ignore_drain { w.begin_drain() },
+            _ = sigterm.recv() => if !w.faults.ignore_drain {
+                w.log(LogLevel::Debug, "SIGTERM: draining".into());
+                w.begin_drain();
+            },
             frame = reader.next() => match frame {
                 Some(frame) => {
                     w.on_frame(frame?, &mut writer).await?;
@@ -263,8 +266,6 @@ impl Worker {
                 self.arm_interrupt(Instant::now());
                 self.engine.start_hook(t, "maint", data_json.as_deref());
             }
-            MasterToWorker::Drain if self.faults.ignore_drain => {}
-            MasterToWorker::Drain => self.begin_drain(),
             MasterToWorker::Init { .. } => {
                 self.log(LogLevel::Warn, "ignored a second Init frame".into());
             }
