@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -104,6 +104,8 @@ pub struct WorkerLink {
     /// Rotate once `served` reaches this (0 = never).
     pub rotate_after: AtomicU64,
     pub stats: LinkStats,
+    /// How the worker broke the protocol, if it did.
+    broken: OnceLock<String>,
     inner: Mutex<Inner>,
 }
 
@@ -183,6 +185,25 @@ impl WorkerLink {
             self.in_flight.fetch_sub(1, Ordering::Relaxed);
             self.terminate_if_idle(&mut inner);
         }
+    }
+
+    /// How the worker broke the protocol, if it did.
+    pub fn broken(&self) -> Option<&str> {
+        self.broken.get().map(String::as_str)
+    }
+
+    /// The worker broke the protocol: say so and SIGKILL it here, while its
+    /// socket is still open. Left to the pool actor, the kill raced the
+    /// worker seeing its socket close and exiting 0, and the breach could
+    /// be reported as a plain crash.
+    fn broke(&self, error: String) -> LinkEvent {
+        tracing::error!(
+            pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(),
+            "worker broke the protocol ({error}); killing it"
+        );
+        let _ = nix::sys::signal::kill(self.pid, nix::sys::signal::Signal::SIGKILL);
+        let _ = self.broken.set(error.clone());
+        LinkEvent::ProtocolError(error)
     }
 
     /// Drains the worker (SPEC §2): no new requests; once every request
@@ -271,6 +292,7 @@ pub fn connect(
         open: AtomicBool::new(false),
         rotate_after: AtomicU64::new(0),
         stats: LinkStats::default(),
+        broken: OnceLock::new(),
         inner: Mutex::new(Inner {
             accepting: false,
             tx: Some(tx),
@@ -317,8 +339,9 @@ async fn run(
     let theirs = match hello_rd.next().await {
         Some(Ok(h)) => h,
         Some(Err(e)) => {
+            let event = link.broke(format!("bad hello: {e}"));
             link.close();
-            let _ = events.send(tag(LinkEvent::ProtocolError(format!("bad hello: {e}"))));
+            let _ = events.send(tag(event));
             return;
         }
         None => {
@@ -328,8 +351,9 @@ async fn run(
         }
     };
     if let Err(e) = theirs.check() {
+        let event = link.broke(e.to_string());
         link.close();
-        let _ = events.send(tag(LinkEvent::ProtocolError(e.to_string())));
+        let _ = events.send(tag(event));
         return;
     }
     if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
@@ -397,7 +421,7 @@ async fn read_loop(
     loop {
         let frame = match reader.next().await {
             Some(Ok(frame)) => frame,
-            Some(Err(e)) => return LinkEvent::ProtocolError(e.to_string()),
+            Some(Err(e)) => return link.broke(e.to_string()),
             None => return LinkEvent::Closed,
         };
         match frame {

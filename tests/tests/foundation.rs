@@ -170,6 +170,10 @@ fn garbage_from_a_worker_kills_that_worker_only() {
     assert_eq!(r.status, 502);
     d.wait_log("exceeds the", Duration::from_secs(15));
     assert_eq!(d.get("/").status, 200);
+    // Both exits are put down to the protocol error, not to a crash.
+    wait_for(Duration::from_secs(5), "two protocol-error exits", || {
+        (d.count_log("exited unexpectedly: protocol error") == 2).then_some(())
+    });
 }
 
 #[test]

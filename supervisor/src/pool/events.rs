@@ -52,7 +52,7 @@ impl Actor {
             LinkEvent::RequestLimit => self.request_rotation(slot, generation, "requests"),
             LinkEvent::OutOfMemory => self.request_rotation(slot, generation, "js heap limit"),
             LinkEvent::ProtocolError(e) => {
-                tracing::error!(pool = %name, worker = slot, pid, "worker broke the protocol ({e}); killing it");
+                // The link logged it and killed the worker already.
                 p.reason = Some(format!("protocol error: {e}"));
                 kill_proc(p, "protocol error");
             }
@@ -134,9 +134,11 @@ impl Actor {
             } else {
                 s.failures += 1;
                 handle.metrics.failures.inc();
+                // The exit can overtake the link's event: ask the link too.
                 let why = p
                     .reason
                     .clone()
+                    .or_else(|| p.link.broken().map(|e| format!("protocol error: {e}")))
                     .unwrap_or_else(|| format!("crashed ({})", exit.status));
                 s.last_error = Some(why.clone());
                 tracing::error!(
