@@ -97,9 +97,13 @@ impl ModuleCache {
                 return Ok(module);
             }
         }
-        let module = Module::declare(ctx.clone(), path, source.clone())?;
+        // Only a module that can be shared is kept and written out; the
+        // rest compile exactly as without a cache.
+        let share = !self.engine.is_empty() && source.len() < MAX_SHARED_MODULE_BYTES;
+        let kept = share.then(|| source.clone());
+        let module = Module::declare(ctx.clone(), path, source)?;
         self.compiled.set(self.compiled.get() + 1);
-        if !self.engine.is_empty()
+        if let Some(source) = kept
             && let Ok(bytecode) = module.write(WriteOptions::default())
         {
             let m = CompiledModule {
