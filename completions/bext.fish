@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bext_global_optspecs
-    string join \n s/socket= h/help V/version
+    string join \n s/socket= c/config= h/help V/version
 end
 
 function __fish_bext_needs_command
@@ -24,7 +24,8 @@ function __fish_bext_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c bext -n "__fish_bext_needs_command" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_needs_command" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_needs_command" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bext -n "__fish_bext_needs_command" -s V -l version -d 'Print version'
 complete -c bext -n "__fish_bext_needs_command" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
@@ -33,25 +34,32 @@ complete -c bext -n "__fish_bext_needs_command" -f -a "call" -d 'Run custom(para
 complete -c bext -n "__fish_bext_needs_command" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
 complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on workers, or show their metrics'
 complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand ps" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand ps" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand maint" -l pool -d 'Only this pool' -r
-complete -c bext -n "__fish_bext_using_subcommand maint" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand maint" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand maint" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand maint" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand call" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand call" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand call" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand call" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand message" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand message" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand message" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand message" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "stats" -d 'Detailed per-worker metrics'
 complete -c bext -n "__fish_bext_using_subcommand workers; and not __fish_seen_subcommand_from restart stats help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -l pool -d 'Only this pool' -r
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -l worker -d 'Only this worker slot (needs --pool when there are several pools)' -r
-complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from restart" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s s -l socket -d 'Path of bextd\'s control socket' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -l json -d 'Print the metrics as JSON, as GET /__bext/workers does'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from stats" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'

@@ -26,7 +26,7 @@ JS
 
 # start_bextd POOL_TOML
 start_bextd() {
-  printf '[server]\nlisten = "127.0.0.1:%s"\n[render]\nscript = "worker.js"\n%s\n' "$port" "$1" >"$work/bext.toml"
+  printf '[server]\nlisten = "127.0.0.1:%s"\ncontrol_socket = "bext.sock"\n[render]\nscript = "worker.js"\n%s\n' "$port" "$1" >"$work/bext.toml"
   target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
   pid=$!
   wait_http $port

@@ -29,6 +29,7 @@ bext_port=38182
 cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$bext_port"
+control_socket = "bext.sock"
 [render]
 script = "$script"
 jsc_workers = 2

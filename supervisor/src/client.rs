@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use protocol::control::{ControlReply, ControlRequest, WorkerStatus};
@@ -14,7 +14,7 @@ use crate::cli::bext::{Cli, Command, WorkersCommand};
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
     #[error(
-        "cannot connect to bextd at {path}: {source} (is bextd running? use --socket or BEXT_SOCKET)"
+        "cannot connect to bextd at {path}: {source} (is bextd running? name its socket with --socket, or its config with -c bext.toml)"
     )]
     Connect {
         path: String,
@@ -33,6 +33,30 @@ pub enum ClientError {
     Daemon(String),
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    Config(#[from] crate::config::ConfigError),
+}
+
+impl ClientError {
+    /// The exit status `bext` ends with (documented in bext(1)).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ClientError::Usage(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The control socket to use: `--socket`/`BEXT_SOCKET`, else the one the
+/// config given with `-c`/`BEXT_CONFIG` names, else the shared default.
+pub fn socket_path(cli: &Cli) -> Result<PathBuf, ClientError> {
+    if let Some(s) = &cli.socket {
+        return Ok(s.clone());
+    }
+    match &cli.config {
+        Some(file) => Ok(crate::config::control_socket_of(file)?),
+        None => Ok(crate::config::default_control_socket()),
+    }
 }
 
 /// Sends one request and returns the reply.
@@ -75,16 +99,17 @@ pub fn request(socket: &Path, req: &ControlRequest) -> Result<ControlReply, Clie
 
 /// Runs a `bext` command line; returns what to print.
 pub fn run(cli: &Cli) -> Result<String, ClientError> {
+    let socket = socket_path(cli)?;
     let workers = |socket: &Path| match request(socket, &ControlRequest::Workers)? {
         ControlReply::Workers { workers } => Ok(workers),
         other => Err(ClientError::BadReply(format!("{other:?}"))),
     };
     match &cli.command {
-        Command::Ps => Ok(ps_table(&workers(&cli.socket)?)),
+        Command::Ps => Ok(ps_table(&workers(&socket)?)),
         Command::Maint { pool, data } => {
             let data = data.as_deref().map(json_arg).transpose()?;
             match request(
-                &cli.socket,
+                &socket,
                 &ControlRequest::Maint {
                     pool: pool.clone(),
                     data,
@@ -101,7 +126,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
                 pool: pool.clone(),
                 params: json_arg(params)?,
             };
-            match request(&cli.socket, &req)? {
+            match request(&socket, &req)? {
                 ControlReply::Result { value } => {
                     Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
                 }
@@ -117,7 +142,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
                 pool: pool.clone(),
                 data: json_arg(data)?,
             };
-            match request(&cli.socket, &req)? {
+            match request(&socket, &req)? {
                 ControlReply::Sent { workers } => Ok(format!("Sent to {workers} worker(s)\n")),
                 other => Err(ClientError::BadReply(format!("{other:?}"))),
             }
@@ -125,12 +150,12 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
         Command::Workers {
             command: WorkersCommand::Stats { json: true },
         } => {
-            let w = workers(&cli.socket)?;
+            let w = workers(&socket)?;
             Ok(serde_json::to_string_pretty(&w).unwrap_or_default() + "\n")
         }
         Command::Workers {
             command: WorkersCommand::Stats { json: false },
-        } => Ok(stats_text(&workers(&cli.socket)?)),
+        } => Ok(stats_text(&workers(&socket)?)),
         Command::Workers {
             command: WorkersCommand::Restart { pool, worker },
         } => {
@@ -138,7 +163,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
                 pool: pool.clone(),
                 worker: *worker,
             };
-            match request(&cli.socket, &req)? {
+            match request(&socket, &req)? {
                 ControlReply::Restarting { workers } => Ok(format!(
                     "Restarting {workers} worker{} (rolling; see bext ps)\n",
                     if workers == 1 { "" } else { "s" }

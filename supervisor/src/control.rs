@@ -9,7 +9,7 @@
 //! bextd still answers on is not.
 
 use std::io;
-use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,8 +29,25 @@ const IDLE: Duration = Duration::from_secs(30);
 /// How long a reply may take to write.
 const WRITE: Duration = Duration::from_secs(5);
 
-/// Binds the control socket at `path`, replacing a stale one.
+/// Binds the control socket at `path`, replacing a stale one. A missing
+/// folder (such as the default `/run/bext`) is created, readable only by
+/// bextd's user.
 pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
+    if let Some(dir) = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.exists())
+    {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .with_context(|| {
+                format!(
+                    "cannot create the folder of the control socket {}",
+                    dir.display()
+                )
+            })?;
+    }
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         anyhow::ensure!(
             meta.file_type().is_socket(),

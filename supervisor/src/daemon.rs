@@ -36,19 +36,34 @@ enum Stop {
     Immediate,
 }
 
-/// Finds `bext-worker`: the configured path, or next to this executable.
+/// Finds `bext-worker`: the configured path; else next to this executable
+/// (a build tree, `cargo install`, a package that puts both in `bin/`);
+/// else in `../libexec/bext/` beside it (where `scripts/install` puts it).
 fn worker_bin(config: &Config) -> anyhow::Result<PathBuf> {
     if let Some(p) = &config.server.worker_bin {
         return Ok(p.clone());
     }
     let exe = std::env::current_exe().context("cannot find bextd's own path")?;
-    let bin = exe.with_file_name("bext-worker");
-    anyhow::ensure!(
-        bin.is_file(),
-        "bext-worker not found next to bextd (looked for {}); set [server] worker_bin",
-        bin.display()
-    );
-    Ok(bin)
+    let candidates = worker_bin_candidates(&exe);
+    if let Some(found) = candidates.iter().find(|p| p.is_file()) {
+        return Ok(found.clone());
+    }
+    let looked: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
+    anyhow::bail!(
+        "bext-worker not found (looked for {}): build every binary with `cargo build --release` \
+         (`cargo run --bin bextd` builds bextd alone), install them with scripts/install, \
+         or set [server] worker_bin",
+        looked.join(" and ")
+    )
+}
+
+fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    let mut out = vec![dir.join("bext-worker")];
+    if let Some(prefix) = dir.parent() {
+        out.push(prefix.join("libexec/bext/bext-worker"));
+    }
+    out
 }
 
 /// Refuses to start when workers must run as another user and bextd cannot
@@ -186,7 +201,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             _ = sigint.recv() => break Stop::Graceful,
             _ = sigquit.recv() => break Stop::Immediate,
             _ = sighup.recv() => {
-                tracing::info!("SIGHUP: rolling restart of every pool");
+                tracing::info!("SIGHUP: rolling restart of every pool (slots that gave up get a new chance)");
                 for p in &pools {
                     let _ = p.tx.send(PoolMsg::Restart { slot: None, reason: "signal", reply: None });
                 }

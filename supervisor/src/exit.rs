@@ -12,7 +12,8 @@ pub const CONFIG: u8 = 78;
 pub enum Fatal {
     #[error("{0}")]
     Config(#[from] crate::config::ConfigError),
-    #[error("{0}")]
+    /// Printed with its causes: "cannot listen on …: Address already in use".
+    #[error("{0:#}")]
     Other(#[from] anyhow::Error),
 }
 

@@ -41,6 +41,8 @@ fn roff_escape(s: &str) -> String {
 /// clap_mangen's sections, then ours (EXIT STATUS, SIGNALS, …) in place of
 /// its generic EXTRA section.
 fn man(cmd: clap::Command, section: &str, extra: &[Section]) -> Vec<u8> {
+    let mut page_cmd = cmd.clone();
+    page_cmd.build();
     let page = clap_mangen::Man::new(cmd)
         .section(section)
         .source("bext")
@@ -51,7 +53,7 @@ fn man(cmd: clap::Command, section: &str, extra: &[Section]) -> Vec<u8> {
     page.render_synopsis_section(&mut out).unwrap();
     page.render_description_section(&mut out).unwrap();
     page.render_options_section(&mut out).unwrap();
-    page.render_subcommands_section(&mut out).unwrap();
+    out.extend_from_slice(commands_section(&page_cmd).as_bytes());
     for s in extra {
         out.extend_from_slice(format!(".SH \"{}\"\n", s.title).as_bytes());
         for (term, text) in s.entries {
@@ -85,6 +87,73 @@ fn man(cmd: clap::Command, section: &str, extra: &[Section]) -> Vec<u8> {
         kept.push('\n');
     }
     kept.into_bytes()
+}
+
+/// Every command of a CLI with subcommands, described in the page itself
+/// (there are no per-command pages to refer to): its usage line, what it
+/// does, and its own options. Nothing for a command without subcommands.
+fn commands_section(cmd: &clap::Command) -> String {
+    let mut out = String::new();
+    commands(cmd, cmd.get_name(), &mut out);
+    if out.is_empty() {
+        return out;
+    }
+    format!(".SH COMMANDS\n{out}")
+}
+
+fn commands(cmd: &clap::Command, prefix: &str, out: &mut String) {
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        let name = format!("{prefix} {}", sub.get_name());
+        if sub.has_subcommands() {
+            commands(sub, &name, out);
+            continue;
+        }
+        let own: Vec<&clap::Arg> = sub
+            .get_arguments()
+            .filter(|a| !a.is_global_set() && !matches!(a.get_id().as_str(), "help" | "version"))
+            .collect();
+        let mut usage = name.clone();
+        for a in &own {
+            let value = a
+                .get_value_names()
+                .and_then(|v| v.first())
+                .map(|v| v.to_string())
+                .unwrap_or_else(|| a.get_id().to_string().to_uppercase());
+            usage.push(' ');
+            usage.push_str(&match a.get_long() {
+                None if a.is_required_set() => value,
+                None => format!("[{value}]"),
+                Some(long) if a.get_action().takes_values() => format!("[--{long} {value}]"),
+                Some(long) => format!("[--{long}]"),
+            });
+        }
+        let about = sub
+            .get_long_about()
+            .or(sub.get_about())
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            ".TP\n.B {}\n{}\n",
+            roff_escape(&usage),
+            roff_escape(&about)
+        ));
+        for a in own.iter().filter(|a| a.get_help().is_some()) {
+            let term = match a.get_long() {
+                Some(long) => format!("--{long}"),
+                None => a
+                    .get_value_names()
+                    .and_then(|v| v.first())
+                    .map(|v| v.to_string())
+                    .unwrap_or_default(),
+            };
+            let help = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+            out.push_str(&format!(
+                ".br\n\\fB{}\\fR: {}\n",
+                roff_escape(&term),
+                roff_escape(&help)
+            ));
+        }
+    }
 }
 
 #[test]
@@ -152,4 +221,14 @@ fn the_config_man_page_describes_every_key() {
             "man/bext.toml.5 does not describe `{k}`"
         );
     }
+}
+
+#[test]
+fn the_readme_shows_the_multi_pool_example_as_shipped() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let example = std::fs::read_to_string(root().join("scripts/examples/multi/bext.toml")).unwrap();
+    assert!(
+        readme.contains(&format!("```toml\n{example}```")),
+        "README.md's multi-pool example differs from scripts/examples/multi/bext.toml"
+    );
 }

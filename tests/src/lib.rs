@@ -137,6 +137,8 @@ pub struct Setup<'a> {
     pub wrapper: &'a [&'a str],
     /// Extra bextd arguments.
     pub args: &'a [&'a str],
+    /// Run this bextd instead of the build tree's (e.g. an installed one).
+    pub bextd: Option<&'a Path>,
 }
 
 impl Daemon {
@@ -160,21 +162,26 @@ impl Daemon {
                 std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
             }
         }
+        // An ephemeral port, and a control socket of its own in the temp
+        // dir (the default one is shared by every bextd of the user).
+        let mut server = String::from("[server]\nlisten = \"127.0.0.1:0\"");
+        if !setup.config.contains("control_socket") {
+            server.push_str("\ncontrol_socket = \"bext.sock\"");
+        }
         let config = if setup.config.contains("[server]") {
-            setup
-                .config
-                .replacen("[server]", "[server]\nlisten = \"127.0.0.1:0\"", 1)
+            setup.config.replacen("[server]", &server, 1)
         } else {
-            format!("[server]\nlisten = \"127.0.0.1:0\"\n{}", setup.config)
+            format!("{server}\n{}", setup.config)
         };
         std::fs::write(dir.path().join("bext.toml"), config).unwrap();
+        let bextd = setup.bextd.map_or_else(|| bin("bextd"), Path::to_path_buf);
         let mut cmd = match setup.wrapper.split_first() {
             Some((first, rest)) => {
                 let mut c = Command::new(first);
-                c.args(rest).arg(bin("bextd"));
+                c.args(rest).arg(&bextd);
                 c
             }
-            None => Command::new(bin("bextd")),
+            None => Command::new(&bextd),
         };
         cmd.arg("--config")
             .arg(dir.path().join("bext.toml"))
@@ -406,13 +413,19 @@ pub fn exists(pid: Pid) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
-/// Runs `bext` with `args` against the daemon in `dir` (its `bext.sock`);
-/// returns (exit code, stdout, stderr).
+/// Runs `bext` with `args` against the daemon in `dir`: `-c bext.toml`
+/// when `dir` has one (it names the daemon's socket), otherwise `args`
+/// alone; returns (exit code, stdout, stderr).
 pub fn bext(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(bin("bext"))
+    let mut cmd = Command::new(bin("bext"));
+    if dir.join("bext.toml").is_file() {
+        cmd.arg("-c").arg(dir.join("bext.toml"));
+    }
+    let out = cmd
         .args(args)
         .current_dir(dir)
         .env_remove("BEXT_SOCKET")
+        .env_remove("BEXT_CONFIG")
         .output()
         .expect("run bext");
     (

@@ -248,15 +248,17 @@ fn bad_configs_exit_78_naming_the_problem() {
     );
     bad_config(
         "[render]\nscript = \"worker.js\"\njsc_workers = \"two\"\n",
-        &["bext.toml:3", "invalid type"],
+        &[
+            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096",
+        ],
     );
     bad_config(
         "[render]\nscript = \"nope.js\"\n",
-        &["bext.toml:2", "render.script", "`nope.js` not found"],
+        &["bext.toml:2", "render.script = \"nope.js\"", "no such file"],
     );
     bad_config(
         "[render]\nscript = \"worker.js\"\njsc_workers = 0\n",
-        &["bext.toml:3", "render.jsc_workers", "at least 1 worker"],
+        &["bext.toml:3", "render.jsc_workers = 0", "from 1 to 4096"],
     );
     bad_config(
         "[render]\nscript = \"worker.js\"\nheartbeat_interval_ms = 2000\nheartbeat_timeout_ms = 1000\n",
@@ -276,16 +278,59 @@ fn bad_configs_exit_78_naming_the_problem() {
 }
 
 #[test]
-fn check_config_prints_the_effective_settings() {
+fn check_config_prints_the_effective_settings_as_a_valid_config() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("worker.js"), APP).unwrap();
     std::fs::write(
         dir.path().join("bext.toml"),
-        "[render]\nscript = \"worker.js\"\njsc_workers = 3\n",
+        "[pools.api]\nscript = \"worker.js\"\nroute = \"^/api/\"\n[render]\nscript = \"worker.js\"\njsc_workers = 3\n",
     )
     .unwrap();
     let (code, stdout, _) = run_bextd(&["--check-config", "--config", "bext.toml"], dir.path());
     assert_eq!(code, 0);
     assert!(stdout.contains("max_requests = 10000"), "{stdout}");
     assert!(stdout.contains("min_workers = 3"), "{stdout}");
+    // Fed back in, the printed settings are valid and print the same.
+    std::fs::write(dir.path().join("effective.toml"), &stdout).unwrap();
+    let (code, again, err) = run_bextd(
+        &["--check-config", "--config", "effective.toml"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}\n{stdout}");
+    let body = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&again), body(&stdout));
+}
+
+#[test]
+fn one_run_reports_every_problem_of_the_file() {
+    bad_config(
+        "[server]\nlisten = 3000\ncontrol_sockett = \"x\"\n[render]\nscript = \"worker.js\"\nroute = \"^/\"\n[render.lifecycle]\nmax_uptime_hours = 1e16\n[pools.api]\nscript = \"worker.js\"\nroute = \"^/api/\"\n",
+        &[
+            "bext.toml:2: server.listen = 3000: must be a string in quotes",
+            "bext.toml:3: server.control_sockett: unknown key; did you mean `control_socket`?",
+            "bext.toml:8: render.lifecycle.max_uptime_hours = 10000000000000000.0: must be a number of hours from 0 to 8760",
+            "bext.toml:11: pools.api.route = \"^/api/\": can never match: [render] (route \"^/\") comes first",
+        ],
+    );
+}
+
+#[test]
+fn a_port_in_use_names_the_reason() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("worker.js"), APP).unwrap();
+    std::fs::write(
+        dir.path().join("bext.toml"),
+        format!("[server]\nlisten = \"127.0.0.1:{port}\"\ncontrol_socket = \"bext.sock\"\n[render]\nscript = \"worker.js\"\n"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run_bextd(&["--config", "bext.toml"], dir.path());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "cannot listen on 127.0.0.1:{port}: Address already in use"
+        )),
+        "{stderr}"
+    );
 }

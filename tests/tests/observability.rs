@@ -271,7 +271,7 @@ fn bext_ps_shows_the_worker_table() {
     }
     // Two pools: a POOL column appears.
     let mut d2 = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[pools.api]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/api\"\n",
+        "[pools.api]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/api\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         APP,
     );
     d2.wait_workers(2);
@@ -443,20 +443,38 @@ fn a_client_of_another_user_is_refused() {
 #[test]
 fn the_cli_without_a_daemon_exits_1_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = bext(dir.path(), &["ps"]);
+    let sock = dir.path().join("bext.sock");
+    let (code, out, err) = bext(dir.path(), &["--socket", sock.to_str().unwrap(), "ps"]);
     assert_eq!(code, 1);
     assert!(out.is_empty());
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("bext: cannot connect to bextd at bext.sock"),
+        err.starts_with(&format!(
+            "bext: cannot connect to bextd at {}",
+            sock.display()
+        )),
         "{err}"
     );
+    // -c names the config whose control socket to use.
+    std::fs::write(
+        dir.path().join("other.toml"),
+        "[server]\ncontrol_socket = \"o.sock\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = bext(dir.path(), &["-c", "other.toml", "workers", "stats"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&dir.path().join("o.sock").display().to_string()),
+        "{err}"
+    );
+    // A usage error exits 2, as bext(1) says.
     let (code, _, err) = bext(
         dir.path(),
-        &["--socket", "/nonexistent/x.sock", "workers", "stats"],
+        &["--socket", "x.sock", "call", "render", "{not json"],
     );
-    assert_eq!(code, 1);
-    assert!(err.contains("/nonexistent/x.sock"), "{err}");
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = bext(dir.path(), &["no-such-verb"]);
+    assert_eq!(code, 2);
 }
 
 #[test]

@@ -66,11 +66,11 @@ fn duplicate_pool_names_and_bad_routes_are_config_errors() {
         ),
         (
             "[render]\nscript = \"worker.js\"\nroute = \"([a-\"\n",
-            "not a valid regular expression",
+            "render.route = \"([a-\": must be a regular expression",
         ),
         (
             "[render]\nscript = \"worker.js\"\nuser = \"no-such-user-here\"\n",
-            "not a user of this system",
+            "render.user = \"no-such-user-here\": must be a user name or id of this system",
         ),
     ] {
         std::fs::write(dir.path().join("bext.toml"), config).unwrap();
@@ -279,7 +279,7 @@ fn bext_call_runs_custom_and_reports_errors_with_codes() {
     assert_eq!(code, 1);
     assert!(err.contains("no pool named"), "{err}");
     let (code, _, err) = bext(d.dir.path(), &["call", "render", "not json"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "a usage error");
     assert!(err.contains("not JSON"), "{err}");
 }
 

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("bext: {e}");
-            ExitCode::from(1)
+            ExitCode::from(e.exit_code())
         }
     }
 }

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         }
     };
     if args.check_config {
-        return match toml::to_string_pretty(&config.effective) {
+        return match config.effective_toml() {
             Ok(text) => {
                 println!(
                     "# {} is valid; effective settings:\n{text}",

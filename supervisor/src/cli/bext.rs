@@ -22,11 +22,21 @@ pub const SECTIONS: &[Section] = &[
     },
     Section {
         title: "ENVIRONMENT",
-        entries: &[(
-            "BEXT_SOCKET",
-            "path of the control socket, when --socket is not given",
-        )],
-        note: "The control socket is the [server] control_socket of bext.toml(5), relative to that file (default: bext.sock next to it). Only bextd's own user and root may use it.",
+        entries: &[
+            (
+                "BEXT_SOCKET",
+                "path of the control socket, when --socket is not given",
+            ),
+            (
+                "BEXT_CONFIG",
+                "a bext.toml to read the control socket's path from, when --config is not given",
+            ),
+            (
+                "XDG_RUNTIME_DIR",
+                "where the default control socket lives for users other than root",
+            ),
+        ],
+        note: "The control socket is found in this order: --socket (or BEXT_SOCKET); the [server] control_socket of the bext.toml given with --config (or BEXT_CONFIG), relative to that file; else the default that bextd also uses: /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock. Only bextd's own user and root may use it.",
     },
     Section {
         title: "SEE ALSO",
@@ -42,16 +52,21 @@ pub const SECTIONS: &[Section] = &[
 #[derive(Debug, Parser)]
 #[command(name = "bext", version, after_long_help = help_text(SECTIONS))]
 pub struct Cli {
-    /// Path of bextd's control socket.
+    /// Path of bextd's control socket [default: from --config, else
+    /// /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or
+    /// /tmp/bext-UID/bext.sock].
+    #[arg(long, short, value_name = "PATH", env = "BEXT_SOCKET", global = true)]
+    pub socket: Option<PathBuf>,
+    /// Read the control socket's path from this bext.toml ([server]
+    /// control_socket).
     #[arg(
         long,
-        short,
-        value_name = "PATH",
-        env = "BEXT_SOCKET",
-        default_value = "bext.sock",
+        short = 'c',
+        value_name = "FILE",
+        env = "BEXT_CONFIG",
         global = true
     )]
-    pub socket: PathBuf,
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }

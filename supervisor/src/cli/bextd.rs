@@ -36,11 +36,29 @@ pub const SECTIONS: &[Section] = &[
             ),
             (
                 "SIGHUP",
-                "rolling restart of every pool, without failed requests",
+                "rolling restart of every pool, without failed requests; slots that gave up after repeated failures are started again",
             ),
             ("SIGQUIT", "immediate shutdown: workers are killed"),
         ],
         note: "",
+    },
+    Section {
+        title: "ENVIRONMENT",
+        entries: &[
+            (
+                "BEXT_CONFIG",
+                "path of the configuration file, when --config is not given",
+            ),
+            (
+                "RUST_LOG",
+                "log filter (tracing directives); when set, it wins over --log-level",
+            ),
+            (
+                "XDG_RUNTIME_DIR",
+                "where the default control socket lives for users other than root",
+            ),
+        ],
+        note: "Without [server] control_socket, the control socket is /run/bext/bext.sock when bextd runs as root, else $XDG_RUNTIME_DIR/bext/bext.sock, else /tmp/bext-UID/bext.sock; bext(1) looks in the same place. bext-worker is looked for next to bextd, then in ../libexec/bext/ beside it, unless [server] worker_bin names it.",
     },
     Section {
         title: "SEE ALSO",

@@ -4,6 +4,9 @@
 //! Relative paths in the file (`script`, `control_socket`, `watch_dirs`,
 //! `worker_bin`) are relative to the folder that holds the file.
 
+mod effective;
+mod keys;
+mod routes;
 mod schema;
 mod validate;
 
@@ -14,6 +17,7 @@ use std::path::{Path, PathBuf};
 use ipnet::IpNet;
 use regex::Regex;
 
+pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection};
 
 /// A checked configuration.
@@ -57,9 +61,23 @@ pub struct Pool {
 pub struct Problem {
     /// 1-based line of the key, when it is in the file.
     pub line: Option<usize>,
-    /// Dotted key, e.g. `render.lifecycle.drain_timeout_ms`.
+    /// Full dotted key, e.g. `pools.api.lifecycle.drain_timeout_ms`.
     pub key: String,
+    /// The value as written, when the problem is with a value.
+    pub value: Option<String>,
+    /// The rule, in words.
     pub message: String,
+}
+
+impl Problem {
+    fn about(key: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            line: None,
+            key: key.into(),
+            value: None,
+            message: message.into(),
+        }
+    }
 }
 
 /// Everything wrong with a configuration file.
@@ -69,21 +87,27 @@ pub struct ConfigError {
     pub problems: Vec<Problem>,
 }
 
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(line) = self.line {
+            write!(f, "{line}: ")?;
+        }
+        match (self.key.is_empty(), &self.value) {
+            (true, _) => write!(f, "{}", self.message),
+            (false, Some(v)) => write!(f, "{} = {v}: {}", self.key, self.message),
+            (false, None) => write!(f, "{}: {}", self.key, self.message),
+        }
+    }
+}
+
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.problems.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(f, "{}", self.file.display())?;
-            if let Some(line) = p.line {
-                write!(f, ":{line}")?;
-            }
-            if p.key.is_empty() {
-                write!(f, ": {}", p.message)?;
-            } else {
-                write!(f, ": {}: {}", p.key, p.message)?;
-            }
+            let sep = if p.line.is_some() { ":" } else { ": " };
+            write!(f, "{}{sep}{p}", self.file.display())?;
         }
         Ok(())
     }
@@ -91,15 +115,53 @@ impl fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// Where bextd puts its control socket, and `bext` looks for it, when
+/// `[server] control_socket` is not set: `/run/bext/bext.sock` as root (as
+/// system services and containers expect), else
+/// `$XDG_RUNTIME_DIR/bext/bext.sock`, else `/tmp/bext-UID/bext.sock`.
+pub fn default_control_socket() -> PathBuf {
+    let uid = nix::unistd::geteuid();
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").filter(|d| !d.is_empty());
+    let dir = if uid.is_root() {
+        PathBuf::from("/run/bext")
+    } else if let Some(d) = runtime {
+        PathBuf::from(d).join("bext")
+    } else {
+        PathBuf::from(format!("/tmp/bext-{uid}"))
+    };
+    dir.join("bext.sock")
+}
+
+/// The control socket a config file names, without checking the rest of
+/// the file (for `bext -c`): `[server] control_socket` relative to the
+/// file, or the default.
+pub fn control_socket_of(path: &Path) -> Result<PathBuf, ConfigError> {
+    let fail = |message: String| ConfigError {
+        file: path.to_path_buf(),
+        problems: vec![Problem::about("", message)],
+    };
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| fail(format!("cannot read the configuration file: {e}")))?;
+    let doc: toml::Table = toml::from_str(&source).map_err(|e| fail(e.message().to_string()))?;
+    let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let base = file.parent().unwrap_or(Path::new("."));
+    Ok(
+        match doc
+            .get("server")
+            .and_then(|s| s.get("control_socket"))
+            .and_then(|s| s.as_str())
+        {
+            Some(s) => validate::resolve(base, s),
+            None => default_control_socket(),
+        },
+    )
+}
+
 /// Reads, parses and checks the file at `path`.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
     let fail = |message: String| ConfigError {
         file: path.to_path_buf(),
-        problems: vec![Problem {
-            line: None,
-            key: String::new(),
-            message,
-        }],
+        problems: vec![Problem::about("", message)],
     };
     let source = std::fs::read_to_string(path)
         .map_err(|e| fail(format!("cannot read the configuration file: {e}")))?;
@@ -107,35 +169,52 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
     parse(&source, &file)
 }
 
-/// Parses and checks `source` as if it were the file `file`.
+/// Parses and checks `source` as if it were the file `file`: every
+/// problem of the file at once, in line order.
 pub fn parse(source: &str, file: &Path) -> Result<Config, ConfigError> {
-    let raw: RawConfig = toml::from_str(source).map_err(|e| ConfigError {
-        file: file.to_path_buf(),
-        problems: vec![syntax_problem(source, &e)],
-    })?;
-    let base = file.parent().unwrap_or(Path::new("."));
-    let mut config = validate::check(raw, source, base).map_err(|problems| ConfigError {
+    let err = |problems| ConfigError {
         file: file.to_path_buf(),
         problems,
-    })?;
-    config.file = file.to_path_buf();
-    Ok(config)
+    };
+    let mut doc: toml::Table =
+        toml::from_str(source).map_err(|e| err(vec![syntax_problem(source, &e)]))?;
+    let mut problems = keys::check_shapes(&mut doc, source);
+    // What is left has the right shape; missing keys take their defaults.
+    let raw: RawConfig = match toml::Value::Table(doc).try_into() {
+        Ok(raw) => raw,
+        Err(e) => {
+            problems.push(syntax_problem(source, &e));
+            return Err(err(problems));
+        }
+    };
+    let base = file.parent().unwrap_or(Path::new("."));
+    match validate::check(raw, source, base) {
+        Ok(mut config) if problems.is_empty() => {
+            config.file = file.to_path_buf();
+            Ok(config)
+        }
+        Ok(_) => Err(err(sorted(problems))),
+        Err(more) => {
+            problems.extend(more);
+            Err(err(sorted(problems)))
+        }
+    }
 }
 
-/// Turns a TOML/serde error (bad syntax, unknown key, wrong type) into a
-/// problem with its line.
+/// In line order; problems of one line keep the order they were found in.
+fn sorted(mut problems: Vec<Problem>) -> Vec<Problem> {
+    problems.sort_by_key(|p| p.line.unwrap_or(usize::MAX));
+    problems
+}
+
+/// A file that is not TOML at all: its line and the parser's message.
 fn syntax_problem(source: &str, e: &toml::de::Error) -> Problem {
-    let line = e.span().map(|s| line_of(source, s.start));
-    let mut message = e.message().trim().to_string();
-    if let Some(rest) = message.strip_prefix("unknown field") {
-        message = format!("unknown key{rest}");
+    Problem {
+        line: e.span().map(|s| line_of(source, s.start)),
+        key: String::new(),
+        value: None,
+        message: format!("not valid TOML: {}", e.message().trim()),
     }
-    let key = e
-        .span()
-        .map(|s| source[s].trim().trim_matches('"').to_string())
-        .filter(|k| !k.contains('\n') && k.len() < 80)
-        .unwrap_or_default();
-    Problem { line, key, message }
 }
 
 /// 1-based line number of byte offset `at`.

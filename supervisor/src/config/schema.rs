@@ -27,7 +27,8 @@ pub struct RawConfig {
 #[serde(deny_unknown_fields, default)]
 pub struct ServerSection {
     pub listen: String,
-    pub control_socket: String,
+    /// Default: [`super::default_control_socket`].
+    pub control_socket: Option<String>,
     pub admin_allow: Vec<String>,
     pub shutdown_timeout_ms: u64,
     /// Path of `bext-worker`; default: next to `bextd`.
@@ -40,7 +41,7 @@ impl Default for ServerSection {
     fn default() -> Self {
         ServerSection {
             listen: "127.0.0.1:3000".into(),
-            control_socket: "bext.sock".into(),
+            control_socket: None,
             admin_allow: vec!["127.0.0.1/32".into(), "::1/128".into()],
             shutdown_timeout_ms: 30_000,
             worker_bin: None,

@@ -26,7 +26,7 @@ fn minimal_config_gets_the_seed_defaults() {
     assert_eq!(p.settings.lifecycle.max_requests, 10_000);
     assert_eq!(p.settings.lifecycle.recovery.backoff_multiplier, 3.0);
     assert_eq!(c.server.listen.to_string(), "127.0.0.1:3000");
-    assert_eq!(c.server.control_socket, d.path().join("bext.sock"));
+    assert_eq!(c.server.control_socket, default_control_socket());
 }
 
 #[test]
@@ -39,6 +39,12 @@ listen = "127.0.0.1:0"
 control_socket = "bext.sock"
 admin_allow = ["127.0.0.1/32", "::1/128"]
 shutdown_timeout_ms = 30000
+
+[pools.api]
+script = "w.js"
+route = "^/api"
+min_workers = 1
+max_workers = 3
 
 [render]
 script = "w.js"
@@ -69,16 +75,11 @@ backoff_max_ms = 60000
 backoff_multiplier = 3.0
 healthy_reset_ms = 60000
 
-[pools.api]
-script = "w.js"
-route = "^/api"
-min_workers = 1
-max_workers = 3
 "#;
     let c = parse_in(d.path(), src).unwrap();
     assert_eq!(c.pools.len(), 2);
-    assert_eq!(c.pools[1].name, "api");
-    assert_eq!((c.pools[1].min_workers, c.pools[1].max_workers), (1, 3));
+    assert_eq!(c.pools[0].name, "api");
+    assert_eq!((c.pools[0].min_workers, c.pools[0].max_workers), (1, 3));
 }
 
 fn problems(src: &str) -> Vec<Problem> {
@@ -87,19 +88,51 @@ fn problems(src: &str) -> Vec<Problem> {
 }
 
 #[test]
-fn unknown_key_names_the_key_and_line() {
+fn unknown_key_names_the_full_key_and_line() {
     let p = problems("[render]\nscript = \"w.js\"\njsc_workerz = 2\n");
     assert_eq!(p.len(), 1);
     assert_eq!(p[0].line, Some(3));
-    assert_eq!(p[0].key, "jsc_workerz");
-    assert!(p[0].message.contains("unknown key"), "{:?}", p[0]);
+    assert_eq!(p[0].key, "render.jsc_workerz");
+    assert_eq!(p[0].message, "unknown key; did you mean `jsc_workers`?");
 }
 
 #[test]
-fn wrong_type_names_the_line() {
-    let p = problems("[render]\nscript = \"w.js\"\njsc_workers = \"four\"\n");
-    assert_eq!(p[0].line, Some(3));
-    assert!(p[0].message.contains("invalid type"), "{:?}", p[0]);
+fn wrong_type_names_key_line_value_and_rule_in_words() {
+    let d = dir_with_script();
+    let e = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\njsc_workers = \"two\"\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().ends_with(
+            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_problem_of_a_file_is_reported_in_one_run() {
+    let p = problems(
+        "[server]\nlisten = \"nowhere\"\nshutdown_timeout_ms = \"x\"\ntypo = 1\n[render]\nscript = \"w.js\"\nwat = 1\nheartbeat_timeout_ms = 500\n[pools.api]\nscript = \"w.js\"\nroute = \"^/api/\"\n[pools.api.lifecycle]\ndrain_timeout_ms = 40000\nmax_requestz = 3\n",
+    );
+    let keys: Vec<_> = p.iter().map(|p| (p.key.as_str(), p.line)).collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("server.listen", Some(2)),
+            ("server.shutdown_timeout_ms", Some(3)),
+            ("server.typo", Some(4)),
+            ("render.wat", Some(7)),
+            ("render.heartbeat_timeout_ms", Some(8)),
+            ("pools.api.route", Some(11)),
+            // Checked against the default shutdown timeout, since the
+            // file's own is not a number.
+            ("pools.api.lifecycle.drain_timeout_ms", Some(13)),
+            ("pools.api.lifecycle.max_requestz", Some(14)),
+        ]
+    );
 }
 
 #[test]
@@ -112,28 +145,29 @@ fn every_broken_rule_is_reported_at_once() {
         keys,
         vec![
             ("render.script", Some(4)),
-            ("render.route", Some(8)),
             ("render.jsc_workers", Some(5)),
             ("render.heartbeat_timeout_ms", Some(7)),
+            ("render.route", Some(8)),
             ("render.lifecycle.drain_timeout_ms", Some(10)),
-            ("render.lifecycle.recovery.backoff_initial_ms", Some(13)),
             ("render.lifecycle.recovery.backoff_multiplier", Some(12)),
+            ("render.lifecycle.recovery.backoff_initial_ms", Some(13)),
         ]
     );
-    assert!(
-        p[3].message.contains("heartbeat_interval_ms (5000)"),
-        "{}",
-        p[3].message
+    assert_eq!(
+        p[2].to_string(),
+        "7: render.heartbeat_timeout_ms = 1000: must be greater than heartbeat_interval_ms (5000), or healthy workers are killed between two heartbeats"
     );
 }
 
 #[test]
-fn error_display_has_file_line_key_and_rule() {
+fn error_display_has_file_line_key_value_and_rule() {
     let d = dir_with_script();
     let e = parse_in(d.path(), "[render]\nscript = \"w.js\"\njsc_workers = 0\n").unwrap_err();
     let text = e.to_string();
     assert!(
-        text.ends_with("bext.toml:3: render.jsc_workers: 0: a pool needs at least 1 worker"),
+        text.ends_with(
+            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096"
+        ),
         "{text}"
     );
 }
@@ -144,4 +178,97 @@ fn no_pool_and_bad_listen_are_errors() {
     assert_eq!(p.len(), 2);
     assert_eq!(p[0].key, "server.listen");
     assert_eq!(p[1].key, "render");
+}
+
+#[test]
+fn a_value_that_passes_cannot_overflow() {
+    let p = problems("[render]\nscript = \"w.js\"\n[render.lifecycle]\nmax_uptime_hours = 1e16\n");
+    assert_eq!(p[0].key, "render.lifecycle.max_uptime_hours");
+    assert_eq!(p[0].value.as_deref(), Some("10000000000000000.0"));
+}
+
+#[test]
+fn routes_are_tried_in_file_order_render_included() {
+    let d = dir_with_script();
+    let c = parse_in(
+        d.path(),
+        "[pools.api]\nscript = \"w.js\"\nroute = \"^/api/\"\n[render]\nscript = \"w.js\"\nroute = \"^/app/\"\n[pools.static]\nscript = \"w.js\"\nroute = \"^/static/\"\n",
+    )
+    .unwrap();
+    let names: Vec<&str> = c.pools.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, vec!["api", "render", "static"]);
+}
+
+#[test]
+fn a_route_an_earlier_pool_covers_is_an_error() {
+    let p = problems(
+        "[render]\nscript = \"w.js\"\nroute = \"^/\"\n[pools.api]\nscript = \"w.js\"\nroute = \"^/api/\"\n",
+    );
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].key, "pools.api.route");
+    assert_eq!(p[0].line, Some(6));
+    assert!(
+        p[0].message.starts_with(
+            "can never match: [render] (route \"^/\") comes first in the file and matches every path this route would; declare [pools.api] before [render]"
+        ),
+        "{}",
+        p[0].message
+    );
+}
+
+#[test]
+fn the_effective_settings_are_a_valid_config_with_the_same_meaning() {
+    let d = dir_with_script();
+    let src = "[pools.api]\nscript = \"w.js\"\nroute = \"^/api/\"\nmin_workers = 1\nmax_workers = 3\n[render]\nscript = \"w.js\"\nroute = \"^/app\"\njsc_workers = 2\nenv = { A = \"1\" }\n[render.lifecycle]\nmax_uptime_hours = 1.5\n[pools.zz]\nscript = \"w.js\"\nroute = \"^/zz\"\n";
+    let first = parse_in(d.path(), src).unwrap();
+    let text = first.effective_toml().unwrap();
+    let again = parse_in(d.path(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let shape = |c: &Config| {
+        c.pools
+            .iter()
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    p.route.as_str().to_string(),
+                    p.min_workers,
+                    p.max_workers,
+                    p.settings.lifecycle.max_uptime_hours,
+                    p.settings.env.clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shape(&first), shape(&again), "{text}");
+    assert_eq!(first.server.control_socket, again.server.control_socket);
+    assert_eq!(again.effective_toml().unwrap(), text, "a fixed point");
+    assert!(!text.contains("jsc_workers"), "{text}");
+}
+
+#[test]
+fn the_control_socket_defaults_to_a_shared_place() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    assert_eq!(c.server.control_socket, default_control_socket());
+    assert!(
+        c.server.control_socket.ends_with("bext/bext.sock")
+            || c.server
+                .control_socket
+                .to_string_lossy()
+                .contains("/tmp/bext-")
+    );
+    let c = parse_in(
+        d.path(),
+        "[server]\ncontrol_socket = \"x.sock\"\n[render]\nscript = \"w.js\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.server.control_socket, d.path().join("x.sock"));
+    std::fs::write(
+        d.path().join("bext.toml"),
+        "[server]\ncontrol_socket = \"y.sock\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        control_socket_of(&d.path().join("bext.toml")).unwrap(),
+        d.path().join("y.sock")
+    );
 }

@@ -1,43 +1,52 @@
-//! The rules a parsed `bext.toml` must follow. Each check names its key,
-//! the value it saw and the rule it broke, and all checks run, so one
-//! start reports every problem.
+//! The rules a well-shaped `bext.toml` must follow beyond each value's own
+//! bounds (those are in `keys`): addresses, paths, users, regexes, and the
+//! relationships between keys. Each check names its key, the value it saw
+//! and the rule it broke, and all checks run, so one start reports every
+//! problem.
 
+use std::fmt::Display;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use ipnet::IpNet;
 use regex::Regex;
 
-use super::{Config, Pool, PoolSection, Problem, RawConfig, Server, key_line};
+use super::keys::line_near;
+use super::{Config, Pool, PoolSection, Problem, RawConfig, Server, routes};
 
-struct Checker<'a> {
+/// Collects problems, each with its line.
+pub(super) struct Checker<'a> {
     source: &'a str,
-    problems: Vec<Problem>,
+    pub(super) problems: Vec<Problem>,
 }
 
 impl Checker<'_> {
-    fn report(&mut self, path: &[&str], message: String) {
-        // The key itself if it is in the file; otherwise its table.
-        let line = key_line(self.source, path).or_else(|| {
-            (1..path.len())
-                .rev()
-                .find_map(|n| key_line(self.source, &path[..n]))
-        });
+    /// Reports a problem with the key at `path`; `value` is what it holds.
+    pub(super) fn report(&mut self, path: &[&str], value: Option<String>, message: String) {
         self.problems.push(Problem {
-            line,
+            line: line_near(self.source, path),
             key: path.join("."),
+            value,
             message,
         });
     }
 
-    fn rule(&mut self, ok: bool, path: &[&str], message: impl FnOnce() -> String) {
+    /// Reports `message` about the key at `path` holding `value` unless `ok`.
+    fn rule(
+        &mut self,
+        ok: bool,
+        path: &[&str],
+        value: impl Display,
+        message: impl FnOnce() -> String,
+    ) {
         if !ok {
-            self.report(path, message());
+            self.report(path, Some(value.to_string()), message());
         }
     }
 }
 
-fn resolve(base: &Path, p: &str) -> PathBuf {
+/// `p` relative to `base` unless it is absolute.
+pub(super) fn resolve(base: &Path, p: &str) -> PathBuf {
     let p = Path::new(p);
     if p.is_absolute() {
         p.to_path_buf()
@@ -46,88 +55,103 @@ fn resolve(base: &Path, p: &str) -> PathBuf {
     }
 }
 
+/// A pool's section and where it is in the file.
+struct Named<'a> {
+    name: String,
+    prefix: Vec<&'a str>,
+    section: &'a PoolSection,
+}
+
 pub(super) fn check(raw: RawConfig, source: &str, base: &Path) -> Result<Config, Vec<Problem>> {
     let mut c = Checker {
         source,
         problems: Vec::new(),
     };
     let server = check_server(&mut c, &raw, base);
-    let mut named: Vec<(String, Vec<&str>, &PoolSection)> = Vec::new();
-    if let Some(render) = &raw.render {
-        named.push(("render".into(), vec!["render"], render));
-    }
-    for (name, pool) in &raw.pools {
-        named.push((name.clone(), vec!["pools", name.as_str()], pool));
-    }
+    let named = pools_in_file_order(&raw, source);
     if named.is_empty() {
         c.report(
             &["render"],
+            None,
             "no pool is configured: add a [render] section with a script".into(),
         );
     }
     let mut pools = Vec::new();
-    for (name, prefix, section) in named {
-        if name == "render" && prefix[0] == "pools" {
-            c.report(
-                &prefix,
-                "duplicate pool name `render`: [render] already defines it".into(),
-            );
-        }
-        if !name
-            .chars()
-            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-')
-            || name.is_empty()
-        {
-            c.report(
-                &prefix,
-                format!("pool name `{name}` may only hold letters, digits, `_` and `-`"),
-            );
-        }
-        if let Some(pool) = check_pool(&mut c, &name, &prefix, section, base, server.as_ref()) {
+    for n in &named {
+        check_name(&mut c, n);
+        if let Some(pool) = check_pool(&mut c, n, base, &server) {
             pools.push(pool);
         }
     }
-    match server {
-        Some(server) if c.problems.is_empty() => Ok(Config {
+    routes::check_shadowing(&mut c, &pools);
+    if c.problems.is_empty() {
+        Ok(Config {
             file: PathBuf::new(),
             server,
             pools,
-            effective: effective(raw),
-        }),
-        _ => Err(c.problems),
+            effective: raw,
+        })
+    } else {
+        Err(c.problems)
     }
 }
 
-/// The raw config with the sizes that were derived written out.
-fn effective(mut raw: RawConfig) -> RawConfig {
-    let fill = |p: &mut PoolSection| {
-        if let Some(n) = p.jsc_workers {
-            p.min_workers = Some(n);
-            p.max_workers = Some(n);
-        }
-    };
-    if let Some(r) = raw.render.as_mut() {
-        fill(r);
+/// `[render]` and every `[pools.NAME]`, in the order the file declares
+/// them: the order routes are tried in.
+fn pools_in_file_order<'a>(raw: &'a RawConfig, source: &str) -> Vec<Named<'a>> {
+    let mut named = Vec::new();
+    if let Some(render) = &raw.render {
+        named.push(Named {
+            name: "render".into(),
+            prefix: vec!["render"],
+            section: render,
+        });
     }
-    raw.pools.values_mut().for_each(fill);
-    raw
+    for (name, pool) in &raw.pools {
+        named.push(Named {
+            name: name.clone(),
+            prefix: vec!["pools", name.as_str()],
+            section: pool,
+        });
+    }
+    named.sort_by_key(|n| super::key_line(source, &n.prefix).unwrap_or(usize::MAX));
+    named
 }
 
-fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Server> {
+fn check_name(c: &mut Checker<'_>, n: &Named<'_>) {
+    if n.name == "render" && n.prefix[0] == "pools" {
+        c.report(
+            &n.prefix,
+            None,
+            "duplicate pool name `render`: [render] already defines it".into(),
+        );
+    }
+    let ok = !n.name.is_empty()
+        && n.name
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || ch == '_' || ch == '-');
+    if !ok {
+        c.report(
+            &n.prefix,
+            None,
+            format!(
+                "pool name `{}` may only hold letters, digits, `_` and `-`",
+                n.name
+            ),
+        );
+    }
+}
+
+fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
     let s = &raw.server;
-    let listen = match s.listen.parse::<SocketAddr>() {
-        Ok(a) => Some(a),
-        Err(_) => {
-            c.report(
-                &["server", "listen"],
-                format!(
-                    "`{}` is not an address and port such as \"127.0.0.1:3000\"",
-                    s.listen
-                ),
-            );
-            None
-        }
-    };
+    let listen = s.listen.parse::<SocketAddr>().unwrap_or_else(|_| {
+        c.report(
+            &["server", "listen"],
+            Some(format!("{:?}", s.listen)),
+            "must be an address and port such as \"127.0.0.1:3000\"".into(),
+        );
+        SocketAddr::from(([127, 0, 0, 1], 3000))
+    });
     let mut admin_allow = Vec::new();
     for cidr in &s.admin_allow {
         match cidr
@@ -137,47 +161,255 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Ser
             Ok(net) => admin_allow.push(net),
             Err(_) => c.report(
                 &["server", "admin_allow"],
-                format!("`{cidr}` is not a CIDR block such as \"127.0.0.1/32\""),
+                Some(format!("{cidr:?}")),
+                "each entry must be an address or CIDR block such as \"127.0.0.1/32\"".into(),
             ),
         }
     }
-    c.rule(
-        s.shutdown_timeout_ms > 0,
-        &["server", "shutdown_timeout_ms"],
-        || "must be greater than 0".into(),
-    );
-    c.rule(s.max_body_bytes > 0, &["server", "max_body_bytes"], || {
-        "must be greater than 0".into()
-    });
-    c.rule(
-        s.max_body_bytes <= 32 * 1024 * 1024,
-        &["server", "max_body_bytes"],
-        || {
-            format!(
-                "{} is over the 33554432-byte (32 MiB) frame limit of the worker protocol",
-                s.max_body_bytes
-            )
-        },
-    );
-    c.rule(
-        !s.control_socket.is_empty(),
-        &["server", "control_socket"],
-        || "must not be empty".into(),
-    );
+    let control_socket = match s.control_socket.as_deref() {
+        Some("") => {
+            c.report(
+                &["server", "control_socket"],
+                Some("\"\"".into()),
+                "must not be empty".into(),
+            );
+            super::default_control_socket()
+        }
+        Some(p) => resolve(base, p),
+        None => super::default_control_socket(),
+    };
     let worker_bin = s.worker_bin.as_deref().map(|p| resolve(base, p));
     if let Some(bin) = &worker_bin {
-        c.rule(bin.is_file(), &["server", "worker_bin"], || {
-            format!("`{}` does not exist", bin.display())
-        });
+        c.rule(
+            bin.is_file(),
+            &["server", "worker_bin"],
+            format!("{:?}", bin.display().to_string()),
+            || "must be the path of the bext-worker executable: no such file".into(),
+        );
     }
-    Some(Server {
-        listen: listen?,
-        control_socket: resolve(base, &s.control_socket),
+    Server {
+        listen,
+        control_socket,
         admin_allow,
         shutdown_timeout_ms: s.shutdown_timeout_ms,
         worker_bin,
         max_body_bytes: s.max_body_bytes,
+    }
+}
+
+/// Builds the full path of a key of a pool (`pools.api.lifecycle.x`).
+fn path<'a>(prefix: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+    let mut v = prefix.to_vec();
+    v.extend_from_slice(rest);
+    v
+}
+
+fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) -> Option<Pool> {
+    let p = n.section;
+    let script = check_script(c, n, base);
+    let route = compile_regex(c, &path(&n.prefix, &["route"]), &p.route);
+    let (min, max) = check_sizes(c, n);
+    check_timing(c, n);
+    check_load(c, n);
+    compile_regex(c, &path(&n.prefix, &["compress_regex"]), &p.compress_regex);
+    for k in p.env.keys() {
+        c.rule(
+            !k.is_empty() && !k.contains('=') && !k.contains('\0'),
+            &path(&n.prefix, &["env"]),
+            format!("{k:?}"),
+            || "an environment variable name may not be empty or hold `=`".into(),
+        );
+    }
+    check_lifecycle(c, n, server);
+    let watch_dirs = check_watch_dirs(c, n, base);
+    check_recovery(c, n);
+    let (uid, gid) = check_credentials(c, n);
+    Some(Pool {
+        name: n.name.clone(),
+        uid,
+        gid,
+        script: script?,
+        route: route?,
+        min_workers: min,
+        max_workers: max,
+        watch_dirs,
+        settings: p.clone(),
     })
+}
+
+fn check_script(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) -> Option<PathBuf> {
+    let Some(s) = &n.section.script else {
+        c.report(
+            &n.prefix,
+            None,
+            format!(
+                "pool `{}` has no `script` (the ES module its workers run)",
+                n.name
+            ),
+        );
+        return None;
+    };
+    let file = resolve(base, s);
+    if file.is_file() {
+        return Some(file);
+    }
+    c.report(
+        &path(&n.prefix, &["script"]),
+        Some(format!("{s:?}")),
+        format!(
+            "must name the pool's ES module: no such file ({})",
+            file.display()
+        ),
+    );
+    None
+}
+
+/// `jsc_workers`, or `min_workers`/`max_workers` → (min, max).
+fn check_sizes(c: &mut Checker<'_>, n: &Named<'_>) -> (u32, u32) {
+    let p = n.section;
+    let (min, max) = match (p.jsc_workers, p.min_workers, p.max_workers) {
+        (Some(n), None, None) => (n, n),
+        (Some(_), _, _) => {
+            c.report(
+                &path(&n.prefix, &["jsc_workers"]),
+                None,
+                "set either jsc_workers (a fixed size) or min_workers/max_workers, not both".into(),
+            );
+            (1, 1)
+        }
+        (None, min, max) => {
+            let min = min.unwrap_or(1);
+            (min, max.unwrap_or(min.max(1)))
+        }
+    };
+    c.rule(max >= min, &path(&n.prefix, &["max_workers"]), max, || {
+        format!("must be at least min_workers ({min})")
+    });
+    (min, max)
+}
+
+fn check_timing(c: &mut Checker<'_>, n: &Named<'_>) {
+    let p = n.section;
+    c.rule(
+        p.heartbeat_interval_ms < p.heartbeat_timeout_ms,
+        &path(&n.prefix, &["heartbeat_timeout_ms"]),
+        p.heartbeat_timeout_ms,
+        || format!(
+            "must be greater than heartbeat_interval_ms ({}), or healthy workers are killed between two heartbeats",
+            p.heartbeat_interval_ms
+        ),
+    );
+}
+
+/// Admission, autoscaling and maintenance keys.
+fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
+    let p = n.section;
+    let method_ok = p.maint_method == "requests" || p.maint_method == "time";
+    c.rule(
+        method_ok,
+        &path(&n.prefix, &["maint_method"]),
+        format!("{:?}", p.maint_method),
+        || "must be \"requests\" or \"time\"".into(),
+    );
+    if p.auto_maint {
+        let (k, v) = if p.maint_method == "time" {
+            ("maint_time_ms", p.maint_time_ms)
+        } else {
+            ("maint_requests", p.maint_requests)
+        };
+        c.rule(v > 0, &path(&n.prefix, &[k]), v, || {
+            "must be greater than 0 when auto_maint is on".into()
+        });
+    }
+    c.rule(
+        p.max_queue_size == 0 || p.max_concurrent_requests > 0,
+        &path(&n.prefix, &["max_queue_size"]),
+        p.max_queue_size,
+        || {
+            "a queue needs max_concurrent_requests > 0 (requests queue once that many are running)"
+                .into()
+        },
+    );
+}
+
+fn check_lifecycle(c: &mut Checker<'_>, n: &Named<'_>, server: &Server) {
+    let l = &n.section.lifecycle;
+    c.rule(
+        l.drain_timeout_ms <= server.shutdown_timeout_ms,
+        &path(&n.prefix, &["lifecycle", "drain_timeout_ms"]),
+        l.drain_timeout_ms,
+        || format!(
+            "must not exceed server.shutdown_timeout_ms ({}), or a shutdown cannot wait for a drain",
+            server.shutdown_timeout_ms
+        ),
+    );
+    c.rule(
+        l.max_memory_mb == 0 || l.memory_check_interval_ms > 0,
+        &path(&n.prefix, &["lifecycle", "memory_check_interval_ms"]),
+        l.memory_check_interval_ms,
+        || "must be greater than 0 when max_memory_mb is set".into(),
+    );
+}
+
+fn check_watch_dirs(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    for d in &n.section.lifecycle.watch_dirs {
+        let dir = resolve(base, d);
+        if dir.is_dir() {
+            dirs.push(dir);
+        } else {
+            c.report(
+                &path(&n.prefix, &["lifecycle", "watch_dirs"]),
+                Some(format!("{d:?}")),
+                format!(
+                    "each entry must be a directory: no such directory ({})",
+                    dir.display()
+                ),
+            );
+        }
+    }
+    dirs
+}
+
+fn check_recovery(c: &mut Checker<'_>, n: &Named<'_>) {
+    let r = &n.section.lifecycle.recovery;
+    c.rule(
+        r.backoff_initial_ms <= r.backoff_max_ms,
+        &path(&n.prefix, &["lifecycle", "recovery", "backoff_initial_ms"]),
+        r.backoff_initial_ms,
+        || format!("must not exceed backoff_max_ms ({})", r.backoff_max_ms),
+    );
+}
+
+/// `user` and `group` → (uid, gid), resolved on this system.
+fn check_credentials(c: &mut Checker<'_>, n: &Named<'_>) -> (Option<u32>, Option<u32>) {
+    let p = n.section;
+    let (uid, user_gid) = match p.user.as_deref() {
+        None => (None, None),
+        Some(u) => match resolve_user(u) {
+            Some((uid, gid)) => (Some(uid), Some(gid)),
+            None => {
+                c.report(
+                    &path(&n.prefix, &["user"]),
+                    Some(format!("{u:?}")),
+                    "must be a user name or id of this system".into(),
+                );
+                (None, None)
+            }
+        },
+    };
+    let gid = match p.group.as_deref() {
+        None => user_gid,
+        Some(g) => resolve_group(g).or_else(|| {
+            c.report(
+                &path(&n.prefix, &["group"]),
+                Some(format!("{g:?}")),
+                "must be a group name or id of this system".into(),
+            );
+            None
+        }),
+    };
+    (uid, gid)
 }
 
 /// A user name or numeric id → (uid, primary gid).
@@ -204,269 +436,14 @@ fn compile_regex(c: &mut Checker<'_>, path: &[&str], pattern: &str) -> Option<Re
     match Regex::new(pattern) {
         Ok(r) => Some(r),
         Err(e) => {
-            let why = e
-                .to_string()
-                .lines()
-                .last()
-                .unwrap_or("")
-                .trim()
-                .to_string();
+            let why = e.to_string();
+            let why = why.lines().last().unwrap_or("").trim();
             c.report(
                 path,
-                format!("`{pattern}` is not a valid regular expression: {why}"),
+                Some(format!("{pattern:?}")),
+                format!("must be a regular expression: {why}"),
             );
             None
         }
     }
-}
-
-fn check_pool(
-    c: &mut Checker<'_>,
-    name: &str,
-    prefix: &[&str],
-    p: &PoolSection,
-    base: &Path,
-    server: Option<&Server>,
-) -> Option<Pool> {
-    let key = |k: &'static str| -> Vec<&str> {
-        let mut v = prefix.to_vec();
-        v.push(k);
-        v
-    };
-    let lkey = |k: &'static str| -> Vec<&str> {
-        let mut v = prefix.to_vec();
-        v.extend(["lifecycle", k]);
-        v
-    };
-    let rkey = |k: &'static str| -> Vec<&str> {
-        let mut v = prefix.to_vec();
-        v.extend(["lifecycle", "recovery", k]);
-        v
-    };
-
-    let script = match &p.script {
-        None => {
-            c.report(
-                prefix,
-                format!("pool `{name}` has no `script` (the ES module its workers run)"),
-            );
-            None
-        }
-        Some(s) => {
-            let path = resolve(base, s);
-            if path.is_file() {
-                Some(path)
-            } else {
-                c.report(
-                    &key("script"),
-                    format!("`{s}` not found (looked for {})", path.display()),
-                );
-                None
-            }
-        }
-    };
-
-    let route = compile_regex(c, &key("route"), &p.route);
-
-    let (min, max) = match (p.jsc_workers, p.min_workers, p.max_workers) {
-        (Some(n), None, None) => (n, n),
-        (Some(_), _, _) => {
-            c.report(
-                &key("jsc_workers"),
-                "set either jsc_workers (a fixed size) or min_workers/max_workers, not both".into(),
-            );
-            (1, 1)
-        }
-        (None, min, max) => {
-            let min = min.unwrap_or(1);
-            (min, max.unwrap_or(min.max(1)))
-        }
-    };
-    if p.jsc_workers == Some(0) {
-        c.report(
-            &key("jsc_workers"),
-            "0: a pool needs at least 1 worker".into(),
-        );
-    } else {
-        c.rule(min >= 1, &key("min_workers"), || {
-            format!("{min}: must be at least 1")
-        });
-        c.rule(max >= min, &key("max_workers"), || {
-            format!("{max}: must be at least min_workers ({min})")
-        });
-    }
-    c.rule(max <= 4096, &key("max_workers"), || {
-        format!("{max}: at most 4096 workers per pool")
-    });
-
-    c.rule(p.startup_timeout_ms > 0, &key("startup_timeout_ms"), || {
-        "must be greater than 0".into()
-    });
-    c.rule(
-        p.heartbeat_interval_ms > 0,
-        &key("heartbeat_interval_ms"),
-        || "must be greater than 0".into(),
-    );
-    c.rule(
-        p.heartbeat_interval_ms < p.heartbeat_timeout_ms,
-        &key("heartbeat_timeout_ms"),
-        || format!(
-            "{}: must be greater than heartbeat_interval_ms ({}), or healthy workers are killed between two heartbeats",
-            p.heartbeat_timeout_ms, p.heartbeat_interval_ms
-        ),
-    );
-    c.rule(p.busy_factor >= 1, &key("busy_factor"), || {
-        "must be at least 1".into()
-    });
-    c.rule(
-        p.max_concurrent_launches >= 1,
-        &key("max_concurrent_launches"),
-        || "must be at least 1".into(),
-    );
-    c.rule(
-        p.max_concurrent_maint >= 1,
-        &key("max_concurrent_maint"),
-        || "must be at least 1".into(),
-    );
-    c.rule(
-        p.maint_method == "requests" || p.maint_method == "time",
-        &key("maint_method"),
-        || format!("`{}`: must be \"requests\" or \"time\"", p.maint_method),
-    );
-    if p.auto_maint {
-        let (k, v) = if p.maint_method == "time" {
-            ("maint_time_ms", p.maint_time_ms)
-        } else {
-            ("maint_requests", p.maint_requests)
-        };
-        c.rule(v > 0, &key(k), || {
-            "must be greater than 0 when auto_maint is on".into()
-        });
-    }
-    c.rule(
-        p.max_queue_size == 0 || p.max_concurrent_requests > 0,
-        &key("max_queue_size"),
-        || {
-            "a queue needs max_concurrent_requests > 0 (requests queue once that many are running)"
-                .into()
-        },
-    );
-    compile_regex(c, &key("compress_regex"), &p.compress_regex);
-    for k in p.env.keys() {
-        c.rule(
-            !k.is_empty() && !k.contains('=') && !k.contains('\0'),
-            &key("env"),
-            || format!("`{k}` is not a valid environment variable name"),
-        );
-    }
-
-    let l = &p.lifecycle;
-    c.rule(
-        l.max_uptime_hours >= 0.0 && l.max_uptime_hours.is_finite(),
-        &lkey("max_uptime_hours"),
-        || {
-            format!(
-                "{}: must be 0 (never) or a positive number of hours",
-                l.max_uptime_hours
-            )
-        },
-    );
-    c.rule(l.drain_timeout_ms > 0, &lkey("drain_timeout_ms"), || {
-        "must be greater than 0".into()
-    });
-    if let Some(server) = server {
-        c.rule(
-            l.drain_timeout_ms <= server.shutdown_timeout_ms,
-            &lkey("drain_timeout_ms"),
-            || format!(
-                "{}: must not exceed server.shutdown_timeout_ms ({}), or a shutdown cannot wait for a drain",
-                l.drain_timeout_ms, server.shutdown_timeout_ms
-            ),
-        );
-    }
-    c.rule(
-        l.max_concurrent_rotations >= 1,
-        &lkey("max_concurrent_rotations"),
-        || "must be at least 1".into(),
-    );
-    c.rule(
-        l.max_memory_mb == 0 || l.memory_check_interval_ms > 0,
-        &lkey("memory_check_interval_ms"),
-        || "must be greater than 0 when max_memory_mb is set".into(),
-    );
-    let mut watch_dirs = Vec::new();
-    for d in &l.watch_dirs {
-        let path = resolve(base, d);
-        if path.is_dir() {
-            watch_dirs.push(path);
-        } else {
-            c.report(
-                &lkey("watch_dirs"),
-                format!("`{d}` is not a directory (looked for {})", path.display()),
-            );
-        }
-    }
-
-    let r = &l.recovery;
-    c.rule(
-        r.max_consecutive_failures >= 1,
-        &rkey("max_consecutive_failures"),
-        || "must be at least 1".into(),
-    );
-    c.rule(
-        r.backoff_initial_ms <= r.backoff_max_ms,
-        &rkey("backoff_initial_ms"),
-        || {
-            format!(
-                "{}: must not exceed backoff_max_ms ({})",
-                r.backoff_initial_ms, r.backoff_max_ms
-            )
-        },
-    );
-    c.rule(
-        r.backoff_multiplier >= 1.0 && r.backoff_multiplier.is_finite(),
-        &rkey("backoff_multiplier"),
-        || {
-            format!(
-                "{}: must be at least 1.0, or the delays would shrink",
-                r.backoff_multiplier
-            )
-        },
-    );
-
-    let (uid, user_gid) = match p.user.as_deref() {
-        None => (None, None),
-        Some(u) => match resolve_user(u) {
-            Some((uid, gid)) => (Some(uid), Some(gid)),
-            None => {
-                c.report(&key("user"), format!("`{u}` is not a user of this system"));
-                (None, None)
-            }
-        },
-    };
-    let gid = match p.group.as_deref() {
-        None => user_gid,
-        Some(g) => match resolve_group(g) {
-            Some(gid) => Some(gid),
-            None => {
-                c.report(
-                    &key("group"),
-                    format!("`{g}` is not a group of this system"),
-                );
-                None
-            }
-        },
-    };
-
-    Some(Pool {
-        name: name.to_string(),
-        uid,
-        gid,
-        script: script?,
-        route: route?,
-        min_workers: min,
-        max_workers: max,
-        watch_dirs,
-        settings: p.clone(),
-    })
 }

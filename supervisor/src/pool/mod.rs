@@ -427,15 +427,23 @@ impl Actor {
                 if let Some(r) = reply {
                     let _ = r.send(Ok(count));
                 }
-                for s in &mut self.slots {
-                    if slot.is_none_or(|n| n == s.id) && !s.given_up {
-                        s.rotate = Some(reason.to_string());
-                    }
-                    if slot == Some(s.id) && s.given_up {
-                        // An operator's restart gives a failed slot a new chance.
+                for s in &mut self
+                    .slots
+                    .iter_mut()
+                    .filter(|s| slot.is_none_or(|n| n == s.id))
+                {
+                    if s.given_up || (s.primary().is_none() && !s.retiring) {
+                        // An operator's restart (one slot, a pool, all, or
+                        // SIGHUP) gives a slot that gave up, or waits out a
+                        // backoff, a new chance now.
+                        if s.given_up {
+                            tracing::info!(pool = %self.handle.name, worker = s.id, "restarting a slot that had given up");
+                        }
                         s.given_up = false;
                         s.failures = 0;
                         s.retry_at = Some(Instant::now());
+                    } else if !s.retiring {
+                        s.rotate = Some(reason.to_string());
                     }
                 }
             }

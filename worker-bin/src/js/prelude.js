@@ -401,20 +401,32 @@
       const status = v.status === undefined ? 200 : v.status;
       return host.done(token, status, headers, isBytes(body) ? bytesOf(body) : body);
     }
-    const json = JSON.stringify(v === undefined ? null : v);
+    const json = JSON.stringify(v) ?? "null";
     return host.done(token, 200, ["content-type", "application/json"], json);
   }
-  function settle(token, r) {
+  // A handler that returns nothing almost always forgot its `return`: answer
+  // 500 (not an empty 200 the client would take for success) and say so
+  // once per worker, so the log is not flooded.
+  let warnedUndefined = false;
+  function noResponse(token, req) {
+    if (!warnedUndefined) {
+      warnedUndefined = true;
+      host.log(LEVEL.warn, `handler(req) returned undefined for ${req.method} ${req.path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
+    }
+    host.done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
+  }
+  function settle(token, r, req) {
+    const answer = (v) => (v === undefined ? noResponse(token, req) : respond(token, v));
     if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
-      Promise.resolve(r).then((v) => { try { respond(token, v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
+      Promise.resolve(r).then((v) => { try { answer(v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
     } else {
-      try { respond(token, r); } catch (e) { fail(token, e); }
+      try { answer(r); } catch (e) { fail(token, e); }
     }
   }
   function dispatch(token, req) {
     let r;
     try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
-    settle(token, r);
+    settle(token, r, req);
   }
   // Runs an optional hook (startup, shutdown, ...) and reports its end.
   function hook(token, name, arg) {

@@ -1,0 +1,483 @@
+//! The catalogue of `bext.toml`: every table, every key, the kind of value it
+//! takes and its bounds, said in words a user can act on.
+//!
+//! The file is first walked against this catalogue (`check_shapes`): an
+//! unknown key, a value of the wrong type or out of bounds is a problem with
+//! its full key, line and value, and the key is dropped so the rest of the file
+//! can still be read with defaults in its place. That way one run reports
+//! every problem, and the relationship checks of `validate` always run.
+//!
+//! The bounds are what makes a value that passes `--check-config` safe to
+//! use at run time: no duration, size or count here can overflow the
+//! arithmetic that uses it.
+
+use toml::{Table, Value};
+
+use super::{Problem, key_line};
+
+/// Longest duration any `_ms` key accepts: 30 days.
+pub const MAX_MS: u64 = 30 * 24 * 3600 * 1000;
+/// Largest `_mb` key: 1 TiB.
+pub const MAX_MB: u64 = 1024 * 1024;
+/// Most workers per pool.
+pub const MAX_WORKERS: u64 = 4096;
+/// Largest request count (`max_requests`, `maint_requests`).
+pub const MAX_REQUESTS: u64 = 1_000_000_000_000;
+/// Largest request body (the worker protocol's frame limit leaves room for
+/// the request's head).
+pub const MAX_BODY_BYTES: u64 = 32 * 1024 * 1024;
+
+/// What a key takes.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    /// A string.
+    Text,
+    Bool,
+    /// A whole number from `min` to `max`; `unit` names what it counts.
+    Whole {
+        min: u64,
+        max: u64,
+        unit: &'static str,
+    },
+    /// A number (whole or not) from `min` to `max`.
+    Number {
+        min: f64,
+        max: f64,
+        unit: &'static str,
+    },
+    /// An array of strings.
+    TextList,
+    /// A table of string values (`env`).
+    TextMap,
+    /// A table with its own keys.
+    Table(&'static [Key]),
+}
+
+/// One key of a table.
+#[derive(Debug, Clone, Copy)]
+pub struct Key {
+    pub name: &'static str,
+    pub kind: Kind,
+}
+
+const fn key(name: &'static str, kind: Kind) -> Key {
+    Key { name, kind }
+}
+
+const fn ms(min: u64) -> Kind {
+    Kind::Whole {
+        min,
+        max: MAX_MS,
+        unit: "milliseconds",
+    }
+}
+
+const fn whole(min: u64, max: u64, unit: &'static str) -> Kind {
+    Kind::Whole { min, max, unit }
+}
+
+pub const SERVER: &[Key] = &[
+    key("listen", Kind::Text),
+    key("control_socket", Kind::Text),
+    key("admin_allow", Kind::TextList),
+    key("shutdown_timeout_ms", ms(1)),
+    key("worker_bin", Kind::Text),
+    key("max_body_bytes", whole(1, MAX_BODY_BYTES, "bytes")),
+];
+
+pub const RECOVERY: &[Key] = &[
+    key("max_consecutive_failures", whole(1, 1_000_000, "failures")),
+    key("backoff_initial_ms", ms(0)),
+    key("backoff_max_ms", ms(0)),
+    key(
+        "backoff_multiplier",
+        Kind::Number {
+            min: 1.0,
+            max: 1000.0,
+            unit: "a factor",
+        },
+    ),
+    key("healthy_reset_ms", ms(0)),
+];
+
+pub const LIFECYCLE: &[Key] = &[
+    key("max_requests", whole(0, MAX_REQUESTS, "requests")),
+    key("max_memory_mb", whole(0, MAX_MB, "megabytes")),
+    key(
+        "max_uptime_hours",
+        Kind::Number {
+            min: 0.0,
+            max: 8760.0,
+            unit: "hours",
+        },
+    ),
+    key("drain_timeout_ms", ms(1)),
+    key("max_concurrent_rotations", whole(1, MAX_WORKERS, "workers")),
+    key("memory_check_interval_ms", ms(0)),
+    key("watch_dirs", Kind::TextList),
+    key("watch_debounce_ms", ms(0)),
+    key("recovery", Kind::Table(RECOVERY)),
+];
+
+pub const POOL: &[Key] = &[
+    key("script", Kind::Text),
+    key("jsc_workers", whole(1, MAX_WORKERS, "workers")),
+    key("min_workers", whole(1, MAX_WORKERS, "workers")),
+    key("max_workers", whole(1, MAX_WORKERS, "workers")),
+    key("route", Kind::Text),
+    key("request_timeout_ms", ms(0)),
+    key("startup_timeout_ms", ms(1)),
+    key("heartbeat_interval_ms", ms(1)),
+    key("heartbeat_timeout_ms", ms(1)),
+    key("js_memory_limit_mb", whole(0, MAX_MB, "megabytes")),
+    key("max_concurrent_requests", whole(0, 1_000_000, "requests")),
+    key("max_queue_size", whole(0, 1_000_000, "requests")),
+    key("busy_factor", whole(1, 1_000_000, "requests")),
+    key("headroom_pct", whole(0, 1000, "percent")),
+    key("cooldown_ms", ms(0)),
+    key("max_concurrent_launches", whole(1, MAX_WORKERS, "workers")),
+    key("auto_maint", Kind::Bool),
+    key("maint_method", Kind::Text),
+    key("maint_requests", whole(0, MAX_REQUESTS, "requests")),
+    key("maint_time_ms", ms(0)),
+    key("max_concurrent_maint", whole(1, MAX_WORKERS, "workers")),
+    key("user", Kind::Text),
+    key("group", Kind::Text),
+    key("env", Kind::TextMap),
+    key("compress", Kind::Bool),
+    key("compress_regex", Kind::Text),
+    key("lifecycle", Kind::Table(LIFECYCLE)),
+];
+
+/// The top of the file. `pools` is handled apart: a table of pools.
+pub const TOP: &[Key] = &[
+    key("server", Kind::Table(SERVER)),
+    key("render", Kind::Table(POOL)),
+];
+
+/// The rule of a kind, in words.
+pub fn rule(kind: Kind) -> String {
+    match kind {
+        Kind::Text => "must be a string in quotes".into(),
+        Kind::Bool => "must be true or false".into(),
+        Kind::Whole { min, max, unit } => {
+            format!(
+                "must be a whole number of {unit} from {min} to {max}{}",
+                span(unit, max)
+            )
+        }
+        Kind::Number { min, max, unit } => {
+            let what = if unit.starts_with("a ") {
+                unit.to_string()
+            } else {
+                format!("a number of {unit}")
+            };
+            format!("must be {what} from {min} to {max}")
+        }
+        Kind::TextList => "must be a list of strings, such as [\"a\", \"b\"]".into(),
+        Kind::TextMap => "must be a table of strings, such as { NAME = \"value\" }".into(),
+        Kind::Table(_) => "must be a table (a [section])".into(),
+    }
+}
+
+/// The upper bound of a duration in days, where that reads better.
+fn span(unit: &str, max: u64) -> String {
+    if unit == "milliseconds" && max == MAX_MS {
+        " (30 days)".into()
+    } else {
+        String::new()
+    }
+}
+
+/// Whether `v` fits `kind`.
+fn fits(kind: Kind, v: &Value) -> bool {
+    match (kind, v) {
+        (Kind::Text, Value::String(_)) | (Kind::Bool, Value::Boolean(_)) => true,
+        (Kind::Whole { min, max, .. }, Value::Integer(n)) => {
+            u64::try_from(*n).is_ok_and(|n| n >= min && n <= max)
+        }
+        (Kind::Number { min, max, .. }, Value::Integer(n)) => {
+            (*n as f64) >= min && (*n as f64) <= max
+        }
+        (Kind::Number { min, max, .. }, Value::Float(x)) => x.is_finite() && *x >= min && *x <= max,
+        (Kind::TextList, Value::Array(a)) => a.iter().all(Value::is_str),
+        (Kind::TextMap, Value::Table(t)) => t.values().all(Value::is_str),
+        (Kind::Table(_), Value::Table(_)) => true,
+        _ => false,
+    }
+}
+
+/// Walks the file against the catalogue. Each problem is reported and the
+/// offending key removed from `doc`, so what is left can be read.
+pub fn check_shapes(doc: &mut Table, source: &str) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut walk = Walk {
+        source,
+        problems: &mut problems,
+    };
+    let pools = doc.remove("pools");
+    walk.table(doc, TOP, &mut Vec::new(), Some("pools"));
+    if let Some(mut pools) = pools {
+        match pools.as_table_mut() {
+            Some(t) => {
+                for (name, pool) in t.iter_mut() {
+                    let mut path = vec!["pools".to_string(), name.clone()];
+                    match pool.as_table_mut() {
+                        Some(p) => walk.table(p, POOL, &mut path, None),
+                        None => walk.problem(&path, Some(pool), rule(Kind::Table(POOL))),
+                    }
+                }
+                t.retain(|_, p| p.is_table());
+            }
+            None => {
+                walk.problem(
+                    &["pools".to_string()],
+                    Some(&pools),
+                    "must hold pool sections such as [pools.api]".into(),
+                );
+                pools = Value::Table(Table::new());
+            }
+        }
+        doc.insert("pools".into(), pools);
+    }
+    problems
+}
+
+struct Walk<'a> {
+    source: &'a str,
+    problems: &'a mut Vec<Problem>,
+}
+
+impl Walk<'_> {
+    fn problem(&mut self, path: &[String], value: Option<&Value>, message: String) {
+        let parts: Vec<&str> = path.iter().map(String::as_str).collect();
+        self.problems.push(Problem {
+            line: line_near(self.source, &parts),
+            key: path.join("."),
+            value: value.filter(|v| !v.is_table()).map(show),
+            message,
+        });
+    }
+
+    /// Checks the keys of one table; `also` is a key handled elsewhere.
+    fn table(&mut self, t: &mut Table, keys: &[Key], path: &mut Vec<String>, also: Option<&str>) {
+        let mut drop = Vec::new();
+        for (name, value) in t.iter_mut() {
+            path.push(name.clone());
+            match keys.iter().find(|k| k.name == name) {
+                None if also == Some(name.as_str()) => {}
+                None => {
+                    let message = unknown(name, keys, path);
+                    self.problem(path, None, message);
+                    drop.push(name.clone());
+                }
+                Some(k) if !fits(k.kind, value) => {
+                    self.problem(path, Some(value), rule(k.kind));
+                    drop.push(name.clone());
+                }
+                Some(Key {
+                    kind: Kind::Table(sub),
+                    ..
+                }) => {
+                    if let Some(inner) = value.as_table_mut() {
+                        self.table(inner, sub, path, None);
+                    }
+                }
+                Some(_) => {}
+            }
+            path.pop();
+        }
+        for name in drop {
+            t.remove(&name);
+        }
+    }
+}
+
+/// "unknown key", with the likeliest intended key or the list of keys.
+fn unknown(name: &str, keys: &[Key], path: &[String]) -> String {
+    let near = keys
+        .iter()
+        .map(|k| (distance(name, k.name), k.name))
+        .min()
+        .filter(|(d, k)| *d <= 2.max(k.len() / 4));
+    match near {
+        Some((_, k)) => format!("unknown key; did you mean `{k}`?"),
+        None => {
+            let table = if path.len() > 1 {
+                format!("[{}]", path[..path.len() - 1].join("."))
+            } else {
+                "the top level".into()
+            };
+            let mut names: Vec<&str> = keys.iter().map(|k| k.name).collect();
+            if path.len() == 1 {
+                names.push("pools");
+            }
+            format!("unknown key; {table} takes {}", names.join(", "))
+        }
+    }
+}
+
+/// Edit distance (insertions, deletions, substitutions).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The value as written in TOML (shortened if long).
+pub fn show(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 60 {
+        let cut: String = s.chars().take(57).collect();
+        format!("{cut}...")
+    } else {
+        s
+    }
+}
+
+/// The line of the key at `path`, or of the nearest table that holds it.
+pub fn line_near(source: &str, path: &[&str]) -> Option<usize> {
+    (1..=path.len())
+        .rev()
+        .find_map(|n| key_line(source, &path[..n]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shapes(src: &str) -> (Vec<Problem>, Table) {
+        let mut doc: Table = toml::from_str(src).unwrap();
+        let p = check_shapes(&mut doc, src);
+        (p, doc)
+    }
+
+    #[test]
+    fn every_bad_key_is_reported_and_dropped() {
+        let src = "[server]\nlisten = 3000\nbogus = 1\n\n[render]\nscript = \"w.js\"\njsc_workers = \"two\"\n\n[render.lifecycle]\nmax_request = 5\n";
+        let (p, doc) = shapes(src);
+        let got: Vec<(Option<usize>, &str)> = p.iter().map(|p| (p.line, p.key.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some(2), "server.listen"),
+                (Some(3), "server.bogus"),
+                (Some(7), "render.jsc_workers"),
+                (Some(10), "render.lifecycle.max_request"),
+            ]
+        );
+        assert_eq!(p[2].value.as_deref(), Some("\"two\""));
+        assert_eq!(
+            p[2].message,
+            "must be a whole number of workers from 1 to 4096"
+        );
+        assert_eq!(p[3].message, "unknown key; did you mean `max_requests`?");
+        assert!(
+            p[1].message
+                .contains("[server] takes listen, control_socket")
+        );
+        assert!(doc["server"].as_table().unwrap().is_empty());
+        assert!(doc["render"].get("jsc_workers").is_none());
+        assert!(doc["render"].get("script").is_some());
+    }
+
+    #[test]
+    fn bounds_are_checked_in_words() {
+        let (p, _) = shapes(
+            "[render]\nrequest_timeout_ms = -1\n[render.lifecycle]\nmax_uptime_hours = 1e16\n[render.lifecycle.recovery]\nbackoff_multiplier = 0.5\n",
+        );
+        let msgs: Vec<&str> = p.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(
+            msgs,
+            vec![
+                "must be a whole number of milliseconds from 0 to 2592000000 (30 days)",
+                "must be a number of hours from 0 to 8760",
+                "must be a factor from 1 to 1000",
+            ]
+        );
+        assert!(!msgs.iter().any(|m| m.contains("u64") || m.contains("u32")));
+    }
+
+    #[test]
+    fn pools_are_walked_one_by_one() {
+        let (p, doc) =
+            shapes("[pools.api]\nscript = \"a.js\"\nroute = 5\n[pools.web]\nscritp = \"w.js\"\n");
+        let keys: Vec<&str> = p.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, vec!["pools.api.route", "pools.web.scritp"]);
+        assert_eq!(p[1].message, "unknown key; did you mean `script`?");
+        assert!(doc["pools"]["api"].get("script").is_some());
+    }
+
+    #[test]
+    fn a_pool_that_is_not_a_table_is_a_problem() {
+        let (p, _) = shapes("pools = 3\n");
+        assert_eq!(p[0].key, "pools");
+        let (p, _) = shapes("[pools]\napi = 3\n");
+        assert_eq!(p[0].key, "pools.api");
+        assert_eq!(p[0].message, "must be a table (a [section])");
+    }
+
+    fn dotted(v: &Value, prefix: &str, out: &mut Vec<String>) {
+        for (k, v) in v.as_table().unwrap() {
+            match v {
+                Value::Table(_) if k != "env" => dotted(v, &format!("{prefix}{k}."), out),
+                _ => out.push(format!("{prefix}{k}")),
+            }
+        }
+    }
+
+    fn listed(keys: &[Key], prefix: &str, out: &mut Vec<String>) {
+        for k in keys {
+            match k.kind {
+                Kind::Table(sub) => listed(sub, &format!("{prefix}{}.", k.name), out),
+                _ => out.push(format!("{prefix}{}", k.name)),
+            }
+        }
+    }
+
+    #[test]
+    fn the_catalogue_lists_exactly_the_keys_of_the_schema() {
+        use crate::config::{PoolSection, ServerSection};
+        let server = ServerSection {
+            control_socket: Some(String::new()),
+            worker_bin: Some(String::new()),
+            ..ServerSection::default()
+        };
+        let pool = PoolSection {
+            script: Some(String::new()),
+            jsc_workers: Some(1),
+            min_workers: Some(1),
+            max_workers: Some(1),
+            user: Some(String::new()),
+            group: Some(String::new()),
+            ..PoolSection::default()
+        };
+        for (value, keys) in [
+            (Value::try_from(server).unwrap(), SERVER),
+            (Value::try_from(pool).unwrap(), POOL),
+        ] {
+            let (mut have, mut want) = (Vec::new(), Vec::new());
+            dotted(&value, "", &mut have);
+            listed(keys, "", &mut want);
+            have.sort();
+            want.sort();
+            assert_eq!(have, want);
+        }
+    }
+
+    #[test]
+    fn edit_distance() {
+        assert_eq!(distance("max_request", "max_requests"), 1);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("kitten", "sitting"), 3);
+    }
+}

@@ -1,0 +1,171 @@
+//! What a new user meets in the first hour: the README's multi-pool example,
+//! recovering a slot that gave up after a bad deploy, and a handler that
+//! forgets its `return`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bext_e2e::{Daemon, Setup, Signal, bext, bin, wait_for};
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn example(rel: &str) -> String {
+    std::fs::read_to_string(repo_root().join("scripts/examples").join(rel)).unwrap()
+}
+
+#[test]
+fn the_readme_multi_pool_example_routes_api_paths_to_the_api_pool() {
+    // The example as shipped, but on an ephemeral port.
+    let config: String = example("multi/bext.toml")
+        .lines()
+        .filter(|l| !l.starts_with("listen"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (api, app) = (example("multi/api.js"), example("multi/app.js"));
+    let mut d = Daemon::start_with(Setup {
+        config: &config,
+        files: &[("api.js", &api), ("app.js", &app)],
+        ..Setup::default()
+    });
+    d.wait_workers(3);
+    let obj = d.get("/api/obj");
+    assert_eq!(obj.status, 200);
+    assert_eq!(obj.json()["pool"], "api");
+    assert_eq!(obj.json()["path"], "/api/obj");
+    let page = d.get("/about");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("pool render served /about"),
+        "{}",
+        page.body
+    );
+    // `/apiary` is not under `/api/`: the default pool serves it.
+    assert!(d.get("/apiary").body.contains("pool render"));
+}
+
+const GOOD: &str = "export function handler(req) { return 'ok'; }\n";
+const BROKEN: &str = "throw new Error('bad deploy');\n";
+
+/// Kills the pool's worker while its script is broken, and waits until the
+/// slot has given up.
+fn break_the_pool(d: &mut Daemon) {
+    std::fs::write(d.dir.path().join("worker.js"), BROKEN).unwrap();
+    for pid in d.worker_pids() {
+        let _ = nix::sys::signal::kill(pid, Signal::SIGKILL);
+    }
+    wait_for(Duration::from_secs(15), "the slot to give up", || {
+        let (_, out, _) = bext(d.dir.path(), &["ps"]);
+        out.contains("(gave up: ").then_some(())
+    });
+    assert_eq!(d.get("/").status, 503);
+}
+
+fn fix_and_wait_served(d: &mut Daemon, revive: impl FnOnce(&Daemon)) {
+    std::fs::write(d.dir.path().join("worker.js"), GOOD).unwrap();
+    revive(d);
+    wait_for(Duration::from_secs(15), "the revived slot to serve", || {
+        (d.get("/").status == 200).then_some(())
+    });
+    let (_, out, _) = bext(d.dir.path(), &["ps"]);
+    assert!(out.contains("ACTIVE") && !out.contains("gave up"), "{out}");
+}
+
+#[test]
+fn a_slot_that_gave_up_is_revived_by_restart_of_all_a_pool_or_sighup() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\nbackoff_initial_ms = 10\nbackoff_max_ms = 10\n",
+        GOOD,
+    );
+    d.wait_workers(1);
+
+    break_the_pool(&mut d);
+    fix_and_wait_served(&mut d, |d| {
+        let (code, out, err) = bext(d.dir.path(), &["workers", "restart"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "Restarting 1 worker (rolling; see bext ps)\n");
+    });
+
+    break_the_pool(&mut d);
+    fix_and_wait_served(&mut d, |d| {
+        let (code, _, err) = bext(d.dir.path(), &["workers", "restart", "--pool", "render"]);
+        assert_eq!(code, 0, "{err}");
+    });
+
+    break_the_pool(&mut d);
+    fix_and_wait_served(&mut d, |d| d.signal(Signal::SIGHUP));
+}
+
+#[test]
+fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        "export function handler(req) { const page = `<p>${req.path}</p>`; }\n",
+    );
+    d.wait_workers(1);
+    for _ in 0..3 {
+        let r = d.get("/forgot");
+        assert_eq!(r.status, 500);
+        assert_eq!(r.body, "500 the handler returned no response\n");
+    }
+    let mut async_too = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        "export async function handler(req) { await null; }\n",
+    );
+    async_too.wait_workers(1);
+    assert_eq!(async_too.get("/").status, 500);
+    d.wait_log(
+        "Did it forget to `return` its response?",
+        Duration::from_secs(5),
+    );
+    assert_eq!(d.count_log("Did it forget to `return`"), 1, "{}", d.logs());
+    assert!(d.logs().contains("returned undefined for GET /forgot"));
+}
+
+#[test]
+fn the_install_script_lays_out_a_prefix_whose_bextd_finds_its_worker() {
+    let dest = tempfile::tempdir().unwrap();
+    let bins = bin("bextd").parent().unwrap().to_path_buf();
+    let out = std::process::Command::new(repo_root().join("scripts/install"))
+        .env("DESTDIR", dest.path())
+        .env("PREFIX", "/usr")
+        .env("BEXT_BIN_DIR", &bins)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let usr = dest.path().join("usr");
+    for f in [
+        "bin/bextd",
+        "bin/bext",
+        "libexec/bext/bext-worker",
+        "share/man/man8/bextd.8",
+        "share/man/man1/bext.1",
+        "share/man/man5/bext.toml.5",
+        "share/bash-completion/completions/bext",
+        "share/zsh/site-functions/_bext",
+        "share/fish/vendor_completions.d/bext.fish",
+    ] {
+        assert!(usr.join(f).is_file(), "{f} not installed");
+    }
+    assert!(
+        !usr.join("bin/bext-worker").exists(),
+        "the worker is not a user command"
+    );
+    let installed = usr.join("bin/bextd");
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[("worker.js", GOOD)],
+        bextd: Some(&installed),
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    assert_eq!(d.get("/").body, "ok");
+}
