@@ -81,6 +81,146 @@ pub enum ControlReply {
     },
 }
 
+/// The state of a worker (SPEC §2), spelt in upper case on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum WorkerState {
+    /// Handshake, script load and `startup()` under way.
+    Booting,
+    /// Serving requests.
+    Active,
+    /// Out of rotation, finishing its requests, then exiting.
+    Draining,
+    /// No process (the pool is stopping), or one killed and not yet reaped.
+    Stopped,
+    /// The slot's last process failed: waiting out a backoff, or given up.
+    Failed,
+    /// Out of rotation for maintenance.
+    Maint,
+}
+
+impl WorkerState {
+    pub const ALL: [WorkerState; 6] = [
+        WorkerState::Booting,
+        WorkerState::Active,
+        WorkerState::Draining,
+        WorkerState::Stopped,
+        WorkerState::Failed,
+        WorkerState::Maint,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkerState::Booting => "BOOTING",
+            WorkerState::Active => "ACTIVE",
+            WorkerState::Draining => "DRAINING",
+            WorkerState::Stopped => "STOPPED",
+            WorkerState::Failed => "FAILED",
+            WorkerState::Maint => "MAINT",
+        }
+    }
+}
+
+impl std::fmt::Display for WorkerState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a worker is (being) replaced, or why its slot is empty. On the wire
+/// it is the plain text (`"memory"`, `"gave up"`, `"boot failed: …"`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum RotationReason {
+    /// Reached `max_requests`.
+    Requests,
+    /// RSS over `max_memory_mb`.
+    Memory,
+    /// Up longer than `max_uptime_hours`.
+    Uptime,
+    /// QuickJS ran out of its heap (`js_memory_limit_mb`).
+    JsHeapLimit,
+    /// `bext workers restart`.
+    Restart,
+    /// SIGHUP.
+    Signal,
+    /// A file under `watch_dirs` changed.
+    FileChange,
+    /// Autoscaling removed it.
+    ScaleDown,
+    /// bextd is stopping.
+    Shutdown,
+    StartupTimeout,
+    MissedHeartbeats,
+    /// The slot gave up after too many failures in a row.
+    GaveUp,
+    BootFailed(String),
+    ProtocolError(String),
+    /// Anything else, as text (e.g. a request stuck past its deadline).
+    Other(String),
+}
+
+const BOOT_FAILED: &str = "boot failed: ";
+const PROTOCOL_ERROR: &str = "protocol error: ";
+
+impl std::fmt::Display for RotationReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use RotationReason as R;
+        match self {
+            R::Requests => f.write_str("requests"),
+            R::Memory => f.write_str("memory"),
+            R::Uptime => f.write_str("uptime"),
+            R::JsHeapLimit => f.write_str("js heap limit"),
+            R::Restart => f.write_str("restart"),
+            R::Signal => f.write_str("signal"),
+            R::FileChange => f.write_str("file change"),
+            R::ScaleDown => f.write_str("scale down"),
+            R::Shutdown => f.write_str("shutdown"),
+            R::StartupTimeout => f.write_str("startup timeout"),
+            R::MissedHeartbeats => f.write_str("missed heartbeats"),
+            R::GaveUp => f.write_str("gave up"),
+            R::BootFailed(e) => write!(f, "{BOOT_FAILED}{e}"),
+            R::ProtocolError(e) => write!(f, "{PROTOCOL_ERROR}{e}"),
+            R::Other(s) => f.write_str(s),
+        }
+    }
+}
+
+impl From<String> for RotationReason {
+    fn from(s: String) -> Self {
+        use RotationReason as R;
+        match s.as_str() {
+            "requests" => R::Requests,
+            "memory" => R::Memory,
+            "uptime" => R::Uptime,
+            "js heap limit" => R::JsHeapLimit,
+            "restart" => R::Restart,
+            "signal" => R::Signal,
+            "file change" => R::FileChange,
+            "scale down" => R::ScaleDown,
+            "shutdown" => R::Shutdown,
+            "startup timeout" => R::StartupTimeout,
+            "missed heartbeats" => R::MissedHeartbeats,
+            "gave up" => R::GaveUp,
+            _ => {
+                if let Some(e) = s.strip_prefix(BOOT_FAILED) {
+                    R::BootFailed(e.to_string())
+                } else if let Some(e) = s.strip_prefix(PROTOCOL_ERROR) {
+                    R::ProtocolError(e.to_string())
+                } else {
+                    R::Other(s)
+                }
+            }
+        }
+    }
+}
+
+impl From<RotationReason> for String {
+    fn from(r: RotationReason) -> String {
+        r.to_string()
+    }
+}
+
 /// One worker process (or an empty slot) as seed 000's `WorkerMetrics`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WorkerStatus {
@@ -90,8 +230,7 @@ pub struct WorkerStatus {
     /// None for an empty slot (waiting out a backoff, or given up).
     pub pid: Option<u32>,
     pub generation: u64,
-    /// BOOTING, ACTIVE, DRAINING, STOPPED, FAILED or MAINT.
-    pub state: String,
+    pub state: WorkerState,
     pub requests_served: u64,
     pub requests_failed: u64,
     pub in_flight: u32,
@@ -111,8 +250,8 @@ pub struct WorkerStatus {
     pub restarts: u32,
     pub consecutive_failures: u32,
     /// Why it is being replaced (requests, memory, uptime, restart, signal,
-    /// file change, crash, …).
-    pub rotation_reason: Option<String>,
+    /// file change, …), or `gave up` for a slot that did.
+    pub rotation_reason: Option<RotationReason>,
     /// The last failure of the slot (boot error, crash status).
     pub last_error: Option<String>,
     /// Messages the worker sent with `bext.sendMessage`.
@@ -149,6 +288,28 @@ mod tests {
         assert!(
             serde_json::from_str::<ControlRequest>(r#"{"cmd":"restart","wroker":1}"#).is_err(),
             "a misspelt argument is an error, not a restart of everything"
+        );
+    }
+
+    #[test]
+    fn states_and_reasons_keep_their_documented_text() {
+        assert_eq!(
+            serde_json::to_string(&WorkerState::Maint).unwrap(),
+            "\"MAINT\""
+        );
+        for r in [
+            RotationReason::Memory,
+            RotationReason::GaveUp,
+            RotationReason::JsHeapLimit,
+            RotationReason::BootFailed("SyntaxError: x".into()),
+            RotationReason::Other("request 7 got no answer".into()),
+        ] {
+            let text = serde_json::to_string(&r).unwrap();
+            assert_eq!(serde_json::from_str::<RotationReason>(&text).unwrap(), r);
+        }
+        assert_eq!(
+            serde_json::to_string(&RotationReason::JsHeapLimit).unwrap(),
+            "\"js heap limit\""
         );
     }
 

@@ -6,7 +6,7 @@ use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use protocol::control::{ControlReply, ControlRequest, WorkerStatus};
+use protocol::control::{ControlReply, ControlRequest, RotationReason, WorkerState, WorkerStatus};
 
 use crate::cli::bext::{Cli, Command, WorkersCommand};
 
@@ -230,14 +230,14 @@ pub fn duration(ms: u64) -> String {
 
 /// The note after a row: why the worker is (being) replaced.
 pub fn reason(w: &WorkerStatus) -> String {
-    match (w.state.as_str(), &w.rotation_reason, &w.last_error) {
-        (_, Some(r), e) if r == "gave up" => {
+    match (w.state, &w.rotation_reason, &w.last_error) {
+        (_, Some(RotationReason::GaveUp), e) => {
             format!("(gave up: {})", e.as_deref().unwrap_or("too many failures"))
         }
-        ("DRAINING", Some(r), _) => format!("(rotating: {r})"),
-        ("ACTIVE", Some(r), _) => format!("(rotation pending: {r})"),
-        ("FAILED", _, Some(e)) => format!("(failed: {e})"),
-        ("BOOTING", _, _) if w.consecutive_failures > 0 => {
+        (WorkerState::Draining, Some(r), _) => format!("(rotating: {r})"),
+        (WorkerState::Active, Some(r), _) => format!("(rotation pending: {r})"),
+        (WorkerState::Failed, _, Some(e)) => format!("(failed: {e})"),
+        (WorkerState::Booting, _, _) if w.consecutive_failures > 0 => {
             format!("(restart after {} failures)", w.consecutive_failures)
         }
         _ => String::new(),
@@ -249,7 +249,10 @@ pub fn reason(w: &WorkerStatus) -> String {
 pub fn ps_table(workers: &[WorkerStatus]) -> String {
     let mut slots: Vec<(&str, u32)> = workers.iter().map(|w| (w.pool.as_str(), w.id)).collect();
     slots.dedup();
-    let active = workers.iter().filter(|w| w.state == "ACTIVE").count();
+    let active = workers
+        .iter()
+        .filter(|w| w.state == WorkerState::Active)
+        .count();
     let mut pools: Vec<&str> = workers.iter().map(|w| w.pool.as_str()).collect();
     pools.dedup();
     let multi = pools.len() > 1;
@@ -267,7 +270,7 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
             r.push(w.pool.clone());
         }
         r.push(w.pid.map(|p| p.to_string()).unwrap_or_else(|| "-".into()));
-        r.push(w.state.clone());
+        r.push(w.state.to_string());
         r.push(thousands(w.requests_served));
         r.push(megabytes(w.current_memory_bytes));
         r.push(if w.pid.is_some() {
@@ -322,7 +325,7 @@ pub fn stats_text(workers: &[WorkerStatus]) -> String {
                 .unwrap_or_else(|| "none".into())
         ));
         let fields = [
-            ("state", w.state.clone()),
+            ("state", w.state.to_string()),
             ("generation", w.generation.to_string()),
             ("requests served", thousands(w.requests_served)),
             ("requests failed", thousands(w.requests_failed)),
@@ -340,7 +343,9 @@ pub fn stats_text(workers: &[WorkerStatus]) -> String {
             ("consecutive failures", w.consecutive_failures.to_string()),
             (
                 "rotation reason",
-                w.rotation_reason.clone().unwrap_or_else(|| "-".into()),
+                w.rotation_reason
+                    .as_ref()
+                    .map_or_else(|| "-".into(), ToString::to_string),
             ),
             (
                 "last error",
@@ -361,7 +366,7 @@ mod tests {
     fn w(
         id: u32,
         pool: &str,
-        state: &str,
+        state: WorkerState,
         served: u64,
         mb: u64,
         reason: Option<&str>,
@@ -371,7 +376,7 @@ mod tests {
             pool: pool.into(),
             pid: Some(1000 + id),
             generation: 1,
-            state: state.into(),
+            state,
             requests_served: served,
             requests_failed: 0,
             in_flight: 0,
@@ -385,7 +390,7 @@ mod tests {
             last_request_at: None,
             restarts: 0,
             consecutive_failures: 0,
-            rotation_reason: reason.map(String::from),
+            rotation_reason: reason.map(|r| RotationReason::from(r.to_string())),
             last_error: None,
             messages_sent: 0,
         }
@@ -394,10 +399,17 @@ mod tests {
     #[test]
     fn ps_matches_the_seed_layout() {
         let rows = [
-            w(0, "render", "ACTIVE", 3421, 142, None),
-            w(1, "render", "ACTIVE", 3380, 138, None),
-            w(2, "render", "DRAINING", 3412, 256, Some("memory")),
-            w(3, "render", "ACTIVE", 3399, 145, None),
+            w(0, "render", WorkerState::Active, 3421, 142, None),
+            w(1, "render", WorkerState::Active, 3380, 138, None),
+            w(
+                2,
+                "render",
+                WorkerState::Draining,
+                3412,
+                256,
+                Some("memory"),
+            ),
+            w(3, "render", WorkerState::Active, 3399, 145, None),
         ];
         let want = "\
 Workers (3/4 active)
@@ -413,8 +425,8 @@ Workers (3/4 active)
     #[test]
     fn ps_shows_a_pool_column_for_several_pools() {
         let rows = [
-            w(0, "render", "ACTIVE", 1, 4, None),
-            w(0, "api", "BOOTING", 0, 3, None),
+            w(0, "render", WorkerState::Active, 1, 4, None),
+            w(0, "api", WorkerState::Booting, 0, 3, None),
         ];
         let t = ps_table(&rows);
         assert!(
@@ -436,7 +448,7 @@ Workers (3/4 active)
 
     #[test]
     fn a_slot_that_gave_up_says_why() {
-        let mut s = w(1, "render", "FAILED", 0, 0, Some("gave up"));
+        let mut s = w(1, "render", WorkerState::Failed, 0, 0, Some("gave up"));
         s.pid = None;
         s.last_error = Some("boot failed: SyntaxError".into());
         assert_eq!(reason(&s), "(gave up: boot failed: SyntaxError)");

@@ -18,11 +18,10 @@ use anyhow::Context as _;
 use futures_util::{SinkExt, StreamExt};
 use protocol::control::{ControlReply, ControlRequest, MAX_REQUEST_LINE};
 use tokio::net::{UnixListener, UnixStream};
-use tokio::sync::oneshot;
 use tokio_util::codec::{Framed, LinesCodec, LinesCodecError};
 
 use crate::http::Front;
-use crate::pool::PoolMsg;
+use crate::pool::Reason;
 
 /// How long a connection may stay silent before it is closed.
 const IDLE: Duration = Duration::from_secs(30);
@@ -181,16 +180,9 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
             Err(e) => e,
         },
         ControlRequest::Message { pool, data } => match find_pool(front, &pool) {
-            Ok(p) => {
-                let (reply, rx) = oneshot::channel();
-                let _ = p.tx.send(PoolMsg::Message {
-                    data_json: data.to_string(),
-                    reply,
-                });
-                ControlReply::Sent {
-                    workers: rx.await.unwrap_or(0),
-                }
-            }
+            Ok(p) => ControlReply::Sent {
+                workers: p.message(data.to_string()).await,
+            },
             Err(e) => e,
         },
     }
@@ -223,12 +215,7 @@ async fn maint(front: &Front, pool: Option<&str>, data: Option<serde_json::Value
     };
     let mut total = 0;
     for p in targets {
-        let (reply, rx) = oneshot::channel();
-        let _ = p.tx.send(PoolMsg::Maint {
-            data_json: data.as_ref().map(|d| d.to_string()),
-            reply,
-        });
-        total += rx.await.unwrap_or(0);
+        total += p.maint(data.as_ref().map(|d| d.to_string())).await;
     }
     ControlReply::Maintaining { workers: total }
 }
@@ -248,18 +235,11 @@ async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> Cont
     };
     let mut total = 0;
     for p in targets {
-        let (tx, rx) = oneshot::channel();
-        let _ = p.tx.send(PoolMsg::Restart {
-            slot: worker,
-            reason: "restart",
-            reply: Some(tx),
-        });
-        match rx.await {
-            Ok(Ok(n)) => total += n,
-            Ok(Err(message)) => return ControlReply::Error { message },
-            Err(_) => {
+        match p.restart(worker, Reason::Restart).await {
+            Ok(n) => total += n,
+            Err(why) => {
                 return ControlReply::Error {
-                    message: format!("pool {} is shutting down", p.name),
+                    message: format!("pool {} {why}", p.name),
                 };
             }
         }

@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::config::Config;
 use crate::exit::Fatal;
 use crate::http::Front;
-use crate::pool::{self, PoolHandle, PoolMsg, Services};
+use crate::pool::{self, PoolHandle, Reason, Services};
 use crate::reaper;
 use crate::registry::Registry;
 use crate::spawn::Spawner;
@@ -203,7 +203,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
             _ = sighup.recv() => {
                 tracing::info!("SIGHUP: rolling restart of every pool (slots that gave up get a new chance)");
                 for p in &pools {
-                    let _ = p.tx.send(PoolMsg::Restart { slot: None, reason: "signal", reply: None });
+                    p.restart_soon(Reason::Signal);
                 }
             }
         }
@@ -277,29 +277,11 @@ async fn graceful_stop(graceful: GracefulShutdown, pools: &[Arc<PoolHandle>], de
 
 /// Stops every pool; past `deadline`, kills what is left.
 async fn stop_pools(pools: &[Arc<PoolHandle>], graceful: bool, deadline: Instant) {
-    let mut waits = Vec::new();
-    for p in pools {
-        let (done, rx) = oneshot::channel();
-        let _ = p.tx.send(PoolMsg::Shutdown { graceful, done });
-        waits.push(rx);
-    }
-    let all = futures_util::future::join_all(waits);
+    let all = futures_util::future::join_all(pools.iter().map(|p| p.shutdown(graceful)));
     if tokio::time::timeout_at(deadline.into(), all).await.is_err() {
         tracing::warn!("workers did not stop in time; killing them");
-        let mut waits = Vec::new();
-        for p in pools {
-            let (done, rx) = oneshot::channel();
-            let _ = p.tx.send(PoolMsg::Shutdown {
-                graceful: false,
-                done,
-            });
-            waits.push(rx);
-        }
-        let _ = tokio::time::timeout(
-            Duration::from_secs(2),
-            futures_util::future::join_all(waits),
-        )
-        .await;
+        let all = futures_util::future::join_all(pools.iter().map(|p| p.shutdown(false)));
+        let _ = tokio::time::timeout(Duration::from_secs(2), all).await;
     }
 }
 

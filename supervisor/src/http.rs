@@ -23,12 +23,12 @@ use rand::Rng;
 use crate::admission::Refused;
 use crate::link::WorkerLink;
 use crate::metrics::Metrics;
-use crate::pool::{PoolHandle, PoolMsg};
+use crate::pool::PoolHandle;
 
 /// Extra time the master gives a worker past `request_timeout_ms` to report
 /// the timeout itself before it is presumed stuck outside JS and killed.
-pub fn timeout_grace(request_timeout_ms: u64) -> Duration {
-    Duration::from_millis((request_timeout_ms / 10).clamp(500, 5_000))
+pub fn timeout_grace(request_timeout: Duration) -> Duration {
+    (request_timeout / 10).clamp(Duration::from_millis(500), Duration::from_secs(5))
 }
 
 /// Everything the request path needs.
@@ -188,10 +188,9 @@ impl Front {
         id: u64,
         mut frame: MasterToWorker,
     ) -> Result<Outcome, Failure> {
-        let timeout_ms = pool.config.settings.request_timeout_ms;
         let _permit = match &pool.admission {
             Some(a) => {
-                let wait = (timeout_ms > 0).then(|| Duration::from_millis(timeout_ms));
+                let wait = pool.config.settings.request_timeout;
                 Some(a.enter(wait).await.map_err(|r| match r {
                     Refused::Full => Failure::Full,
                     Refused::Timeout => Failure::TimedOut,
@@ -221,22 +220,18 @@ impl Front {
     ) -> Result<Outcome, Failure> {
         // If the client goes away, this future is dropped: forget the request.
         let _guard = Abandon { link, id };
-        let timeout_ms = pool.config.settings.request_timeout_ms;
-        if timeout_ms == 0 {
+        let Some(timeout) = pool.config.settings.request_timeout else {
             return rx.await.map_err(|_| Failure::Died);
-        }
-        let limit = Duration::from_millis(timeout_ms) + timeout_grace(timeout_ms);
-        match tokio::time::timeout(limit, rx).await {
+        };
+        let grace = timeout_grace(timeout);
+        match tokio::time::timeout(timeout + grace, rx).await {
             Ok(r) => r.map_err(|_| Failure::Died),
             Err(_) => {
-                let _ = pool.tx.send(PoolMsg::Kill {
-                    slot: link.slot,
-                    generation: link.generation,
-                    reason: format!(
-                        "request {id} got no answer {} ms past request_timeout_ms",
-                        limit.as_millis() as u64 - timeout_ms
-                    ),
-                });
+                let reason = format!(
+                    "request {id} got no answer {} ms past request_timeout_ms",
+                    grace.as_millis()
+                );
+                pool.kill(link.slot, link.generation, reason);
                 Err(Failure::TimedOut)
             }
         }

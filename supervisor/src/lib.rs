@@ -21,6 +21,5 @@ pub mod policy;
 pub mod pool;
 pub mod reaper;
 pub mod registry;
-pub mod slot;
 pub mod spawn;
 pub mod watch;

@@ -29,28 +29,8 @@ use tokio_util::codec::{FramedRead, FramedWrite};
 
 use crate::modcache::ModuleCache;
 
-/// What a link tells its pool actor.
-#[derive(Debug)]
-pub enum LinkEvent {
-    /// The script loaded and `startup()` returned; how many modules came
-    /// from the pool's bytecode and how many were compiled.
-    Ready {
-        modules_cached: u32,
-        modules_compiled: u32,
-    },
-    /// The script failed to load or `startup()` threw.
-    BootFailed(String),
-    /// The worker answered out of memory; it should be rotated.
-    OutOfMemory,
-    /// The worker reached its `max_requests` threshold.
-    RequestLimit,
-    /// `maint()` finished (with its error, if it threw).
-    MaintDone(Option<String>),
-    /// The worker broke the protocol (garbage, oversized frame, bad hello).
-    ProtocolError(String),
-    /// The socket closed.
-    Closed,
-}
+/// What a link tells its pool actor (the core's view of a link event).
+pub use crate::pool::core::LinkEvent;
 
 /// An event tagged with the process it came from.
 #[derive(Debug)]
@@ -458,8 +438,8 @@ async fn read_loop(
                 modules_cached,
                 modules_compiled,
             } => send(LinkEvent::Ready {
-                modules_cached,
-                modules_compiled,
+                cached: modules_cached,
+                compiled: modules_compiled,
             }),
             WorkerToMaster::Compiled(module) => modules.offer(module),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),

@@ -12,7 +12,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
-use protocol::control::WorkerStatus;
+use protocol::control::{WorkerState, WorkerStatus};
 use std::sync::atomic::AtomicU64;
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -54,6 +54,7 @@ pub struct Metrics {
     latency: Family<PoolLabel, Histogram, fn() -> Histogram>,
     restarts: Family<PoolLabel, Counter>,
     failures: Family<PoolLabel, Counter>,
+    illegal: Family<PoolLabel, Counter>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
     w_in_flight: Family<WorkerLabels, Gauge>,
@@ -76,6 +77,8 @@ pub struct PoolMetrics {
     latency: Histogram,
     pub restarts: Counter,
     pub failures: Counter,
+    /// Moves the worker state tables refused (a bug if ever non-zero).
+    pub illegal_transitions: Counter,
 }
 
 impl PoolMetrics {
@@ -121,6 +124,12 @@ impl Metrics {
             "worker_failures",
             "Worker crashes, boot failures and hangs",
             failures.clone(),
+        );
+        let illegal = Family::<PoolLabel, Counter>::default();
+        registry.register(
+            "illegal_transitions",
+            "Worker state moves the state tables refused (not applied)",
+            illegal.clone(),
         );
         let mut gauge = |name: &str, help: &str| {
             let f = Family::<WorkerLabels, Gauge>::default();
@@ -184,6 +193,7 @@ impl Metrics {
             latency,
             restarts,
             failures,
+            illegal,
             w_served,
             w_failed,
             w_in_flight,
@@ -221,6 +231,7 @@ impl Metrics {
             latency: self.latency.get_or_create(&label).clone(),
             restarts: self.restarts.get_or_create(&label).clone(),
             failures: self.failures.get_or_create(&label).clone(),
+            illegal_transitions: self.illegal.get_or_create(&label).clone(),
         }
     }
 
@@ -243,7 +254,7 @@ impl Metrics {
         self.w_avg.clear();
         self.w_state.clear();
         for w in workers {
-            if w.pid.is_none() && w.state != "FAILED" {
+            if w.pid.is_none() && w.state != WorkerState::Failed {
                 continue;
             }
             let l = WorkerLabels {
@@ -275,7 +286,7 @@ impl Metrics {
                 .get_or_create(&StateLabels {
                     pool: w.pool.clone(),
                     worker: w.id.to_string(),
-                    state: w.state.clone(),
+                    state: w.state.to_string(),
                 })
                 .set(1);
         }

@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use crate::config::RecoverySection;
+use crate::config::Recovery;
 
 /// Delay before restarting a slot after its `failures`-th consecutive
 /// failure: the first restart is immediate, then
 /// `backoff_initial_ms × multiplier^(n-2)`, capped at `backoff_max_ms`.
 /// `None` once `max_consecutive_failures` is reached: the slot gives up.
-pub fn restart_delay(failures: u32, r: &RecoverySection) -> Option<Duration> {
+pub fn restart_delay(failures: u32, r: &Recovery) -> Option<Duration> {
     if failures >= r.max_consecutive_failures {
         return None;
     }
@@ -17,15 +17,16 @@ pub fn restart_delay(failures: u32, r: &RecoverySection) -> Option<Duration> {
         return Some(Duration::ZERO);
     }
     let exp = (failures - 2) as i32;
-    let ms = (r.backoff_initial_ms as f64) * r.backoff_multiplier.powi(exp);
-    let ms = ms.min(r.backoff_max_ms as f64);
-    Some(Duration::from_millis(ms as u64))
+    let initial = r.backoff_initial.as_secs_f64();
+    let secs = (initial * r.backoff_multiplier.powi(exp)).min(r.backoff_max.as_secs_f64());
+    // Whole milliseconds, as the settings are written.
+    Some(Duration::from_millis((secs * 1000.0).round() as u64))
 }
 
 /// Whether a worker that has been healthy (ACTIVE, no failure) for
 /// `healthy_for` has earned a reset of its failure count.
-pub fn failures_reset(healthy_for: Duration, r: &RecoverySection) -> bool {
-    healthy_for >= Duration::from_millis(r.healthy_reset_ms)
+pub fn failures_reset(healthy_for: Duration, r: &Recovery) -> bool {
+    healthy_for >= r.healthy_reset
 }
 
 /// The request count at which the worker in slot `id` of a pool of `size`
@@ -130,8 +131,8 @@ mod tests {
         assert_eq!(d.fire(t0 + ms(400)), Some(vec![2]));
     }
 
-    fn recovery() -> RecoverySection {
-        RecoverySection::default()
+    fn recovery() -> Recovery {
+        crate::config::Settings::default().recovery
     }
 
     #[test]
@@ -151,9 +152,9 @@ mod tests {
 
     #[test]
     fn backoff_with_multiplier_one_is_flat() {
-        let r = RecoverySection {
+        let r = Recovery {
             backoff_multiplier: 1.0,
-            backoff_initial_ms: 250,
+            backoff_initial: Duration::from_millis(250),
             ..recovery()
         };
         assert_eq!(restart_delay(5, &r), Some(Duration::from_millis(250)));

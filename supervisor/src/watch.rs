@@ -18,7 +18,7 @@ use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::sync::mpsc;
 
 use crate::policy::Debounce;
-use crate::pool::{PoolHandle, PoolMsg};
+use crate::pool::{PoolHandle, Reason};
 
 /// The paths of a batch that count as changes: access events (a file was
 /// only read or opened) are not.
@@ -56,7 +56,7 @@ pub fn start(
     if dirs.is_empty() {
         return Ok(None);
     }
-    let debounce = Duration::from_millis(pool.config.settings.lifecycle.watch_debounce_ms.max(1));
+    let debounce = pool.config.settings.lifecycle.watch_debounce;
     let (tx, mut rx) = mpsc::unbounded_channel::<Vec<PathBuf>>();
     let fold = Duration::from_millis(50).min(debounce);
     let mut debouncer = new_debouncer(
@@ -100,11 +100,7 @@ pub fn start(
             };
             let shown: Vec<String> = paths.iter().map(|p| display_path(p, &base)).collect();
             tracing::info!(pool = %pool.name, files = ?shown, "[bext] Workers restarted (file change: {})", shown.join(", "));
-            let _ = pool.tx.send(PoolMsg::Restart {
-                slot: None,
-                reason: "file change",
-                reply: None,
-            });
+            pool.restart_soon(Reason::FileChange);
         }
     });
     Ok(Some(Box::new(debouncer)))

@@ -449,3 +449,18 @@ pub fn run_bextd(args: &[&str], cwd: &Path) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Whether this test can do what needs root. Outside CI a test that cannot
+/// says so on stderr and is skipped; in CI (which runs as root, `CI` set)
+/// it fails instead, so that it is never skipped unseen.
+pub fn can_act_as_root(test: &str) -> bool {
+    if nix::unistd::geteuid().is_root() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{test} needs root, and CI runs the suite as root"
+    );
+    eprintln!("SKIPPED {test}: needs root");
+    false
+}

@@ -2,7 +2,7 @@
 //! timeouts, rolling restarts, file-watch restarts.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -25,25 +25,40 @@ export function handler(req) {
 /// statuses it saw.
 struct Load {
     stop: Arc<AtomicBool>,
+    sent: Arc<AtomicUsize>,
     threads: Vec<JoinHandle<Vec<u16>>>,
 }
 
 impl Load {
     fn start(d: &Daemon, clients: usize) -> Load {
         let stop = Arc::new(AtomicBool::new(false));
+        let sent = Arc::new(AtomicUsize::new(0));
         let threads = (0..clients)
             .map(|_| {
-                let (stop, addr) = (stop.clone(), d.addr);
+                let (stop, sent, addr) = (stop.clone(), sent.clone(), d.addr);
                 std::thread::spawn(move || {
                     let mut seen = Vec::new();
                     while !stop.load(Ordering::Relaxed) {
                         seen.push(request(addr, "GET", "/", &[], b"").status);
+                        sent.fetch_add(1, Ordering::Relaxed);
                     }
                     seen
                 })
             })
             .collect();
-        Load { stop, threads }
+        Load {
+            stop,
+            sent,
+            threads,
+        }
+    }
+
+    /// Waits until `more` requests were answered since this call.
+    fn wait_answered(&self, more: usize) {
+        let target = self.sent.load(Ordering::Relaxed) + more;
+        wait_for(Duration::from_secs(10), "requests under load", || {
+            (self.sent.load(Ordering::Relaxed) >= target).then_some(())
+        });
     }
 
     /// Stops the clients; returns (requests sent, statuses that were not 200).
@@ -94,11 +109,12 @@ fn sighup_rolls_every_worker_under_load_without_failures() {
     let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     let before = d.wait_workers(3);
     let load = Load::start(&d, 4);
-    std::thread::sleep(Duration::from_millis(200));
+    load.wait_answered(50);
     d.signal(Signal::SIGHUP);
     d.wait_rotated(&before, 0);
-    std::thread::sleep(Duration::from_millis(200));
+    load.wait_answered(50);
     let (sent, bad) = load.finish();
+    assert!(sent >= 100, "only {sent} requests");
     assert!(
         bad.is_empty(),
         "non-200 answers during SIGHUP: {bad:?} of {sent}"
@@ -194,60 +210,44 @@ fn the_js_heap_limit_answers_500_and_rotates() {
     );
     let first = d.wait_workers(1);
     assert_eq!(d.get("/heap").status, 500);
-    d.wait_log("reason=js heap limit", Duration::from_secs(10));
     d.wait_rotated(&first, 0);
     assert!(
-        d.logs().contains("reason=js heap limit") || d.logs().contains("js heap limit"),
-        "log:\n{}",
+        d.logs()
+            .lines()
+            .any(|l| l.contains("rotating worker") && l.contains("reason=js heap limit")),
+        "rotated because of the heap limit; log:\n{}",
         d.logs()
     );
     assert_eq!(d.get("/").status, 200);
 }
 
-/// Parses the time of day of a log line (`2026-11-22T02:28:03.796312Z ...`) in ms.
-fn log_time_ms(line: &str) -> Option<f64> {
-    let t = line
-        .split_whitespace()
-        .next()?
-        .split('T')
-        .nth(1)?
-        .trim_end_matches('Z');
-    let mut it = t.split(':');
-    let (h, m, s) = (
-        it.next()?.parse::<f64>().ok()?,
-        it.next()?.parse::<f64>().ok()?,
-        it.next()?.parse::<f64>().ok()?,
-    );
-    Some(((h * 60.0 + m) * 60.0 + s) * 1000.0)
+/// The pool's status rows, from `/__bext/workers`.
+fn workers(d: &Daemon) -> Vec<serde_json::Value> {
+    d.get("/__bext/workers").json().as_array().unwrap().clone()
 }
 
+/// Backoff spacing and the give-up rule are unit-tested against a fake
+/// clock (`pool/core/tests/recovery.rs`); here, what only real processes
+/// show: a script that cannot load is restarted until the slot gives up,
+/// and bextd stays up and says so.
 #[test]
-fn a_crash_looping_script_backs_off_then_gives_up_and_bextd_stays_up() {
+fn a_crash_looping_script_gives_up_and_bextd_stays_up() {
     let d = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 4\nbackoff_initial_ms = 250\nbackoff_multiplier = 2.0\n",
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 4\nbackoff_initial_ms = 20\nbackoff_multiplier = 2.0\n",
         "throw new Error('cannot even load');",
     );
     d.wait_log("ALERT", Duration::from_secs(15));
-    let spawns: Vec<f64> = d
-        .logs()
-        .lines()
-        .filter(|l| l.contains("worker spawned"))
-        .filter_map(log_time_ms)
-        .collect();
-    assert_eq!(spawns.len(), 4, "log:\n{}", d.logs());
-    let gaps: Vec<f64> = spawns.windows(2).map(|w| w[1] - w[0]).collect();
-    // Delays: immediately, 250 ms, 500 ms (plus boot time, a few ms).
-    assert!(gaps[0] < 200.0, "first restart is immediate: {gaps:?}");
+    let w = &workers(&d)[0];
+    assert_eq!(w["state"], "FAILED");
+    assert_eq!(w["rotation_reason"], "gave up");
+    assert_eq!(w["consecutive_failures"], 4);
+    assert_eq!(w["restarts"], 3, "four processes in all");
     assert!(
-        (240.0..450.0).contains(&gaps[1]),
-        "second waits 250 ms: {gaps:?}"
+        w["last_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("cannot even load")),
+        "{w}"
     );
-    assert!(
-        (490.0..800.0).contains(&gaps[2]),
-        "third waits 500 ms: {gaps:?}"
-    );
-    // Given up: nothing more is spawned, and bextd answers.
-    std::thread::sleep(Duration::from_millis(1200));
     assert_eq!(d.count_log("worker spawned"), 4);
     assert_eq!(d.get("/").status, 503);
     assert_eq!(d.get("/__bext/health").status, 200);
@@ -331,38 +331,22 @@ fn a_worker_that_ignores_the_drain_is_killed_at_drain_timeout_without_counting_a
 #[test]
 fn the_failure_count_resets_after_healthy_reset_ms() {
     let mut d = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nbackoff_initial_ms = 300\nhealthy_reset_ms = 600\n",
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nbackoff_initial_ms = 50\nhealthy_reset_ms = 600\n",
         APP,
     );
     let mut pids = d.wait_workers(1);
-    // Two quick crashes: the first restart is immediate, the second backs off.
     for _ in 0..2 {
         nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
         pids = d.wait_rotated(&pids, 0);
-        let r = d.get("/");
-        assert_eq!(r.status, 200, "{r:?} log:\n{}", d.logs());
     }
-    assert_eq!(
-        d.count_log("restarting after backoff"),
-        1,
-        "log:\n{}",
-        d.logs()
+    assert_eq!(workers(&d)[0]["consecutive_failures"], 2);
+    // Served healthy for healthy_reset_ms: the count is forgotten.
+    wait_for(
+        Duration::from_secs(10),
+        "the failure count to reset",
+        || (workers(&d)[0]["consecutive_failures"] == 0).then_some(()),
     );
-    // Healthy for longer than healthy_reset_ms: the next crash is a first one again.
-    std::thread::sleep(Duration::from_millis(900));
-    nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
-    d.wait_rotated(&pids, 0);
-    assert_eq!(
-        d.count_log("restarting after backoff"),
-        1,
-        "no backoff after the reset; log:\n{}",
-        d.logs()
-    );
-    assert!(
-        d.logs().contains("consecutive_failures=1"),
-        "log:\n{}",
-        d.logs()
-    );
+    assert_eq!(d.get("/").status, 200);
 }
 
 #[test]

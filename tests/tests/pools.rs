@@ -342,8 +342,8 @@ fn env_is_added_to_the_workers_environment() {
 
 #[test]
 fn workers_run_as_the_configured_user_and_group() {
-    if !nix::unistd::geteuid().is_root() {
-        return; // switching users needs root
+    if !bext_e2e::can_act_as_root("workers_run_as_the_configured_user_and_group") {
+        return;
     }
     let d = tempfile::tempdir().unwrap();
     // Everything the worker reads must be reachable by "nobody".

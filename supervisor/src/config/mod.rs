@@ -8,6 +8,7 @@ mod effective;
 mod keys;
 mod routes;
 mod schema;
+mod settings;
 mod validate;
 
 use std::fmt;
@@ -19,6 +20,7 @@ use regex::Regex;
 
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection};
+pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings};
 
 /// A checked configuration.
 #[derive(Debug, Clone)]
@@ -52,8 +54,8 @@ pub struct Pool {
     /// Credentials the workers run with (`user`, `group`), resolved.
     pub uid: Option<u32>,
     pub gid: Option<u32>,
-    /// Every other key, defaults filled in.
-    pub settings: PoolSection,
+    /// Every other key, typed.
+    pub settings: Settings,
 }
 
 /// One broken rule.

@@ -24,7 +24,7 @@ fn minimal_config_gets_the_seed_defaults() {
     );
     assert_eq!(p.script, d.path().join("w.js"));
     assert_eq!(p.settings.lifecycle.max_requests, 10_000);
-    assert_eq!(p.settings.lifecycle.recovery.backoff_multiplier, 3.0);
+    assert_eq!(p.settings.recovery.backoff_multiplier, 3.0);
     assert_eq!(c.server.listen.to_string(), "127.0.0.1:3000");
     assert_eq!(c.server.control_socket, default_control_socket());
 }
@@ -232,7 +232,7 @@ fn the_effective_settings_are_a_valid_config_with_the_same_meaning() {
                     p.route.as_str().to_string(),
                     p.min_workers,
                     p.max_workers,
-                    p.settings.lifecycle.max_uptime_hours,
+                    p.settings.lifecycle.max_uptime,
                     p.settings.env.clone(),
                 )
             })

@@ -233,7 +233,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
         min_workers: min,
         max_workers: max,
         watch_dirs,
-        settings: p.clone(),
+        settings: super::Settings::from_section(p),
     })
 }
 

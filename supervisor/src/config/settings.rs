@@ -1,0 +1,182 @@
+//! A pool's settings as the rest of bextd uses them: durations as
+//! `Duration`, "0 disables" as `Option`, string choices as enums, sizes in
+//! bytes. Built once, after validation, so nothing downstream compares
+//! strings or multiplies raw milliseconds.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use super::PoolSection;
+
+/// Everything a pool's actor, request path and workers need.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// A request running longer is interrupted (504); `None`: no limit.
+    pub request_timeout: Option<Duration>,
+    pub startup_timeout: Duration,
+    pub heartbeat_interval: Duration,
+    pub heartbeat_timeout: Duration,
+    /// QuickJS heap cap in MiB; 0 = none.
+    pub js_memory_limit_mb: u64,
+    pub admission: Admission,
+    pub scaling: Scaling,
+    pub maint: Maint,
+    pub env: BTreeMap<String, String>,
+    pub user: Option<String>,
+    pub group: Option<String>,
+    /// Content types to compress (a regex), when compression is on.
+    pub compress: Option<String>,
+    pub lifecycle: Lifecycle,
+    pub recovery: Recovery,
+}
+
+/// `max_concurrent_requests` and its queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Admission {
+    /// 0 = unlimited.
+    pub max_concurrent: u32,
+    pub max_queue: u32,
+}
+
+/// Autoscaling between `min_workers` and `max_workers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scaling {
+    pub busy_factor: u32,
+    pub headroom_pct: u32,
+    pub cooldown: Duration,
+    pub max_concurrent_launches: u32,
+}
+
+/// When a worker is due for automatic maintenance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaintEvery {
+    Requests(u64),
+    Time(Duration),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Maint {
+    /// `None`: only sweeps asked for with `bext maint`.
+    pub auto: Option<MaintEvery>,
+    pub max_concurrent: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lifecycle {
+    /// Rotate after this many requests (before the stagger); 0 = never.
+    pub max_requests: u64,
+    /// Rotate above this RSS; `None`: never.
+    pub max_memory_bytes: Option<u64>,
+    /// Rotate after this long; `None`: never.
+    pub max_uptime: Option<Duration>,
+    pub drain_timeout: Duration,
+    pub max_concurrent_rotations: u32,
+    pub memory_check_interval: Duration,
+    pub watch_debounce: Duration,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Recovery {
+    pub max_consecutive_failures: u32,
+    pub backoff_initial: Duration,
+    pub backoff_max: Duration,
+    pub backoff_multiplier: f64,
+    pub healthy_reset: Duration,
+}
+
+fn ms(v: u64) -> Duration {
+    Duration::from_millis(v)
+}
+
+/// `Some(ms)` unless 0.
+fn limit(v: u64) -> Option<Duration> {
+    (v > 0).then(|| ms(v))
+}
+
+impl Settings {
+    /// The settings of a validated section (bounds already checked, so no
+    /// conversion here can overflow).
+    pub fn from_section(p: &PoolSection) -> Settings {
+        let l = &p.lifecycle;
+        let r = &l.recovery;
+        Settings {
+            request_timeout: limit(p.request_timeout_ms),
+            startup_timeout: ms(p.startup_timeout_ms),
+            heartbeat_interval: ms(p.heartbeat_interval_ms),
+            heartbeat_timeout: ms(p.heartbeat_timeout_ms),
+            js_memory_limit_mb: p.js_memory_limit_mb,
+            admission: Admission {
+                max_concurrent: p.max_concurrent_requests,
+                max_queue: p.max_queue_size,
+            },
+            scaling: Scaling {
+                busy_factor: p.busy_factor,
+                headroom_pct: p.headroom_pct,
+                cooldown: ms(p.cooldown_ms),
+                max_concurrent_launches: p.max_concurrent_launches,
+            },
+            maint: Maint {
+                auto: p.auto_maint.then(|| match p.maint_method.as_str() {
+                    "time" => MaintEvery::Time(ms(p.maint_time_ms)),
+                    _ => MaintEvery::Requests(p.maint_requests),
+                }),
+                max_concurrent: p.max_concurrent_maint,
+            },
+            env: p.env.clone(),
+            user: p.user.clone(),
+            group: p.group.clone(),
+            compress: p.compress.then(|| p.compress_regex.clone()),
+            lifecycle: Lifecycle {
+                max_requests: l.max_requests,
+                max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),
+                max_uptime: (l.max_uptime_hours > 0.0)
+                    .then(|| Duration::from_secs_f64(l.max_uptime_hours * 3600.0)),
+                drain_timeout: ms(l.drain_timeout_ms),
+                max_concurrent_rotations: l.max_concurrent_rotations,
+                memory_check_interval: ms(l.memory_check_interval_ms.max(100)),
+                watch_debounce: ms(l.watch_debounce_ms.max(1)),
+            },
+            recovery: Recovery {
+                max_consecutive_failures: r.max_consecutive_failures,
+                backoff_initial: ms(r.backoff_initial_ms),
+                backoff_max: ms(r.backoff_max_ms),
+                backoff_multiplier: r.backoff_multiplier,
+                healthy_reset: ms(r.healthy_reset_ms),
+            },
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::from_section(&PoolSection::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_disables_and_words_become_enums() {
+        let mut p = PoolSection {
+            request_timeout_ms: 0,
+            auto_maint: true,
+            maint_method: "time".into(),
+            maint_time_ms: 5000,
+            ..PoolSection::default()
+        };
+        p.lifecycle.max_memory_mb = 0;
+        p.lifecycle.max_uptime_hours = 0.5;
+        let s = Settings::from_section(&p);
+        assert_eq!(s.request_timeout, None);
+        assert_eq!(s.maint.auto, Some(MaintEvery::Time(Duration::from_secs(5))));
+        assert_eq!(s.lifecycle.max_memory_bytes, None);
+        assert_eq!(s.lifecycle.max_uptime, Some(Duration::from_secs(1800)));
+        assert_eq!(Settings::default().maint.auto, None);
+        assert_eq!(
+            Settings::default().lifecycle.max_memory_bytes,
+            Some(512 * 1024 * 1024)
+        );
+    }
+}

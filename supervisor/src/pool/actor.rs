@@ -1,0 +1,412 @@
+//! The pool actor: the thin shell around the pure core. It turns messages,
+//! link events, exits and ticks into [`Input`]s, and carries out the
+//! [`Action`]s the core returns: spawning (through the spawner thread),
+//! signalling, draining and opening links, publishing the ACTIVE links,
+//! replying, logging and counting. Every clock read, syscall and `/proc`
+//! read of the pool happens here, never in the core.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use protocol::worker::{MasterToWorker, WorkerSettings};
+use tokio::sync::{mpsc, oneshot};
+
+use super::core::{Action, Core, Counter, Input, Load, Probe, Reply};
+use super::{COMPRESS_MIN_BYTES, PoolHandle, PoolMsg, Services};
+use crate::link::{self, TaggedEvent, WorkerLink};
+use crate::reaper::Exit;
+use crate::spawn::SpawnSpec;
+
+type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
+
+/// Reads the live counters from the links.
+struct LinkProbe<'a>(&'a Links);
+
+impl Probe for LinkProbe<'_> {
+    fn load(&self, slot: u32, generation: u64) -> Load {
+        match self.0.get(&(slot, generation)) {
+            Some(l) => Load {
+                in_flight: l.in_flight(),
+                served: l.stats.served.load(Ordering::Relaxed),
+                last_beat: l.last_beat(),
+            },
+            None => Load {
+                in_flight: 0,
+                served: 0,
+                last_beat: Instant::now(),
+            },
+        }
+    }
+}
+
+/// Where the answer to the command being stepped goes.
+enum ReplyTo {
+    Restart(oneshot::Sender<Result<u32, String>>),
+    Maint(oneshot::Sender<u32>),
+}
+
+struct Actor {
+    handle: Arc<PoolHandle>,
+    services: Services,
+    core: Core,
+    links: Links,
+    pids: HashMap<Pid, (u32, u64)>,
+    events_tx: mpsc::UnboundedSender<TaggedEvent>,
+    exits_tx: mpsc::UnboundedSender<Exit>,
+    done: Vec<oneshot::Sender<()>>,
+    stopped: bool,
+}
+
+pub(super) fn spawn(
+    handle: Arc<PoolHandle>,
+    services: Services,
+    rx: mpsc::UnboundedReceiver<PoolMsg>,
+) {
+    let (events_tx, events_rx) = mpsc::unbounded_channel();
+    let (exits_tx, exits_rx) = mpsc::unbounded_channel();
+    let cfg = &handle.config;
+    let core = Core::new(
+        cfg.settings.clone(),
+        cfg.min_workers,
+        cfg.max_workers,
+        Instant::now(),
+    );
+    let actor = Actor {
+        handle,
+        services,
+        core,
+        links: HashMap::new(),
+        pids: HashMap::new(),
+        events_tx,
+        exits_tx,
+        done: Vec::new(),
+        stopped: false,
+    };
+    tokio::spawn(actor.run(rx, events_rx, exits_rx));
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+impl Actor {
+    async fn run(
+        mut self,
+        mut rx: mpsc::UnboundedReceiver<PoolMsg>,
+        mut events: mpsc::UnboundedReceiver<TaggedEvent>,
+        mut exits: mpsc::UnboundedReceiver<Exit>,
+    ) {
+        let st = self.core.settings().clone();
+        let mut memory_tick = tokio::time::interval(st.lifecycle.memory_check_interval);
+        // Heartbeat deadlines are checked on a tick (a quarter of the
+        // timeout) rather than each tracked as a deadline: with hundreds of
+        // workers beating every second, the nearest heartbeat deadline would
+        // otherwise pass hundreds of times a second.
+        let beat_every = (st.heartbeat_timeout / 4).max(std::time::Duration::from_millis(20));
+        let mut beat_tick = tokio::time::interval(beat_every);
+        beat_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Autoscaling and automatic maintenance look at the pool this often.
+        let mut pool_tick = tokio::time::interval(super::core::POOL_TICK);
+        pool_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        self.feed(Input::Tick, None).await;
+        while !self.stopped {
+            let wake = self.core.next_deadline(Instant::now());
+            tokio::select! {
+                Some(msg) = rx.recv() => self.on_msg(msg).await,
+                Some(ev) = events.recv() => {
+                    let input = Input::Link { slot: ev.slot, generation: ev.generation, event: ev.event };
+                    self.feed(input, None).await;
+                }
+                Some(exit) = exits.recv() => {
+                    let broken = self.pids.get(&exit.pid)
+                        .and_then(|k| self.links.get(k))
+                        .and_then(|l| l.broken().map(String::from));
+                    let input = Input::Exit { pid: exit.pid, status: exit.status.to_string(), broken };
+                    self.feed(input, None).await;
+                }
+                _ = memory_tick.tick() => {
+                    let samples = self.sample_memory();
+                    self.feed(Input::Memory(samples), None).await;
+                }
+                _ = beat_tick.tick() => self.feed(Input::Tick, None).await,
+                _ = pool_tick.tick() => self.feed(Input::PoolTick, None).await,
+                _ = sleep_until(wake) => self.feed(Input::Tick, None).await,
+            }
+        }
+        for done in self.done.drain(..) {
+            let _ = done.send(());
+        }
+    }
+
+    async fn on_msg(&mut self, msg: PoolMsg) {
+        match msg {
+            PoolMsg::Shutdown { graceful, done } => {
+                self.done.push(done);
+                self.feed(Input::Shutdown { graceful }, None).await;
+            }
+            PoolMsg::Restart {
+                slot,
+                reason,
+                reply,
+            } => {
+                let input = Input::Restart { slot, reason };
+                self.feed(input, Some(ReplyTo::Restart(reply))).await;
+            }
+            PoolMsg::Maint { data_json, reply } => {
+                let input = Input::Maint { data: data_json };
+                self.feed(input, Some(ReplyTo::Maint(reply))).await;
+            }
+            PoolMsg::Message { data_json, reply } => {
+                let _ = reply.send(self.broadcast(&data_json));
+            }
+            PoolMsg::Status { reply } => {
+                let rows = super::status::rows(&self.handle.name, &self.core, &self.links);
+                let _ = reply.send(rows);
+            }
+            PoolMsg::Kill {
+                slot,
+                generation,
+                reason,
+            } => {
+                let input = Input::Kill {
+                    slot,
+                    generation,
+                    reason,
+                };
+                self.feed(input, None).await;
+            }
+        }
+    }
+
+    /// Steps the core with `input` and everything its actions lead to.
+    async fn feed(&mut self, input: Input, mut reply: Option<ReplyTo>) {
+        let mut queue = VecDeque::from([input]);
+        while let Some(input) = queue.pop_front() {
+            let exited = match &input {
+                Input::Exit { pid, .. } => Some(*pid),
+                _ => None,
+            };
+            let actions = self
+                .core
+                .step(input, Instant::now(), &LinkProbe(&self.links));
+            if let Some(pid) = exited
+                && let Some(key) = self.pids.remove(&pid)
+            {
+                self.links.remove(&key);
+            }
+            for action in actions {
+                self.act(action, &mut queue, &mut reply).await;
+            }
+        }
+    }
+
+    async fn act(
+        &mut self,
+        action: Action,
+        queue: &mut VecDeque<Input>,
+        reply: &mut Option<ReplyTo>,
+    ) {
+        let link = |s: &Self, slot, generation| s.links.get(&(slot, generation)).cloned();
+        match action {
+            Action::Spawn { slot, generation } => self.spawn(slot, generation, queue).await,
+            Action::Kill { pid } => {
+                let _ = kill(pid, Signal::SIGKILL);
+            }
+            Action::Drain { slot, generation } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.drain();
+                }
+            }
+            Action::Accept {
+                slot,
+                generation,
+                open,
+            } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.set_accepting(open);
+                }
+            }
+            Action::RotateAfter {
+                slot,
+                generation,
+                served,
+            } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.rotate_after.store(served, Ordering::Relaxed);
+                }
+            }
+            Action::RunMaint {
+                slot,
+                generation,
+                data,
+            } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.send_untracked(MasterToWorker::Maint { data_json: data });
+                }
+            }
+            Action::Publish(list) => {
+                let links = list
+                    .iter()
+                    .filter_map(|k| self.links.get(k).cloned())
+                    .collect();
+                self.handle.publish(links);
+            }
+            Action::Log(log) => super::emit::log(&self.handle.name, &log),
+            Action::Count(c) => self.count(c),
+            Action::Reply(r) => send_reply(r, reply.take()),
+            Action::Stopped => self.stopped = true,
+        }
+    }
+
+    fn count(&self, c: Counter) {
+        let m = &self.handle.metrics;
+        match c {
+            Counter::Restart => m.restarts.inc(),
+            Counter::Failure => m.failures.inc(),
+            Counter::IllegalTransition => m.illegal_transitions.inc(),
+        };
+    }
+
+    /// Starts a worker for `slot` and reports how that went.
+    async fn spawn(&mut self, slot: u32, generation: u64, queue: &mut VecDeque<Input>) {
+        let handle = self.handle.clone();
+        let cfg = &handle.config;
+        let spec = SpawnSpec {
+            program: self.services.worker_bin.clone(),
+            env: cfg.settings.env.clone(),
+            title: format!("bext-worker: {} #{slot}", cfg.name),
+            uid: cfg.uid,
+            gid: cfg.gid,
+        };
+        let at = Instant::now();
+        let spawned = match self.services.spawner.spawn(spec).await {
+            Ok(s) => s,
+            Err(e) => {
+                let transient = is_transient(&e);
+                let error = format!("cannot start {}: {e}", self.services.worker_bin.display());
+                queue.push_back(Input::SpawnFailed {
+                    slot,
+                    generation,
+                    error,
+                    transient,
+                });
+                return;
+            }
+        };
+        let pid = spawned.pid;
+        for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
+            if let Some(fd) = fd {
+                crate::output::capture(fd, stream, handle.name.clone(), slot, pid.as_raw());
+            }
+        }
+        let new = link::NewLink {
+            pool: handle.name.clone(),
+            slot,
+            pid,
+            generation,
+            settings: worker_settings(cfg),
+            modules: handle.modules.clone(),
+        };
+        match link::connect(new, spawned.socket, self.events_tx.clone()) {
+            Ok(l) => {
+                self.links.insert((slot, generation), l);
+            }
+            Err(e) => {
+                tracing::error!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), "cannot watch the worker's socket: {e}");
+                let _ = kill(pid, Signal::SIGKILL);
+            }
+        }
+        self.pids.insert(pid, (slot, generation));
+        tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");
+        queue.push_back(Input::Spawned {
+            slot,
+            generation,
+            pid,
+            at,
+        });
+        let registry = &self.services.registry;
+        if let Some(exit) = registry.register(pid, at, self.exits_tx.clone()) {
+            let _ = self.exits_tx.send(exit);
+        }
+    }
+
+    /// RSS of every process, from /proc.
+    fn sample_memory(&self) -> Vec<(u32, u64, u64)> {
+        self.core
+            .slots()
+            .iter()
+            .flat_map(|s| s.procs.iter().map(move |p| (s.id, p)))
+            .filter_map(|(id, p)| {
+                crate::memory::rss_bytes(p.pid).map(|rss| (id, p.generation, rss))
+            })
+            .collect()
+    }
+
+    /// Sends `message(data)` to every process that still takes work.
+    fn broadcast(&self, data_json: &str) -> u32 {
+        let mut n = 0;
+        for s in self.core.slots() {
+            for p in s.procs.iter().filter(|p| p.state.is_live()) {
+                let frame = MasterToWorker::Message {
+                    data_json: data_json.to_string(),
+                };
+                if self
+                    .links
+                    .get(&(s.id, p.generation))
+                    .is_some_and(|l| l.send_untracked(frame))
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+fn send_reply(r: Reply, to: Option<ReplyTo>) {
+    match (r, to) {
+        (Reply::Restart(r), Some(ReplyTo::Restart(tx))) => {
+            let _ = tx.send(r);
+        }
+        (Reply::Maint(n), Some(ReplyTo::Maint(tx))) => {
+            let _ = tx.send(n);
+        }
+        _ => {}
+    }
+}
+
+/// A spawn that failed for lack of resources, not because of the script.
+fn is_transient(e: &std::io::Error) -> bool {
+    use nix::errno::Errno;
+    let errno = e.raw_os_error().map(Errno::from_raw);
+    matches!(
+        errno,
+        Some(Errno::EMFILE | Errno::ENFILE | Errno::EAGAIN | Errno::ENOMEM)
+    )
+}
+
+/// What a new worker's `Init` carries.
+fn worker_settings(cfg: &crate::config::Pool) -> WorkerSettings {
+    let st = &cfg.settings;
+    WorkerSettings {
+        script: cfg.script.to_string_lossy().into_owned(),
+        request_timeout_ms: st.request_timeout.map_or(0, |d| d.as_millis() as u64),
+        heartbeat_interval_ms: st.heartbeat_interval.as_millis() as u64,
+        js_memory_limit_mb: st.js_memory_limit_mb,
+        max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,
+        compress: st
+            .compress
+            .clone()
+            .map(|regex| protocol::worker::Compression {
+                content_type_regex: regex,
+                min_bytes: COMPRESS_MIN_BYTES,
+            }),
+    }
+}

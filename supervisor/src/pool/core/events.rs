@@ -1,0 +1,292 @@
+//! What the core does with spawn results, link events and exits.
+
+use std::time::{Duration, Instant};
+
+use nix::unistd::Pid;
+
+use super::{
+    Action, Core, Counter, LinkEvent, Log, Phase, Probe, Proc, ProcState, Reason, Rotation,
+};
+use crate::policy;
+
+/// A boot-failed worker exits by itself; it is killed if it has not after this.
+const FAILING_GRACE: Duration = Duration::from_secs(1);
+
+/// The shortest wait before retrying a spawn that failed.
+const MIN_SPAWN_RETRY: Duration = Duration::from_millis(100);
+
+impl Core {
+    pub(super) fn spawned(&mut self, slot: u32, generation: u64, pid: Pid, at: Instant) {
+        let Some(i) = self.slot_index(slot) else {
+            // The slot was removed meanwhile: nothing wants this process.
+            self.out.push(Action::Kill { pid });
+            return;
+        };
+        let deadline = at + self.settings.startup_timeout;
+        self.slots[i].procs.push(Proc {
+            pid,
+            generation,
+            state: ProcState::Booting { deadline },
+            spawned_at: at,
+            rss: 0,
+            peak_rss: 0,
+            maint_served: 0,
+            maint_at: at,
+        });
+        if self.stopping {
+            self.kill(i, generation, Reason::Shutdown, None);
+        }
+    }
+
+    pub(super) fn spawn_failed(&mut self, slot: u32, error: String, transient: bool, now: Instant) {
+        let Some(i) = self.slot_index(slot) else {
+            return;
+        };
+        self.log(Log::SpawnFailed {
+            slot,
+            error: error.clone(),
+            transient,
+        });
+        if self.slots[i].primary().is_some() {
+            // A replacement could not start: the old worker keeps serving
+            // and the rotation is tried again later.
+            if let Some(r) = self.slots[i].rotation.as_mut() {
+                r.not_before = Some(now + MIN_SPAWN_RETRY.max(Duration::from_secs(1)));
+            }
+            return;
+        }
+        if transient {
+            // Out of descriptors or memory: not the script's fault, so not
+            // counted; retried with the backoff of the failures so far.
+            let delay =
+                policy::restart_delay(self.slots[i].failures.max(2), &self.settings.recovery)
+                    .unwrap_or(self.settings.recovery.backoff_max)
+                    .max(MIN_SPAWN_RETRY);
+            self.set_phase(i, Phase::Backoff { until: now + delay });
+            return;
+        }
+        self.slots[i].failures += 1;
+        self.out.push(Action::Count(Counter::Failure));
+        self.slots[i].last_error = Some(format!("spawn failed: {error}"));
+        self.after_failure(i, now, MIN_SPAWN_RETRY);
+    }
+
+    pub(super) fn on_link(
+        &mut self,
+        slot: u32,
+        generation: u64,
+        event: LinkEvent,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
+        let Some(i) = self.slot_index(slot) else {
+            return;
+        };
+        let Some(p) = self.slots[i].proc_mut(generation) else {
+            return;
+        };
+        let pid = p.pid;
+        match event {
+            LinkEvent::Ready { cached, compiled } => {
+                if !matches!(p.state, ProcState::Booting { .. }) {
+                    return;
+                }
+                let boot = now.saturating_duration_since(p.spawned_at);
+                if !self.set_proc(i, generation, ProcState::Active { since: now }) {
+                    return;
+                }
+                let size = self.slots.len() as u32;
+                let served = policy::max_requests_threshold(
+                    self.settings.lifecycle.max_requests,
+                    slot,
+                    size,
+                );
+                self.out.push(Action::RotateAfter {
+                    slot,
+                    generation,
+                    served,
+                });
+                self.out.push(Action::Accept {
+                    slot,
+                    generation,
+                    open: !self.stopping,
+                });
+                self.log(Log::Ready {
+                    slot,
+                    pid,
+                    generation,
+                    boot,
+                    cached,
+                    compiled,
+                });
+                self.replace_old(i, generation, now, probe);
+            }
+            LinkEvent::BootFailed(error) => {
+                let first = error.lines().next().unwrap_or("").to_string();
+                self.log(Log::BootFailed { slot, pid, error });
+                let state = ProcState::Failing {
+                    error: first.clone(),
+                    deadline: now + FAILING_GRACE,
+                };
+                if self.set_proc(i, generation, state) {
+                    self.slots[i].last_error = Some(first);
+                }
+            }
+            LinkEvent::RequestLimit => self.request_rotation(i, generation, Reason::Requests),
+            LinkEvent::OutOfMemory => self.request_rotation(i, generation, Reason::JsHeapLimit),
+            LinkEvent::ProtocolError(e) => {
+                // The link logged it and killed the worker already.
+                let failure = format!("protocol error: {e}");
+                if !matches!(p.state, ProcState::Killed { .. }) {
+                    let state = ProcState::Killed {
+                        reason: Reason::ProtocolError(e),
+                        failure: Some(failure),
+                    };
+                    self.set_proc(i, generation, state);
+                }
+            }
+            LinkEvent::MaintDone(error) => self.maint_done(i, generation, error, now, probe),
+            LinkEvent::Closed => {}
+        }
+    }
+
+    /// Once a replacement is ACTIVE, the slot's older live processes drain.
+    fn replace_old(&mut self, i: usize, generation: u64, now: Instant, probe: &dyn Probe) {
+        let reason = self.slots[i]
+            .rotation
+            .take()
+            .map(|r| r.reason)
+            .unwrap_or(Reason::Restart);
+        let old: Vec<u64> = self.slots[i]
+            .procs
+            .iter()
+            .filter(|p| p.generation != generation)
+            .filter(|p| matches!(p.state, ProcState::Active { .. } | ProcState::Maint { .. }))
+            .map(|p| p.generation)
+            .collect();
+        for g in old {
+            self.drain(i, g, reason.clone(), now, probe);
+        }
+    }
+
+    pub(super) fn on_exit(&mut self, pid: Pid, status: &str, broken: Option<String>, now: Instant) {
+        let Some((i, at)) = self
+            .slots
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| s.procs.iter().position(|p| p.pid == pid).map(|at| (i, at)))
+        else {
+            return;
+        };
+        let p = self.slots[i].procs.remove(at);
+        let slot = self.slots[i].id;
+        if self.slots[i].phase == Phase::Retiring && self.slots[i].procs.is_empty() {
+            self.log(Log::Retired {
+                slot,
+                pid,
+                status: status.into(),
+            });
+            self.slots.remove(i);
+            return;
+        }
+        let failure = match &p.state {
+            ProcState::Draining { .. } | ProcState::Killed { failure: None, .. } => None,
+            _ if self.stopping => None,
+            ProcState::Failing { error, .. } => Some(format!("boot failed: {error}")),
+            ProcState::Killed {
+                failure: Some(why), ..
+            } => Some(why.clone()),
+            _ => Some(match broken {
+                Some(e) => format!("protocol error: {e}"),
+                None => format!("crashed ({status})"),
+            }),
+        };
+        match failure {
+            None => self.log(Log::Stopped {
+                slot,
+                pid,
+                status: status.into(),
+            }),
+            Some(why) => {
+                let s = &mut self.slots[i];
+                s.failures += 1;
+                s.last_error = Some(why.clone());
+                let failures = s.failures;
+                self.out.push(Action::Count(Counter::Failure));
+                self.log(Log::Crashed {
+                    slot,
+                    pid,
+                    status: status.into(),
+                    state: p.state.public(),
+                    failures,
+                    why,
+                });
+                if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
+                    self.replacement_failed(i, now);
+                }
+            }
+        }
+        if self.slots[i].primary().is_none()
+            && !self.stopping
+            && self.slots[i].phase == Phase::Serving
+        {
+            self.after_failure(i, now, Duration::ZERO);
+        }
+    }
+
+    /// A replacement failed while the old worker still serves: try the
+    /// rotation again after the backoff, or drop it.
+    fn replacement_failed(&mut self, i: usize, now: Instant) {
+        let failures = self.slots[i].failures;
+        match self.restart_delay(failures) {
+            Some(delay) => {
+                if let Some(r) = self.slots[i].rotation.as_mut() {
+                    r.not_before = Some(now + delay);
+                }
+            }
+            None => {
+                self.slots[i].rotation = None;
+                let slot = self.slots[i].id;
+                self.log(Log::ReplacementsFailing { slot, failures });
+            }
+        }
+    }
+
+    /// The slot has no process: restart after the backoff, or give up.
+    fn after_failure(&mut self, i: usize, now: Instant, at_least: Duration) {
+        let (slot, failures) = (self.slots[i].id, self.slots[i].failures);
+        match self.restart_delay(failures) {
+            Some(delay) => {
+                if !delay.is_zero() {
+                    self.log(Log::Backoff { slot, delay });
+                }
+                self.set_phase(
+                    i,
+                    Phase::Backoff {
+                        until: now + delay.max(at_least),
+                    },
+                );
+            }
+            None => {
+                if self.set_phase(i, Phase::GaveUp) {
+                    let last_error = self.slots[i].last_error.clone().unwrap_or_default();
+                    self.log(Log::GaveUp {
+                        slot,
+                        failures,
+                        last_error,
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Rotation {
+    /// A rotation asked for now.
+    pub fn now(reason: Reason) -> Rotation {
+        Rotation {
+            reason,
+            not_before: None,
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! What the core reports, as data: the actor turns each into one log line
+//! (`pool/emit.rs`), and tests assert on them without parsing text.
+
+use std::time::Duration;
+
+use nix::unistd::Pid;
+use protocol::control::WorkerState;
+
+use super::Reason;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Log {
+    Ready {
+        slot: u32,
+        pid: Pid,
+        generation: u64,
+        /// From just before the spawn to ACTIVE.
+        boot: Duration,
+        cached: u32,
+        compiled: u32,
+    },
+    BootFailed {
+        slot: u32,
+        pid: Pid,
+        error: String,
+    },
+    SpawnFailed {
+        slot: u32,
+        error: String,
+        transient: bool,
+    },
+    Rotating {
+        slot: u32,
+        reason: Reason,
+    },
+    Draining {
+        slot: u32,
+        pid: Pid,
+        reason: Reason,
+        in_flight: u32,
+    },
+    /// An expected exit (drained, or stopped with the pool).
+    Stopped {
+        slot: u32,
+        pid: Pid,
+        status: String,
+    },
+    /// The last process of a slot removed by autoscaling exited.
+    Retired {
+        slot: u32,
+        pid: Pid,
+        status: String,
+    },
+    /// An exit that counts as a failure.
+    Crashed {
+        slot: u32,
+        pid: Pid,
+        status: String,
+        state: WorkerState,
+        failures: u32,
+        why: String,
+    },
+    Backoff {
+        slot: u32,
+        delay: Duration,
+    },
+    GaveUp {
+        slot: u32,
+        failures: u32,
+        last_error: String,
+    },
+    ReplacementsFailing {
+        slot: u32,
+        failures: u32,
+    },
+    Revived {
+        slot: u32,
+    },
+    StartupTimeout {
+        slot: u32,
+        pid: Pid,
+        timeout: Duration,
+    },
+    DrainTimeout {
+        slot: u32,
+        pid: Pid,
+        in_flight: u32,
+    },
+    Hung {
+        slot: u32,
+        pid: Pid,
+        timeout: Duration,
+    },
+    /// A request got no answer past its deadline.
+    Stuck {
+        slot: u32,
+        pid: Pid,
+        reason: String,
+    },
+    OverMemory {
+        slot: u32,
+        pid: Pid,
+        rss: u64,
+    },
+    SweepStarted {
+        workers: u32,
+    },
+    MaintDone {
+        slot: u32,
+        pid: Pid,
+        error: Option<String>,
+    },
+    ScaleUp {
+        busy: u32,
+        target: u32,
+        from: u32,
+        to: u32,
+    },
+    ScaleDown {
+        busy: u32,
+        target: u32,
+        from: u32,
+        to: u32,
+        slots: Vec<u32>,
+    },
+    /// A move the state tables refuse; it was not applied.
+    Illegal {
+        slot: u32,
+        pid: Option<Pid>,
+        what: String,
+    },
+}

@@ -1,0 +1,203 @@
+//! Rolling maintenance sweeps (pixl-server-pool's `requestMaint`): each
+//! queued worker leaves rotation (MAINT), waits until it has no request in
+//! flight, runs `maint(data)` (default: QuickJS garbage collection), and
+//! comes back ACTIVE. At most `max_concurrent_maint` workers of the pool are
+//! out at once, and never the last ACTIVE one. Sweeps are asked for with
+//! `bext maint`, or run by themselves every `maint_requests` requests or
+//! `maint_time_ms` per worker when `auto_maint` is on.
+
+use std::time::Instant;
+
+use super::{Action, Core, Log, MaintStage, Probe, ProcState};
+use crate::config::MaintEvery;
+
+/// A worker waiting for its turn in a sweep.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Queued {
+    pub slot: u32,
+    pub generation: u64,
+    pub data: Option<String>,
+}
+
+impl Core {
+    /// Whether the worker waits for its turn in a sweep.
+    pub(super) fn queued_for_maint(&self, slot: u32, generation: u64) -> bool {
+        self.queued(slot, generation)
+    }
+
+    fn queued(&self, slot: u32, generation: u64) -> bool {
+        self.maint_queue
+            .iter()
+            .any(|q| q.slot == slot && q.generation == generation)
+    }
+
+    /// The ACTIVE processes that are not queued yet.
+    fn idle_active(&self) -> Vec<(u32, u64)> {
+        self.slots
+            .iter()
+            .flat_map(|s| s.procs.iter().map(move |p| (s.id, p)))
+            .filter(|(_, p)| matches!(p.state, ProcState::Active { .. }))
+            .map(|(id, p)| (id, p.generation))
+            .filter(|(id, g)| !self.queued(*id, *g))
+            .collect()
+    }
+
+    /// Queues every ACTIVE worker; returns how many.
+    pub(super) fn start_sweep(&mut self, data: Option<String>) -> u32 {
+        let todo = self.idle_active();
+        let n = todo.len() as u32;
+        for (slot, generation) in todo {
+            self.maint_queue.push_back(Queued {
+                slot,
+                generation,
+                data: data.clone(),
+            });
+        }
+        self.log(Log::SweepStarted { workers: n });
+        n
+    }
+
+    /// Queues the workers due for automatic maintenance.
+    pub(super) fn auto_maint(&mut self, now: Instant, probe: &dyn Probe) {
+        let Some(every) = self.settings.maint.auto else {
+            return;
+        };
+        for (slot, generation) in self.idle_active() {
+            let Some(p) = self.slot_index(slot).and_then(|i| {
+                self.slots[i]
+                    .procs
+                    .iter()
+                    .find(|p| p.generation == generation)
+            }) else {
+                continue;
+            };
+            let due = match every {
+                MaintEvery::Time(t) => now.saturating_duration_since(p.maint_at) >= t,
+                MaintEvery::Requests(n) => {
+                    probe
+                        .load(slot, generation)
+                        .served
+                        .saturating_sub(p.maint_served)
+                        >= n
+                }
+            };
+            if due {
+                self.maint_queue.push_back(Queued {
+                    slot,
+                    generation,
+                    data: None,
+                });
+            }
+        }
+    }
+
+    /// Moves sweeps on: takes queued workers out of rotation as far as the
+    /// limits allow, and starts `maint()` on those that emptied.
+    pub(super) fn advance_maint(&mut self, probe: &dyn Probe) {
+        let limit = self.settings.maint.max_concurrent as usize;
+        let count = |core: &Core, f: fn(&ProcState) -> bool| {
+            core.slots
+                .iter()
+                .flat_map(|s| s.procs.iter())
+                .filter(|p| f(&p.state))
+                .count()
+        };
+        let mut out = count(self, |s| matches!(s, ProcState::Maint { .. }));
+        let mut active = count(self, |s| matches!(s, ProcState::Active { .. }));
+        let mut keep = std::collections::VecDeque::new();
+        while let Some(q) = self.maint_queue.pop_front() {
+            let found = self.slot_index(q.slot).and_then(|i| {
+                let p = self.slots[i]
+                    .procs
+                    .iter()
+                    .find(|p| p.generation == q.generation)?;
+                match p.state {
+                    ProcState::Active { since } => Some((i, since)),
+                    _ => None, // draining or gone: nothing to maintain
+                }
+            });
+            let Some((i, since)) = found else {
+                continue;
+            };
+            if out >= limit || active <= 1 {
+                keep.push_back(q);
+                continue;
+            }
+            let stage = MaintStage::Emptying { data: q.data };
+            if self.set_proc(i, q.generation, ProcState::Maint { since, stage }) {
+                self.out.push(Action::Accept {
+                    slot: q.slot,
+                    generation: q.generation,
+                    open: false,
+                });
+                out += 1;
+                active -= 1;
+            }
+        }
+        self.maint_queue = keep;
+        self.start_emptied(probe);
+    }
+
+    /// Runs `maint()` on every worker in maintenance with no request left.
+    fn start_emptied(&mut self, probe: &dyn Probe) {
+        for i in 0..self.slots.len() {
+            let slot = self.slots[i].id;
+            let ready: Vec<(u64, Instant, Option<String>)> = self.slots[i]
+                .procs
+                .iter()
+                .filter_map(|p| match &p.state {
+                    ProcState::Maint {
+                        since,
+                        stage: MaintStage::Emptying { data },
+                    } if probe.load(slot, p.generation).in_flight == 0 => {
+                        Some((p.generation, *since, data.clone()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            for (generation, since, data) in ready {
+                let running = ProcState::Maint {
+                    since,
+                    stage: MaintStage::Running,
+                };
+                if self.set_proc(i, generation, running) {
+                    self.out.push(Action::RunMaint {
+                        slot,
+                        generation,
+                        data,
+                    });
+                }
+            }
+        }
+    }
+
+    /// `maint()` finished on a worker: back into rotation.
+    pub(super) fn maint_done(
+        &mut self,
+        i: usize,
+        generation: u64,
+        error: Option<String>,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
+        let slot = self.slots[i].id;
+        let served = probe.load(slot, generation).served;
+        let Some(p) = self.slots[i].proc_mut(generation) else {
+            return;
+        };
+        p.maint_served = served;
+        p.maint_at = now;
+        let pid = p.pid;
+        let ProcState::Maint { since, .. } = p.state else {
+            return;
+        };
+        self.log(Log::MaintDone { slot, pid, error });
+        if self.set_proc(i, generation, ProcState::Active { since }) {
+            self.out.push(Action::Accept {
+                slot,
+                generation,
+                open: !self.stopping,
+            });
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Deadlines and periodic checks: boot, drain and heartbeat timeouts,
+//! uptime, the healthy reset of failure counts, and memory samples.
+
+use std::time::Instant;
+
+use super::{Core, Log, Phase, Probe, ProcState, Reason};
+use crate::pool::core::MaintStage;
+
+/// How often an emptying worker's in-flight count is looked at.
+pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+
+impl Core {
+    pub(super) fn on_time(&mut self, now: Instant, probe: &dyn Probe) {
+        for i in 0..self.slots.len() {
+            let procs: Vec<(u64, ProcState)> = self.slots[i]
+                .procs
+                .iter()
+                .map(|p| (p.generation, p.state.clone()))
+                .collect();
+            for (generation, state) in procs {
+                self.check_proc(i, generation, state, now, probe);
+            }
+        }
+    }
+
+    fn check_proc(
+        &mut self,
+        i: usize,
+        generation: u64,
+        state: ProcState,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
+        let slot = self.slots[i].id;
+        let Some(pid) = self.slots[i].proc_mut(generation).map(|p| p.pid) else {
+            return;
+        };
+        match state {
+            ProcState::Booting { deadline } if now >= deadline => {
+                let timeout = self.settings.startup_timeout;
+                self.log(Log::StartupTimeout { slot, pid, timeout });
+                let failure = Some("startup timeout".to_string());
+                self.kill(i, generation, Reason::StartupTimeout, failure);
+            }
+            ProcState::Draining { deadline, reason } if now >= deadline => {
+                let in_flight = probe.load(slot, generation).in_flight;
+                self.log(Log::DrainTimeout {
+                    slot,
+                    pid,
+                    in_flight,
+                });
+                self.kill(i, generation, reason, None);
+            }
+            ProcState::Failing { deadline, error } if now >= deadline => {
+                self.kill(
+                    i,
+                    generation,
+                    Reason::BootFailed(error.clone()),
+                    Some(format!("boot failed: {error}")),
+                );
+            }
+            ProcState::Active { since } => {
+                let timeout = self.settings.heartbeat_timeout;
+                if now >= probe.load(slot, generation).last_beat + timeout {
+                    self.log(Log::Hung { slot, pid, timeout });
+                    let failure = Some("missed heartbeats".to_string());
+                    self.kill(i, generation, Reason::MissedHeartbeats, failure);
+                    return;
+                }
+                self.check_active(i, generation, since, now);
+            }
+            _ => {}
+        }
+    }
+
+    /// Uptime rotation and the healthy reset of the failure count.
+    fn check_active(&mut self, i: usize, generation: u64, since: Instant, now: Instant) {
+        let up = now.saturating_duration_since(since);
+        if self
+            .settings
+            .lifecycle
+            .max_uptime
+            .is_some_and(|max| up >= max)
+        {
+            self.request_rotation(i, generation, Reason::Uptime);
+        }
+        let s = &mut self.slots[i];
+        if s.failures > 0 && crate::policy::failures_reset(up, &self.settings.recovery) {
+            s.failures = 0;
+        }
+    }
+
+    /// RSS samples: kept for status, and a worker over `max_memory_mb` is
+    /// rotated.
+    pub(super) fn on_memory(&mut self, samples: Vec<(u32, u64, u64)>) {
+        let limit = self.settings.lifecycle.max_memory_bytes;
+        for (slot, generation, rss) in samples {
+            let Some(i) = self.slot_index(slot) else {
+                continue;
+            };
+            let Some(p) = self.slots[i].proc_mut(generation) else {
+                continue;
+            };
+            p.rss = rss;
+            p.peak_rss = p.peak_rss.max(rss);
+            let (pid, active) = (p.pid, matches!(p.state, ProcState::Active { .. }));
+            let pending = self.slots[i].rotation.is_some();
+            if active && !pending && limit.is_some_and(|l| rss > l) {
+                self.log(Log::OverMemory { slot, pid, rss });
+                self.request_rotation(i, generation, Reason::Memory);
+            }
+        }
+    }
+
+    pub(super) fn deadline(&self, now: Instant) -> Option<Instant> {
+        let mut next: Option<Instant> = None;
+        let mut at = |t: Instant| next = Some(next.map_or(t, |n| n.min(t)));
+        let lc = &self.settings.lifecycle;
+        for s in &self.slots {
+            if let Phase::Backoff { until } = s.phase {
+                at(until);
+            }
+            if let Some(t) = s.rotation.as_ref().and_then(|r| r.not_before) {
+                at(t);
+            }
+            for p in &s.procs {
+                match &p.state {
+                    ProcState::Booting { deadline }
+                    | ProcState::Draining { deadline, .. }
+                    | ProcState::Failing { deadline, .. } => at(*deadline),
+                    ProcState::Active { since } => {
+                        if let Some(max) = lc.max_uptime
+                            && s.rotation.is_none()
+                        {
+                            at(*since + max);
+                        }
+                        if s.failures > 0 {
+                            at(*since + self.settings.recovery.healthy_reset);
+                        }
+                    }
+                    ProcState::Maint {
+                        stage: MaintStage::Emptying { .. },
+                        ..
+                    } => at(now + EMPTYING_POLL),
+                    _ => {}
+                }
+            }
+        }
+        next
+    }
+}

@@ -1,0 +1,232 @@
+//! One log line per [`Log`] the core reports, with the fields operators
+//! and scripts rely on (`pool`, `worker`, `pid`, `reason`, `boot_ms`, ...).
+
+use super::core::Log;
+
+pub(super) fn log(pool: &str, log: &Log) {
+    match log {
+        Log::Ready { .. } | Log::BootFailed { .. } | Log::SpawnFailed { .. } => boot(pool, log),
+        Log::Stopped { .. } | Log::Retired { .. } | Log::Crashed { .. } => exit(pool, log),
+        Log::Backoff { .. }
+        | Log::GaveUp { .. }
+        | Log::ReplacementsFailing { .. }
+        | Log::Revived { .. } => recovery(pool, log),
+        Log::StartupTimeout { .. }
+        | Log::DrainTimeout { .. }
+        | Log::Hung { .. }
+        | Log::Stuck { .. }
+        | Log::OverMemory { .. } => kills(pool, log),
+        _ => other(pool, log),
+    }
+}
+
+fn boot(pool: &str, log: &Log) {
+    match log {
+        Log::Ready {
+            slot,
+            pid,
+            generation,
+            boot,
+            cached,
+            compiled,
+        } => {
+            let ms = boot.as_secs_f64() * 1000.0;
+            tracing::info!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                generation,
+                boot_ms = format!("{ms:.1}"),
+                modules_cached = cached,
+                modules_compiled = compiled,
+                "worker ready"
+            );
+        }
+        Log::BootFailed { slot, pid, error } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "worker failed to boot: {error}"
+            );
+        }
+        Log::SpawnFailed {
+            slot,
+            error,
+            transient,
+        } => {
+            if *transient {
+                tracing::warn!(
+                    pool,
+                    worker = slot,
+                    "{error}; out of resources, retrying (not counted as a failure)"
+                );
+            } else {
+                tracing::error!(pool, worker = slot, "{error}");
+            }
+        }
+        _ => {}
+    }
+}
+
+fn exit(pool: &str, log: &Log) {
+    match log {
+        Log::Stopped { slot, pid, status } => {
+            tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker stopped");
+        }
+        Log::Retired { slot, pid, status } => {
+            tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker removed (scale down)");
+        }
+        Log::Crashed {
+            slot,
+            pid,
+            status,
+            state,
+            failures,
+            why,
+        } => {
+            tracing::error!(
+                pool, worker = slot, pid = pid.as_raw(), status = %status,
+                state = %state, consecutive_failures = failures,
+                "worker exited unexpectedly: {why}"
+            );
+        }
+        _ => {}
+    }
+}
+
+fn recovery(pool: &str, log: &Log) {
+    match log {
+        Log::Backoff { slot, delay } => {
+            tracing::warn!(
+                pool,
+                worker = slot,
+                delay_ms = delay.as_millis() as u64,
+                "restarting after backoff"
+            );
+        }
+        Log::GaveUp {
+            slot,
+            failures,
+            last_error,
+        } => {
+            tracing::error!(
+                pool, worker = slot, failures, last_error = %last_error,
+                "ALERT: worker slot gave up after {failures} consecutive failures; the pool runs with reduced capacity"
+            );
+        }
+        Log::ReplacementsFailing { slot, failures } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                failures,
+                "ALERT: replacement workers keep failing; the old worker keeps serving"
+            );
+        }
+        Log::Revived { slot } => {
+            tracing::info!(pool, worker = slot, "restarting a slot that had given up");
+        }
+        _ => {}
+    }
+}
+
+fn kills(pool: &str, log: &Log) {
+    match log {
+        Log::StartupTimeout { slot, pid, timeout } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "worker did not boot within startup_timeout_ms ({} ms); killing it",
+                timeout.as_millis()
+            );
+        }
+        Log::DrainTimeout {
+            slot,
+            pid,
+            in_flight,
+        } => {
+            tracing::warn!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                in_flight,
+                "worker did not exit in time; killing it"
+            );
+        }
+        Log::Hung { slot, pid, timeout } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "no heartbeat for {} ms; killing the worker",
+                timeout.as_millis()
+            );
+        }
+        Log::Stuck { slot, pid, reason } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "{reason}; killing the worker"
+            );
+        }
+        Log::OverMemory { slot, pid, rss } => {
+            tracing::warn!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                rss_mb = rss / (1024 * 1024),
+                "worker over max_memory_mb; rotating"
+            );
+        }
+        _ => {}
+    }
+}
+
+fn other(pool: &str, log: &Log) {
+    match log {
+        Log::Rotating { slot, reason } => {
+            tracing::info!(pool, worker = slot, reason = %reason, "rotating worker");
+        }
+        Log::Draining {
+            slot,
+            pid,
+            reason,
+            in_flight,
+        } => {
+            tracing::info!(pool, worker = slot, pid = pid.as_raw(), reason = %reason, in_flight, "draining worker");
+        }
+        Log::SweepStarted { workers } => {
+            tracing::info!(pool, workers, "maintenance sweep started");
+        }
+        Log::MaintDone { slot, pid, error } => match error {
+            Some(e) => {
+                tracing::warn!(pool, worker = slot, pid = pid.as_raw(), error = %e, "maint() failed")
+            }
+            None => tracing::info!(pool, worker = slot, pid = pid.as_raw(), "maintenance done"),
+        },
+        Log::ScaleUp {
+            busy,
+            target,
+            from,
+            to,
+        } => tracing::info!(pool, busy, target, from, to, "scaling up"),
+        Log::ScaleDown {
+            busy,
+            target,
+            from,
+            to,
+            slots,
+        } => tracing::info!(pool, busy, target, from, to, workers = ?slots, "scaling down"),
+        Log::Illegal { slot, pid, what } => {
+            tracing::error!(
+                pool,
+                worker = slot,
+                pid = pid.map(|p| p.as_raw()),
+                "{what}; ignored"
+            );
+        }
+        _ => {}
+    }
+}
