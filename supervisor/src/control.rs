@@ -173,7 +173,7 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
         ControlRequest::Restart { pool, worker } => restart(front, pool.as_deref(), worker).await,
         ControlRequest::Maint { pool, data } => maint(front, pool.as_deref(), data).await,
         ControlRequest::Call { pool, params } => match find_pool(front, &pool) {
-            Ok(p) => match front.call(&p, &params).await {
+            Ok(p) => match crate::dispatch::call(&p, &params).await {
                 Ok(value) => ControlReply::Result { value },
                 Err((code, message)) => ControlReply::CallFailed { code, message },
             },

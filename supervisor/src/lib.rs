@@ -9,6 +9,7 @@ pub mod client;
 pub mod config;
 pub mod control;
 pub mod daemon;
+pub mod dispatch;
 pub mod exit;
 pub mod http;
 pub mod link;

@@ -12,9 +12,11 @@
 //! (`core/tests/`), and the actor (`pool/actor.rs`) only carries out what
 //! the core decided.
 
+mod commands;
 mod events;
 mod log;
 mod maint;
+mod model;
 mod scale;
 pub mod state;
 mod timers;
@@ -24,236 +26,16 @@ mod tests;
 
 use std::time::{Duration, Instant};
 
-use nix::unistd::Pid;
 pub use protocol::control::RotationReason as Reason;
 
 pub use log::Log;
+pub use model::{Action, Counter, Input, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot};
 pub use scale::POOL_TICK;
 pub use state::{MaintStage, Phase, ProcState};
 
 use crate::config::Settings;
 use crate::policy;
 use state::Illegal;
-
-/// The live counters of one worker process, read from its link.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Load {
-    pub in_flight: u32,
-    pub served: u64,
-    /// When it last said it is alive (its start, before its first heartbeat).
-    pub last_beat: Instant,
-}
-
-/// Where the core reads the live counters of a process.
-pub trait Probe {
-    fn load(&self, slot: u32, generation: u64) -> Load;
-}
-
-/// What happened, as the core learns it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Input {
-    /// Time passed: deadlines, heartbeats, uptime, healthy reset.
-    Tick,
-    /// The autoscaling and automatic-maintenance tick.
-    PoolTick,
-    /// A process asked for with [`Action::Spawn`] started at `at`.
-    Spawned {
-        slot: u32,
-        generation: u64,
-        pid: Pid,
-        at: Instant,
-    },
-    /// It could not be started. `transient`: for lack of resources (file
-    /// descriptors, memory, processes), which is not the script's fault.
-    SpawnFailed {
-        slot: u32,
-        generation: u64,
-        error: String,
-        transient: bool,
-    },
-    /// Something a worker's link reported.
-    Link {
-        slot: u32,
-        generation: u64,
-        event: LinkEvent,
-    },
-    /// A process exited; `broken` is how it broke the protocol, if its link
-    /// saw that first.
-    Exit {
-        pid: Pid,
-        status: String,
-        broken: Option<String>,
-    },
-    /// RSS samples: (slot, generation, bytes).
-    Memory(Vec<(u32, u64, u64)>),
-    /// Rotate every slot, or one; slots that gave up start again.
-    Restart { slot: Option<u32>, reason: Reason },
-    /// Start a maintenance sweep of every ACTIVE worker.
-    Maint { data: Option<String> },
-    /// Stop: drain (graceful) or kill every worker.
-    Shutdown { graceful: bool },
-    /// Kill a process that stopped answering.
-    Kill {
-        slot: u32,
-        generation: u64,
-        reason: String,
-    },
-}
-
-/// What a worker's link reports (see `link.rs`).
-#[derive(Debug, Clone, PartialEq)]
-pub enum LinkEvent {
-    /// The script loaded and `startup()` returned; how many modules came
-    /// from the pool's bytecode and how many were compiled.
-    Ready { cached: u32, compiled: u32 },
-    /// The script failed to load or `startup()` threw.
-    BootFailed(String),
-    /// The worker reached its `max_requests` threshold.
-    RequestLimit,
-    /// The worker answered out of memory; it should be rotated.
-    OutOfMemory,
-    /// The worker broke the protocol (garbage, oversized frame, bad hello);
-    /// the link killed it.
-    ProtocolError(String),
-    /// `maint()` finished (with its error, if it threw).
-    MaintDone(Option<String>),
-    /// The socket closed.
-    Closed,
-}
-
-/// What to do.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// Start a process for this slot and generation, then report
-    /// [`Input::Spawned`] or [`Input::SpawnFailed`].
-    Spawn {
-        slot: u32,
-        generation: u64,
-    },
-    /// SIGKILL it.
-    Kill {
-        pid: Pid,
-    },
-    /// Drain its link: no new requests, SIGTERM once its requests are answered.
-    Drain {
-        slot: u32,
-        generation: u64,
-    },
-    /// Open or close its link to new requests.
-    Accept {
-        slot: u32,
-        generation: u64,
-        open: bool,
-    },
-    /// Report [`LinkEvent::RequestLimit`] once it has served this many.
-    RotateAfter {
-        slot: u32,
-        generation: u64,
-        served: u64,
-    },
-    /// Send it `maint(data)`.
-    RunMaint {
-        slot: u32,
-        generation: u64,
-        data: Option<String>,
-    },
-    /// The ACTIVE processes (slot, generation), in slot order, changed.
-    Publish(Vec<(u32, u64)>),
-    Log(Log),
-    Count(Counter),
-    Reply(Reply),
-    /// Every process is gone after a shutdown.
-    Stopped,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Counter {
-    Restart,
-    Failure,
-    IllegalTransition,
-}
-
-/// Answers to commands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
-    /// How many slots will restart, or why none.
-    Restart(Result<u32, String>),
-    /// How many workers were queued for maintenance.
-    Maint(u32),
-}
-
-/// One worker process.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Proc {
-    pub pid: Pid,
-    pub generation: u64,
-    pub state: ProcState,
-    pub spawned_at: Instant,
-    pub rss: u64,
-    pub peak_rss: u64,
-    /// Requests served and time at its last maintenance (or its start).
-    pub maint_served: u64,
-    pub maint_at: Instant,
-}
-
-/// A pending replacement of a slot's worker.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rotation {
-    pub reason: Reason,
-    /// After a failed replacement, the next try waits until then.
-    pub not_before: Option<Instant>,
-}
-
-/// A slot: a stable place in the pool whose process is replaced over time.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Slot {
-    pub id: u32,
-    pub phase: Phase,
-    /// Oldest first; at most one is live (booting, active, maintenance),
-    /// except while a replacement boots beside the worker it replaces.
-    pub procs: Vec<Proc>,
-    pub generation: u64,
-    pub failures: u32,
-    pub restarts: u32,
-    pub rotation: Option<Rotation>,
-    pub last_error: Option<String>,
-}
-
-impl Slot {
-    fn new(id: u32, now: Instant) -> Slot {
-        Slot {
-            id,
-            phase: Phase::Backoff { until: now },
-            procs: Vec::new(),
-            generation: 0,
-            failures: 0,
-            restarts: 0,
-            rotation: None,
-            last_error: None,
-        }
-    }
-
-    /// The process that is (or is becoming) the slot's server.
-    pub fn primary(&self) -> Option<&Proc> {
-        self.procs.iter().rev().find(|p| p.state.is_live())
-    }
-
-    /// A replacement boots, or an old process drains.
-    fn rotating(&self) -> bool {
-        self.procs
-            .iter()
-            .any(|p| matches!(p.state, ProcState::Draining { .. }))
-            || (self.procs.len() > 1
-                && self
-                    .procs
-                    .iter()
-                    .any(|p| matches!(p.state, ProcState::Booting { .. })))
-    }
-
-    fn proc_mut(&mut self, generation: u64) -> Option<&mut Proc> {
-        self.procs.iter_mut().find(|p| p.generation == generation)
-    }
-}
 
 /// The decisions of one pool.
 #[derive(Debug)]
@@ -535,87 +317,6 @@ impl Core {
             self.published = active.clone();
             self.out.push(Action::Publish(active));
         }
-    }
-
-    fn restart(&mut self, slot: Option<u32>, reason: Reason, now: Instant) {
-        if let Some(n) = slot
-            && self.slot_index(n).is_none()
-        {
-            let ids: Vec<String> = self.slots.iter().map(|s| s.id.to_string()).collect();
-            self.out.push(Action::Reply(Reply::Restart(Err(format!(
-                "has no worker {n} (its workers are {})",
-                ids.join(", ")
-            )))));
-            return;
-        }
-        let mut count = 0;
-        for i in 0..self.slots.len() {
-            let s = &self.slots[i];
-            if slot.is_some_and(|n| n != s.id) || s.phase == Phase::Retiring {
-                continue;
-            }
-            count += 1;
-            if s.phase == Phase::GaveUp || s.primary().is_none() {
-                // An operator's restart (one slot, a pool, all, or SIGHUP)
-                // gives a slot that gave up, or waits out a backoff, a new
-                // chance now.
-                let was_given_up = s.phase == Phase::GaveUp;
-                let id = s.id;
-                if self.set_phase(i, Phase::Backoff { until: now }) {
-                    self.slots[i].failures = 0;
-                    if was_given_up {
-                        self.log(Log::Revived { slot: id });
-                    }
-                }
-            } else {
-                self.slots[i].rotation = Some(Rotation {
-                    reason: reason.clone(),
-                    not_before: None,
-                });
-            }
-        }
-        self.out.push(Action::Reply(Reply::Restart(Ok(count))));
-    }
-
-    fn shutdown(&mut self, graceful: bool, now: Instant, probe: &dyn Probe) {
-        self.stopping = true;
-        for i in 0..self.slots.len() {
-            self.slots[i].rotation = None;
-            let gens: Vec<(u64, bool)> = self.slots[i]
-                .procs
-                .iter()
-                .map(|p| {
-                    let servable =
-                        matches!(p.state, ProcState::Active { .. } | ProcState::Maint { .. });
-                    (p.generation, servable)
-                })
-                .collect();
-            for (generation, servable) in gens {
-                let draining = self.slots[i]
-                    .proc_mut(generation)
-                    .is_some_and(|p| matches!(p.state, ProcState::Draining { .. }));
-                if graceful && servable {
-                    self.drain(i, generation, Reason::Shutdown, now, probe);
-                } else if !(graceful && draining) {
-                    self.kill(i, generation, Reason::Shutdown, None);
-                }
-            }
-        }
-    }
-
-    fn kill_stuck(&mut self, slot: u32, generation: u64, reason: String) {
-        let Some(i) = self.slot_index(slot) else {
-            return;
-        };
-        let Some(pid) = self.slots[i].proc_mut(generation).map(|p| p.pid) else {
-            return;
-        };
-        self.log(Log::Stuck {
-            slot,
-            pid,
-            reason: reason.clone(),
-        });
-        self.kill(i, generation, Reason::Other(reason.clone()), Some(reason));
     }
 
     /// When the core next has something to do on its own (a backoff ends,

@@ -1,0 +1,88 @@
+//! Commands from operators and the request path: restart, shutdown, kill.
+
+use std::time::Instant;
+
+use super::{Action, Core, Log, Phase, Probe, ProcState, Reason, Reply, Rotation};
+
+impl Core {
+    pub(super) fn restart(&mut self, slot: Option<u32>, reason: Reason, now: Instant) {
+        if let Some(n) = slot
+            && self.slot_index(n).is_none()
+        {
+            let ids: Vec<String> = self.slots.iter().map(|s| s.id.to_string()).collect();
+            self.out.push(Action::Reply(Reply::Restart(Err(format!(
+                "has no worker {n} (its workers are {})",
+                ids.join(", ")
+            )))));
+            return;
+        }
+        let mut count = 0;
+        for i in 0..self.slots.len() {
+            let s = &self.slots[i];
+            if slot.is_some_and(|n| n != s.id) || s.phase == Phase::Retiring {
+                continue;
+            }
+            count += 1;
+            if s.phase == Phase::GaveUp || s.primary().is_none() {
+                // An operator's restart (one slot, a pool, all, or SIGHUP)
+                // gives a slot that gave up, or waits out a backoff, a new
+                // chance now.
+                let was_given_up = s.phase == Phase::GaveUp;
+                let id = s.id;
+                if self.set_phase(i, Phase::Backoff { until: now }) {
+                    self.slots[i].failures = 0;
+                    if was_given_up {
+                        self.log(Log::Revived { slot: id });
+                    }
+                }
+            } else {
+                self.slots[i].rotation = Some(Rotation {
+                    reason: reason.clone(),
+                    not_before: None,
+                });
+            }
+        }
+        self.out.push(Action::Reply(Reply::Restart(Ok(count))));
+    }
+
+    pub(super) fn shutdown(&mut self, graceful: bool, now: Instant, probe: &dyn Probe) {
+        self.stopping = true;
+        for i in 0..self.slots.len() {
+            self.slots[i].rotation = None;
+            let gens: Vec<(u64, bool)> = self.slots[i]
+                .procs
+                .iter()
+                .map(|p| {
+                    let servable =
+                        matches!(p.state, ProcState::Active { .. } | ProcState::Maint { .. });
+                    (p.generation, servable)
+                })
+                .collect();
+            for (generation, servable) in gens {
+                let draining = self.slots[i]
+                    .proc_mut(generation)
+                    .is_some_and(|p| matches!(p.state, ProcState::Draining { .. }));
+                if graceful && servable {
+                    self.drain(i, generation, Reason::Shutdown, now, probe);
+                } else if !(graceful && draining) {
+                    self.kill(i, generation, Reason::Shutdown, None);
+                }
+            }
+        }
+    }
+
+    pub(super) fn kill_stuck(&mut self, slot: u32, generation: u64, reason: String) {
+        let Some(i) = self.slot_index(slot) else {
+            return;
+        };
+        let Some(pid) = self.slots[i].proc_mut(generation).map(|p| p.pid) else {
+            return;
+        };
+        self.log(Log::Stuck {
+            slot,
+            pid,
+            reason: reason.clone(),
+        });
+        self.kill(i, generation, Reason::Other(reason.clone()), Some(reason));
+    }
+}

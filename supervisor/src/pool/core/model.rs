@@ -1,0 +1,228 @@
+//! The core's vocabulary: what it learns ([`Input`]), what it decides
+//! ([`Action`]), and what it keeps of each slot and process.
+
+use std::time::Instant;
+
+use nix::unistd::Pid;
+
+use super::{Log, Phase, ProcState, Reason};
+
+/// The live counters of one worker process, read from its link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Load {
+    pub in_flight: u32,
+    pub served: u64,
+    /// When it last said it is alive (its start, before its first heartbeat).
+    pub last_beat: Instant,
+}
+
+/// Where the core reads the live counters of a process.
+pub trait Probe {
+    fn load(&self, slot: u32, generation: u64) -> Load;
+}
+
+/// What happened, as the core learns it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Input {
+    /// Time passed: deadlines, heartbeats, uptime, healthy reset.
+    Tick,
+    /// The autoscaling and automatic-maintenance tick.
+    PoolTick,
+    /// A process asked for with [`Action::Spawn`] started at `at`.
+    Spawned {
+        slot: u32,
+        generation: u64,
+        pid: Pid,
+        at: Instant,
+    },
+    /// It could not be started. `transient`: for lack of resources (file
+    /// descriptors, memory, processes), which is not the script's fault.
+    SpawnFailed {
+        slot: u32,
+        generation: u64,
+        error: String,
+        transient: bool,
+    },
+    /// Something a worker's link reported.
+    Link {
+        slot: u32,
+        generation: u64,
+        event: LinkEvent,
+    },
+    /// A process exited; `broken` is how it broke the protocol, if its link
+    /// saw that first.
+    Exit {
+        pid: Pid,
+        status: String,
+        broken: Option<String>,
+    },
+    /// RSS samples: (slot, generation, bytes).
+    Memory(Vec<(u32, u64, u64)>),
+    /// Rotate every slot, or one; slots that gave up start again.
+    Restart { slot: Option<u32>, reason: Reason },
+    /// Start a maintenance sweep of every ACTIVE worker.
+    Maint { data: Option<String> },
+    /// Stop: drain (graceful) or kill every worker.
+    Shutdown { graceful: bool },
+    /// Kill a process that stopped answering.
+    Kill {
+        slot: u32,
+        generation: u64,
+        reason: String,
+    },
+}
+
+/// What a worker's link reports (see `link.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LinkEvent {
+    /// The script loaded and `startup()` returned; how many modules came
+    /// from the pool's bytecode and how many were compiled.
+    Ready { cached: u32, compiled: u32 },
+    /// The script failed to load or `startup()` threw.
+    BootFailed(String),
+    /// The worker reached its `max_requests` threshold.
+    RequestLimit,
+    /// The worker answered out of memory; it should be rotated.
+    OutOfMemory,
+    /// The worker broke the protocol (garbage, oversized frame, bad hello);
+    /// the link killed it.
+    ProtocolError(String),
+    /// `maint()` finished (with its error, if it threw).
+    MaintDone(Option<String>),
+    /// The socket closed.
+    Closed,
+}
+
+/// What to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Start a process for this slot and generation, then report
+    /// [`Input::Spawned`] or [`Input::SpawnFailed`].
+    Spawn {
+        slot: u32,
+        generation: u64,
+    },
+    /// SIGKILL it.
+    Kill {
+        pid: Pid,
+    },
+    /// Drain its link: no new requests, SIGTERM once its requests are answered.
+    Drain {
+        slot: u32,
+        generation: u64,
+    },
+    /// Open or close its link to new requests.
+    Accept {
+        slot: u32,
+        generation: u64,
+        open: bool,
+    },
+    /// Report [`LinkEvent::RequestLimit`] once it has served this many.
+    RotateAfter {
+        slot: u32,
+        generation: u64,
+        served: u64,
+    },
+    /// Send it `maint(data)`.
+    RunMaint {
+        slot: u32,
+        generation: u64,
+        data: Option<String>,
+    },
+    /// The ACTIVE processes (slot, generation), in slot order, changed.
+    Publish(Vec<(u32, u64)>),
+    Log(Log),
+    Count(Counter),
+    Reply(Reply),
+    /// Every process is gone after a shutdown.
+    Stopped,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    Restart,
+    Failure,
+    IllegalTransition,
+}
+
+/// Answers to commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// How many slots will restart, or why none.
+    Restart(Result<u32, String>),
+    /// How many workers were queued for maintenance.
+    Maint(u32),
+}
+
+/// One worker process.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proc {
+    pub pid: Pid,
+    pub generation: u64,
+    pub state: ProcState,
+    pub spawned_at: Instant,
+    pub rss: u64,
+    pub peak_rss: u64,
+    /// Requests served and time at its last maintenance (or its start).
+    pub maint_served: u64,
+    pub maint_at: Instant,
+}
+
+/// A pending replacement of a slot's worker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rotation {
+    pub reason: Reason,
+    /// After a failed replacement, the next try waits until then.
+    pub not_before: Option<Instant>,
+}
+
+/// A slot: a stable place in the pool whose process is replaced over time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Slot {
+    pub id: u32,
+    pub phase: Phase,
+    /// Oldest first; at most one is live (booting, active, maintenance),
+    /// except while a replacement boots beside the worker it replaces.
+    pub procs: Vec<Proc>,
+    pub generation: u64,
+    pub failures: u32,
+    pub restarts: u32,
+    pub rotation: Option<Rotation>,
+    pub last_error: Option<String>,
+}
+
+impl Slot {
+    pub(super) fn new(id: u32, now: Instant) -> Slot {
+        Slot {
+            id,
+            phase: Phase::Backoff { until: now },
+            procs: Vec::new(),
+            generation: 0,
+            failures: 0,
+            restarts: 0,
+            rotation: None,
+            last_error: None,
+        }
+    }
+
+    /// The process that is (or is becoming) the slot's server.
+    pub fn primary(&self) -> Option<&Proc> {
+        self.procs.iter().rev().find(|p| p.state.is_live())
+    }
+
+    /// A replacement boots, or an old process drains.
+    pub(super) fn rotating(&self) -> bool {
+        self.procs
+            .iter()
+            .any(|p| matches!(p.state, ProcState::Draining { .. }))
+            || (self.procs.len() > 1
+                && self
+                    .procs
+                    .iter()
+                    .any(|p| matches!(p.state, ProcState::Booting { .. })))
+    }
+
+    pub(super) fn proc_mut(&mut self, generation: u64) -> Option<&mut Proc> {
+        self.procs.iter_mut().find(|p| p.generation == generation)
+    }
+}
