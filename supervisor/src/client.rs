@@ -100,77 +100,91 @@ pub fn request(socket: &Path, req: &ControlRequest) -> Result<ControlReply, Clie
 /// Runs a `bext` command line; returns what to print.
 pub fn run(cli: &Cli) -> Result<String, ClientError> {
     let socket = socket_path(cli)?;
-    let workers = |socket: &Path| match request(socket, &ControlRequest::Workers)? {
-        ControlReply::Workers { workers } => Ok(workers),
-        other => Err(ClientError::BadReply(format!("{other:?}"))),
-    };
     match &cli.command {
         Command::Ps => Ok(ps_table(&workers(&socket)?)),
-        Command::Maint { pool, data } => {
-            let data = data.as_deref().map(json_arg).transpose()?;
-            match request(
-                &socket,
-                &ControlRequest::Maint {
-                    pool: pool.clone(),
-                    data,
-                },
-            )? {
-                ControlReply::Maintaining { workers } => Ok(format!(
-                    "Maintenance sweep of {workers} worker(s) started\n"
-                )),
-                other => Err(ClientError::BadReply(format!("{other:?}"))),
-            }
-        }
-        Command::Call { pool, params } => {
-            let req = ControlRequest::Call {
-                pool: pool.clone(),
-                params: json_arg(params)?,
-            };
-            match request(&socket, &req)? {
-                ControlReply::Result { value } => {
-                    Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
-                }
-                ControlReply::CallFailed { code, message } => Err(ClientError::Daemon(format!(
-                    "{code} {}: {message}",
-                    reason_phrase(code)
-                ))),
-                other => Err(ClientError::BadReply(format!("{other:?}"))),
-            }
-        }
-        Command::Message { pool, data } => {
-            let req = ControlRequest::Message {
-                pool: pool.clone(),
-                data: json_arg(data)?,
-            };
-            match request(&socket, &req)? {
-                ControlReply::Sent { workers } => Ok(format!("Sent to {workers} worker(s)\n")),
-                other => Err(ClientError::BadReply(format!("{other:?}"))),
-            }
-        }
+        Command::Maint { pool, data } => maint(&socket, pool, data.as_deref()),
+        Command::Call { pool, params } => call(&socket, pool, params),
+        Command::Message { pool, data } => message(&socket, pool, data),
         Command::Workers {
             command: WorkersCommand::Stats { json: true },
-        } => {
-            let w = workers(&socket)?;
-            Ok(serde_json::to_string_pretty(&w).unwrap_or_default() + "\n")
-        }
+        } => Ok(serde_json::to_string_pretty(&workers(&socket)?).unwrap_or_default() + "\n"),
         Command::Workers {
             command: WorkersCommand::Stats { json: false },
         } => Ok(stats_text(&workers(&socket)?)),
         Command::Workers {
             command: WorkersCommand::Restart { pool, worker },
-        } => {
-            let req = ControlRequest::Restart {
-                pool: pool.clone(),
-                worker: *worker,
-            };
-            match request(&socket, &req)? {
-                ControlReply::Restarting { workers } => Ok(format!(
-                    "Restarting {workers} worker{} (rolling; see bext ps)\n",
-                    if workers == 1 { "" } else { "s" }
-                )),
-                other => Err(ClientError::BadReply(format!("{other:?}"))),
-            }
+        } => restart(&socket, pool, *worker),
+    }
+}
+
+fn unexpected(reply: ControlReply) -> ClientError {
+    ClientError::BadReply(format!("{reply:?}"))
+}
+
+fn workers(socket: &Path) -> Result<Vec<WorkerStatus>, ClientError> {
+    match request(socket, &ControlRequest::Workers)? {
+        ControlReply::Workers { workers } => Ok(workers),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn maint(socket: &Path, pool: &Option<String>, data: Option<&str>) -> Result<String, ClientError> {
+    let data = data.map(json_arg).transpose()?;
+    let req = ControlRequest::Maint {
+        pool: pool.clone(),
+        data,
+    };
+    match request(socket, &req)? {
+        ControlReply::Maintaining { workers } => Ok(format!(
+            "Maintenance sweep of {workers} worker(s) started\n"
+        )),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn call(socket: &Path, pool: &str, params: &str) -> Result<String, ClientError> {
+    let req = ControlRequest::Call {
+        pool: pool.to_string(),
+        params: json_arg(params)?,
+    };
+    match request(socket, &req)? {
+        ControlReply::Result { value } => {
+            Ok(serde_json::to_string_pretty(&value).unwrap_or_default() + "\n")
         }
+        ControlReply::CallFailed { code, message } => Err(ClientError::Daemon(format!(
+            "{code} {}: {message}",
+            reason_phrase(code)
+        ))),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn message(socket: &Path, pool: &str, data: &str) -> Result<String, ClientError> {
+    let req = ControlRequest::Message {
+        pool: pool.to_string(),
+        data: json_arg(data)?,
+    };
+    match request(socket, &req)? {
+        ControlReply::Sent { workers } => Ok(format!("Sent to {workers} worker(s)\n")),
+        other => Err(unexpected(other)),
+    }
+}
+
+fn restart(
+    socket: &Path,
+    pool: &Option<String>,
+    worker: Option<u32>,
+) -> Result<String, ClientError> {
+    let req = ControlRequest::Restart {
+        pool: pool.clone(),
+        worker,
+    };
+    match request(socket, &req)? {
+        ControlReply::Restarting { workers } => Ok(format!(
+            "Restarting {workers} worker{} (rolling; see bext ps)\n",
+            if workers == 1 { "" } else { "s" }
+        )),
+        other => Err(unexpected(other)),
     }
 }
 
@@ -264,27 +278,7 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
         h.extend(["PID", "State", "Requests", "Memory", "Uptime", "Avg Render"]);
         h.into_iter().map(String::from).collect::<Vec<_>>()
     }];
-    for w in workers {
-        let mut r = vec![w.id.to_string()];
-        if multi {
-            r.push(w.pool.clone());
-        }
-        r.push(w.pid.map(|p| p.to_string()).unwrap_or_else(|| "-".into()));
-        r.push(w.state.to_string());
-        r.push(thousands(w.requests_served));
-        r.push(megabytes(w.current_memory_bytes));
-        r.push(if w.pid.is_some() {
-            duration(w.uptime_ms)
-        } else {
-            "-".into()
-        });
-        r.push(if w.requests_served > 0 {
-            format!("{:.1}ms", w.avg_render_time_ms)
-        } else {
-            "-".into()
-        });
-        rows.push(r);
-    }
+    rows.extend(workers.iter().map(|w| ps_row(w, multi)));
     let cols = rows[0].len();
     let widths: Vec<usize> = (0..cols)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
@@ -310,6 +304,29 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// One worker's cells of the `bext ps` table.
+fn ps_row(w: &WorkerStatus, multi: bool) -> Vec<String> {
+    let mut r = vec![w.id.to_string()];
+    if multi {
+        r.push(w.pool.clone());
+    }
+    r.push(w.pid.map(|p| p.to_string()).unwrap_or_else(|| "-".into()));
+    r.push(w.state.to_string());
+    r.push(thousands(w.requests_served));
+    r.push(megabytes(w.current_memory_bytes));
+    r.push(if w.pid.is_some() {
+        duration(w.uptime_ms)
+    } else {
+        "-".into()
+    });
+    r.push(if w.requests_served > 0 {
+        format!("{:.1}ms", w.avg_render_time_ms)
+    } else {
+        "-".into()
+    });
+    r
 }
 
 /// `bext workers stats`: every field of every worker.

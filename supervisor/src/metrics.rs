@@ -97,6 +97,8 @@ impl Default for Metrics {
 }
 
 impl Metrics {
+    /// Registers every family. It is long on purpose: one flat list of
+    /// names and help texts, in the order they are exposed.
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("bext");
         let requests = Family::<ClassLabels, Counter>::default();

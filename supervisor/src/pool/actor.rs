@@ -301,6 +301,24 @@ impl Actor {
             }
         };
         let pid = spawned.pid;
+        self.watch(slot, generation, spawned);
+        queue.push_back(Input::Spawned {
+            slot,
+            generation,
+            pid,
+            at,
+        });
+        let registry = &self.services.registry;
+        if let Some(exit) = registry.register(pid, at, self.exits_tx.clone()) {
+            let _ = self.exits_tx.send(exit);
+        }
+    }
+
+    /// Captures a new worker's output and connects its link.
+    fn watch(&mut self, slot: u32, generation: u64, spawned: crate::spawn::Spawned) {
+        let handle = self.handle.clone();
+        let cfg = &handle.config;
+        let pid = spawned.pid;
         for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
             if let Some(fd) = fd {
                 crate::output::capture(fd, stream, handle.name.clone(), slot, pid.as_raw());
@@ -325,16 +343,6 @@ impl Actor {
         }
         self.pids.insert(pid, (slot, generation));
         tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");
-        queue.push_back(Input::Spawned {
-            slot,
-            generation,
-            pid,
-            at,
-        });
-        let registry = &self.services.registry;
-        if let Some(exit) = registry.register(pid, at, self.exits_tx.clone()) {
-            let _ = self.exits_tx.send(exit);
-        }
     }
 
     /// RSS of every process, from /proc.

@@ -88,38 +88,10 @@ impl Core {
         let pid = p.pid;
         match event {
             LinkEvent::Ready { cached, compiled } => {
-                if !matches!(p.state, ProcState::Booting { .. }) {
-                    return;
+                let booting = matches!(p.state, ProcState::Booting { .. });
+                if booting && self.set_proc(i, generation, ProcState::Active { since: now }) {
+                    self.ready(i, generation, (cached, compiled), now, probe);
                 }
-                let boot = now.saturating_duration_since(p.spawned_at);
-                if !self.set_proc(i, generation, ProcState::Active { since: now }) {
-                    return;
-                }
-                let size = self.slots.len() as u32;
-                let served = policy::max_requests_threshold(
-                    self.settings.lifecycle.max_requests,
-                    slot,
-                    size,
-                );
-                self.out.push(Action::RotateAfter {
-                    slot,
-                    generation,
-                    served,
-                });
-                self.out.push(Action::Accept {
-                    slot,
-                    generation,
-                    open: !self.stopping,
-                });
-                self.log(Log::Ready {
-                    slot,
-                    pid,
-                    generation,
-                    boot,
-                    cached,
-                    compiled,
-                });
-                self.replace_old(i, generation, now, probe);
             }
             LinkEvent::BootFailed(error) => {
                 let first = error.lines().next().unwrap_or("").to_string();
@@ -148,6 +120,48 @@ impl Core {
             LinkEvent::MaintDone(error) => self.maint_done(i, generation, error, now, probe),
             LinkEvent::Closed => {}
         }
+    }
+
+    /// A process became ACTIVE: its request limit, its link opened, and the
+    /// processes it replaces drained.
+    fn ready(
+        &mut self,
+        i: usize,
+        generation: u64,
+        (cached, compiled): (u32, u32),
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
+        let slot = self.slots[i].id;
+        let Some((pid, spawned_at)) = self.slots[i]
+            .proc_mut(generation)
+            .map(|p| (p.pid, p.spawned_at))
+        else {
+            return;
+        };
+        let boot = now.saturating_duration_since(spawned_at);
+        let size = self.slots.len() as u32;
+        let served =
+            policy::max_requests_threshold(self.settings.lifecycle.max_requests, slot, size);
+        self.out.push(Action::RotateAfter {
+            slot,
+            generation,
+            served,
+        });
+        self.out.push(Action::Accept {
+            slot,
+            generation,
+            open: !self.stopping,
+        });
+        self.log(Log::Ready {
+            slot,
+            pid,
+            generation,
+            boot,
+            cached,
+            compiled,
+        });
+        self.replace_old(i, generation, now, probe);
     }
 
     /// Once a replacement is ACTIVE, the slot's older live processes drain.
@@ -189,18 +203,7 @@ impl Core {
             self.slots.remove(i);
             return;
         }
-        let failure = match &p.state {
-            ProcState::Draining { .. } | ProcState::Killed { failure: None, .. } => None,
-            _ if self.stopping => None,
-            ProcState::Failing { error, .. } => Some(format!("boot failed: {error}")),
-            ProcState::Killed {
-                failure: Some(why), ..
-            } => Some(why.clone()),
-            _ => Some(match broken {
-                Some(e) => format!("protocol error: {e}"),
-                None => format!("crashed ({status})"),
-            }),
-        };
+        let failure = self.exit_failure(&p.state, status, broken);
         match failure {
             None => self.log(Log::Stopped {
                 slot,
@@ -231,6 +234,27 @@ impl Core {
             && self.slots[i].phase == Phase::Serving
         {
             self.after_failure(i, now, Duration::ZERO);
+        }
+    }
+
+    /// Why an exit from `state` is a failure, or `None` if it was expected.
+    fn exit_failure(
+        &self,
+        state: &ProcState,
+        status: &str,
+        broken: Option<String>,
+    ) -> Option<String> {
+        match state {
+            ProcState::Draining { .. } | ProcState::Killed { failure: None, .. } => None,
+            _ if self.stopping => None,
+            ProcState::Failing { error, .. } => Some(format!("boot failed: {error}")),
+            ProcState::Killed {
+                failure: Some(why), ..
+            } => Some(why.clone()),
+            _ => Some(match broken {
+                Some(e) => format!("protocol error: {e}"),
+                None => format!("crashed ({status})"),
+            }),
         }
     }
 
