@@ -388,7 +388,7 @@ pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
             HeaderName::from_bytes(k.as_bytes()),
             HeaderValue::from_str(&v),
         ) else {
-            tracing::warn!(header = %k, "dropped an invalid response header from the worker");
+            tracing::warn!(header = %crate::logging::untrusted(&k), "dropped an invalid response header from the worker");
             continue;
         };
         // The body's framing is the front's business.

@@ -1,4 +1,12 @@
 //! Log output: tracing to stderr, as text or one JSON object per line.
+//!
+//! Text that comes from a worker or a client (console lines, stray worker
+//! output, header names, error messages) goes through [`escape`] before it
+//! is logged, in both formats, so it can never start a line of its own or
+//! send terminal escapes; long text is cut by [`clip`].
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use tracing_subscriber::EnvFilter;
 
@@ -7,6 +15,10 @@ pub enum LogFormat {
     Text,
     Json,
 }
+
+/// Longest text from a worker (a console message, a line of its stdout or
+/// stderr) logged as it is; longer text is cut there, with a marker.
+pub const MAX_LOG_LINE: usize = protocol::worker::MAX_LOG_BYTES;
 
 /// Installs the global subscriber. `level` is a tracing filter
 /// (`info`, `debug`, `bext::js=warn,info`…); `RUST_LOG` wins when set.
@@ -21,4 +33,74 @@ pub fn init(format: LogFormat, level: &str) {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
     };
+}
+
+/// `s` with every control character (C0 including `\r`, `\n` and `\t`, DEL,
+/// C1) written as an escape: `\r`, `\n`, `\t`, or `\u{1b}`. Other text,
+/// backslashes included, is kept as it is.
+pub fn escape(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `s` cut to at most `max` bytes, marker included (at a character
+/// boundary), with a marker saying how long it was.
+pub fn clip(s: &str, max: usize) -> Cow<'_, str> {
+    if s.len() <= max {
+        return Cow::Borrowed(s);
+    }
+    let marker = format!("… [cut: {} bytes in all]", s.len());
+    let mut end = max.saturating_sub(marker.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    Cow::Owned(format!("{}{marker}", &s[..end]))
+}
+
+/// Text from a worker or a client, ready for a log field: cut at
+/// [`MAX_LOG_LINE`] and escaped.
+pub fn untrusted(s: &str) -> String {
+    escape(&clip(s, MAX_LOG_LINE)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(escape("plain \\ text é"), "plain \\ text é");
+        assert_eq!(
+            escape("x\r\nInjected-Log-Line\t\u{1b}[31m\u{7f}\u{9b}"),
+            "x\\r\\nInjected-Log-Line\\t\\u{1b}[31m\\u{7f}\\u{9b}"
+        );
+        assert!(matches!(escape("no controls"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn clipping_keeps_characters_whole_and_says_how_long_it_was() {
+        assert_eq!(clip("short", 10), "short");
+        let s = "ééééééééééééééééééé"; // 38 bytes
+        assert_eq!(clip(s, 29), "é… [cut: 38 bytes in all]");
+        let long = "x".repeat(MAX_LOG_LINE + 1);
+        let u = untrusted(&long);
+        assert_eq!(u.len(), MAX_LOG_LINE);
+        assert!(u.ends_with(&format!("x… [cut: {} bytes in all]", MAX_LOG_LINE + 1)));
+        // What a worker already cut is not cut again.
+        assert_eq!(untrusted(&u), u);
+    }
 }

@@ -40,7 +40,7 @@ impl Actor {
                 self.replace_old(slot, generation);
             }
             LinkEvent::BootFailed(error) => {
-                tracing::error!(pool = %name, worker = slot, pid, "worker failed to boot: {error}");
+                tracing::error!(pool = %name, worker = slot, pid, "worker failed to boot: {}", crate::logging::untrusted(&error));
                 let first = error.lines().next().unwrap_or("").to_string();
                 p.reason = Some(format!("boot failed: {first}"));
                 // It exits by itself; make sure of it.
@@ -144,7 +144,7 @@ impl Actor {
                 tracing::error!(
                     pool = %name, worker = s.id, pid = exit.pid.as_raw(), status = %exit.status,
                     state = %p.state, consecutive_failures = s.failures,
-                    "worker exited unexpectedly: {why}"
+                    "worker exited unexpectedly: {}", crate::logging::untrusted(&why)
                 );
             }
             if !expected && s.primary().is_some() && s.rotate.is_some() {
@@ -170,7 +170,7 @@ impl Actor {
                         s.given_up = true;
                         tracing::error!(
                             pool = %name, worker = s.id, failures = s.failures,
-                            last_error = s.last_error.as_deref().unwrap_or(""),
+                            last_error = %crate::logging::untrusted(s.last_error.as_deref().unwrap_or("")),
                             "ALERT: worker slot gave up after {} consecutive failures; the pool runs with reduced capacity",
                             s.failures
                         );

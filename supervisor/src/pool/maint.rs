@@ -117,7 +117,7 @@ impl Actor {
             return;
         };
         if let Some(e) = &error {
-            tracing::warn!(pool = %name, worker = slot, pid = p.pid.as_raw(), error = %e, "maint() failed");
+            tracing::warn!(pool = %name, worker = slot, pid = p.pid.as_raw(), error = %crate::logging::untrusted(e), "maint() failed");
         }
         p.maint = Stage::Idle;
         p.maint_served = p.link.stats.served.load(Ordering::Relaxed);
