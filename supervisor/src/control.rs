@@ -19,7 +19,7 @@ use futures_util::{SinkExt, StreamExt};
 use protocol::control::{ControlReply, ControlRequest, MAX_REQUEST_LINE};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::sync::oneshot;
-use tokio_util::codec::{Framed, LinesCodec, LinesCodecError};
+use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
 use crate::http::Front;
 use crate::pool::PoolMsg;
@@ -90,7 +90,9 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
             return;
         }
     };
-    let mut lines = Framed::new(stream, LinesCodec::new_with_max_length(MAX_REQUEST_LINE));
+    let codec =
+        AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), b"\n".to_vec(), MAX_REQUEST_LINE);
+    let mut lines = Framed::new(stream, codec);
     if !peer_allowed(uid, ours) {
         tracing::warn!(peer_uid = uid, "control client of another user refused");
         let _ = reply(
@@ -106,7 +108,7 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
         let line = match tokio::time::timeout(IDLE, lines.next()).await {
             Err(_) | Ok(None) => return,
             Ok(Some(Ok(line))) => line,
-            Ok(Some(Err(LinesCodecError::MaxLineLengthExceeded))) => {
+            Ok(Some(Err(AnyDelimiterCodecError::MaxChunkLengthExceeded))) => {
                 let _ = reply(
                     &mut lines,
                     &ControlReply::Error {
@@ -116,16 +118,14 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
                 .await;
                 return;
             }
-            Ok(Some(Err(LinesCodecError::Io(_)))) => return,
+            Ok(Some(Err(AnyDelimiterCodecError::Io(_)))) => return,
         };
-        if line.trim().is_empty() {
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<ControlRequest>(&line) {
+        let answer = match parse_request(&line) {
             Ok(req) => handle(req, &front).await,
-            Err(e) => ControlReply::Error {
-                message: format!("not a control request: {e}"),
-            },
+            Err(message) => ControlReply::Error { message },
         };
         if reply(&mut lines, &answer).await.is_err() {
             return;
@@ -133,10 +133,17 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
     }
 }
 
-async fn reply(
-    lines: &mut Framed<UnixStream, LinesCodec>,
-    answer: &ControlReply,
-) -> io::Result<()> {
+/// One request line: UTF-8 JSON of a [`ControlRequest`]; anything else is
+/// answered with an error reply and the connection stays open.
+fn parse_request(line: &[u8]) -> Result<ControlRequest, String> {
+    let text = std::str::from_utf8(line)
+        .map_err(|e| format!("not a control request: the line is not UTF-8 ({e})"))?;
+    serde_json::from_str(text).map_err(|e| format!("not a control request: {e}"))
+}
+
+type Lines = Framed<UnixStream, AnyDelimiterCodec>;
+
+async fn reply(lines: &mut Lines, answer: &ControlReply) -> io::Result<()> {
     let text = serde_json::to_string(answer).map_err(io::Error::other)?;
     match tokio::time::timeout(WRITE, lines.send(text)).await {
         Ok(Ok(())) => Ok(()),
