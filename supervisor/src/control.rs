@@ -61,16 +61,34 @@ pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
     Ok(listener)
 }
 
+/// Most control clients served at once; more wait to be accepted. Their
+/// descriptors are part of bextd's reserve (`accept::fd_reserve`).
+pub const MAX_CLIENTS: usize = 16;
+
 /// Accepts control connections until the task is dropped.
 pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
+    let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
+    let mut errors = crate::accept::Backoff::new("control socket connections");
     loop {
+        let permit = clients
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
         match listener.accept().await {
             Ok((stream, _)) => {
-                tokio::spawn(connection(stream, front.clone()));
+                errors.succeeded();
+                let front = front.clone();
+                tokio::spawn(async move {
+                    connection(stream, front).await;
+                    drop(permit);
+                });
             }
             Err(e) => {
-                tracing::warn!(socket = %path.display(), error = %e, "control socket accept failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                drop(permit);
+                let pause = errors.failed(&e);
+                tracing::debug!(socket = %path.display(), "control socket accept failed: {e}");
+                tokio::time::sleep(pause).await;
             }
         }
     }

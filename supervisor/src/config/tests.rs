@@ -145,3 +145,34 @@ fn no_pool_and_bad_listen_are_errors() {
     assert_eq!(p[0].key, "server.listen");
     assert_eq!(p[1].key, "render");
 }
+
+#[test]
+fn connection_limits_have_defaults_and_bounds() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    assert_eq!(
+        (
+            c.server.header_read_timeout_ms,
+            c.server.idle_timeout_ms,
+            c.server.max_connections
+        ),
+        (10_000, 60_000, 4096)
+    );
+    let p = problems(
+        "[server]\nheader_read_timeout_ms = 0\nidle_timeout_ms = 86400001\nmax_connections = 0\n[render]\nscript = \"w.js\"\n",
+    );
+    let keys: Vec<_> = p.iter().map(|p| (p.key.as_str(), p.line)).collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("server.header_read_timeout_ms", Some(2)),
+            ("server.idle_timeout_ms", Some(3)),
+            ("server.max_connections", Some(4)),
+        ]
+    );
+    assert!(
+        p[1].message.contains("must be from 1 to 86400000 (1 day)"),
+        "{}",
+        p[1].message
+    );
+}

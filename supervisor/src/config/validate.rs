@@ -10,6 +10,8 @@ use regex::Regex;
 
 use super::{Config, Pool, PoolSection, Problem, RawConfig, Server, key_line};
 
+mod bounds;
+
 struct Checker<'a> {
     source: &'a str,
     problems: Vec<Problem>,
@@ -159,6 +161,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Ser
             )
         },
     );
+    bounds::check_server(c, s);
     c.rule(
         !s.control_socket.is_empty(),
         &["server", "control_socket"],
@@ -177,6 +180,9 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Option<Ser
         shutdown_timeout_ms: s.shutdown_timeout_ms,
         worker_bin,
         max_body_bytes: s.max_body_bytes,
+        header_read_timeout_ms: s.header_read_timeout_ms,
+        idle_timeout_ms: s.idle_timeout_ms,
+        max_connections: s.max_connections,
     })
 }
 
