@@ -12,6 +12,7 @@ pub mod conn;
 pub mod control;
 pub mod daemon;
 pub mod exit;
+pub mod fault;
 pub mod http;
 pub mod link;
 pub mod logging;

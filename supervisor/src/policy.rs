@@ -22,6 +22,15 @@ pub fn restart_delay(failures: u32, r: &RecoverySection) -> Option<Duration> {
     Some(Duration::from_millis(ms as u64))
 }
 
+/// Delay before the `n`th retry in a row of a spawn that failed for lack of
+/// resources (descriptors, processes, memory): 100 ms doubling up to 5 s.
+/// Such failures say nothing about the script, so they never count toward
+/// `max_consecutive_failures` and are retried until they succeed.
+pub fn resource_retry_delay(n: u32) -> Duration {
+    let shift = n.saturating_sub(1).min(16);
+    Duration::from_millis((100u64 << shift).min(5_000))
+}
+
 /// Whether a worker that has been healthy (ACTIVE, no failure) for
 /// `healthy_for` has earned a reset of its failure count.
 pub fn failures_reset(healthy_for: Duration, r: &RecoverySection) -> bool {
@@ -98,6 +107,15 @@ impl<P: PartialEq> Debounce<P> {
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[test]
+    fn resource_retries_double_up_to_five_seconds() {
+        let ms: Vec<u128> = (1..=8)
+            .map(|n| resource_retry_delay(n).as_millis())
+            .collect();
+        assert_eq!(ms, [100, 200, 400, 800, 1600, 3200, 5000, 5000]);
+        assert_eq!(resource_retry_delay(u32::MAX).as_millis(), 5000);
+    }
 
     #[test]
     fn a_burst_of_saves_fires_once_after_the_quiet_period() {

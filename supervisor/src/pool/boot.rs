@@ -55,35 +55,26 @@ impl Actor {
     pub(super) async fn boot(&mut self, i: usize) {
         let handle = self.handle.clone();
         let cfg = &handle.config;
-        let slot = &mut self.slots[i];
-        slot.generation += 1;
-        let generation = slot.generation;
-        if generation > 1 {
-            slot.restarts += 1;
-            handle.metrics.restarts.inc();
-        }
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
             env: cfg.settings.env.clone(),
-            title: format!("bext-worker: {} #{}", cfg.name, slot.id),
+            title: format!("bext-worker: {} #{}", cfg.name, self.slots[i].id),
             uid: cfg.uid,
             gid: cfg.gid,
         };
         let spawned_at = Instant::now();
         let spawned = match self.services.spawner.spawn(spec).await {
             Ok(s) => s,
-            Err(e) => {
-                tracing::error!(pool = %cfg.name, worker = slot.id, "cannot start {}: {e}", self.services.worker_bin.display());
-                slot.failures += 1;
-                handle.metrics.failures.inc();
-                slot.last_error = Some(format!("spawn failed: {e}"));
-                slot.retry_at =
-                    policy::restart_delay(slot.failures, &cfg.settings.lifecycle.recovery)
-                        .map(|d| Instant::now() + d.max(Duration::from_millis(100)));
-                slot.given_up = slot.retry_at.is_none();
-                return;
-            }
+            Err(e) => return self.spawn_failed(i, &e),
         };
+        let slot = &mut self.slots[i];
+        slot.spawn_retries = 0;
+        slot.generation += 1;
+        let generation = slot.generation;
+        if generation > 1 {
+            slot.restarts += 1;
+            handle.metrics.restarts.inc();
+        }
         let settings = WorkerSettings {
             script: cfg.script.to_string_lossy().into_owned(),
             request_timeout_ms: cfg.settings.request_timeout_ms,
@@ -117,7 +108,7 @@ impl Actor {
             Err(e) => {
                 tracing::error!(pool = %cfg.name, worker = slot.id, pid = pid.as_raw(), "cannot watch the worker's socket: {e}");
                 let _ = kill(pid, Signal::SIGKILL);
-                return;
+                return self.spawn_failed(i, &e);
             }
         };
         tracing::debug!(pool = %cfg.name, worker = slot.id, pid = pid.as_raw(), generation, "worker spawned");
@@ -144,6 +135,48 @@ impl Actor {
             .register(pid, spawned_at, self.exits_tx.clone())
         {
             let _ = self.exits_tx.send(exit);
+        }
+    }
+
+    /// A worker could not be started. For lack of resources (descriptors,
+    /// processes, memory) the slot tries again after a growing delay and
+    /// the failure is not counted against the script; otherwise it is a
+    /// failure like a crash, with its backoff, and may make the slot give up.
+    fn spawn_failed(&mut self, i: usize, e: &std::io::Error) {
+        let handle = self.handle.clone();
+        let cfg = &handle.config;
+        let bin = self.services.worker_bin.display().to_string();
+        let slot = &mut self.slots[i];
+        if crate::spawn::lacks_resources(e) {
+            slot.spawn_retries += 1;
+            let delay = policy::resource_retry_delay(slot.spawn_retries);
+            tracing::warn!(
+                pool = %cfg.name, worker = slot.id, attempt = slot.spawn_retries,
+                retry_in_ms = delay.as_millis() as u64,
+                "cannot start a worker for lack of resources: {e}; retrying (not counted as a failure)"
+            );
+            let at = Instant::now() + delay;
+            if slot.primary().is_some() {
+                slot.rotate_not_before = Some(at); // a replacement: the old one serves
+            } else {
+                slot.retry_at = Some(at);
+            }
+            return;
+        }
+        tracing::error!(pool = %cfg.name, worker = slot.id, "cannot start {bin}: {e}");
+        slot.failures += 1;
+        handle.metrics.failures.inc();
+        slot.last_error = Some(format!("spawn failed: {e}"));
+        slot.retry_at = policy::restart_delay(slot.failures, &cfg.settings.lifecycle.recovery)
+            .map(|d| Instant::now() + d.max(Duration::from_millis(100)));
+        if slot.retry_at.is_none() {
+            slot.given_up = true;
+            tracing::error!(
+                pool = %cfg.name, worker = slot.id, failures = slot.failures,
+                last_error = %crate::logging::untrusted(slot.last_error.as_deref().unwrap_or("")),
+                "ALERT: worker slot gave up after {} consecutive failures; the pool runs with reduced capacity",
+                slot.failures
+            );
         }
     }
 }

@@ -167,6 +167,8 @@ struct Slot {
     /// After a failed replacement, the next try waits until then.
     rotate_not_before: Option<Instant>,
     last_error: Option<String>,
+    /// Spawns in a row that failed for lack of resources (not failures).
+    spawn_retries: u32,
     /// Being removed by autoscaling: drain, never restart, then drop.
     retiring: bool,
 }
@@ -184,6 +186,7 @@ impl Slot {
             rotate: None,
             rotate_not_before: None,
             last_error: None,
+            spawn_retries: 0,
             retiring: false,
         }
     }
