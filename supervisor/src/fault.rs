@@ -2,6 +2,8 @@
 //! that handle them run against the real binary.
 //!
 //! Off unless bextd's environment has `BEXTD_TEST_FAULTS`, a comma list:
+//! * `panic-pool`: a pool actor panics when it is asked for a restart
+//!   (SIGHUP, `bext workers restart`), to test the panic policy.
 //! * `spawn-emfile=N`: the first N worker spawns fail with EMFILE ("Too
 //!   many open files"), to test that a spawn failing for lack of resources
 //!   is retried and not counted against the script.
@@ -15,6 +17,7 @@ pub const ENV: &str = "BEXTD_TEST_FAULTS";
 
 #[derive(Debug, Default)]
 struct Faults {
+    panic_pool: bool,
     spawn_emfile: AtomicU32,
 }
 
@@ -26,15 +29,27 @@ fn faults() -> &'static Faults {
         };
         let mut f = Faults::default();
         for item in v.split(',').map(str::trim) {
-            if let Some(("spawn-emfile", n)) = item.split_once('=') {
-                f.spawn_emfile = AtomicU32::new(n.parse().unwrap_or(0));
+            match item.split_once('=') {
+                None if item == "panic-pool" => f.panic_pool = true,
+                Some(("spawn-emfile", n)) => {
+                    f.spawn_emfile = AtomicU32::new(n.parse().unwrap_or(0));
+                }
+                _ => {}
             }
         }
-        if f.spawn_emfile.load(Ordering::Relaxed) > 0 {
+        if f.panic_pool || f.spawn_emfile.load(Ordering::Relaxed) > 0 {
             tracing::warn!("{ENV} is set: test faults are on ({v})");
         }
         f
     })
+}
+
+/// Panics if the `panic-pool` fault is on (called by a pool actor when it
+/// is asked for a restart).
+pub fn pool_restart() {
+    if faults().panic_pool {
+        panic!("test fault panic-pool: the pool actor panics on a restart");
+    }
 }
 
 /// An EMFILE error while the `spawn-emfile` fault has spawns left to fail.

@@ -4,6 +4,8 @@
 //! output, header names, error messages) goes through [`escape`] before it
 //! is logged, in both formats, so it can never start a line of its own or
 //! send terminal escapes; long text is cut by [`clip`].
+//!
+//! Panics: [`abort_on_panic`] installs the policy described there.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -75,6 +77,41 @@ pub fn clip(s: &str, max: usize) -> Cow<'_, str> {
 /// [`MAX_LOG_LINE`] and escaped.
 pub fn untrusted(s: &str) -> String {
     escape(&clip(s, MAX_LOG_LINE)).into_owned()
+}
+
+/// The panic policy of bextd: a panic anywhere (any thread, any task) is
+/// logged at error level and then aborts the process.
+///
+/// Why not let tokio catch it: a panicking task dies alone, and bextd would
+/// go on half alive — a pool actor gone means no worker is ever started
+/// again while `/__bext/health` still answers 200. Restarting the task in
+/// place would run on state the panic may have left inconsistent. Aborting
+/// hands the restart to whatever runs bextd (systemd `Restart=`, the
+/// container runtime as PID 1's exit, Kubernetes), which starts a clean
+/// process; workers die with bextd (`PR_SET_PDEATHSIG`, and EOF on their
+/// socket), so nothing is left behind. The exit is SIGABRT (status 134 in a
+/// shell).
+pub fn abort_on_panic() {
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".into());
+        let place = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let thread = std::thread::current();
+        tracing::error!(
+            thread = thread.name().unwrap_or("?"),
+            at = %place,
+            "PANIC: {}; aborting bextd (its workers exit with it) so that it is restarted clean",
+            untrusted(&what)
+        );
+        std::process::abort();
+    }));
 }
 
 #[cfg(test)]

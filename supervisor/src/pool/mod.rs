@@ -406,6 +406,7 @@ impl Actor {
                 reason,
                 reply,
             } => {
+                crate::fault::pool_restart();
                 if let Some(n) = slot
                     && !self.slots.iter().any(|s| s.id == n)
                 {
