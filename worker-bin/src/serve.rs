@@ -100,7 +100,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
 
     let modules = Rc::new(ModuleCache::new(ModuleCache::this_engine(), modules));
     let engine = Engine::new(EngineOptions {
-        memory_limit_bytes: settings.js_memory_limit_mb * 1024 * 1024,
+        memory_limit_bytes: settings.js_memory_limit_mb.saturating_mul(1024 * 1024),
         modules: modules.clone(),
     })?;
     engine.set_identity(

@@ -176,3 +176,87 @@ fn connection_limits_have_defaults_and_bounds() {
         p[1].message
     );
 }
+
+#[test]
+fn an_uptime_of_1e16_hours_is_refused() {
+    let p = problems("[render]\nscript = \"w.js\"\n[render.lifecycle]\nmax_uptime_hours = 1e16\n");
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(p[0].key, "render.lifecycle.max_uptime_hours");
+    assert!(p[0].message.contains("at most 87600"), "{}", p[0].message);
+}
+
+/// Property: whatever numbers validation accepts, the pool's arithmetic on
+/// them (backoff, thresholds, deadlines, limits) does not panic.
+#[test]
+fn values_that_pass_validation_never_panic_the_pool_arithmetic() {
+    use rand::{Rng, SeedableRng};
+    use std::time::Instant;
+    let d = dir_with_script();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(10);
+    // Small, large and extreme numbers (TOML integers are i64).
+    let int = |rng: &mut rand::rngs::StdRng| -> i64 {
+        match rng.random_range(0..5) {
+            0 => 0,
+            1 => rng.random_range(1..100),
+            2 => rng.random_range(0..i64::MAX),
+            3 => i64::MAX,
+            _ => 1 << rng.random_range(0..62),
+        }
+    };
+    let float = |rng: &mut rand::rngs::StdRng| -> f64 {
+        [0.0, 0.5, 1.0, 3.0, 87_600.0, 87_600.5, 1e16, 1e300][rng.random_range(0..8)]
+            * rng.random_range(0.5..2.0)
+    };
+    // Within a bound most of the time, anything otherwise.
+    let upto = |rng: &mut rand::rngs::StdRng, bound: i64| -> i64 {
+        if rng.random_bool(0.8) {
+            rng.random_range(0..=bound)
+        } else {
+            int(rng)
+        }
+    };
+    let mut accepted = 0;
+    for _ in 0..400 {
+        // Mostly consistent orderings, so that many files pass.
+        let shutdown = int(&mut rng).max(1);
+        let drain = rng.random_range(1..=shutdown);
+        let initial = int(&mut rng);
+        let max = initial.saturating_add(int(&mut rng));
+        let src = format!(
+            "[server]\nshutdown_timeout_ms = {shutdown}\n[render]\nscript = \"w.js\"\njs_memory_limit_mb = {}\nmaint_requests = {}\n\
+             [render.lifecycle]\nmax_requests = {}\nmax_memory_mb = {}\nmax_uptime_hours = {:?}\ndrain_timeout_ms = {drain}\n\
+             [render.lifecycle.recovery]\nmax_consecutive_failures = {}\nbackoff_initial_ms = {initial}\nbackoff_max_ms = {max}\nbackoff_multiplier = {:?}\nhealthy_reset_ms = {}\n",
+            upto(&mut rng, 1 << 20),
+            upto(&mut rng, 1_000_000_000_000),
+            upto(&mut rng, 1_000_000_000_000),
+            upto(&mut rng, 1 << 20),
+            float(&mut rng),
+            int(&mut rng).clamp(1, u32::MAX as i64),
+            1.0 + float(&mut rng),
+            int(&mut rng),
+        );
+        let Ok(c) = parse_in(d.path(), &src) else {
+            continue;
+        };
+        accepted += 1;
+        let s = &c.pools[0].settings;
+        let l = &s.lifecycle;
+        let now = Instant::now();
+        let _ = now + crate::policy::hours(l.max_uptime_hours);
+        let _ = now + std::time::Duration::from_millis(l.drain_timeout_ms);
+        let _ = now + std::time::Duration::from_millis(c.server.shutdown_timeout_ms);
+        let _ = now + std::time::Duration::from_millis(l.recovery.healthy_reset_ms);
+        let _ = crate::policy::memory_limit_bytes(l.max_memory_mb);
+        let _ = crate::policy::max_requests_threshold(l.max_requests, 4095, 4096);
+        let n = l.recovery.max_consecutive_failures;
+        for failures in [0, 1, 2, 3, 40, n.saturating_sub(1), n, u32::MAX] {
+            if let Some(delay) = crate::policy::restart_delay(failures, &l.recovery) {
+                let _ = now + delay;
+            }
+        }
+    }
+    assert!(
+        accepted > 20,
+        "only {accepted} random configs were accepted"
+    );
+}

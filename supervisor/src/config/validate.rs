@@ -366,6 +366,7 @@ fn check_pool(
         );
     }
 
+    bounds::check_pool(c, prefix, p);
     let l = &p.lifecycle;
     c.rule(
         l.max_uptime_hours >= 0.0 && l.max_uptime_hours.is_finite(),

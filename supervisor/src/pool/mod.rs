@@ -474,14 +474,6 @@ fn transition(p: &mut Proc, to: SlotState) -> bool {
     }
 }
 
-fn hours(h: f64) -> Duration {
-    if h > 0.0 {
-        Duration::from_secs_f64(h * 3600.0)
-    } else {
-        Duration::ZERO
-    }
-}
-
 fn kill_proc(p: &mut Proc, _why: &str) {
     if !p.killed {
         p.killed = true;

@@ -11,7 +11,7 @@ impl Actor {
         let st = &handle.config.settings;
         let startup = Duration::from_millis(st.startup_timeout_ms);
         let beat_timeout = Duration::from_millis(st.heartbeat_timeout_ms);
-        let max_uptime = hours(st.lifecycle.max_uptime_hours);
+        let max_uptime = policy::hours(st.lifecycle.max_uptime_hours);
         let healthy = Duration::from_millis(st.lifecycle.recovery.healthy_reset_ms);
         for s in &mut self.slots {
             let mut rotate = None;
@@ -54,7 +54,7 @@ impl Actor {
 
     /// Reads each ACTIVE worker's RSS from /proc and rotates those over the limit.
     pub(super) fn check_memory(&mut self) {
-        let limit = self.cfg().settings.lifecycle.max_memory_mb * 1024 * 1024;
+        let limit = policy::memory_limit_bytes(self.cfg().settings.lifecycle.max_memory_mb);
         let mut over = Vec::new();
         for s in &mut self.slots {
             for p in &mut s.procs {
@@ -79,7 +79,7 @@ impl Actor {
     pub(super) fn next_deadline(&self) -> Option<Instant> {
         let st = &self.cfg().settings;
         let startup = Duration::from_millis(st.startup_timeout_ms);
-        let uptime = hours(st.lifecycle.max_uptime_hours);
+        let uptime = policy::hours(st.lifecycle.max_uptime_hours);
         let healthy = Duration::from_millis(st.lifecycle.recovery.healthy_reset_ms);
         let mut next: Option<Instant> = self
             .maint_emptying()
