@@ -94,6 +94,13 @@ pub enum WorkerToMaster {
     Compiled(CompiledModule),
 }
 
+/// Longest text a worker puts in one log line (a `console.*` call, an
+/// error's message or stack): longer text is cut there, with a marker, by
+/// the worker before it is framed and again by the master, so a huge
+/// `console.log` never exceeds a frame. The master cuts each line of a
+/// worker's stdout and stderr at the same size.
+pub const MAX_LOG_BYTES: usize = 16 * 1024;
+
 /// Largest module (source plus bytecode) a worker offers to share.
 pub const MAX_SHARED_MODULE_BYTES: usize = 8 * 1024 * 1024;
 

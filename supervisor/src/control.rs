@@ -18,7 +18,7 @@ use anyhow::Context as _;
 use futures_util::{SinkExt, StreamExt};
 use protocol::control::{ControlReply, ControlRequest, MAX_REQUEST_LINE};
 use tokio::net::{UnixListener, UnixStream};
-use tokio_util::codec::{Framed, LinesCodec, LinesCodecError};
+use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
 use crate::http::Front;
 use crate::pool::Reason;
@@ -28,13 +28,13 @@ const IDLE: Duration = Duration::from_secs(30);
 /// How long a reply may take to write.
 const WRITE: Duration = Duration::from_secs(5);
 
-/// Binds the control socket at `path`, replacing a stale one. A missing
-/// folder (such as the default `/run/bext`) is created, readable only by
-/// bextd's user.
+/// Binds the control socket at `path`, replacing a stale one. The folder of
+/// the default socket (such as `/run/bext`) is created when missing,
+/// readable only by bextd's user; a configured one must exist.
 pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
-    if let Some(dir) = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty() && !d.exists())
+    let default = crate::config::default_control_socket();
+    if path == default
+        && let Some(dir) = path.parent().filter(|d| !d.exists())
     {
         std::fs::DirBuilder::new()
             .recursive(true)
@@ -77,16 +77,34 @@ pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
     Ok(listener)
 }
 
+/// Most control clients served at once; more wait to be accepted. Their
+/// descriptors are part of bextd's reserve (`accept::fd_reserve`).
+pub const MAX_CLIENTS: usize = 16;
+
 /// Accepts control connections until the task is dropped.
 pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
+    let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
+    let mut errors = crate::accept::Backoff::new("control socket connections");
     loop {
+        let permit = clients
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
         match listener.accept().await {
             Ok((stream, _)) => {
-                tokio::spawn(connection(stream, front.clone()));
+                errors.succeeded();
+                let front = front.clone();
+                tokio::spawn(async move {
+                    connection(stream, front).await;
+                    drop(permit);
+                });
             }
             Err(e) => {
-                tracing::warn!(socket = %path.display(), error = %e, "control socket accept failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                drop(permit);
+                let pause = errors.failed(&e);
+                tracing::debug!(socket = %path.display(), "control socket accept failed: {e}");
+                tokio::time::sleep(pause).await;
             }
         }
     }
@@ -106,7 +124,9 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
             return;
         }
     };
-    let mut lines = Framed::new(stream, LinesCodec::new_with_max_length(MAX_REQUEST_LINE));
+    let codec =
+        AnyDelimiterCodec::new_with_max_length(b"\n".to_vec(), b"\n".to_vec(), MAX_REQUEST_LINE);
+    let mut lines = Framed::new(stream, codec);
     if !peer_allowed(uid, ours) {
         tracing::warn!(peer_uid = uid, "control client of another user refused");
         let _ = reply(
@@ -122,7 +142,7 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
         let line = match tokio::time::timeout(IDLE, lines.next()).await {
             Err(_) | Ok(None) => return,
             Ok(Some(Ok(line))) => line,
-            Ok(Some(Err(LinesCodecError::MaxLineLengthExceeded))) => {
+            Ok(Some(Err(AnyDelimiterCodecError::MaxChunkLengthExceeded))) => {
                 let _ = reply(
                     &mut lines,
                     &ControlReply::Error {
@@ -132,16 +152,14 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
                 .await;
                 return;
             }
-            Ok(Some(Err(LinesCodecError::Io(_)))) => return,
+            Ok(Some(Err(AnyDelimiterCodecError::Io(_)))) => return,
         };
-        if line.trim().is_empty() {
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<ControlRequest>(&line) {
+        let answer = match parse_request(&line) {
             Ok(req) => handle(req, &front).await,
-            Err(e) => ControlReply::Error {
-                message: format!("not a control request: {e}"),
-            },
+            Err(message) => ControlReply::Error { message },
         };
         if reply(&mut lines, &answer).await.is_err() {
             return;
@@ -149,10 +167,17 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
     }
 }
 
-async fn reply(
-    lines: &mut Framed<UnixStream, LinesCodec>,
-    answer: &ControlReply,
-) -> io::Result<()> {
+/// One request line: UTF-8 JSON of a [`ControlRequest`]; anything else is
+/// answered with an error reply and the connection stays open.
+fn parse_request(line: &[u8]) -> Result<ControlRequest, String> {
+    let text = std::str::from_utf8(line)
+        .map_err(|e| format!("not a control request: the line is not UTF-8 ({e})"))?;
+    serde_json::from_str(text).map_err(|e| format!("not a control request: {e}"))
+}
+
+type Lines = Framed<UnixStream, AnyDelimiterCodec>;
+
+async fn reply(lines: &mut Lines, answer: &ControlReply) -> io::Result<()> {
     let text = serde_json::to_string(answer).map_err(io::Error::other)?;
     match tokio::time::timeout(WRITE, lines.send(text)).await {
         Ok(Ok(())) => Ok(()),

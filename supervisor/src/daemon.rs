@@ -13,15 +13,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
-use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::accept::Limits;
 use crate::config::Config;
+use crate::conn::Timeouts;
 use crate::exit::Fatal;
 use crate::http::Front;
 use crate::pool::{self, PoolHandle, Reason, Services};
@@ -116,6 +115,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 
     let bin = worker_bin(&config)?;
     check_credentials(&config)?;
+    let limits = front_limits(&config);
     let listener = TcpListener::bind(config.server.listen)
         .await
         .with_context(|| format!("cannot listen on {}", config.server.listen))?;
@@ -172,28 +172,19 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         control_socket = %config.server.control_socket.display(),
         pools = pools.len(),
         workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
+        max_connections = limits.max_connections,
         config = %config.file.display(),
         "bextd started"
     );
     println_listen(local);
 
-    let (stop_accept_tx, mut stop_accept) = oneshot::channel::<()>();
-    let accept = {
-        let front = front.clone();
-        tokio::spawn(async move {
-            let graceful = GracefulShutdown::new();
-            loop {
-                tokio::select! {
-                    _ = &mut stop_accept => return graceful,
-                    conn = listener.accept() => {
-                        let Ok((stream, peer)) = conn else { continue };
-                        let _ = stream.set_nodelay(true);
-                        serve_conn(&front, graceful.watcher(), stream, peer);
-                    }
-                }
-            }
-        })
-    };
+    let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
+    let accept = tokio::spawn(crate::accept::run(
+        listener,
+        front.clone(),
+        limits,
+        stop_accept,
+    ));
 
     let stop = loop {
         tokio::select! {
@@ -248,21 +239,30 @@ fn println_listen(addr: SocketAddr) {
     let _ = out.flush();
 }
 
-fn serve_conn(
-    front: &Arc<Front>,
-    watcher: hyper_util::server::graceful::Watcher,
-    stream: tokio::net::TcpStream,
-    peer: SocketAddr,
-) {
-    let front = front.clone();
-    let svc = service_fn(move |req| front.clone().handle(peer, req));
-    let conn = http1::Builder::new()
-        .keep_alive(true)
-        .serve_connection(TokioIo::new(stream), svc);
-    let conn = watcher.watch(conn);
-    tokio::spawn(async move {
-        let _ = conn.await;
-    });
+/// The HTTP front's limits: `[server]`'s, with the connection cap lowered
+/// to fit the descriptor limit (raised to its hard limit first).
+fn front_limits(config: &Config) -> Limits {
+    let s = &config.server;
+    let fd_limit = crate::accept::raise_fd_limit();
+    let workers: u64 = config.pools.iter().map(|p| u64::from(p.max_workers)).sum();
+    let reserve = crate::accept::fd_reserve(workers);
+    let cap = crate::accept::connection_cap(s.max_connections, fd_limit, reserve);
+    if cap < s.max_connections as usize {
+        tracing::warn!(
+            fd_limit,
+            reserve,
+            "max_connections {} lowered to {cap} to fit the file-descriptor limit (RLIMIT_NOFILE {}, {reserve} kept for workers, the control socket and bextd itself)",
+            s.max_connections,
+            fd_limit.unwrap_or_default()
+        );
+    }
+    Limits {
+        max_connections: cap,
+        timeouts: Timeouts {
+            header_read: Duration::from_millis(s.header_read_timeout_ms),
+            idle: Duration::from_millis(s.idle_timeout_ms),
+        },
+    }
 }
 
 async fn graceful_stop(graceful: GracefulShutdown, pools: &[Arc<PoolHandle>], deadline: Instant) {

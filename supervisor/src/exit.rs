@@ -12,7 +12,8 @@ pub const CONFIG: u8 = 78;
 pub enum Fatal {
     #[error("{0}")]
     Config(#[from] crate::config::ConfigError),
-    /// Printed with its causes: "cannot listen on …: Address already in use".
+    /// Printed with its whole chain of causes (`{:#}`), so the OS error
+    /// that says why (e.g. "Address already in use (os error 98)") is kept.
     #[error("{0:#}")]
     Other(#[from] anyhow::Error),
 }

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderName, HeaderValue};
-use hyper::{Request, Response, StatusCode};
+use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderName, HeaderValue};
+use hyper::{Request, Response, StatusCode, Version};
 use ipnet::IpNet;
 use protocol::worker::{HttpRequest, Outcome};
 
@@ -55,6 +55,9 @@ impl Front {
         peer: SocketAddr,
         req: Request<Incoming>,
     ) -> Result<Reply, Infallible> {
+        if let Some(why) = bad_host(&req) {
+            return Ok(plain(StatusCode::BAD_REQUEST, why));
+        }
         let path = req.uri().path();
         if path.starts_with("/__bext/") || path == "/metrics" {
             return Ok(self.admin(peer, &req).await);
@@ -221,8 +224,28 @@ pub fn worker_request(
     }
 }
 
-/// The HTTP response for what a worker answered.
+/// Why a request's `Host` breaks RFC 9112 §3.2, if it does: an HTTP/1.1
+/// request must carry exactly one (HTTP/1.0 may omit it).
+fn bad_host<B>(req: &Request<B>) -> Option<&'static str> {
+    let hosts = req.headers().get_all(HOST).iter().count();
+    match hosts {
+        0 if req.version() == Version::HTTP_11 => Some("an HTTP/1.1 request needs a Host header"),
+        0 | 1 => None,
+        _ => Some("more than one Host header"),
+    }
+}
+
+/// The HTTP response for what a worker answered. A status outside
+/// 100–599 (only a broken worker sends one; the worker refuses them from
+/// JS) answers 500.
 pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
+    if !(100..=599).contains(&resp.status) {
+        tracing::warn!(
+            status = resp.status,
+            "the worker answered a status outside 100-599; answering 500"
+        );
+        return plain(StatusCode::INTERNAL_SERVER_ERROR, "invalid response status");
+    }
     let mut out = Response::new(Full::new(Bytes::from(resp.body)));
     *out.status_mut() =
         StatusCode::from_u16(resp.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -232,7 +255,7 @@ pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
             HeaderName::from_bytes(k.as_bytes()),
             HeaderValue::from_str(&v),
         ) else {
-            tracing::warn!(header = %k, "dropped an invalid response header from the worker");
+            tracing::warn!(header = %crate::logging::untrusted(&k), "dropped an invalid response header from the worker");
             continue;
         };
         // The body's framing is the front's business.

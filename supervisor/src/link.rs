@@ -449,7 +449,7 @@ async fn read_loop(
                 tracing::info!(
                     target: "bext::message",
                     pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
-                    data = %data_json,
+                    data = %crate::logging::untrusted(&data_json),
                     "message from worker"
                 );
             }
@@ -457,7 +457,9 @@ async fn read_loop(
     }
 }
 
+/// Logs a worker's log frame: cut and escaped, like any text from a worker.
 fn log_line(link: &WorkerLink, level: LogLevel, message: &str) {
+    let message = crate::logging::untrusted(message);
     let (pool, worker, pid) = (&*link.pool, link.slot, link.pid.as_raw());
     let pool = tracing::field::display(pool);
     match level {

@@ -23,6 +23,15 @@ pub fn restart_delay(failures: u32, r: &Recovery) -> Option<Duration> {
     Some(Duration::from_millis((secs * 1000.0).round() as u64))
 }
 
+/// Delay before the `n`th retry in a row of a spawn that failed for lack of
+/// resources (descriptors, processes, memory): 100 ms doubling up to 5 s.
+/// Such failures say nothing about the script, so they never count toward
+/// `max_consecutive_failures` and are retried until they succeed.
+pub fn resource_retry_delay(n: u32) -> Duration {
+    let shift = n.saturating_sub(1).min(16);
+    Duration::from_millis((100u64 << shift).min(5_000))
+}
+
 /// Whether a worker that has been healthy (ACTIVE, no failure) for
 /// `healthy_for` has earned a reset of its failure count.
 pub fn failures_reset(healthy_for: Duration, r: &Recovery) -> bool {
@@ -37,7 +46,22 @@ pub fn max_requests_threshold(max_requests: u64, id: u32, size: u32) -> u64 {
         return 0;
     }
     let jitter = max_requests / 10;
-    max_requests + (id as u64 * jitter) / size.max(1) as u64
+    max_requests.saturating_add((id as u64).saturating_mul(jitter) / size.max(1) as u64)
+}
+
+/// `max_uptime_hours` as a duration (0 or less: zero), at most 1,000,000
+/// hours, so that adding it to an instant cannot overflow.
+pub fn hours(h: f64) -> Duration {
+    if h > 0.0 {
+        Duration::from_secs_f64(h.min(1_000_000.0) * 3600.0)
+    } else {
+        Duration::ZERO
+    }
+}
+
+/// `max_memory_mb` in bytes (saturating).
+pub fn memory_limit_bytes(mb: u64) -> u64 {
+    mb.saturating_mul(1024 * 1024)
 }
 
 /// The pool size autoscaling aims for (pixl-server-pool's formula): the
@@ -99,6 +123,15 @@ impl<P: PartialEq> Debounce<P> {
 mod tests {
     use super::*;
     use std::time::Instant;
+
+    #[test]
+    fn resource_retries_double_up_to_five_seconds() {
+        let ms: Vec<u128> = (1..=8)
+            .map(|n| resource_retry_delay(n).as_millis())
+            .collect();
+        assert_eq!(ms, [100, 200, 400, 800, 1600, 3200, 5000, 5000]);
+        assert_eq!(resource_retry_delay(u32::MAX).as_millis(), 5000);
+    }
 
     #[test]
     fn a_burst_of_saves_fires_once_after_the_quiet_period() {

@@ -83,7 +83,17 @@ impl Spawner {
     }
 }
 
+/// Whether a spawn failed for lack of resources (descriptors, processes,
+/// memory) rather than because of what it was asked to start.
+pub fn lacks_resources(e: &io::Error) -> bool {
+    matches!(
+        e.raw_os_error(),
+        Some(libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM | libc::ENOBUFS)
+    )
+}
+
 fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
+    crate::fault::spawn()?;
     let (ours, theirs) = UnixStream::pair()?;
     let theirs: OwnedFd = theirs.into();
     let master = nix::unistd::getpid();

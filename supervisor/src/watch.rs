@@ -99,7 +99,7 @@ pub fn start(
                 continue;
             };
             let shown: Vec<String> = paths.iter().map(|p| display_path(p, &base)).collect();
-            tracing::info!(pool = %pool.name, files = ?shown, "[bext] Workers restarted (file change: {})", shown.join(", "));
+            tracing::info!(pool = %pool.name, files = ?shown, "[bext] Workers restarted (file change: {})", crate::logging::untrusted(&shown.join(", ")));
             pool.restart_soon(Reason::FileChange);
         }
     });

@@ -136,6 +136,32 @@ fn level_of(n: i32) -> LogLevel {
     }
 }
 
+/// A response's status: an integer from 100 to 599 (`200.7`, `"200"`,
+/// `NaN` and `600` are errors, reported as the handler's).
+fn http_status(v: &Value<'_>) -> std::result::Result<u16, String> {
+    let n = v.as_int().map(f64::from).or_else(|| v.as_float());
+    match n {
+        Some(n) if n.fract() == 0.0 && (100.0..=599.0).contains(&n) => Ok(n as u16),
+        _ => Err(format!(
+            "TypeError: response status must be an integer from 100 to 599, got {}",
+            describe_status(v)
+        )),
+    }
+}
+
+fn describe_status(v: &Value<'_>) -> String {
+    if let Some(n) = v.as_int() {
+        return n.to_string();
+    }
+    if let Some(n) = v.as_float() {
+        return n.to_string();
+    }
+    if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
+        return format!("{:?}", s.chars().take(40).collect::<String>());
+    }
+    v.type_name().to_string()
+}
+
 /// Copies the bytes out of a `Uint8Array` (the prelude passes nothing else).
 pub fn bytes_of(value: &Value<'_>) -> Result<Vec<u8>> {
     let ta = TypedArray::<u8>::from_value(value.clone())?;
@@ -272,7 +298,11 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
         "done",
         Function::new(
             c.clone(),
-            move |token: u32, status: i32, headers: Vec<String>, body: Value<'js>| -> Result<()> {
+            move |token: u32,
+                  status: Value<'js>,
+                  headers: Vec<String>,
+                  body: Value<'js>|
+                  -> Result<()> {
                 let body = match body.as_string() {
                     Some(text) => text.to_string()?.into_bytes(),
                     None => bytes_of(&body)?,
@@ -281,18 +311,14 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                     .chunks_exact(2)
                     .map(|kv| (kv[0].clone(), kv[1].clone()))
                     .collect();
-                let status = u16::try_from(status)
-                    .ok()
-                    .filter(|s| (100..=999).contains(s));
-                let result = match status {
-                    Some(status) => Ok(HttpResponse {
+                let result = match http_status(&status) {
+                    Ok(status) => Ok(HttpResponse {
                         status,
                         headers,
                         body,
                     }),
-                    None => Err(JsFailure {
-                        message: "TypeError: response status must be an integer from 100 to 999"
-                            .into(),
+                    Err(message) => Err(JsFailure {
+                        message,
                         stack: String::new(),
                     }),
                 };

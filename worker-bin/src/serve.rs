@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use futures_util::{FutureExt, SinkExt, StreamExt};
 use protocol::worker::{
-    CompiledModule, Heartbeat, HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
-    WorkerSettings, WorkerToMaster,
+    CompiledModule, Heartbeat, HttpRequest, LogLevel, MAX_LOG_BYTES, MasterToWorker, Outcome,
+    WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
 use protocol::{FrameCodec, FrameError, Hello};
 use tokio::net::UnixStream;
@@ -100,7 +100,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
 
     let modules = Rc::new(ModuleCache::new(ModuleCache::this_engine(), modules));
     let engine = Engine::new(EngineOptions {
-        memory_limit_bytes: settings.js_memory_limit_mb * 1024 * 1024,
+        memory_limit_bytes: settings.js_memory_limit_mb.saturating_mul(1024 * 1024),
         modules: modules.clone(),
     })?;
     engine.set_identity(
@@ -240,7 +240,10 @@ impl Worker {
         t
     }
 
+    /// Queues a log line, cut at `MAX_LOG_BYTES`: a `console.log` of any
+    /// size fits in a frame.
     fn log(&mut self, level: LogLevel, message: String) {
+        let message = cut(message, MAX_LOG_BYTES);
         self.out.push(WorkerToMaster::Log { level, message });
     }
 
@@ -404,19 +407,35 @@ impl Worker {
             for event in events {
                 match event {
                     HostEvent::Log { level, message } => self.log(level, message),
-                    HostEvent::Message { data_json } => {
-                        self.out.push(WorkerToMaster::Message { data_json })
-                    }
+                    HostEvent::Message { data_json } => self.send_message(data_json),
                     HostEvent::Done { token, result } => self.finish(token, result),
                 }
             }
         }
     }
 
+    /// Sends what `bext.sendMessage` gave, unless it cannot fit in a frame.
+    fn send_message(&mut self, data_json: String) {
+        if data_json.len() + 1024 > self.settings.max_frame_bytes as usize {
+            let n = data_json.len();
+            self.log(
+                LogLevel::Error,
+                format!("bext.sendMessage: a message of {n} bytes is larger than the frame limit; dropped"),
+            );
+            return;
+        }
+        self.out.push(WorkerToMaster::Message { data_json });
+    }
+
     fn finish(&mut self, token: u32, result: Result<protocol::worker::HttpResponse, JsFailure>) {
         let Some(p) = self.pending.remove(&token) else {
             return; // already answered (timed out)
         };
+        // An error's text goes into a frame: keep it within bounds.
+        let result = result.map_err(|f| JsFailure {
+            message: cut(f.message, MAX_LOG_BYTES),
+            stack: cut(f.stack, MAX_LOG_BYTES),
+        });
         match (p, result) {
             (Pending::Maint, result) => {
                 let error = match result {
@@ -566,6 +585,22 @@ impl Worker {
         writer.flush().await?;
         Ok(())
     }
+}
+
+/// `s` cut to at most `max` bytes, marker included (at a character
+/// boundary), with a marker saying how long it was.
+pub fn cut(mut s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let marker = format!("… [cut: {} bytes in all]", s.len());
+    let mut end = max.saturating_sub(marker.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    s.push_str(&marker);
+    s
 }
 
 /// Writes a line to the inherited stderr, for errors that cannot go to the

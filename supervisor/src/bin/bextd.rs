@@ -9,6 +9,7 @@ use supervisor::{config, daemon, exit, logging};
 fn main() -> ExitCode {
     let args = Args::parse();
     logging::init(args.log_format, &args.log_level);
+    logging::abort_on_panic();
     let config = match config::load(&args.config) {
         Ok(c) => c,
         Err(e) => {

@@ -18,11 +18,15 @@ pub const SECTIONS: &[Section] = &[
             ),
             (
                 "1",
-                "a fatal error other than the configuration (cannot listen, cannot bind the control socket, bext-worker missing, ...); one line on stderr says which",
+                "a fatal error other than the configuration (cannot listen, cannot bind the control socket, bext-worker missing, ...); one line on stderr says which, with the OS error behind it",
             ),
             (
                 "78",
                 "the configuration is invalid (EX_CONFIG); one line per problem names file, line, key and rule",
+            ),
+            (
+                "SIGABRT (134 in a shell)",
+                "a panic, that is a bug in bextd: it is logged at error level (PANIC: ...) and bextd aborts, its workers exiting with it, rather than run on half alive; run bextd under something that restarts it (systemd Restart=on-failure, a container restart policy)",
             ),
         ],
         note: "",

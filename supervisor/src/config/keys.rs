@@ -83,6 +83,12 @@ pub const SERVER: &[Key] = &[
     key("shutdown_timeout_ms", ms(1)),
     key("worker_bin", Kind::Text),
     key("max_body_bytes", whole(1, MAX_BODY_BYTES, "bytes")),
+    key(
+        "header_read_timeout_ms",
+        whole(1, 3_600_000, "milliseconds"),
+    ),
+    key("idle_timeout_ms", whole(1, 86_400_000, "milliseconds")),
+    key("max_connections", whole(1, 1 << 20, "connections")),
 ];
 
 pub const RECOVERY: &[Key] = &[

@@ -41,6 +41,9 @@ pub struct Server {
     pub shutdown_timeout_ms: u64,
     pub worker_bin: Option<PathBuf>,
     pub max_body_bytes: u64,
+    pub header_read_timeout_ms: u64,
+    pub idle_timeout_ms: u64,
+    pub max_connections: u32,
 }
 
 #[derive(Debug, Clone)]

@@ -35,6 +35,14 @@ pub struct ServerSection {
     pub worker_bin: Option<String>,
     /// Largest request body accepted; larger ones get 413.
     pub max_body_bytes: u64,
+    /// How long a client may take to send a request's head, counted from
+    /// the connection's start or from the first byte of a later request.
+    pub header_read_timeout_ms: u64,
+    /// How long a keep-alive connection may wait for its next request.
+    pub idle_timeout_ms: u64,
+    /// Most client connections open at once (lowered to fit the
+    /// file-descriptor limit); beyond it, new ones wait to be accepted.
+    pub max_connections: u32,
 }
 
 impl Default for ServerSection {
@@ -46,6 +54,9 @@ impl Default for ServerSection {
             shutdown_timeout_ms: 30_000,
             worker_bin: None,
             max_body_bytes: 10 * 1024 * 1024,
+            header_read_timeout_ms: 10_000,
+            idle_timeout_ms: 60_000,
+            max_connections: 4096,
         }
     }
 }

@@ -194,6 +194,9 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         shutdown_timeout_ms: s.shutdown_timeout_ms,
         worker_bin,
         max_body_bytes: s.max_body_bytes,
+        header_read_timeout_ms: s.header_read_timeout_ms,
+        idle_timeout_ms: s.idle_timeout_ms,
+        max_connections: s.max_connections,
     }
 }
 

@@ -156,6 +156,7 @@ impl Actor {
                 reason,
                 reply,
             } => {
+                crate::fault::pool_restart();
                 let input = Input::Restart { slot, reason };
                 self.feed(input, Some(ReplyTo::Restart(reply))).await;
             }
@@ -289,7 +290,7 @@ impl Actor {
         let spawned = match self.services.spawner.spawn(spec).await {
             Ok(s) => s,
             Err(e) => {
-                let transient = is_transient(&e);
+                let transient = crate::spawn::lacks_resources(&e);
                 let error = format!("cannot start {}: {e}", self.services.worker_bin.display());
                 queue.push_back(Input::SpawnFailed {
                     slot,
@@ -301,7 +302,15 @@ impl Actor {
             }
         };
         let pid = spawned.pid;
-        self.watch(slot, generation, spawned);
+        if let Err(e) = self.watch(slot, generation, spawned) {
+            queue.push_back(Input::SpawnFailed {
+                slot,
+                generation,
+                error: format!("cannot watch the new worker's socket: {e}"),
+                transient: crate::spawn::lacks_resources(&e),
+            });
+            return;
+        }
         queue.push_back(Input::Spawned {
             slot,
             generation,
@@ -314,8 +323,14 @@ impl Actor {
         }
     }
 
-    /// Captures a new worker's output and connects its link.
-    fn watch(&mut self, slot: u32, generation: u64, spawned: crate::spawn::Spawned) {
+    /// Captures a new worker's output and connects its link; on failure the
+    /// worker is killed (its exit is reaped as an orphan's).
+    fn watch(
+        &mut self,
+        slot: u32,
+        generation: u64,
+        spawned: crate::spawn::Spawned,
+    ) -> std::io::Result<()> {
         let handle = self.handle.clone();
         let cfg = &handle.config;
         let pid = spawned.pid;
@@ -337,12 +352,13 @@ impl Actor {
                 self.links.insert((slot, generation), l);
             }
             Err(e) => {
-                tracing::error!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), "cannot watch the worker's socket: {e}");
                 let _ = kill(pid, Signal::SIGKILL);
+                return Err(e);
             }
         }
         self.pids.insert(pid, (slot, generation));
         tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");
+        Ok(())
     }
 
     /// RSS of every process, from /proc.
@@ -388,16 +404,6 @@ fn send_reply(r: Reply, to: Option<ReplyTo>) {
         }
         _ => {}
     }
-}
-
-/// A spawn that failed for lack of resources, not because of the script.
-fn is_transient(e: &std::io::Error) -> bool {
-    use nix::errno::Errno;
-    let errno = e.raw_os_error().map(Errno::from_raw);
-    matches!(
-        errno,
-        Some(Errno::EMFILE | Errno::ENFILE | Errno::EAGAIN | Errno::ENOMEM)
-    )
 }
 
 /// What a new worker's `Init` carries.

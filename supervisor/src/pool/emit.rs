@@ -2,6 +2,7 @@
 //! and scripts rely on (`pool`, `worker`, `pid`, `reason`, `boot_ms`, ...).
 
 use super::core::Log;
+use crate::logging::untrusted;
 
 pub(super) fn log(pool: &str, log: &Log) {
     match log {
@@ -47,24 +48,23 @@ fn boot(pool: &str, log: &Log) {
                 pool,
                 worker = slot,
                 pid = pid.as_raw(),
-                "worker failed to boot: {error}"
+                "worker failed to boot: {}",
+                untrusted(error)
             );
         }
         Log::SpawnFailed {
             slot,
             error,
-            transient,
-        } => {
-            if *transient {
-                tracing::warn!(
-                    pool,
-                    worker = slot,
-                    "{error}; out of resources, retrying (not counted as a failure)"
-                );
-            } else {
-                tracing::error!(pool, worker = slot, "{error}");
-            }
-        }
+            retry_in,
+        } => match retry_in {
+            Some(d) => tracing::warn!(
+                pool,
+                worker = slot,
+                retry_in_ms = d.as_millis() as u64,
+                "cannot start a worker for lack of resources: {error}; retrying (not counted as a failure)"
+            ),
+            None => tracing::error!(pool, worker = slot, "{error}"),
+        },
         _ => {}
     }
 }
@@ -88,7 +88,7 @@ fn exit(pool: &str, log: &Log) {
             tracing::error!(
                 pool, worker = slot, pid = pid.as_raw(), status = %status,
                 state = %state, consecutive_failures = failures,
-                "worker exited unexpectedly: {why}"
+                "worker exited unexpectedly: {}", untrusted(why)
             );
         }
         _ => {}
@@ -111,7 +111,7 @@ fn recovery(pool: &str, log: &Log) {
             last_error,
         } => {
             tracing::error!(
-                pool, worker = slot, failures, last_error = %last_error,
+                pool, worker = slot, failures, last_error = %untrusted(last_error),
                 "ALERT: worker slot gave up after {failures} consecutive failures; the pool runs with reduced capacity"
             );
         }
@@ -168,7 +168,8 @@ fn kills(pool: &str, log: &Log) {
                 pool,
                 worker = slot,
                 pid = pid.as_raw(),
-                "{reason}; killing the worker"
+                "{}; killing the worker",
+                untrusted(reason)
             );
         }
         Log::OverMemory { slot, pid, rss } => {
@@ -202,7 +203,7 @@ fn other(pool: &str, log: &Log) {
         }
         Log::MaintDone { slot, pid, error } => match error {
             Some(e) => {
-                tracing::warn!(pool, worker = slot, pid = pid.as_raw(), error = %e, "maint() failed")
+                tracing::warn!(pool, worker = slot, pid = pid.as_raw(), error = %untrusted(e), "maint() failed")
             }
             None => tracing::info!(pool, worker = slot, pid = pid.as_raw(), "maintenance done"),
         },

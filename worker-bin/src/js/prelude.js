@@ -11,7 +11,13 @@
   // ---------------------------------------------------------------- console
   function inspect(v, depth) {
     if (typeof v === "string") return v;
-    if (v instanceof Error) return v.stack ? `${v.name}: ${v.message}\n${v.stack}`.trimEnd() : `${v.name}: ${v.message}`;
+    if (v instanceof Error) {
+      try {
+        return v.stack ? `${v.name}: ${v.message}\n${v.stack}`.trimEnd() : `${v.name}: ${v.message}`;
+      } catch (_) {
+        return "unprintable error";
+      }
+    }
     if (typeof v === "function") return `[Function ${v.name || "(anonymous)"}]`;
     if (typeof v === "symbol" || typeof v === "bigint") return v.toString();
     if (v === null || typeof v !== "object") return String(v);
@@ -360,11 +366,16 @@
 
   // -------------------------------------------------------------- bext glue
   let exportsNs = null;
+  // [message, stack] of a thrown value. Reading them runs user code (getters,
+  // toString) that may throw in turn: then it is an "unprintable error", and
+  // the request still fails at once.
   function errorParts(e) {
-    if (e instanceof Error) return [`${e.name}: ${e.message}`, String(e.stack || "")];
-    let s;
-    try { s = typeof e === "string" ? e : inspect(e, 0); } catch (_) { s = "unprintable value"; }
-    return [`Uncaught ${s}`, ""];
+    try {
+      if (e instanceof Error) return [`${e.name}: ${e.message}`, String(e.stack || "")];
+      return [`Uncaught ${typeof e === "string" ? e : inspect(e, 0)}`, ""];
+    } catch (_) {
+      return ["unprintable error (reading its message or stack threw)", ""];
+    }
   }
   function fail(token, e) {
     const [message, stack] = errorParts(e);

@@ -23,6 +23,7 @@ impl Core {
             return;
         };
         let deadline = at + self.settings.startup_timeout;
+        self.slots[i].spawn_retries = 0;
         self.slots[i].procs.push(Proc {
             pid,
             generation,
@@ -42,33 +43,45 @@ impl Core {
         let Some(i) = self.slot_index(slot) else {
             return;
         };
+        let retry_in = if transient {
+            self.slots[i].spawn_retries += 1;
+            Some(policy::resource_retry_delay(self.slots[i].spawn_retries))
+        } else {
+            None
+        };
         self.log(Log::SpawnFailed {
             slot,
             error: error.clone(),
-            transient,
+            retry_in,
         });
-        if self.slots[i].primary().is_some() {
-            // A replacement could not start: the old worker keeps serving
-            // and the rotation is tried again later.
-            if let Some(r) = self.slots[i].rotation.as_mut() {
-                r.not_before = Some(now + MIN_SPAWN_RETRY.max(Duration::from_secs(1)));
+        if let Some(delay) = retry_in {
+            // Out of descriptors or memory: not the script's fault, so not
+            // counted; retried until it works, 100 ms doubling to 5 s.
+            if self.slots[i].primary().is_some() {
+                // A replacement: the old worker keeps serving meanwhile.
+                if let Some(r) = self.slots[i].rotation.as_mut() {
+                    r.not_before = Some(now + delay);
+                }
+            } else {
+                self.set_phase(i, Phase::Backoff { until: now + delay });
             }
             return;
         }
-        if transient {
-            // Out of descriptors or memory: not the script's fault, so not
-            // counted; retried with the backoff of the failures so far.
-            let delay =
-                policy::restart_delay(self.slots[i].failures.max(2), &self.settings.recovery)
-                    .unwrap_or(self.settings.recovery.backoff_max)
-                    .max(MIN_SPAWN_RETRY);
-            self.set_phase(i, Phase::Backoff { until: now + delay });
-            return;
+        if self.slots[i].primary().is_some() {
+            // A replacement could not start: the old worker keeps serving
+            // and the rotation is tried again after the backoff.
+            if let Some(r) = self.slots[i].rotation.as_mut() {
+                r.not_before = Some(now + MIN_SPAWN_RETRY);
+            }
         }
         self.slots[i].failures += 1;
         self.out.push(Action::Count(Counter::Failure));
         self.slots[i].last_error = Some(format!("spawn failed: {error}"));
-        self.after_failure(i, now, MIN_SPAWN_RETRY);
+        if self.slots[i].primary().is_none() {
+            self.after_failure(i, now, MIN_SPAWN_RETRY);
+        } else {
+            self.replacement_failed(i, now);
+        }
     }
 
     pub(super) fn on_link(

@@ -27,7 +27,8 @@ pub enum Log {
     SpawnFailed {
         slot: u32,
         error: String,
-        transient: bool,
+        /// Lack of resources: retried after this, not counted as a failure.
+        retry_in: Option<Duration>,
     },
     Rotating {
         slot: u32,

@@ -189,6 +189,8 @@ pub struct Slot {
     pub restarts: u32,
     pub rotation: Option<Rotation>,
     pub last_error: Option<String>,
+    /// Spawns in a row that failed for lack of resources (not failures).
+    pub spawn_retries: u32,
 }
 
 impl Slot {
@@ -202,6 +204,7 @@ impl Slot {
             restarts: 0,
             rotation: None,
             last_error: None,
+            spawn_retries: 0,
         }
     }
 

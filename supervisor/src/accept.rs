@@ -1,0 +1,279 @@
+//! The HTTP accept loop, and the descriptors it may use.
+//!
+//! * **Connection cap.** At most `max_connections` client connections are
+//!   open at once, and never so many that bextd would run out of file
+//!   descriptors: the cap is lowered to `RLIMIT_NOFILE` minus a reserve
+//!   ([`fd_reserve`]) kept for spawning and watching workers, reaping, the
+//!   control socket and bextd itself. At the cap bextd stops accepting;
+//!   new connections wait in the kernel's listen backlog until some close.
+//!   An episode is logged once when it starts and once when it is over:
+//!   there is room again and no connection is left waiting.
+//! * **Accept errors.** A failing `accept` (EMFILE, ENFILE, ENOBUFS,
+//!   ENOMEM…) is retried after a delay that doubles from 10 ms to 1 s, not
+//!   at once, so it cannot spin; it is logged when it starts failing, every
+//!   minute while it keeps failing, and when it works again.
+//!
+//! At start bextd raises its soft descriptor limit to the hard limit (as Go
+//! programs do), since the common soft default of 1024 was meant for
+//! `select()`, which bextd does not use.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::FutureExt as _;
+use hyper_util::server::graceful::GracefulShutdown;
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
+use tokio::net::TcpListener;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
+
+use crate::conn::{self, Timeouts};
+use crate::http::Front;
+
+/// Descriptors bextd keeps for itself besides client connections: a fixed
+/// share (std streams, the runtime, signal and SIGCHLD pipes, the listener,
+/// the control socket and its clients, files read in /proc) and six per
+/// worker (its socket and two output pipes, twice over during a rotation).
+pub fn fd_reserve(max_workers: u64) -> u64 {
+    64 + crate::control::MAX_CLIENTS as u64 + 6 * max_workers
+}
+
+/// Raises the soft `RLIMIT_NOFILE` to the hard limit; returns the soft limit
+/// now in effect (`None` if unlimited or unknown).
+pub fn raise_fd_limit() -> Option<u64> {
+    let (soft, hard) = getrlimit(Resource::RLIMIT_NOFILE).ok()?;
+    let soft = if soft < hard && setrlimit(Resource::RLIMIT_NOFILE, hard, hard).is_ok() {
+        hard
+    } else {
+        soft
+    };
+    (soft != nix::sys::resource::RLIM_INFINITY).then_some(soft)
+}
+
+/// The connection cap in effect: `configured`, lowered to fit `fd_limit`
+/// minus `reserve`, and at least 8.
+pub fn connection_cap(configured: u32, fd_limit: Option<u64>, reserve: u64) -> usize {
+    let fits = fd_limit.map_or(u64::MAX, |n| n.saturating_sub(reserve).max(8));
+    (configured as u64).min(fits) as usize
+}
+
+/// Limits of the HTTP front.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_connections: usize,
+    pub timeouts: Timeouts,
+}
+
+/// Accepts and serves connections until `stop` fires; returns the handle
+/// that waits for the open ones.
+pub async fn run(
+    listener: TcpListener,
+    front: Arc<Front>,
+    limits: Limits,
+    mut stop: oneshot::Receiver<()>,
+) -> GracefulShutdown {
+    let graceful = GracefulShutdown::new();
+    let mut cap = Cap::new(limits.max_connections);
+    let mut errors = Backoff::new("HTTP connections");
+    loop {
+        let Some(permit) = cap.take(&mut stop).await else {
+            return graceful;
+        };
+        let accepted = match listener.accept().now_or_never() {
+            Some(a) => a,
+            None => {
+                cap.caught_up();
+                tokio::select! {
+                    _ = &mut stop => return graceful,
+                    a = listener.accept() => a,
+                }
+            }
+        };
+        match accepted {
+            Ok((stream, peer)) => {
+                errors.succeeded();
+                let _ = stream.set_nodelay(true);
+                conn::serve(
+                    &front,
+                    graceful.watcher(),
+                    stream,
+                    peer,
+                    limits.timeouts,
+                    permit,
+                );
+            }
+            Err(e) => {
+                drop(permit);
+                let pause = errors.failed(&e);
+                tokio::select! {
+                    _ = &mut stop => return graceful,
+                    _ = tokio::time::sleep(pause) => {}
+                }
+            }
+        }
+    }
+}
+
+/// The connection cap: a permit per connection, and whether an episode
+/// at the cap is under way (for its two log lines).
+#[derive(Debug)]
+struct Cap {
+    permits: Arc<Semaphore>,
+    size: usize,
+    full: bool,
+}
+
+impl Cap {
+    fn new(size: usize) -> Cap {
+        Cap {
+            permits: Arc::new(Semaphore::new(size)),
+            size,
+            full: false,
+        }
+    }
+
+    /// A place for the next connection, waiting for one if every place is
+    /// taken (which starts an episode); `None` if `stop` fires first.
+    async fn take(&mut self, stop: &mut oneshot::Receiver<()>) -> Option<OwnedSemaphorePermit> {
+        if let Ok(p) = self.permits.clone().try_acquire_owned() {
+            return Some(p);
+        }
+        if !self.full {
+            self.full = true;
+            let cap = self.size;
+            tracing::warn!(
+                max_connections = cap,
+                "connection limit reached: {cap} connections open; new ones wait to be accepted until some close"
+            );
+        }
+        tokio::select! {
+            _ = stop => None,
+            p = self.permits.clone().acquire_owned() => p.ok(),
+        }
+    }
+
+    /// No connection is waiting to be accepted and there is room: the
+    /// episode, if any, is over.
+    fn caught_up(&mut self) {
+        if std::mem::take(&mut self.full) {
+            tracing::info!(
+                max_connections = self.size,
+                open = self.size - self.permits.available_permits() - 1,
+                "connections are below the limit again; every waiting one was accepted"
+            );
+        }
+    }
+}
+
+/// Delays and rate-limited logs for an accept loop whose `accept` fails.
+#[derive(Debug)]
+pub struct Backoff {
+    what: &'static str,
+    failures: u64,
+    since: Option<Instant>,
+    logged: Option<Instant>,
+}
+
+const FIRST_PAUSE: Duration = Duration::from_millis(10);
+const MAX_PAUSE: Duration = Duration::from_secs(1);
+const REMIND_EVERY: Duration = Duration::from_secs(60);
+
+impl Backoff {
+    pub fn new(what: &'static str) -> Backoff {
+        Backoff {
+            what,
+            failures: 0,
+            since: None,
+            logged: None,
+        }
+    }
+
+    /// Records a failed accept; returns how long to wait before the next.
+    pub fn failed(&mut self, e: &std::io::Error) -> Duration {
+        if per_connection(e) {
+            return Duration::ZERO;
+        }
+        let now = Instant::now();
+        self.failures += 1;
+        let since = *self.since.get_or_insert(now);
+        if self
+            .logged
+            .is_none_or(|t| now.duration_since(t) >= REMIND_EVERY)
+        {
+            self.logged = Some(now);
+            tracing::error!(
+                failures = self.failures,
+                failing_ms = now.duration_since(since).as_millis() as u64,
+                "cannot accept {}: {e}; retrying with a pause of up to {} ms",
+                self.what,
+                MAX_PAUSE.as_millis()
+            );
+        }
+        pause(self.failures)
+    }
+
+    /// Records a successful accept, logging the end of a failing episode.
+    pub fn succeeded(&mut self) {
+        if let Some(since) = self.since.take() {
+            tracing::info!(
+                failures = self.failures,
+                failing_ms = since.elapsed().as_millis() as u64,
+                "accepting {} again",
+                self.what
+            );
+            self.failures = 0;
+            self.logged = None;
+        }
+    }
+}
+
+/// The pause after the `n`th failure in a row: 10 ms doubling up to 1 s.
+pub fn pause(n: u64) -> Duration {
+    let shift = n.saturating_sub(1).min(16) as u32;
+    (FIRST_PAUSE * 2u32.pow(shift)).min(MAX_PAUSE)
+}
+
+/// Errors about one connection that went away before it was accepted:
+/// the next accept may work at once.
+fn per_connection(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind::*;
+    matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionReset | Interrupted | WouldBlock
+    ) || e.raw_os_error() == Some(libc::EPROTO)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_fits_the_descriptor_limit() {
+        assert_eq!(connection_cap(4096, None, 100), 4096);
+        assert_eq!(connection_cap(4096, Some(1_048_576), 100), 4096);
+        assert_eq!(connection_cap(4096, Some(1024), 100), 924);
+        assert_eq!(connection_cap(100, Some(1024), 100), 100);
+        // A limit below the reserve still lets a few clients in.
+        assert_eq!(connection_cap(4096, Some(50), 100), 8);
+        assert_eq!(fd_reserve(4), 64 + crate::control::MAX_CLIENTS as u64 + 24);
+    }
+
+    #[test]
+    fn accept_pauses_double_up_to_a_second() {
+        let ms: Vec<u128> = (1..=9).map(|n| pause(n).as_millis()).collect();
+        assert_eq!(ms, [10, 20, 40, 80, 160, 320, 640, 1000, 1000]);
+        assert_eq!(pause(u64::MAX), MAX_PAUSE);
+    }
+
+    #[test]
+    fn a_vanished_client_is_no_reason_to_pause() {
+        let mut b = Backoff::new("test");
+        let aborted = std::io::Error::from(std::io::ErrorKind::ConnectionAborted);
+        assert_eq!(b.failed(&aborted), Duration::ZERO);
+        let emfile = std::io::Error::from_raw_os_error(libc::EMFILE);
+        assert_eq!(b.failed(&emfile), FIRST_PAUSE);
+        assert_eq!(b.failed(&emfile), FIRST_PAUSE * 2);
+        b.succeeded();
+        assert_eq!(b.failed(&emfile), FIRST_PAUSE);
+    }
+}

@@ -1,0 +1,272 @@
+//! One HTTP connection and its two timeouts.
+//!
+//! * `header_read_timeout_ms` bounds the time a client takes to send a
+//!   request head: from the connection's start, and for later requests on a
+//!   keep-alive connection from their first byte. Half-sent heads
+//!   (slowloris) are closed then.
+//! * `idle_timeout_ms` bounds the time a keep-alive connection waits, with
+//!   nothing received, for its next request.
+//!
+//! hyper's own `header_read_timeout` is not used: hyper 1.x starts that
+//! timer as soon as it waits for a next request, so it also closes idle
+//! keep-alive connections and the two could not be set apart. Instead a
+//! [`Clock`] per connection is told when bytes arrive (by the [`Timed`]
+//! stream) and when a request starts and ends (by the service), and the
+//! connection's task drops the connection at the deadline that applies.
+//! A request being served is bounded by the pool's `request_timeout_ms`,
+//! not by these.
+
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::Watcher;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::sync::{Notify, OwnedSemaphorePermit};
+
+use crate::http::Front;
+
+/// The per-connection timeouts.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    pub header_read: Duration,
+    pub idle: Duration,
+}
+
+const NONE: u64 = u64::MAX;
+
+/// What a connection is doing, as far as its timeouts care.
+#[derive(Debug)]
+pub struct Clock {
+    start: Instant,
+    in_flight: AtomicU32,
+    /// Milliseconds after `start` at which the request head now being read
+    /// began (`NONE` when no head is being read).
+    head_since: AtomicU64,
+    /// Milliseconds after `start` at which the last request ended.
+    idle_since: AtomicU64,
+    changed: Notify,
+}
+
+impl Clock {
+    pub fn new(now: Instant) -> Clock {
+        Clock {
+            start: now,
+            in_flight: AtomicU32::new(0),
+            // A new connection is reading its first head.
+            head_since: AtomicU64::new(0),
+            idle_since: AtomicU64::new(0),
+            changed: Notify::new(),
+        }
+    }
+
+    fn ms(&self, now: Instant) -> u64 {
+        now.saturating_duration_since(self.start).as_millis() as u64
+    }
+
+    /// Bytes arrived: between requests they begin the next head.
+    pub fn on_read(&self, now: Instant) {
+        if self.in_flight.load(Ordering::Acquire) == 0
+            && self.head_since.load(Ordering::Acquire) == NONE
+        {
+            self.head_since.store(self.ms(now), Ordering::Release);
+            self.changed.notify_one();
+        }
+    }
+
+    /// A request head was parsed; its request is being served.
+    pub fn begin(&self) {
+        self.in_flight.fetch_add(1, Ordering::AcqRel);
+        self.head_since.store(NONE, Ordering::Release);
+    }
+
+    /// The request ended (answered, or abandoned by the client).
+    pub fn end(&self, now: Instant) {
+        self.idle_since.store(self.ms(now), Ordering::Release);
+        self.in_flight.fetch_sub(1, Ordering::AcqRel);
+        self.changed.notify_one();
+    }
+
+    /// When the connection is to be closed if nothing changes, and why;
+    /// `None` while a request is being served.
+    pub fn deadline(&self, t: Timeouts) -> Option<(Instant, &'static str)> {
+        if self.in_flight.load(Ordering::Acquire) > 0 {
+            return None;
+        }
+        let at = |ms: u64, d: Duration| self.start + Duration::from_millis(ms) + d;
+        match self.head_since.load(Ordering::Acquire) {
+            NONE => Some((
+                at(self.idle_since.load(Ordering::Acquire), t.idle),
+                "idle_timeout_ms",
+            )),
+            ms => Some((at(ms, t.header_read), "header_read_timeout_ms")),
+        }
+    }
+}
+
+/// A stream that tells its [`Clock`] when bytes arrive.
+#[derive(Debug)]
+pub struct Timed<S> {
+    inner: S,
+    clock: Arc<Clock>,
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for Timed<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let r = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.clock.on_read(Instant::now());
+        }
+        r
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}
+
+/// Ends a request on its clock when dropped, however the request ends.
+struct InFlight(Arc<Clock>);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.end(Instant::now());
+    }
+}
+
+/// Serves one accepted connection on its own task; `permit` (its place
+/// under `max_connections`) is given back when the connection closes.
+pub fn serve(
+    front: &Arc<Front>,
+    watcher: Watcher,
+    stream: TcpStream,
+    peer: SocketAddr,
+    timeouts: Timeouts,
+    permit: OwnedSemaphorePermit,
+) {
+    let clock = Arc::new(Clock::new(Instant::now()));
+    let io = Timed {
+        inner: stream,
+        clock: clock.clone(),
+    };
+    let (front, svc_clock) = (front.clone(), clock.clone());
+    let svc = service_fn(move |req| {
+        svc_clock.begin();
+        let guard = InFlight(svc_clock.clone());
+        let front = front.clone();
+        async move {
+            let reply = front.handle(peer, req).await;
+            drop(guard);
+            reply
+        }
+    });
+    let conn = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(None)
+        .keep_alive(true)
+        .serve_connection(TokioIo::new(io), svc);
+    let conn = watcher.watch(conn);
+    tokio::spawn(async move {
+        let _permit = permit;
+        tokio::pin!(conn);
+        loop {
+            let deadline = clock.deadline(timeouts);
+            let sleep = async {
+                match deadline {
+                    Some((at, _)) => tokio::time::sleep_until(at.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = &mut conn => return,
+                _ = clock.changed.notified() => {}
+                _ = sleep => {
+                    if let Some((at, why)) = clock.deadline(timeouts)
+                        && Instant::now() >= at
+                    {
+                        tracing::debug!(peer = %peer, "closing a connection past its {why}");
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: Timeouts = Timeouts {
+        header_read: Duration::from_millis(100),
+        idle: Duration::from_millis(1000),
+    };
+
+    #[test]
+    fn a_new_connection_has_the_header_timeout_from_its_start() {
+        let t0 = Instant::now();
+        let c = Clock::new(t0);
+        assert_eq!(
+            c.deadline(T),
+            Some((t0 + T.header_read, "header_read_timeout_ms"))
+        );
+        // More bytes of the same head do not move it.
+        c.on_read(t0 + Duration::from_millis(50));
+        assert_eq!(c.deadline(T).unwrap().0, t0 + T.header_read);
+    }
+
+    #[test]
+    fn between_requests_the_idle_timeout_applies_until_bytes_arrive() {
+        let t0 = Instant::now();
+        let c = Clock::new(t0);
+        c.begin();
+        assert_eq!(c.deadline(T), None, "no timeout while serving");
+        c.on_read(t0 + Duration::from_millis(10)); // body bytes
+        c.end(t0 + Duration::from_millis(20));
+        let idle_end = t0 + Duration::from_millis(20) + T.idle;
+        assert_eq!(c.deadline(T), Some((idle_end, "idle_timeout_ms")));
+        c.on_read(t0 + Duration::from_millis(500));
+        let head_end = t0 + Duration::from_millis(500) + T.header_read;
+        assert_eq!(c.deadline(T), Some((head_end, "header_read_timeout_ms")));
+        c.begin();
+        assert_eq!(c.deadline(T), None);
+    }
+}
