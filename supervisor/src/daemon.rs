@@ -12,21 +12,20 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context as _;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::accept::Limits;
 use crate::config::Config;
-use crate::conn::Timeouts;
-use crate::exit::Fatal;
-use crate::http::Front;
+use crate::exit::{Fatal, OrFatal};
+use crate::front::Front;
+use crate::front::accept::Limits;
+use crate::front::conn::Timeouts;
 use crate::pool::{self, PoolHandle, Reason, Services};
-use crate::reaper;
-use crate::registry::Registry;
-use crate::spawn::Spawner;
+use crate::process::reaper;
+use crate::process::registry::Registry;
+use crate::process::spawn::Spawner;
 
 /// How the run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,22 +37,22 @@ enum Stop {
 /// Finds `bext-worker`: the configured path; else next to this executable
 /// (a build tree, `cargo install`, a package that puts both in `bin/`);
 /// else in `../libexec/bext/` beside it (where `scripts/install` puts it).
-fn worker_bin(config: &Config) -> anyhow::Result<PathBuf> {
+fn worker_bin(config: &Config) -> Result<PathBuf, Fatal> {
     if let Some(p) = &config.server.worker_bin {
         return Ok(p.clone());
     }
-    let exe = std::env::current_exe().context("cannot find bextd's own path")?;
+    let exe = std::env::current_exe().or_fatal(|| "cannot find bextd's own path".into())?;
     let candidates = worker_bin_candidates(&exe);
     if let Some(found) = candidates.iter().find(|p| p.is_file()) {
         return Ok(found.clone());
     }
     let looked: Vec<String> = candidates.iter().map(|p| p.display().to_string()).collect();
-    anyhow::bail!(
+    Err(Fatal::Setup(format!(
         "bext-worker not found (looked for {}): build every binary with `cargo build --release` \
          (`cargo run --bin bextd` builds bextd alone), install them with scripts/install, \
          or set [server] worker_bin",
         looked.join(" and ")
-    )
+    )))
 }
 
 fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
@@ -67,7 +66,7 @@ fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
 
 /// Refuses to start when workers must run as another user and bextd cannot
 /// switch to it (only root can).
-fn check_credentials(config: &Config) -> anyhow::Result<()> {
+fn check_credentials(config: &Config) -> Result<(), Fatal> {
     let (uid, gid) = (
         nix::unistd::geteuid().as_raw(),
         nix::unistd::getegid().as_raw(),
@@ -78,13 +77,14 @@ fn check_credentials(config: &Config) -> anyhow::Result<()> {
     for p in &config.pools {
         let other_user = p.uid.is_some_and(|u| u != uid);
         let other_group = p.gid.is_some_and(|g| g != gid);
-        anyhow::ensure!(
-            !other_user && !other_group,
-            "pool {} wants its workers to run as user {:?} group {:?}, but bextd runs as uid {uid} (not root) and cannot switch",
-            p.name,
-            p.settings.user.as_deref().unwrap_or("-"),
-            p.settings.group.as_deref().unwrap_or("-")
-        );
+        if other_user || other_group {
+            return Err(Fatal::Setup(format!(
+                "pool {} wants its workers to run as user {:?} group {:?}, but bextd runs as uid {uid} (not root) and cannot switch",
+                p.name,
+                p.settings.user.as_deref().unwrap_or("-"),
+                p.settings.group.as_deref().unwrap_or("-")
+            )));
+        }
     }
     Ok(())
 }
@@ -95,67 +95,40 @@ pub fn run(config: Config) -> Result<(), Fatal> {
         .enable_all()
         .thread_name("bextd")
         .build()
-        .context("cannot start the async runtime")?;
+        .or_fatal(|| "cannot start the async runtime".into())?;
     rt.block_on(serve(config))?;
     Ok(())
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(config: Config) -> Result<(), Fatal> {
     if std::process::id() != 1 {
         // Orphans of our workers are re-parented to us, so we reap them.
         if let Err(e) = nix::sys::prctl::set_child_subreaper(true) {
             tracing::warn!(error = %e, "cannot become a child subreaper; orphaned grandchildren go to init");
         }
     }
-    let sigchld = reaper::install().context("cannot watch SIGCHLD")?;
-    let mut sigterm = signal(SignalKind::terminate()).context("cannot handle SIGTERM")?;
-    let mut sigint = signal(SignalKind::interrupt()).context("cannot handle SIGINT")?;
-    let mut sigquit = signal(SignalKind::quit()).context("cannot handle SIGQUIT")?;
-    let mut sighup = signal(SignalKind::hangup()).context("cannot handle SIGHUP")?;
+    // Before the first fork, so no exit and no signal is missed.
+    let sigchld = reaper::install().or_fatal(|| "cannot watch SIGCHLD".into())?;
+    let mut signals = Signals::install()?;
 
     let bin = worker_bin(&config)?;
     check_credentials(&config)?;
     let limits = front_limits(&config);
     let listener = TcpListener::bind(config.server.listen)
         .await
-        .with_context(|| format!("cannot listen on {}", config.server.listen))?;
-    let local = listener.local_addr()?;
+        .or_fatal(|| format!("cannot listen on {}", config.server.listen))?;
+    let local = listener
+        .local_addr()
+        .or_fatal(|| "cannot read the listening address".into())?;
     let control = crate::control::bind(&config.server.control_socket)?;
 
-    let registry = Arc::new(Registry::default());
-    let (exit_tx, mut exit_rx) = mpsc::unbounded_channel();
-    tokio::spawn(reaper::run(sigchld, exit_tx));
-    let reg = registry.clone();
-    tokio::spawn(async move {
-        while let Some(exit) = exit_rx.recv().await {
-            if !reg.deliver(exit) {
-                tracing::debug!(pid = exit.pid.as_raw(), status = %exit.status, "reaped an orphaned process");
-            }
-        }
-    });
     let services = Services {
-        spawner: Spawner::start().context("cannot start the spawner thread")?,
-        registry,
+        spawner: Spawner::start().or_fatal(|| "cannot start the spawner thread".into())?,
+        registry: start_reaper(sigchld),
         worker_bin: bin,
     };
     let metrics = Arc::new(crate::metrics::Metrics::new());
-    let pools: Vec<Arc<PoolHandle>> = config
-        .pools
-        .iter()
-        .map(|p| pool::start(p.clone(), services.clone(), metrics.pool(&p.name)))
-        .collect();
-    let base = config
-        .file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let mut _watchers = Vec::new();
-    for p in &pools {
-        match crate::watch::start(p.clone(), base.clone()) {
-            Ok(w) => _watchers.extend(w),
-            Err(e) => anyhow::bail!("cannot watch the watch_dirs of pool {}: {e}", p.name),
-        }
-    }
+    let (pools, _watchers) = start_pools(&config, &services, &metrics)?;
     let front = Arc::new(Front::new(
         pools.clone(),
         config.server.admin_allow.clone(),
@@ -179,55 +152,144 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     println_listen(local);
 
     let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
-    let accept = tokio::spawn(crate::accept::run(
+    let accept = tokio::spawn(crate::front::accept::run(
         listener,
         front.clone(),
         limits,
         stop_accept,
     ));
+    let stop = signals.until_stop(&pools).await;
+    let _ = stop_accept_tx.send(());
+    let graceful = accept
+        .await
+        .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
+    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    shut_down(stop, graceful, &pools, &mut signals, deadline).await;
+    remove_socket(&config.server.control_socket);
+    tracing::info!("bextd stopped");
+    Ok(())
+}
 
-    let stop = loop {
-        tokio::select! {
-            _ = sigterm.recv() => break Stop::Graceful,
-            _ = sigint.recv() => break Stop::Graceful,
-            _ = sigquit.recv() => break Stop::Immediate,
-            _ = sighup.recv() => {
-                tracing::info!("SIGHUP: rolling restart of every pool (slots that gave up get a new chance)");
-                for p in &pools {
-                    p.restart_soon(Reason::Signal);
+/// The signals bextd acts on, turned into steps of its life in one task.
+struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+    quit: tokio::signal::unix::Signal,
+    hup: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn install() -> Result<Signals, Fatal> {
+        Ok(Signals {
+            term: signal(SignalKind::terminate()).or_fatal(|| "cannot handle SIGTERM".into())?,
+            int: signal(SignalKind::interrupt()).or_fatal(|| "cannot handle SIGINT".into())?,
+            quit: signal(SignalKind::quit()).or_fatal(|| "cannot handle SIGQUIT".into())?,
+            hup: signal(SignalKind::hangup()).or_fatal(|| "cannot handle SIGHUP".into())?,
+        })
+    }
+
+    /// Serves SIGHUPs (rolling restarts) until a signal says to stop.
+    async fn until_stop(&mut self, pools: &[Arc<PoolHandle>]) -> Stop {
+        loop {
+            tokio::select! {
+                _ = self.term.recv() => return Stop::Graceful,
+                _ = self.int.recv() => return Stop::Graceful,
+                _ = self.quit.recv() => return Stop::Immediate,
+                _ = self.hup.recv() => {
+                    tracing::info!("SIGHUP: rolling restart of every pool (slots that gave up get a new chance)");
+                    for p in pools {
+                        p.restart_soon(Reason::Signal);
+                    }
                 }
             }
         }
-    };
-    let _ = stop_accept_tx.send(());
-    let graceful = accept.await.context("the accept loop panicked")?;
-    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    }
+
+    /// A second SIGTERM, SIGINT or SIGQUIT during a graceful shutdown.
+    async fn second(&mut self) {
+        tokio::select! {
+            _ = self.term.recv() => {}
+            _ = self.int.recv() => {}
+            _ = self.quit.recv() => {}
+        }
+    }
+}
+
+/// Starts the reaper and the registry that routes its exits to the pools.
+fn start_reaper(sigchld: tokio::signal::unix::Signal) -> Arc<Registry> {
+    let registry = Arc::new(Registry::default());
+    let (exit_tx, mut exit_rx) = mpsc::unbounded_channel();
+    tokio::spawn(reaper::run(sigchld, exit_tx));
+    let reg = registry.clone();
+    tokio::spawn(async move {
+        while let Some(exit) = exit_rx.recv().await {
+            if !reg.deliver(exit) {
+                tracing::debug!(pid = exit.pid.as_raw(), status = %exit.status, "reaped an orphaned process");
+            }
+        }
+    });
+    registry
+}
+
+type Watchers = Vec<Box<dyn std::any::Any + Send>>;
+
+/// Starts every pool's actor and file watcher.
+fn start_pools(
+    config: &Config,
+    services: &Services,
+    metrics: &crate::metrics::Metrics,
+) -> Result<(Vec<Arc<PoolHandle>>, Watchers), Fatal> {
+    let pools: Vec<Arc<PoolHandle>> = config
+        .pools
+        .iter()
+        .map(|p| pool::start(p.clone(), services.clone(), metrics.pool(&p.name)))
+        .collect();
+    let base = config
+        .file
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut watchers: Watchers = Vec::new();
+    for p in &pools {
+        match crate::pool::watch::start(p.clone(), base.clone()) {
+            Ok(w) => watchers.extend(w),
+            Err(e) => {
+                return Err(Fatal::Setup(format!(
+                    "cannot watch the watch_dirs of pool {}: {e}",
+                    p.name
+                )));
+            }
+        }
+    }
+    Ok((pools, watchers))
+}
+
+/// The stop sequence after the accept loop ended: graceful (finish open
+/// requests, drain workers; a second signal makes it immediate) or
+/// immediate (kill workers).
+async fn shut_down(
+    stop: Stop,
+    graceful: GracefulShutdown,
+    pools: &[Arc<PoolHandle>],
+    signals: &mut Signals,
+    deadline: Instant,
+) {
     match stop {
         Stop::Graceful => {
             tracing::info!("shutting down: finishing open requests, then draining workers");
-            let second = async {
-                tokio::select! {
-                    _ = sigterm.recv() => {}
-                    _ = sigint.recv() => {}
-                    _ = sigquit.recv() => {}
-                }
-            };
             tokio::select! {
-                _ = graceful_stop(graceful, &pools, deadline) => {}
-                _ = second => {
+                _ = graceful_stop(graceful, pools, deadline) => {}
+                _ = signals.second() => {
                     tracing::warn!("second signal: stopping now");
-                    stop_pools(&pools, false, Instant::now() + Duration::from_secs(2)).await;
+                    stop_pools(pools, false, Instant::now() + Duration::from_secs(2)).await;
                 }
             }
         }
         Stop::Immediate => {
             tracing::warn!("SIGQUIT: stopping now");
-            stop_pools(&pools, false, Instant::now() + Duration::from_secs(2)).await;
+            stop_pools(pools, false, Instant::now() + Duration::from_secs(2)).await;
         }
     }
-    remove_socket(&config.server.control_socket);
-    tracing::info!("bextd stopped");
-    Ok(())
 }
 
 /// Prints the bound address on stdout once, so tests and scripts that asked
@@ -243,10 +305,10 @@ fn println_listen(addr: SocketAddr) {
 /// to fit the descriptor limit (raised to its hard limit first).
 fn front_limits(config: &Config) -> Limits {
     let s = &config.server;
-    let fd_limit = crate::accept::raise_fd_limit();
+    let fd_limit = crate::front::accept::raise_fd_limit();
     let workers: u64 = config.pools.iter().map(|p| u64::from(p.max_workers)).sum();
-    let reserve = crate::accept::fd_reserve(workers);
-    let cap = crate::accept::connection_cap(s.max_connections, fd_limit, reserve);
+    let reserve = crate::front::accept::fd_reserve(workers);
+    let cap = crate::front::accept::connection_cap(s.max_connections, fd_limit, reserve);
     if cap < s.max_connections as usize {
         tracing::warn!(
             fd_limit,

@@ -1,29 +1,25 @@
-//! bextd: the prefork supervisor of bext's QuickJS workers.
+//! bextd: the prefork supervisor of bext's QuickJS workers, and `bext`.
 //!
-//! See `ARCHITECTURE.md` at the top of the repository for the tasks, the
-//! channels between them and who owns what.
+//! The folders follow the architecture (see `ARCHITECTURE.md`):
+//! * `front/`: the HTTP front: accept loop and connection limits, one
+//!   connection, routing and admin endpoints, admission, dispatch to a worker.
+//! * `pool/`: a pool of workers: the pure decisions (`core/`), the actor that
+//!   carries them out, status, the file watcher, compiled-module sharing.
+//! * `process/`: worker processes: spawning, reaping, the pid registry, the
+//!   socket link, captured output, memory readings.
+//! * `control/`: the control socket.
+//! * `cli/`: the command lines of `bextd` and `bext`, and `bext`'s client.
+//! * `config/`: `bext.toml`, checked and typed.
+//! * `daemon`: bextd from start to exit; `metrics`, `logging`, `exit`, `fault`.
 
-pub mod accept;
-pub mod admission;
 pub mod cli;
-pub mod client;
 pub mod config;
-pub mod conn;
 pub mod control;
 pub mod daemon;
-pub mod dispatch;
 pub mod exit;
 pub mod fault;
-pub mod http;
-pub mod link;
+pub mod front;
 pub mod logging;
-pub mod memory;
 pub mod metrics;
-pub mod modcache;
-pub mod output;
-pub mod policy;
 pub mod pool;
-pub mod reaper;
-pub mod registry;
-pub mod spawn;
-pub mod watch;
+pub mod process;

@@ -7,7 +7,7 @@ use supervisor::cli::bext::Cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match supervisor::client::run(&cli) {
+    match supervisor::cli::client::run(&cli) {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS

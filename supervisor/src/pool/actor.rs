@@ -17,9 +17,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::core::{Action, Core, Counter, Input, Load, Probe, Reply};
 use super::{COMPRESS_MIN_BYTES, PoolHandle, PoolMsg, Services};
-use crate::link::{self, TaggedEvent, WorkerLink};
-use crate::reaper::Exit;
-use crate::spawn::SpawnSpec;
+use crate::process::link::{self, TaggedEvent, WorkerLink};
+use crate::process::reaper::Exit;
+use crate::process::spawn::SpawnSpec;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
 
@@ -290,7 +290,7 @@ impl Actor {
         let spawned = match self.services.spawner.spawn(spec).await {
             Ok(s) => s,
             Err(e) => {
-                let transient = crate::spawn::lacks_resources(&e);
+                let transient = crate::process::spawn::lacks_resources(&e);
                 let error = format!("cannot start {}: {e}", self.services.worker_bin.display());
                 queue.push_back(Input::SpawnFailed {
                     slot,
@@ -307,7 +307,7 @@ impl Actor {
                 slot,
                 generation,
                 error: format!("cannot watch the new worker's socket: {e}"),
-                transient: crate::spawn::lacks_resources(&e),
+                transient: crate::process::spawn::lacks_resources(&e),
             });
             return;
         }
@@ -329,14 +329,20 @@ impl Actor {
         &mut self,
         slot: u32,
         generation: u64,
-        spawned: crate::spawn::Spawned,
+        spawned: crate::process::spawn::Spawned,
     ) -> std::io::Result<()> {
         let handle = self.handle.clone();
         let cfg = &handle.config;
         let pid = spawned.pid;
         for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
             if let Some(fd) = fd {
-                crate::output::capture(fd, stream, handle.name.clone(), slot, pid.as_raw());
+                crate::process::output::capture(
+                    fd,
+                    stream,
+                    handle.name.clone(),
+                    slot,
+                    pid.as_raw(),
+                );
             }
         }
         let new = link::NewLink {
@@ -368,7 +374,7 @@ impl Actor {
             .iter()
             .flat_map(|s| s.procs.iter().map(move |p| (s.id, p)))
             .filter_map(|(id, p)| {
-                crate::memory::rss_bytes(p.pid).map(|rss| (id, p.generation, rss))
+                crate::process::memory::rss_bytes(p.pid).map(|rss| (id, p.generation, rss))
             })
             .collect()
     }

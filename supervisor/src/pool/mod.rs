@@ -14,7 +14,10 @@
 mod actor;
 pub mod core;
 mod emit;
+pub mod modcache;
+pub mod policy;
 mod status;
+pub mod watch;
 
 use std::sync::{Arc, RwLock};
 
@@ -23,10 +26,10 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use self::core::Reason;
 use crate::config::Pool as PoolConfig;
-use crate::link::WorkerLink;
 use crate::metrics::PoolMetrics;
-use crate::registry::Registry;
-use crate::spawn::Spawner;
+use crate::process::link::WorkerLink;
+use crate::process::registry::Registry;
+use crate::process::spawn::Spawner;
 
 /// Responses shorter than this are not compressed: the headers would eat
 /// the gain.
@@ -69,9 +72,9 @@ pub struct PoolHandle {
     pub config: PoolConfig,
     pub metrics: PoolMetrics,
     /// `max_concurrent_requests` and its queue, if set.
-    pub admission: Option<crate::admission::Admission>,
+    pub admission: Option<crate::front::admission::Admission>,
     /// Modules its workers compiled, for the next ones.
-    pub modules: Arc<crate::modcache::ModuleCache>,
+    pub modules: Arc<crate::pool::modcache::ModuleCache>,
     tx: mpsc::UnboundedSender<PoolMsg>,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
@@ -172,7 +175,10 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
     let admission = &config.settings.admission;
     let handle = Arc::new(PoolHandle {
         name: config.name.as_str().into(),
-        admission: crate::admission::Admission::new(admission.max_concurrent, admission.max_queue),
+        admission: crate::front::admission::Admission::new(
+            admission.max_concurrent,
+            admission.max_queue,
+        ),
         config,
         tx,
         metrics,

@@ -9,7 +9,7 @@ use std::time::Instant;
 use protocol::control::{WorkerState, WorkerStatus};
 
 use super::core::{Core, Phase, Proc, ProcState, Reason, Slot};
-use crate::link::WorkerLink;
+use crate::process::link::WorkerLink;
 
 pub(super) fn rows(
     pool: &str,
@@ -79,8 +79,8 @@ fn process(
     link: Option<&Arc<WorkerLink>>,
     now: Instant,
 ) -> WorkerStatus {
-    let rss = crate::memory::rss_bytes(p.pid).unwrap_or(p.rss);
-    let stat = |f: fn(&crate::link::LinkStats) -> u64| link.map_or(0, |l| f(&l.stats));
+    let rss = crate::process::memory::rss_bytes(p.pid).unwrap_or(p.rss);
+    let stat = |f: fn(&crate::process::link::LinkStats) -> u64| link.map_or(0, |l| f(&l.stats));
     let served = stat(|s| s.served.load(Ordering::Relaxed));
     let total_ms = stat(|s| s.total_render_us.load(Ordering::Relaxed)) as f64 / 1000.0;
     let last = stat(|s| s.last_request_unix_ms.load(Ordering::Relaxed));
@@ -103,7 +103,7 @@ fn process(
         current_memory_bytes: rss,
         peak_memory_bytes: p.peak_rss.max(rss),
         js_heap_bytes: stat(|s| s.js_heap_bytes.load(Ordering::Relaxed)),
-        started_at: crate::memory::unix_ms().saturating_sub(age.as_millis() as u64),
+        started_at: crate::process::memory::unix_ms().saturating_sub(age.as_millis() as u64),
         uptime_ms: age.as_millis() as u64,
         last_request_at: (last > 0).then_some(last),
         restarts: s.restarts,

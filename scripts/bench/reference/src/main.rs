@@ -112,7 +112,7 @@ async fn call(
         .await
         .map(|b| b.to_bytes())
         .unwrap_or_default();
-    let request = supervisor::http::worker_request(&parts, &body, peer);
+    let request = supervisor::front::worker_request(&parts, &body, peer);
     engine.dispatch(token, token as u64, &request);
     let result = match wait(engine, token) {
         Some(r) => r,
@@ -127,8 +127,8 @@ async fn call(
         }
     };
     match result {
-        Ok(resp) => supervisor::http::worker_response(resp),
-        Err(_) => supervisor::http::plain(
+        Ok(resp) => supervisor::front::worker_response(resp),
+        Err(_) => supervisor::front::plain(
             hyper::StatusCode::INTERNAL_SERVER_ERROR,
             "the handler threw an error",
         ),

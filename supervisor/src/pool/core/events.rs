@@ -7,7 +7,7 @@ use nix::unistd::Pid;
 use super::{
     Action, Core, Counter, LinkEvent, Log, Phase, Probe, Proc, ProcState, Reason, Rotation,
 };
-use crate::policy;
+use crate::pool::policy;
 
 /// A boot-failed worker exits by itself; it is killed if it has not after this.
 const FAILING_GRACE: Duration = Duration::from_secs(1);

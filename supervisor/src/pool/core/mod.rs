@@ -34,7 +34,7 @@ pub use scale::POOL_TICK;
 pub use state::{MaintStage, Phase, ProcState};
 
 use crate::config::Settings;
-use crate::policy;
+use crate::pool::policy;
 use state::Illegal;
 
 /// The decisions of one pool.

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Core, Log, Phase, Probe, ProcState, Reason, Slot};
-use crate::policy;
+use crate::pool::policy;
 
 /// How often the pool is sampled for autoscaling and automatic maintenance.
 pub const POOL_TICK: Duration = Duration::from_millis(250);

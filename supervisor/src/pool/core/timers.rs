@@ -85,7 +85,7 @@ impl Core {
             self.request_rotation(i, generation, Reason::Uptime);
         }
         let s = &mut self.slots[i];
-        if s.failures > 0 && crate::policy::failures_reset(up, &self.settings.recovery) {
+        if s.failures > 0 && crate::pool::policy::failures_reset(up, &self.settings.recovery) {
             s.failures = 0;
         }
     }

@@ -17,7 +17,7 @@ use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::sync::mpsc;
 
-use crate::policy::Debounce;
+use crate::pool::policy::Debounce;
 use crate::pool::{PoolHandle, Reason};
 
 /// The paths of a batch that count as changes: access events (a file was

@@ -14,14 +14,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
 use futures_util::{SinkExt, StreamExt};
 use protocol::control::{ControlReply, ControlRequest, MAX_REQUEST_LINE};
 use tokio::net::{UnixListener, UnixStream};
 use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
-use crate::http::Front;
-use crate::pool::Reason;
+use crate::exit::{Fatal, OrFatal};
+use crate::front::Front;
+
+mod commands;
+pub use commands::handle;
 
 /// How long a connection may stay silent before it is closed.
 const IDLE: Duration = Duration::from_secs(30);
@@ -31,7 +33,7 @@ const WRITE: Duration = Duration::from_secs(5);
 /// Binds the control socket at `path`, replacing a stale one. The folder of
 /// the default socket (such as `/run/bext`) is created when missing,
 /// readable only by bextd's user; a configured one must exist.
-pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
+pub fn bind(path: &Path) -> Result<UnixListener, Fatal> {
     let default = crate::config::default_control_socket();
     if path == default
         && let Some(dir) = path.parent().filter(|d| !d.exists())
@@ -40,7 +42,7 @@ pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
             .recursive(true)
             .mode(0o700)
             .create(dir)
-            .with_context(|| {
+            .or_fatal(|| {
                 format!(
                     "cannot create the folder of the control socket {}",
                     dir.display()
@@ -48,21 +50,23 @@ pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
             })?;
     }
     if let Ok(meta) = std::fs::symlink_metadata(path) {
-        anyhow::ensure!(
-            meta.file_type().is_socket(),
-            "{} exists and is not a socket; remove it or change [server] control_socket",
-            path.display()
-        );
-        match std::os::unix::net::UnixStream::connect(path) {
-            Ok(_) => anyhow::bail!(
-                "another bextd is already listening on the control socket {}",
+        if !meta.file_type().is_socket() {
+            return Err(Fatal::Setup(format!(
+                "{} exists and is not a socket; remove it or change [server] control_socket",
                 path.display()
-            ),
+            )));
+        }
+        match std::os::unix::net::UnixStream::connect(path) {
+            Ok(_) => {
+                return Err(Fatal::Setup(format!(
+                    "another bextd is already listening on the control socket {}",
+                    path.display()
+                )));
+            }
             Err(_) => {
                 tracing::info!(socket = %path.display(), "removing a stale control socket");
-                std::fs::remove_file(path).with_context(|| {
-                    format!("cannot remove the stale socket {}", path.display())
-                })?;
+                std::fs::remove_file(path)
+                    .or_fatal(|| format!("cannot remove the stale socket {}", path.display()))?;
             }
         }
     }
@@ -71,9 +75,9 @@ pub fn bind(path: &Path) -> anyhow::Result<UnixListener> {
     let bound = UnixListener::bind(path);
     nix::sys::stat::umask(old);
     let listener =
-        bound.with_context(|| format!("cannot bind the control socket {}", path.display()))?;
+        bound.or_fatal(|| format!("cannot bind the control socket {}", path.display()))?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-        .with_context(|| format!("cannot set the mode of {}", path.display()))?;
+        .or_fatal(|| format!("cannot set the mode of {}", path.display()))?;
     Ok(listener)
 }
 
@@ -84,7 +88,7 @@ pub const MAX_CLIENTS: usize = 16;
 /// Accepts control connections until the task is dropped.
 pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
     let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
-    let mut errors = crate::accept::Backoff::new("control socket connections");
+    let mut errors = crate::front::accept::Backoff::new("control socket connections");
     loop {
         let permit = clients
             .clone()
@@ -187,90 +191,6 @@ async fn reply(lines: &mut Lines, answer: &ControlReply) -> io::Result<()> {
             "client did not read the reply",
         )),
     }
-}
-
-/// Carries out one request.
-pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
-    match req {
-        ControlRequest::Workers => ControlReply::Workers {
-            workers: front.all_workers().await,
-        },
-        ControlRequest::Restart { pool, worker } => restart(front, pool.as_deref(), worker).await,
-        ControlRequest::Maint { pool, data } => maint(front, pool.as_deref(), data).await,
-        ControlRequest::Call { pool, params } => match find_pool(front, &pool) {
-            Ok(p) => match crate::dispatch::call(&p, &params).await {
-                Ok(value) => ControlReply::Result { value },
-                Err((code, message)) => ControlReply::CallFailed { code, message },
-            },
-            Err(e) => e,
-        },
-        ControlRequest::Message { pool, data } => match find_pool(front, &pool) {
-            Ok(p) => ControlReply::Sent {
-                workers: p.message(data.to_string()).await,
-            },
-            Err(e) => e,
-        },
-    }
-}
-
-fn find_pool(
-    front: &Front,
-    name: &str,
-) -> Result<std::sync::Arc<crate::pool::PoolHandle>, ControlReply> {
-    front
-        .pools
-        .iter()
-        .find(|p| &*p.name == name)
-        .cloned()
-        .ok_or_else(|| {
-            let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
-            ControlReply::Error {
-                message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
-            }
-        })
-}
-
-async fn maint(front: &Front, pool: Option<&str>, data: Option<serde_json::Value>) -> ControlReply {
-    let targets = match pool {
-        Some(name) => match find_pool(front, name) {
-            Ok(p) => vec![p],
-            Err(e) => return e,
-        },
-        None => front.pools.clone(),
-    };
-    let mut total = 0;
-    for p in targets {
-        total += p.maint(data.as_ref().map(|d| d.to_string())).await;
-    }
-    ControlReply::Maintaining { workers: total }
-}
-
-async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> ControlReply {
-    let targets: Vec<_> = match pool {
-        Some(name) => match find_pool(front, name) {
-            Ok(p) => vec![p],
-            Err(e) => return e,
-        },
-        None if worker.is_some() && front.pools.len() > 1 => {
-            return ControlReply::Error {
-                message: "--worker needs --pool when there is more than one pool".into(),
-            };
-        }
-        None => front.pools.clone(),
-    };
-    let mut total = 0;
-    for p in targets {
-        match p.restart(worker, Reason::Restart).await {
-            Ok(n) => total += n,
-            Err(why) => {
-                return ControlReply::Error {
-                    message: format!("pool {} {why}", p.name),
-                };
-            }
-        }
-    }
-    tracing::info!(pool = pool.unwrap_or("*"), worker = ?worker, workers = total, "restart requested over the control socket");
-    ControlReply::Restarting { workers: total }
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::{Notify, OwnedSemaphorePermit};
 
-use crate::http::Front;
+use crate::front::Front;
 
 /// The per-connection timeouts.
 #[derive(Debug, Clone, Copy)]

@@ -27,7 +27,7 @@ use tokio::net::UnixStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
-use crate::modcache::ModuleCache;
+use crate::pool::modcache::ModuleCache;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use crate::pool::core::LinkEvent;
@@ -405,28 +405,7 @@ async fn read_loop(
             None => return LinkEvent::Closed,
         };
         match frame {
-            WorkerToMaster::Response { id, outcome } => {
-                let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500);
-                let oom = matches!(outcome, Outcome::OutOfMemory);
-                if let Some(took) = link.complete(id, outcome) {
-                    let s = &link.stats;
-                    let served = s.served.fetch_add(1, Ordering::Relaxed) + 1;
-                    if failed {
-                        s.failed.fetch_add(1, Ordering::Relaxed);
-                    }
-                    s.total_render_us
-                        .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
-                    s.last_request_unix_ms
-                        .store(crate::memory::unix_ms(), Ordering::Relaxed);
-                    let limit = link.rotate_after.load(Ordering::Relaxed);
-                    if limit > 0 && served == limit {
-                        send(LinkEvent::RequestLimit);
-                    }
-                }
-                if oom {
-                    send(LinkEvent::OutOfMemory);
-                }
-            }
+            WorkerToMaster::Response { id, outcome } => answered(link, id, outcome, &send),
             WorkerToMaster::Log { level, message } => log_line(link, level, &message),
             WorkerToMaster::Heartbeat(hb) => {
                 let s = &link.stats;
@@ -454,6 +433,31 @@ async fn read_loop(
                 );
             }
         }
+    }
+}
+
+/// A worker answered request `id`: complete it and count it; report the
+/// request limit and an out-of-memory answer to the pool.
+fn answered(link: &WorkerLink, id: u64, outcome: Outcome, send: &dyn Fn(LinkEvent)) {
+    let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500);
+    let oom = matches!(outcome, Outcome::OutOfMemory);
+    if let Some(took) = link.complete(id, outcome) {
+        let s = &link.stats;
+        let served = s.served.fetch_add(1, Ordering::Relaxed) + 1;
+        if failed {
+            s.failed.fetch_add(1, Ordering::Relaxed);
+        }
+        s.total_render_us
+            .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
+        s.last_request_unix_ms
+            .store(crate::process::memory::unix_ms(), Ordering::Relaxed);
+        let limit = link.rotate_after.load(Ordering::Relaxed);
+        if limit > 0 && served == limit {
+            send(LinkEvent::RequestLimit);
+        }
+    }
+    if oom {
+        send(LinkEvent::OutOfMemory);
     }
 }
 

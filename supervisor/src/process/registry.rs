@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use nix::unistd::Pid;
 use tokio::sync::mpsc;
 
-use crate::reaper::{Exit, ExitKind};
+use crate::process::reaper::{Exit, ExitKind};
 
 const UNCLAIMED_TTL: Duration = Duration::from_secs(60);
 

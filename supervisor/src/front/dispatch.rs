@@ -11,9 +11,9 @@ use std::time::Duration;
 use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use rand::Rng;
 
-use crate::admission::Refused;
-use crate::link::WorkerLink;
+use crate::front::admission::Refused;
 use crate::pool::PoolHandle;
+use crate::process::link::WorkerLink;
 
 /// Request ids: unique in the process, so unique on every link.
 fn next_id() -> u64 {

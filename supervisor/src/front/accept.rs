@@ -27,8 +27,8 @@ use tokio::net::TcpListener;
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
-use crate::conn::{self, Timeouts};
-use crate::http::Front;
+use crate::front::Front;
+use crate::front::conn::{self, Timeouts};
 
 /// Descriptors bextd keeps for itself besides client connections: a fixed
 /// share (std streams, the runtime, signal and SIGCHLD pipes, the listener,

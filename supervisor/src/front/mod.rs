@@ -4,6 +4,16 @@
 //!
 //! Admin paths (`/__bext/*`, `/metrics`) are answered here, never by a
 //! worker, and only for peers in `admin_allow`.
+//!
+//! Around it: `accept` (the accept loop, the connection cap and its
+//! back-off), `conn` (one connection and its header and idle timeouts),
+//! `admission` (`max_concurrent_requests` and its queue) and `dispatch`
+//! (pick a worker, send, await; also used by the control socket).
+
+pub mod accept;
+pub mod admission;
+pub mod conn;
+pub mod dispatch;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -17,9 +27,9 @@ use hyper::{Request, Response, StatusCode, Version};
 use ipnet::IpNet;
 use protocol::worker::{HttpRequest, Outcome};
 
-use crate::dispatch::{self, Failure};
 use crate::metrics::Metrics;
 use crate::pool::PoolHandle;
+use dispatch::Failure;
 
 /// Everything the request path needs.
 #[derive(Debug)]
@@ -149,7 +159,9 @@ impl Front {
             "/metrics" => {
                 let _one_scrape_at_a_time = self.scrape.lock().await;
                 let workers = self.all_workers().await;
-                let text = self.metrics.render(&workers, crate::memory::unix_ms());
+                let text = self
+                    .metrics
+                    .render(&workers, crate::process::memory::unix_ms());
                 let mut r = Response::new(Full::new(Bytes::from(text)));
                 r.headers_mut().insert(
                     CONTENT_TYPE,

@@ -1,0 +1,91 @@
+//! What each control request does: status, rolling restarts, maintenance
+//! sweeps, custom calls and broadcasts, through the pools' handles.
+
+use protocol::control::{ControlReply, ControlRequest};
+
+use crate::front::Front;
+use crate::pool::Reason;
+
+/// Carries out one request.
+pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
+    match req {
+        ControlRequest::Workers => ControlReply::Workers {
+            workers: front.all_workers().await,
+        },
+        ControlRequest::Restart { pool, worker } => restart(front, pool.as_deref(), worker).await,
+        ControlRequest::Maint { pool, data } => maint(front, pool.as_deref(), data).await,
+        ControlRequest::Call { pool, params } => match find_pool(front, &pool) {
+            Ok(p) => match crate::front::dispatch::call(&p, &params).await {
+                Ok(value) => ControlReply::Result { value },
+                Err((code, message)) => ControlReply::CallFailed { code, message },
+            },
+            Err(e) => e,
+        },
+        ControlRequest::Message { pool, data } => match find_pool(front, &pool) {
+            Ok(p) => ControlReply::Sent {
+                workers: p.message(data.to_string()).await,
+            },
+            Err(e) => e,
+        },
+    }
+}
+
+fn find_pool(
+    front: &Front,
+    name: &str,
+) -> Result<std::sync::Arc<crate::pool::PoolHandle>, ControlReply> {
+    front
+        .pools
+        .iter()
+        .find(|p| &*p.name == name)
+        .cloned()
+        .ok_or_else(|| {
+            let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
+            ControlReply::Error {
+                message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
+            }
+        })
+}
+
+async fn maint(front: &Front, pool: Option<&str>, data: Option<serde_json::Value>) -> ControlReply {
+    let targets = match pool {
+        Some(name) => match find_pool(front, name) {
+            Ok(p) => vec![p],
+            Err(e) => return e,
+        },
+        None => front.pools.clone(),
+    };
+    let mut total = 0;
+    for p in targets {
+        total += p.maint(data.as_ref().map(|d| d.to_string())).await;
+    }
+    ControlReply::Maintaining { workers: total }
+}
+
+async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> ControlReply {
+    let targets: Vec<_> = match pool {
+        Some(name) => match find_pool(front, name) {
+            Ok(p) => vec![p],
+            Err(e) => return e,
+        },
+        None if worker.is_some() && front.pools.len() > 1 => {
+            return ControlReply::Error {
+                message: "--worker needs --pool when there is more than one pool".into(),
+            };
+        }
+        None => front.pools.clone(),
+    };
+    let mut total = 0;
+    for p in targets {
+        match p.restart(worker, Reason::Restart).await {
+            Ok(n) => total += n,
+            Err(why) => {
+                return ControlReply::Error {
+                    message: format!("pool {} {why}", p.name),
+                };
+            }
+        }
+    }
+    tracing::info!(pool = pool.unwrap_or("*"), worker = ?worker, workers = total, "restart requested over the control socket");
+    ControlReply::Restarting { workers: total }
+}
