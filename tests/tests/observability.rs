@@ -6,10 +6,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Setup, Signal, bext, bin, request};
+use bext_e2e::{Daemon, Setup, Signal, bext, bin, request, wait_for};
 
 const APP: &str = r#"
 export function handler(req) {
@@ -328,13 +328,15 @@ fn restarting_a_pool_under_load_fails_no_request() {
     let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     let before = d.wait_workers(3);
     let stop = Arc::new(AtomicBool::new(false));
+    let sent = Arc::new(AtomicUsize::new(0));
     let clients: Vec<_> = (0..4)
         .map(|_| {
-            let (stop, addr) = (stop.clone(), d.addr);
+            let (stop, sent, addr) = (stop.clone(), sent.clone(), d.addr);
             std::thread::spawn(move || {
                 let mut bad = Vec::new();
                 while !stop.load(Ordering::Relaxed) {
                     let s = request(addr, "GET", "/", &[], b"").status;
+                    sent.fetch_add(1, Ordering::Relaxed);
                     if s != 200 {
                         bad.push(s);
                     }
@@ -343,16 +345,24 @@ fn restarting_a_pool_under_load_fails_no_request() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(200));
+    let answered = |n: usize| {
+        wait_for(Duration::from_secs(10), "requests under load", || {
+            (sent.load(Ordering::Relaxed) >= n).then_some(())
+        })
+    };
+    answered(40);
     let (code, out, err) = bext(d.dir.path(), &["workers", "restart", "--pool", "render"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Restarting 3 workers"), "{out}");
     d.wait_rotated(&before, 0);
+    answered(sent.load(Ordering::Relaxed) + 40);
     stop.store(true, Ordering::Relaxed);
     let bad: Vec<u16> = clients
         .into_iter()
         .flat_map(|c| c.join().unwrap())
         .collect();
+    let total = sent.load(Ordering::Relaxed);
+    assert!(total >= 80, "only {total} requests");
     assert!(
         bad.is_empty(),
         "failed requests during the restart: {bad:?}"

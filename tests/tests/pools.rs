@@ -226,7 +226,6 @@ fn a_maintenance_sweep_under_load_fails_no_request_and_calls_maint_on_each_worke
         saw_maint |= workers(&d).iter().any(|w| w["state"] == "MAINT");
         (d.count_log("maint ran on worker") == 3).then_some(())
     });
-    std::thread::sleep(Duration::from_millis(100));
     stop.store(true, Ordering::Relaxed);
     let statuses: Vec<u16> = clients
         .into_iter()
