@@ -141,14 +141,11 @@ pub fn default_control_socket() -> PathBuf {
 /// the file (for `bext -c`): `[server] control_socket` relative to the
 /// file, or the default.
 pub fn control_socket_of(path: &Path) -> Result<PathBuf, ConfigError> {
-    let fail = |message: String| ConfigError {
-        file: path.to_path_buf(),
-        problems: vec![Problem::about("", message)],
-    };
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| fail(format!("cannot read the configuration file: {e}")))?;
-    let doc: toml::Table = toml::from_str(&source).map_err(|e| fail(e.message().to_string()))?;
-    let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let (source, file) = read(path)?;
+    let doc: toml::Table = toml::from_str(&source).map_err(|e| ConfigError {
+        problems: vec![syntax_problem(&source, &e)],
+        file: file.clone(),
+    })?;
     let base = file.parent().unwrap_or(Path::new("."));
     Ok(
         match doc
@@ -164,14 +161,21 @@ pub fn control_socket_of(path: &Path) -> Result<PathBuf, ConfigError> {
 
 /// Reads, parses and checks the file at `path`.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let fail = |message: String| ConfigError {
-        file: path.to_path_buf(),
-        problems: vec![Problem::about("", message)],
-    };
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| fail(format!("cannot read the configuration file: {e}")))?;
-    let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let (source, file) = read(path)?;
     parse(&source, &file)
+}
+
+/// The text of the file at `path`, and its absolute path.
+fn read(path: &Path) -> Result<(String, PathBuf), ConfigError> {
+    let source = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        file: path.to_path_buf(),
+        problems: vec![Problem::about(
+            "",
+            format!("cannot read the configuration file: {e}"),
+        )],
+    })?;
+    let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    Ok((source, file))
 }
 
 /// Parses and checks `source` as if it were the file `file`: every
