@@ -55,6 +55,7 @@ pub struct Metrics {
     restarts: Family<PoolLabel, Counter>,
     failures: Family<PoolLabel, Counter>,
     illegal: Family<PoolLabel, Counter>,
+    retried: Family<PoolLabel, Counter>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
     w_in_flight: Family<WorkerLabels, Gauge>,
@@ -79,6 +80,8 @@ pub struct PoolMetrics {
     pub failures: Counter,
     /// Moves the worker state tables refused (a bug if ever non-zero).
     pub illegal_transitions: Counter,
+    /// Requests sent again because their worker died while running them.
+    pub retried: Counter,
 }
 
 impl PoolMetrics {
@@ -132,6 +135,12 @@ impl Metrics {
             "illegal_transitions",
             "Worker state moves the state tables refused (not applied)",
             illegal.clone(),
+        );
+        let retried = Family::<PoolLabel, Counter>::default();
+        registry.register(
+            "requests_retried",
+            "Requests sent again to another worker because theirs died while running them",
+            retried.clone(),
         );
         let mut gauge = |name: &str, help: &str| {
             let f = Family::<WorkerLabels, Gauge>::default();
@@ -196,6 +205,7 @@ impl Metrics {
             restarts,
             failures,
             illegal,
+            retried,
             w_served,
             w_failed,
             w_in_flight,
@@ -234,6 +244,7 @@ impl Metrics {
             restarts: self.restarts.get_or_create(&label).clone(),
             failures: self.failures.get_or_create(&label).clone(),
             illegal_transitions: self.illegal.get_or_create(&label).clone(),
+            retried: self.retried.get_or_create(&label).clone(),
         }
     }
 

@@ -157,7 +157,8 @@ fn garbage_from_a_worker_kills_that_worker_only() {
         ..Setup::default()
     });
     let before = d.wait_workers(2);
-    let r = d.request("GET", "/", &[("x-bext-test-fault", "garbage-frame")], b"");
+    // POST: not sent again to another worker.
+    let r = d.request("POST", "/", &[("x-bext-test-fault", "garbage-frame")], b"");
     assert_eq!(r.status, 502);
     d.wait_log("broke the protocol", Duration::from_secs(15));
     let after = d.wait_rotated(&before, 1);
@@ -166,7 +167,12 @@ fn garbage_from_a_worker_kills_that_worker_only() {
         assert_eq!(d.get("/").status, 200);
     }
     // An absurd length prefix is refused without allocating it.
-    let r = d.request("GET", "/", &[("x-bext-test-fault", "oversized-frame")], b"");
+    let r = d.request(
+        "POST",
+        "/",
+        &[("x-bext-test-fault", "oversized-frame")],
+        b"",
+    );
     assert_eq!(r.status, 502);
     d.wait_log("exceeds the", Duration::from_secs(15));
     assert_eq!(d.get("/").status, 200);
@@ -177,7 +183,7 @@ fn garbage_from_a_worker_kills_that_worker_only() {
 }
 
 #[test]
-fn a_worker_crash_mid_request_answers_502_to_that_request_only() {
+fn a_worker_crash_mid_post_answers_502_to_that_request_only() {
     let mut d = Daemon::start_with(Setup {
         config: POOL2,
         files: &[("worker.js", APP)],
@@ -185,7 +191,8 @@ fn a_worker_crash_mid_request_answers_502_to_that_request_only() {
         ..Setup::default()
     });
     d.wait_workers(2);
-    let r = d.request("GET", "/", &[("x-bext-test-fault", "crash")], b"");
+    // A POST is not idempotent: it is not sent again.
+    let r = d.request("POST", "/", &[("x-bext-test-fault", "crash")], b"");
     assert_eq!(r.status, 502);
     assert_eq!(d.get("/").status, 200);
 }

@@ -61,6 +61,9 @@ impl Default for ServerSection {
     }
 }
 
+/// The default of `worker_concurrency` (see `scripts/bench/queue.sh`).
+pub const DEFAULT_WORKER_CONCURRENCY: u32 = 8;
+
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct PoolSection {
@@ -77,6 +80,8 @@ pub struct PoolSection {
     pub js_memory_limit_mb: u64,
     pub max_concurrent_requests: u32,
     pub max_queue_size: u32,
+    /// Requests one worker holds at once; the rest wait in bextd.
+    pub worker_concurrency: u32,
     pub busy_factor: u32,
     pub headroom_pct: u32,
     pub cooldown_ms: u64,
@@ -109,6 +114,7 @@ impl Default for PoolSection {
             js_memory_limit_mb: 0,
             max_concurrent_requests: 0,
             max_queue_size: 0,
+            worker_concurrency: DEFAULT_WORKER_CONCURRENCY,
             busy_factor: 1,
             headroom_pct: 0,
             cooldown_ms: 60_000,

@@ -19,6 +19,8 @@ pub struct Settings {
     /// QuickJS heap cap in MiB; 0 = none.
     pub js_memory_limit_mb: u64,
     pub admission: Admission,
+    /// Requests one worker holds at once (the rest wait in bextd's queue).
+    pub worker_concurrency: u32,
     pub scaling: Scaling,
     pub maint: Maint,
     pub env: BTreeMap<String, String>,
@@ -109,6 +111,7 @@ impl Settings {
                 max_concurrent: p.max_concurrent_requests,
                 max_queue: p.max_queue_size,
             },
+            worker_concurrency: p.worker_concurrency,
             scaling: Scaling {
                 busy_factor: p.busy_factor,
                 headroom_pct: p.headroom_pct,

@@ -318,6 +318,7 @@ fn values_that_pass_validation_never_panic_the_pool_core() {
                 in_flight: 0,
                 served: u64::MAX,
                 last_beat: self.0,
+                busy_until: None,
             }
         }
     }

@@ -6,10 +6,11 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use rand::Rng;
+use tokio::sync::oneshot;
 
 use crate::front::admission::Refused;
 use crate::pool::PoolHandle;
@@ -29,9 +30,54 @@ pub fn timeout_grace(request_timeout: Duration) -> Duration {
 
 /// Sends one HTTP request to the least busy worker of `pool` and waits
 /// for its outcome.
+///
+/// If the worker dies while running it, an idempotent request (RFC 9110:
+/// GET, HEAD, OPTIONS, PUT, DELETE; its body is already buffered) is sent
+/// again to another worker, up to [`MAX_TRIES`] in all and within the one
+/// deadline; another request answers 502.
 pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome, Failure> {
+    let retry = idempotent(&request.method).then(|| request.clone());
+    let deadline = deadline(pool);
     let id = next_id();
-    exchange(pool, id, MasterToWorker::Request { id, request }).await
+    let frame = MasterToWorker::Request { id, request };
+    let result = exchange(pool, id, frame, deadline).await;
+    match (result, retry) {
+        (Err(Failure::Died), Some(request)) => retry_died(pool, request, deadline).await,
+        (result, _) => result,
+    }
+}
+
+/// Tries in all for a request whose worker died while running it.
+pub const MAX_TRIES: u32 = 3;
+
+fn idempotent(method: &str) -> bool {
+    matches!(method, "GET" | "HEAD" | "OPTIONS" | "PUT" | "DELETE")
+}
+
+/// Sends a request again after its worker died, up to [`MAX_TRIES`] in all.
+async fn retry_died(
+    pool: &PoolHandle,
+    request: HttpRequest,
+    deadline: Option<Instant>,
+) -> Result<Outcome, Failure> {
+    let mut result = Err(Failure::Died);
+    for _ in 1..MAX_TRIES {
+        pool.metrics.retried.inc();
+        let id = next_id();
+        let frame = MasterToWorker::Request {
+            id,
+            request: request.clone(),
+        };
+        result = exchange(pool, id, frame, deadline).await;
+        if result != Err(Failure::Died) {
+            break;
+        }
+    }
+    match result {
+        // Its workers are gone and none is left to try: it died.
+        Err(Failure::NoWorker) => Err(Failure::Died),
+        other => other,
+    }
 }
 
 /// Runs `custom(params)` on the least busy worker of `pool`: the result,
@@ -46,7 +92,7 @@ pub async fn call(
         id,
         params_json: params.to_string(),
     };
-    let r = exchange(pool, id, frame).await;
+    let r = exchange(pool, id, frame, deadline(pool)).await;
     let out = match r {
         Ok(Outcome::Ok(resp)) => serde_json::from_slice(&resp.body).map_err(|e| {
             (
@@ -67,34 +113,101 @@ pub async fn call(
     out
 }
 
-/// Admission, then least-busy selection, then one tracked frame and its
-/// answer, with the master's own timeout.
+/// Admission, then a worker with room (waiting in the pool's queue for one
+/// if they are all full), then one tracked frame and its answer, with the
+/// master's own timeout. One deadline, `request_timeout_ms` from now,
+/// bounds the whole wait.
 async fn exchange(
     pool: &PoolHandle,
     id: u64,
-    mut frame: MasterToWorker,
+    frame: MasterToWorker,
+    deadline: Option<Instant>,
 ) -> Result<Outcome, Failure> {
+    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    if left.is_some_and(|l| l.is_zero()) {
+        return Err(Failure::TimedOut);
+    }
     let _permit = match &pool.admission {
-        Some(a) => {
-            let wait = pool.config.settings.request_timeout;
-            Some(a.enter(wait).await.map_err(|r| match r {
-                Refused::Full => Failure::Full,
-                Refused::Timeout => Failure::TimedOut,
-            })?)
-        }
+        Some(a) => Some(a.enter(left).await.map_err(|r| match r {
+            Refused::Full => Failure::Full,
+            Refused::Timeout => Failure::TimedOut,
+        })?),
         None => None,
     };
-    // A picked worker may stop accepting before the frame is queued
-    // (it began to drain); then pick again.
+    let (link, rx) = queue_for_room(pool, id, frame, deadline).await?;
+    await_reply(pool, &link, id, rx).await
+}
+
+/// When a request arriving now must be answered by: `request_timeout_ms`
+/// bounds its wait in the queues, its run, and any retries together.
+fn deadline(pool: &PoolHandle) -> Option<Instant> {
+    pool.config
+        .settings
+        .request_timeout
+        .map(|t| Instant::now() + t)
+}
+
+/// Hands `frame` to the least busy worker with room, waiting in the pool's
+/// queue (first come, first served) while none has room. Refused at once
+/// (503) when the pool has no worker that serves or boots.
+async fn queue_for_room(
+    pool: &PoolHandle,
+    id: u64,
+    mut frame: MasterToWorker,
+    deadline: Option<Instant>,
+) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Outcome>), Failure> {
+    let room = &pool.room;
+    // A newcomer queues behind those already waiting.
+    let mut woken = false;
+    loop {
+        if woken || !room.waiting() {
+            frame = match try_send(pool, id, frame) {
+                Ok(sent) => return Ok(sent),
+                Err(f) => f,
+            };
+        }
+        if !room.is_live() {
+            return Err(Failure::NoWorker);
+        }
+        let mut ticket = room.ticket(woken);
+        // Room freed between the try and the ticket is not missed.
+        frame = match try_send(pool, id, frame) {
+            Ok(sent) => return Ok(sent),
+            Err(f) => f,
+        };
+        let sleep = async {
+            match deadline {
+                Some(at) => tokio::time::sleep_until(at.into()).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = ticket.woken() => woken = true,
+            _ = sleep => return Err(Failure::TimedOut),
+        }
+    }
+}
+
+/// Sends `frame` to the least busy worker with room, if there is one.
+#[allow(clippy::result_large_err)]
+fn try_send(
+    pool: &PoolHandle,
+    id: u64,
+    mut frame: MasterToWorker,
+) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Outcome>), MasterToWorker> {
+    let links = pool.active();
+    // A picked worker may fill up or stop accepting before the frame is
+    // queued; then pick again.
     for _ in 0..4 {
-        let links = pool.active();
-        let link = pick_least_busy(&links).ok_or(Failure::NoWorker)?;
+        let Some(link) = pick_least_busy(&links) else {
+            return Err(frame);
+        };
         match link.send_tracked(id, frame) {
-            Ok(rx) => return await_reply(pool, link, id, rx).await,
+            Ok(rx) => return Ok((link.clone(), rx)),
             Err(f) => frame = f,
         }
     }
-    Err(Failure::NoWorker)
+    Err(frame)
 }
 
 async fn await_reply(
@@ -146,10 +259,10 @@ impl Drop for Abandon<'_> {
     }
 }
 
-/// Least-busy selection: among the links serving the fewest requests, one
-/// at random (pixl-server-pool's algorithm).
+/// Least-busy selection: among the links with room serving the fewest
+/// requests, one at random (pixl-server-pool's algorithm).
 pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
-    let open = || links.iter().filter(|l| l.is_accepting());
+    let open = || links.iter().filter(|l| l.has_room());
     let min = open().map(|l| l.in_flight()).min()?;
     let ties = open().filter(|l| l.in_flight() == min).count();
     let k = if ties > 1 {

@@ -23,8 +23,9 @@ use crate::process::spawn::SpawnSpec;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
 
-/// Reads the live counters from the links.
-struct LinkProbe<'a>(&'a Links);
+/// Reads the live counters from the links; with the longest a request may
+/// take (its timeout and the grace after it), if there is one.
+struct LinkProbe<'a>(&'a Links, Option<std::time::Duration>);
 
 impl Probe for LinkProbe<'_> {
     fn load(&self, slot: u32, generation: u64) -> Load {
@@ -33,11 +34,18 @@ impl Probe for LinkProbe<'_> {
                 in_flight: l.in_flight(),
                 served: l.stats.served.load(Ordering::Relaxed),
                 last_beat: l.last_beat(),
+                busy_until: l.oldest_request().map(|at| match self.1 {
+                    Some(limit) => at + limit,
+                    // No request timeout: a worker running a request is
+                    // taken as alive for as long as it runs.
+                    None => Instant::now() + std::time::Duration::from_secs(86_400),
+                }),
             },
             None => Load {
                 in_flight: 0,
                 served: 0,
                 last_beat: Instant::now(),
+                busy_until: None,
             },
         }
     }
@@ -194,9 +202,15 @@ impl Actor {
                 Input::Exit { pid, .. } => Some(*pid),
                 _ => None,
             };
+            let limit = self
+                .handle
+                .config
+                .settings
+                .request_timeout
+                .map(|t| t + crate::front::dispatch::timeout_grace(t));
             let actions = self
                 .core
-                .step(input, Instant::now(), &LinkProbe(&self.links));
+                .step(input, Instant::now(), &LinkProbe(&self.links, limit));
             if let Some(pid) = exited
                 && let Some(key) = self.pids.remove(&pid)
             {
@@ -206,6 +220,8 @@ impl Actor {
                 self.act(action, &mut queue, &mut reply).await;
             }
         }
+        let live = self.core.slots().iter().any(|s| s.primary().is_some());
+        self.handle.room.set_live(live);
     }
 
     async fn act(
@@ -253,11 +269,14 @@ impl Actor {
                 }
             }
             Action::Publish(list) => {
-                let links = list
+                let links: Vec<_> = list
                     .iter()
                     .filter_map(|k| self.links.get(k).cloned())
                     .collect();
+                let room: usize = links.iter().map(|l| l.free_room()).sum();
                 self.handle.publish(links);
+                // Waiting requests go to the workers that have room now.
+                self.handle.room.freed(room);
             }
             Action::Log(log) => super::emit::log(&self.handle.name, &log),
             Action::Count(c) => self.count(c),
@@ -352,6 +371,8 @@ impl Actor {
             generation,
             settings: worker_settings(cfg),
             modules: handle.modules.clone(),
+            capacity: cfg.settings.worker_concurrency,
+            room: handle.room.clone(),
         };
         match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => {

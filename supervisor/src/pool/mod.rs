@@ -16,6 +16,7 @@ pub mod core;
 mod emit;
 pub mod modcache;
 pub mod policy;
+pub mod room;
 mod status;
 pub mod watch;
 
@@ -75,6 +76,8 @@ pub struct PoolHandle {
     pub admission: Option<crate::front::admission::Admission>,
     /// Modules its workers compiled, for the next ones.
     pub modules: Arc<crate::pool::modcache::ModuleCache>,
+    /// Requests waiting for a worker with room.
+    pub room: Arc<room::Room>,
     tx: mpsc::UnboundedSender<PoolMsg>,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
@@ -183,6 +186,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         tx,
         metrics,
         modules: Arc::default(),
+        room: Arc::default(),
         active: RwLock::new(Arc::new(Vec::new())),
     });
     actor::spawn(handle.clone(), services, rx);

@@ -28,6 +28,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
 use crate::pool::modcache::ModuleCache;
+use crate::pool::room::Room;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use crate::pool::core::LinkEvent;
@@ -81,8 +82,15 @@ pub struct WorkerLink {
     /// Mirror of `Inner::accepting` readable without the lock, so the
     /// request path can skip links that stopped taking work.
     open: AtomicBool,
-    /// Rotate once `served` reaches this (0 = never).
+    /// Rotate once `served` reaches this (0 = never); the link is given no
+    /// more requests than that, so `max_requests` is exact.
     pub rotate_after: AtomicU64,
+    /// Requests (and custom calls) given to the worker so far.
+    given: AtomicU64,
+    /// Most requests the worker holds at once (`worker_concurrency`).
+    capacity: u32,
+    /// The pool's queue, told when this worker has room again.
+    room: Arc<Room>,
     pub stats: LinkStats,
     /// How the worker broke the protocol, if it did.
     broken: OnceLock<String>,
@@ -102,6 +110,35 @@ impl WorkerLink {
 
     pub fn is_accepting(&self) -> bool {
         self.open.load(Ordering::Relaxed)
+    }
+
+    /// Whether it takes a request now: open, under `worker_concurrency`,
+    /// and not yet given its `max_requests`.
+    pub fn has_room(&self) -> bool {
+        let limit = self.rotate_after.load(Ordering::Relaxed);
+        self.is_accepting()
+            && self.in_flight() < self.capacity
+            && (limit == 0 || self.given.load(Ordering::Relaxed) < limit)
+    }
+
+    /// Requests it could take now (0 when it takes none).
+    pub fn free_room(&self) -> usize {
+        if !self.has_room() {
+            return 0;
+        }
+        let limit = self.rotate_after.load(Ordering::Relaxed);
+        let by_limit = if limit == 0 {
+            u64::MAX
+        } else {
+            limit.saturating_sub(self.given.load(Ordering::Relaxed))
+        };
+        (self.capacity.saturating_sub(self.in_flight()) as u64).min(by_limit) as usize
+    }
+
+    /// When the oldest request it holds was sent, if it holds one.
+    pub fn oldest_request(&self) -> Option<Instant> {
+        let inner = self.inner.lock().unwrap();
+        inner.pending.values().map(|(_, at)| *at).min()
     }
 
     /// Opens (or closes) the link to new requests.
@@ -136,7 +173,7 @@ impl WorkerLink {
         frame: MasterToWorker,
     ) -> Result<oneshot::Receiver<Outcome>, MasterToWorker> {
         let mut inner = self.inner.lock().unwrap();
-        if !inner.accepting {
+        if !inner.accepting || !self.has_room() {
             return Err(frame);
         }
         let Some(tx) = inner.tx.as_ref() else {
@@ -148,6 +185,7 @@ impl WorkerLink {
         let (reply, rx) = oneshot::channel();
         inner.pending.insert(id, (reply, Instant::now()));
         self.in_flight.fetch_add(1, Ordering::Relaxed);
+        self.given.fetch_add(1, Ordering::Relaxed);
         Ok(rx)
     }
 
@@ -158,12 +196,14 @@ impl WorkerLink {
         inner.tx.as_ref().is_some_and(|tx| tx.send(frame).is_ok())
     }
 
-    /// Forgets a request whose client gave up or timed out.
+    /// A request whose client gave up or timed out. It stays counted until
+    /// the worker answers it (which it does, at the latest, at its deadline,
+    /// or the worker is killed): the worker is still busy with it, and its
+    /// room must not be given to another request meanwhile.
     pub fn abandon(&self, id: u64) {
-        let mut inner = self.inner.lock().unwrap();
-        if inner.pending.remove(&id).is_some() {
-            self.in_flight.fetch_sub(1, Ordering::Relaxed);
-            self.terminate_if_idle(&mut inner);
+        let inner = self.inner.lock().unwrap();
+        if inner.pending.contains_key(&id) {
+            tracing::debug!(pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(), id, "request abandoned by its client");
         }
     }
 
@@ -217,6 +257,9 @@ impl WorkerLink {
             entry
         };
         let _ = reply.send(outcome);
+        if self.has_room() {
+            self.room.freed(1);
+        }
         Some(started.elapsed())
     }
 
@@ -242,6 +285,10 @@ pub struct NewLink {
     pub settings: WorkerSettings,
     /// The pool's compiled modules: sent in `Init`, added to by `Compiled`.
     pub modules: Arc<ModuleCache>,
+    /// `worker_concurrency`.
+    pub capacity: u32,
+    /// The pool's queue of waiting requests.
+    pub room: Arc<Room>,
 }
 
 /// Starts the tasks of a new worker's link; the handshake and `Init` go
@@ -258,6 +305,8 @@ pub fn connect(
         generation,
         settings,
         modules,
+        capacity,
+        room,
     } = new;
     socket.set_nonblocking(true)?;
     let socket = UnixStream::from_std(socket)?;
@@ -271,6 +320,9 @@ pub fn connect(
         in_flight: AtomicU32::new(0),
         open: AtomicBool::new(false),
         rotate_after: AtomicU64::new(0),
+        given: AtomicU64::new(0),
+        capacity: capacity.max(1),
+        room,
         stats: LinkStats::default(),
         broken: OnceLock::new(),
         inner: Mutex::new(Inner {
@@ -401,6 +453,9 @@ async fn read_loop(
     loop {
         let frame = match reader.next().await {
             Some(Ok(frame)) => frame,
+            // A worker killed from outside resets its socket: it died, it
+            // did not break the protocol.
+            Some(Err(e)) if is_reset(&e) => return LinkEvent::Closed,
             Some(Err(e)) => return link.broke(e.to_string()),
             None => return LinkEvent::Closed,
         };
@@ -434,6 +489,15 @@ async fn read_loop(
             }
         }
     }
+}
+
+/// Whether a read failed because the worker's end went away (it died),
+/// rather than because of what it sent.
+fn is_reset(e: &protocol::FrameError) -> bool {
+    matches!(e, protocol::FrameError::Io(io) if matches!(
+        io.kind(),
+        std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe
+    ))
 }
 
 /// A worker answered request `id`: complete it and count it; report the

@@ -2,7 +2,8 @@
 //! queued worker leaves rotation (MAINT), waits until it has no request in
 //! flight, runs `maint(data)` (default: QuickJS garbage collection), and
 //! comes back ACTIVE. At most `max_concurrent_maint` workers of the pool are
-//! out at once, and never the last ACTIVE one. Sweeps are asked for with
+//! out at once, and never the last ACTIVE one, unless the pool has only one
+//! (its requests then wait in bextd's queue). Sweeps are asked for with
 //! `bext maint`, or run by themselves every `maint_requests` requests or
 //! `maint_time_ms` per worker when `auto_maint` is on.
 
@@ -102,6 +103,15 @@ impl Core {
                 .filter(|p| f(&p.state))
                 .count()
         };
+        // A pool of one worker maintains it too (pixl-server-pool): its
+        // requests wait in bextd's queue meanwhile. Otherwise never the last
+        // ACTIVE worker.
+        let solo = self
+            .slots
+            .iter()
+            .filter(|s| s.phase != crate::pool::core::Phase::Retiring)
+            .count()
+            == 1;
         let mut out = count(self, |s| matches!(s, ProcState::Maint { .. }));
         let mut active = count(self, |s| matches!(s, ProcState::Active { .. }));
         let mut keep = std::collections::VecDeque::new();
@@ -119,7 +129,7 @@ impl Core {
             let Some((i, since)) = found else {
                 continue;
             };
-            if out >= limit || active <= 1 {
+            if out >= limit || (active <= 1 && !solo) {
                 keep.push_back(q);
                 continue;
             }

@@ -14,6 +14,9 @@ pub struct Load {
     pub served: u64,
     /// When it last said it is alive (its start, before its first heartbeat).
     pub last_beat: Instant,
+    /// While it runs a request within that request's deadline, it is alive
+    /// even if it sends no heartbeat (JS runs on the worker's only thread).
+    pub busy_until: Option<Instant>,
 }
 
 /// Where the core reads the live counters of a process.

@@ -61,7 +61,9 @@ impl Core {
             }
             ProcState::Active { since } => {
                 let timeout = self.settings.heartbeat_timeout;
-                if now >= probe.load(slot, generation).last_beat + timeout {
+                let load = probe.load(slot, generation);
+                let busy = load.busy_until.is_some_and(|t| now < t);
+                if now >= load.last_beat + timeout && !busy {
                     self.log(Log::Hung { slot, pid, timeout });
                     let failure = Some("missed heartbeats".to_string());
                     self.kill(i, generation, Reason::MissedHeartbeats, failure);

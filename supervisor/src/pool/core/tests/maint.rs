@@ -62,10 +62,24 @@ fn a_sweep_takes_workers_out_one_at_a_time_and_never_the_last() {
 }
 
 #[test]
-fn a_pool_of_one_keeps_its_only_worker_in_rotation() {
+fn a_pool_of_one_maintains_its_worker_while_requests_wait() {
     let mut p = Pool::ready(settings(), 1);
+    let (_, g) = p.primary(0);
+    let actions = p.step(Input::Maint { data: None });
+    assert_eq!(in_maint(&p), 1);
+    assert_eq!(runs(&actions), vec![0]);
+    assert!(actions.contains(&Action::Publish(vec![])));
+    let actions = p.event(0, g, LinkEvent::MaintDone(None));
+    assert!(actions.contains(&Action::Publish(vec![(0, g)])));
+}
+
+#[test]
+fn a_pool_of_two_keeps_one_worker_in_rotation() {
+    let mut s = settings();
+    s.maint.max_concurrent = 2;
+    let mut p = Pool::ready(s, 2);
     p.step(Input::Maint { data: None });
-    assert_eq!(in_maint(&p), 0);
+    assert_eq!(in_maint(&p), 1);
     assert_eq!(p.active_count(), 1);
 }
 

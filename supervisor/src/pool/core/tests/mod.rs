@@ -37,6 +37,7 @@ impl Probe for FakeProbe {
                 in_flight: 0,
                 served: 0,
                 last_beat: self.now.get(),
+                busy_until: None,
             })
     }
 }
@@ -197,6 +198,7 @@ impl Pool {
                 in_flight,
                 served,
                 last_beat: beat,
+                busy_until: None,
             },
         );
     }

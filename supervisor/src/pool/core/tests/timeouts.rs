@@ -58,6 +58,30 @@ fn a_worker_silent_for_heartbeat_timeout_is_killed_as_hung() {
 }
 
 #[test]
+fn a_worker_busy_with_a_request_inside_its_deadline_is_not_killed_as_hung() {
+    let mut s = settings();
+    s.heartbeat_timeout = ms(1000);
+    let mut p = Pool::ready(s, 1);
+    let (pid, g) = p.primary(0);
+    // Silent since t0, but running a request whose deadline is at 30 s.
+    p.probe.loads.borrow_mut().insert(
+        (0, g),
+        Load {
+            in_flight: 1,
+            served: 0,
+            last_beat: p.t0,
+            busy_until: Some(p.t0 + ms(30_000)),
+        },
+    );
+    assert!(kills(&p.at(29_999).tick()).is_empty());
+    assert_eq!(
+        kills(&p.at(30_000).tick()),
+        vec![pid],
+        "past its deadline: hung"
+    );
+}
+
+#[test]
 fn a_drain_that_outlasts_drain_timeout_is_killed_without_counting_a_failure() {
     let mut s = settings();
     s.lifecycle.drain_timeout = ms(2000);

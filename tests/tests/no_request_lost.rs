@@ -1,0 +1,167 @@
+//! A worker that dies, fills up or rotates loses no request it did not run:
+//! bounded in-flight per worker with bextd's own queue, exact max_requests,
+//! idempotent requests sent again when their worker dies, busy workers not
+//! taken for hung, maintenance on a pool of one.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use bext_e2e::{Daemon, Setup, Signal, bext, request, wait_for};
+
+const APP: &str = r#"
+let maints = 0;
+export function handler(req) {
+  if (req.path.startsWith("/spin/")) {
+    const end = Date.now() + Number(req.path.slice(6));
+    while (Date.now() < end) {}
+  }
+  if (req.path === "/slow") return new Promise((r) => setTimeout(() => r({ pid: bext.worker.pid }), 800));
+  return { pid: bext.worker.pid, maints };
+}
+export function maint() { maints++; }
+"#;
+
+fn workers(d: &Daemon) -> Vec<serde_json::Value> {
+    d.get("/__bext/workers").json().as_array().unwrap().clone()
+}
+
+#[test]
+fn max_requests_is_exact_under_concurrent_clients() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle]\nmax_requests = 5\n",
+        APP,
+    );
+    d.wait_workers(1);
+    let addr = d.addr;
+    let clients: Vec<_> = (0..8)
+        .map(|_| {
+            std::thread::spawn(move || {
+                (0..10)
+                    .map(|_| request(addr, "GET", "/", &[], b""))
+                    .map(|r| (r.status, r.json()["pid"].as_u64().unwrap_or(0)))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut per_pid: HashMap<u64, usize> = HashMap::new();
+    for c in clients {
+        for (status, pid) in c.join().unwrap() {
+            assert_eq!(status, 200, "no request fails while the worker rotates");
+            *per_pid.entry(pid).or_default() += 1;
+        }
+    }
+    assert_eq!(per_pid.values().sum::<usize>(), 80);
+    assert!(
+        per_pid.values().all(|n| *n <= 5),
+        "a process served more than max_requests: {per_pid:?}"
+    );
+    assert!(per_pid.len() >= 16, "{per_pid:?}");
+}
+
+#[test]
+fn an_idempotent_request_whose_worker_is_killed_is_answered_by_another() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nworker_concurrency = 1\n",
+        APP,
+    );
+    d.wait_workers(2);
+    for (method, want) in [("GET", 200), ("POST", 502)] {
+        let addr = d.addr;
+        let slow = std::thread::spawn(move || request(addr, method, "/slow", &[], b""));
+        let busy = wait_for(Duration::from_secs(5), "a worker running /slow", || {
+            workers(&d)
+                .iter()
+                .find(|w| w["in_flight"] == 1)
+                .and_then(|w| w["pid"].as_i64())
+        });
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(busy as i32), Signal::SIGKILL).unwrap();
+        let r = slow.join().unwrap();
+        assert_eq!(r.status, want, "{method}: {}", r.body);
+        if want == 200 {
+            assert_ne!(
+                r.json()["pid"].as_i64(),
+                Some(busy),
+                "another worker answered"
+            );
+        }
+        d.wait_workers(2);
+    }
+    let metrics = d.get("/metrics").body;
+    assert!(
+        metrics.contains("bext_requests_retried_total{pool=\"render\"} 1"),
+        "{metrics}"
+    );
+}
+
+#[test]
+fn a_worker_busy_past_the_heartbeat_timeout_within_its_deadline_is_not_killed() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nheartbeat_interval_ms = 100\nheartbeat_timeout_ms = 500\n",
+        APP,
+    );
+    let addr = d.addr;
+    wait_for(Duration::from_secs(10), "the worker", || {
+        (d.get("/").status == 200).then_some(())
+    });
+    let t0 = Instant::now();
+    let burst: Vec<_> = (0..4)
+        .map(|_| std::thread::spawn(move || request(addr, "GET", "/spin/400", &[], b"").status))
+        .collect();
+    for b in burst {
+        assert_eq!(b.join().unwrap(), 200);
+    }
+    assert!(
+        t0.elapsed() >= Duration::from_millis(1600),
+        "the four ran one after another"
+    );
+    assert_eq!(d.count_log("no heartbeat"), 0, "{}", d.logs());
+    assert_eq!(d.count_log("exited unexpectedly"), 0, "{}", d.logs());
+}
+
+#[test]
+fn a_pool_of_one_rotates_and_maintains_without_failing_a_request() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle]\nmax_requests = 3\n",
+        APP,
+    );
+    d.wait_workers(1);
+    // Maintenance runs on the only worker; its requests wait meanwhile.
+    let (code, out, err) = bext(d.dir.path(), &["maint"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 worker"), "{out}");
+    d.wait_log("maintenance done", Duration::from_secs(10));
+    let r = d.get("/");
+    assert_eq!((r.status, r.json()["maints"].as_u64()), (200, Some(1)));
+    // Rotations every 3 requests: no request meets an empty pool.
+    let mut pids = std::collections::HashSet::new();
+    for _ in 0..60 {
+        let r = d.get("/");
+        assert_eq!(r.status, 200, "{}", r.body);
+        pids.insert(r.json()["pid"].as_u64());
+    }
+    assert!(pids.len() >= 20, "rotated every 3 requests: {}", pids.len());
+}
+
+#[test]
+fn requests_beyond_worker_concurrency_wait_in_bextd_not_in_the_worker() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\nworker_concurrency = 2\n",
+        files: &[("worker.js", APP)],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let addr = d.addr;
+    let clients: Vec<_> = (0..6)
+        .map(|_| std::thread::spawn(move || request(addr, "GET", "/slow", &[], b"").status))
+        .collect();
+    let seen = wait_for(Duration::from_secs(5), "the worker to fill up", || {
+        let w = workers(&d);
+        (w[0]["in_flight"] == 2).then(|| w[0]["in_flight"].as_u64())
+    });
+    assert_eq!(seen, Some(2));
+    for c in clients {
+        assert_eq!(c.join().unwrap(), 200);
+    }
+    let most = workers(&d)[0]["in_flight"].as_u64();
+    assert_eq!(most, Some(0));
+}
