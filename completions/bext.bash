@@ -333,7 +333,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__ps)
-            opts="-s -c -h --socket --config --help"
+            opts="-s -c -h --long --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -36,6 +36,7 @@ complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on worke
 complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand ps" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand ps" -l long -d 'Also show each slot\'s last unplanned exit: its reason, pid, uptime, requests served and the requests it held'
 complete -c bext -n "__fish_bext_using_subcommand ps" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand maint" -l pool -d 'Only this pool' -r
 complete -c bext -n "__fish_bext_using_subcommand maint" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F

@@ -257,6 +257,10 @@ pub struct WorkerStatus {
     /// Messages the worker sent with `bext.sendMessage`.
     #[serde(default)]
     pub messages_sent: u64,
+    /// The slot's last unplanned exit: reason, pid, uptime, requests
+    /// served, and the requests it held.
+    #[serde(default)]
+    pub last_exit: Option<String>,
 }
 
 #[cfg(test)]

@@ -75,7 +75,12 @@ pub struct Cli {
 pub enum Command {
     /// Show the worker table: ID, PID, state, requests, memory, uptime,
     /// average render time, and why a worker is being replaced.
-    Ps,
+    Ps {
+        /// Also show each slot's last unplanned exit: its reason, pid,
+        /// uptime, requests served and the requests it held.
+        #[arg(long)]
+        long: bool,
+    },
     /// Rolling maintenance sweep: each worker in turn leaves rotation, runs
     /// maint(data) (default: garbage collection) and comes back.
     Maint {

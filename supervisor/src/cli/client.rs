@@ -101,7 +101,14 @@ pub fn request(socket: &Path, req: &ControlRequest) -> Result<ControlReply, Clie
 pub fn run(cli: &Cli) -> Result<String, ClientError> {
     let socket = socket_path(cli)?;
     match &cli.command {
-        Command::Ps => Ok(ps_table(&workers(&socket)?)),
+        Command::Ps { long } => {
+            let w = workers(&socket)?;
+            let mut out = ps_table(&w);
+            if *long {
+                out.push_str(&last_exits(&w));
+            }
+            Ok(out)
+        }
         Command::Maint { pool, data } => maint(&socket, pool, data.as_deref()),
         Command::Call { pool, params } => call(&socket, pool, params),
         Command::Message { pool, data } => message(&socket, pool, data),
@@ -306,6 +313,26 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
     out
 }
 
+/// `bext ps --long`: each slot's last unplanned exit, once per slot.
+pub fn last_exits(workers: &[WorkerStatus]) -> String {
+    let mut out = String::new();
+    let mut seen = Vec::new();
+    for w in workers {
+        if seen.contains(&(&w.pool, w.id)) {
+            continue;
+        }
+        seen.push((&w.pool, w.id));
+        if let Some(e) = &w.last_exit {
+            out.push_str(&format!("  {} {}: last exit: {e}\n", w.pool, w.id));
+        }
+    }
+    if out.is_empty() {
+        "No unplanned exit.\n".into()
+    } else {
+        format!("Last exits\n{out}")
+    }
+}
+
 /// One worker's cells of the `bext ps` table.
 fn ps_row(w: &WorkerStatus, multi: bool) -> Vec<String> {
     let mut r = vec![w.id.to_string()];
@@ -410,6 +437,7 @@ mod tests {
             rotation_reason: reason.map(|r| RotationReason::from(r.to_string())),
             last_error: None,
             messages_sent: 0,
+            last_exit: None,
         }
     }
 

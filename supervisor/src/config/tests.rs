@@ -409,11 +409,13 @@ fn values_that_pass_validation_never_panic_the_pool_core() {
             core.step(Input::Memory(vec![(0, 1, u64::MAX)]), now, &probe);
             if let Some(p) = core.slots()[0].primary().map(|p| p.pid) {
                 core.step(
-                    Input::Exit {
+                    Input::Exit(crate::pool::core::Exit {
                         pid: p,
-                        status: "signal 11 (SIGSEGV)".into(),
+                        status: crate::process::reaper::ExitKind::Signal(11),
                         broken: None,
-                    },
+                        oom: false,
+                        held: Vec::new(),
+                    }),
                     now,
                     &probe,
                 );

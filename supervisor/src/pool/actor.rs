@@ -67,6 +67,8 @@ struct Actor {
     exits_tx: mpsc::UnboundedSender<Exit>,
     done: Vec<oneshot::Sender<()>>,
     stopped: bool,
+    /// The cgroup's OOM-kill count at the last exit.
+    oom_kills: Option<u64>,
 }
 
 pub(super) fn spawn(
@@ -93,6 +95,7 @@ pub(super) fn spawn(
         exits_tx,
         done: Vec::new(),
         stopped: false,
+        oom_kills: crate::process::memory::oom_kills(),
     };
     tokio::spawn(actor.run(rx, events_rx, exits_rx));
 }
@@ -133,10 +136,7 @@ impl Actor {
                     self.feed(input, None).await;
                 }
                 Some(exit) = exits.recv() => {
-                    let broken = self.pids.get(&exit.pid)
-                        .and_then(|k| self.links.get(k))
-                        .and_then(|l| l.broken().map(String::from));
-                    let input = Input::Exit { pid: exit.pid, status: exit.status.to_string(), broken };
+                    let input = Input::Exit(self.exit_facts(exit));
                     self.feed(input, None).await;
                 }
                 _ = memory_tick.tick() => {
@@ -199,7 +199,7 @@ impl Actor {
         let mut queue = VecDeque::from([input]);
         while let Some(input) = queue.pop_front() {
             let exited = match &input {
-                Input::Exit { pid, .. } => Some(*pid),
+                Input::Exit(e) => Some(e.pid),
                 _ => None,
             };
             let limit = self
@@ -281,6 +281,15 @@ impl Actor {
             Action::Log(log) => super::emit::log(&self.handle.name, &log),
             Action::Count(c) => self.count(c),
             Action::Reply(r) => send_reply(r, reply.take()),
+            Action::Died {
+                slot,
+                generation,
+                own_fault,
+            } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.set_death(own_fault);
+                }
+            }
             Action::Stopped => self.stopped = true,
         }
     }
@@ -386,6 +395,23 @@ impl Actor {
         self.pids.insert(pid, (slot, generation));
         tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");
         Ok(())
+    }
+
+    /// What is known of an exit beyond its status: how the worker broke
+    /// the protocol (if it did), whether the OOM killer struck, and what it
+    /// held.
+    fn exit_facts(&mut self, exit: Exit) -> super::core::Exit {
+        let link = self.pids.get(&exit.pid).and_then(|k| self.links.get(k));
+        let oom_kills = crate::process::memory::oom_kills();
+        let oom = matches!((oom_kills, self.oom_kills), (Some(now), Some(before)) if now > before);
+        self.oom_kills = oom_kills;
+        super::core::Exit {
+            pid: exit.pid,
+            status: exit.status,
+            broken: link.and_then(|l| l.broken().map(String::from)),
+            oom,
+            held: link.map(|l| l.held_at_close()).unwrap_or_default(),
+        }
     }
 
     /// RSS of every process, from /proc.

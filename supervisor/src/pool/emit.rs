@@ -84,10 +84,19 @@ fn exit(pool: &str, log: &Log) {
             state,
             failures,
             why,
+            own_fault,
+            uptime,
+            served,
+            rss,
+            held,
         } => {
+            let held = untrusted(&held.join(", "));
             tracing::error!(
                 pool, worker = slot, pid = pid.as_raw(), status = %status,
-                state = %state, consecutive_failures = failures,
+                reason = %untrusted(why), own_fault, state = %state,
+                uptime_ms = uptime.as_millis() as u64, requests_served = served,
+                rss_mb = rss / (1024 * 1024), in_flight = %held,
+                consecutive_failures = failures,
                 "worker exited unexpectedly: {}", untrusted(why)
             );
         }

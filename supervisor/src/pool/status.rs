@@ -57,7 +57,25 @@ fn empty_slot(pool: &str, s: &Slot) -> WorkerStatus {
         rotation_reason: gave_up.then_some(Reason::GaveUp),
         last_error: s.last_error.clone(),
         messages_sent: 0,
+        last_exit: last_exit(s),
     }
+}
+
+/// The slot's last unplanned exit, in one line.
+fn last_exit(s: &Slot) -> Option<String> {
+    let e = s.last_exit.as_ref()?;
+    let held = if e.held.is_empty() {
+        "nothing in flight".to_string()
+    } else {
+        format!("in flight: {}", e.held.join(", "))
+    };
+    Some(format!(
+        "{}; pid {}, up {} ms, {} requests served, {held}",
+        e.label,
+        e.pid,
+        e.uptime.as_millis(),
+        e.served
+    ))
 }
 
 /// Why the process is (being) replaced, as status shows it.
@@ -111,5 +129,6 @@ fn process(
         rotation_reason: reason(s, p),
         last_error: s.last_error.clone(),
         messages_sent: stat(|s| s.messages.load(Ordering::Relaxed)),
+        last_exit: last_exit(s),
     }
 }

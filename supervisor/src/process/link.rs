@@ -58,11 +58,29 @@ pub struct LinkStats {
     pub last_request_unix_ms: AtomicU64,
 }
 
+/// A request sent and not yet answered.
+#[derive(Debug)]
+struct Pending {
+    reply: oneshot::Sender<Outcome>,
+    sent: Instant,
+    /// `GET /path`, or `custom()`.
+    what: String,
+}
+
+impl Pending {
+    fn describe(&self, now: Instant) -> String {
+        let ms = now.saturating_duration_since(self.sent).as_millis();
+        format!("{} ({ms} ms)", self.what)
+    }
+}
+
 #[derive(Debug)]
 struct Inner {
     accepting: bool,
     tx: Option<mpsc::UnboundedSender<MasterToWorker>>,
-    pending: HashMap<u64, (oneshot::Sender<Outcome>, Instant)>,
+    pending: HashMap<u64, Pending>,
+    /// What it held when its socket closed, for the exit's forensics line.
+    held_at_close: Vec<String>,
     /// `drain` was called: SIGTERM once `pending` is empty.
     draining: bool,
     /// That SIGTERM was sent.
@@ -94,7 +112,42 @@ pub struct WorkerLink {
     pub stats: LinkStats,
     /// How the worker broke the protocol, if it did.
     broken: OnceLock<String>,
+    /// Whether it died by its own fault, once its exit is known.
+    death: OnceLock<bool>,
+    died: tokio::sync::Notify,
     inner: Mutex<Inner>,
+}
+
+/// What kind of frame a tracked request is, for the forensics line.
+enum Kind {
+    Request { method: String, path: String },
+    Custom,
+}
+
+impl Kind {
+    fn of(frame: &MasterToWorker) -> Kind {
+        match frame {
+            MasterToWorker::Request { request, .. } => Kind::Request {
+                method: request.method.clone(),
+                path: request
+                    .url
+                    .split('?')
+                    .next()
+                    .unwrap_or("/")
+                    .chars()
+                    .take(200)
+                    .collect(),
+            },
+            _ => Kind::Custom,
+        }
+    }
+}
+
+fn what_of(kind: &Kind) -> String {
+    match kind {
+        Kind::Request { method, path } => format!("{method} {path}"),
+        Kind::Custom => "custom()".into(),
+    }
 }
 
 impl WorkerLink {
@@ -138,7 +191,7 @@ impl WorkerLink {
     /// When the oldest request it holds was sent, if it holds one.
     pub fn oldest_request(&self) -> Option<Instant> {
         let inner = self.inner.lock().unwrap();
-        inner.pending.values().map(|(_, at)| *at).min()
+        inner.pending.values().map(|p| p.sent).min()
     }
 
     /// Opens (or closes) the link to new requests.
@@ -179,11 +232,20 @@ impl WorkerLink {
         let Some(tx) = inner.tx.as_ref() else {
             return Err(frame);
         };
+        let frame_kind = Kind::of(&frame);
         if let Err(mpsc::error::SendError(frame)) = tx.send(frame) {
             return Err(frame);
         }
         let (reply, rx) = oneshot::channel();
-        inner.pending.insert(id, (reply, Instant::now()));
+        let what = what_of(&frame_kind);
+        inner.pending.insert(
+            id,
+            Pending {
+                reply,
+                sent: Instant::now(),
+                what,
+            },
+        );
         self.in_flight.fetch_add(1, Ordering::Relaxed);
         self.given.fetch_add(1, Ordering::Relaxed);
         Ok(rx)
@@ -254,7 +316,7 @@ impl WorkerLink {
             let entry = inner.pending.remove(&id)?;
             self.in_flight.fetch_sub(1, Ordering::Relaxed);
             self.terminate_if_idle(&mut inner);
-            entry
+            (entry.reply, entry.sent)
         };
         let _ = reply.send(outcome);
         if self.has_room() {
@@ -270,8 +332,35 @@ impl WorkerLink {
         self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
         let n = inner.pending.len() as u32;
+        let now = Instant::now();
+        let mut held: Vec<&Pending> = inner.pending.values().collect();
+        held.sort_by_key(|p| p.sent);
+        inner.held_at_close = held.iter().map(|p| p.describe(now)).collect();
         inner.pending.clear();
         self.in_flight.fetch_sub(n, Ordering::Relaxed);
+    }
+
+    /// The requests it held when its socket closed (`GET /x (1200 ms)`).
+    pub fn held_at_close(&self) -> Vec<String> {
+        self.inner.lock().unwrap().held_at_close.clone()
+    }
+
+    /// Records how the worker died, and wakes those waiting to know.
+    pub fn set_death(&self, own_fault: bool) {
+        let _ = self.death.set(own_fault);
+        self.died.notify_waiters();
+    }
+
+    /// Whether the worker died by its own fault (a crash, an abnormal exit,
+    /// the OOM killer, a protocol breach) rather than killed from outside
+    /// or by bextd; `None` if that is not known within `wait`.
+    pub async fn own_fault(&self, wait: Duration) -> Option<bool> {
+        let notified = self.died.notified();
+        if let Some(d) = self.death.get() {
+            return Some(*d);
+        }
+        let _ = tokio::time::timeout(wait, notified).await;
+        self.death.get().copied()
     }
 }
 
@@ -325,10 +414,13 @@ pub fn connect(
         room,
         stats: LinkStats::default(),
         broken: OnceLock::new(),
+        death: OnceLock::new(),
+        died: tokio::sync::Notify::new(),
         inner: Mutex::new(Inner {
             accepting: false,
             tx: Some(tx),
             pending: HashMap::new(),
+            held_at_close: Vec::new(),
             draining: false,
             terminated: false,
         }),

@@ -4,10 +4,13 @@ use std::time::{Duration, Instant};
 
 use nix::unistd::Pid;
 
+use super::death::Death;
 use super::{
-    Action, Core, Counter, LinkEvent, Log, Phase, Probe, Proc, ProcState, Reason, Rotation,
+    Action, Core, Counter, Exit, LastExit, LinkEvent, Log, Phase, Probe, Proc, ProcState, Reason,
+    Rotation,
 };
 use crate::pool::policy;
+use crate::process::reaper::ExitKind;
 
 /// A boot-failed worker exits by itself; it is killed if it has not after this.
 const FAILING_GRACE: Duration = Duration::from_secs(1);
@@ -196,7 +199,14 @@ impl Core {
         }
     }
 
-    pub(super) fn on_exit(&mut self, pid: Pid, status: &str, broken: Option<String>, now: Instant) {
+    pub(super) fn on_exit(&mut self, exit: Exit, now: Instant, probe: &dyn Probe) {
+        let Exit {
+            pid,
+            status,
+            broken,
+            oom,
+            held,
+        } = exit;
         let Some((i, at)) = self
             .slots
             .iter()
@@ -207,40 +217,24 @@ impl Core {
         };
         let p = self.slots[i].procs.remove(at);
         let slot = self.slots[i].id;
+        let death = self.death(&p.state, status, broken, oom);
+        self.out.push(Action::Died {
+            slot,
+            generation: p.generation,
+            own_fault: death.own_fault(),
+        });
         if self.slots[i].phase == Phase::Retiring && self.slots[i].procs.is_empty() {
-            self.log(Log::Retired {
-                slot,
-                pid,
-                status: status.into(),
-            });
+            let status = status.to_string();
+            self.log(Log::Retired { slot, pid, status });
             self.slots.remove(i);
             return;
         }
-        let failure = self.exit_failure(&p.state, status, broken);
-        match failure {
-            None => self.log(Log::Stopped {
-                slot,
-                pid,
-                status: status.into(),
-            }),
-            Some(why) => {
-                let s = &mut self.slots[i];
-                s.failures += 1;
-                s.last_error = Some(why.clone());
-                let failures = s.failures;
-                self.out.push(Action::Count(Counter::Failure));
-                self.log(Log::Crashed {
-                    slot,
-                    pid,
-                    status: status.into(),
-                    state: p.state.public(),
-                    failures,
-                    why,
-                });
-                if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
-                    self.replacement_failed(i, now);
-                }
-            }
+        if death == Death::Planned {
+            let status = status.to_string();
+            self.log(Log::Stopped { slot, pid, status });
+        } else {
+            let served = probe.load(slot, p.generation).served;
+            self.unplanned(i, &p, death, status, (served, held), now);
         }
         if self.slots[i].primary().is_none()
             && !self.stopping
@@ -250,24 +244,70 @@ impl Core {
         }
     }
 
-    /// Why an exit from `state` is a failure, or `None` if it was expected.
-    fn exit_failure(
+    /// Why process `p`, in `state`, ended.
+    fn death(
         &self,
         state: &ProcState,
-        status: &str,
+        status: ExitKind,
         broken: Option<String>,
-    ) -> Option<String> {
+        oom: bool,
+    ) -> Death {
         match state {
-            ProcState::Draining { .. } | ProcState::Killed { failure: None, .. } => None,
-            _ if self.stopping => None,
-            ProcState::Failing { error, .. } => Some(format!("boot failed: {error}")),
+            ProcState::Draining { .. } | ProcState::Killed { failure: None, .. } => Death::Planned,
+            _ if self.stopping => Death::Planned,
+            ProcState::Failing { error, .. } => Death::BootFailed(error.clone()),
+            ProcState::Killed {
+                reason: Reason::ProtocolError(e),
+                ..
+            } => Death::ProtocolBreach(e.clone()),
             ProcState::Killed {
                 failure: Some(why), ..
-            } => Some(why.clone()),
-            _ => Some(match broken {
-                Some(e) => format!("protocol error: {e}"),
-                None => format!("crashed ({status})"),
-            }),
+            } => Death::KilledByBextd(why.clone()),
+            _ => Death::of_exit(status, broken, oom),
+        }
+    }
+
+    /// An unplanned end: counted, logged with its forensics, kept as the
+    /// slot's last exit.
+    fn unplanned(
+        &mut self,
+        i: usize,
+        p: &Proc,
+        death: Death,
+        status: ExitKind,
+        (served, held): (u64, Vec<String>),
+        now: Instant,
+    ) {
+        let why = death.label();
+        let uptime = now.saturating_duration_since(p.spawned_at);
+        let s = &mut self.slots[i];
+        s.failures += 1;
+        s.last_error = Some(why.clone());
+        s.last_exit = Some(LastExit {
+            pid: p.pid,
+            label: why.clone(),
+            uptime,
+            served,
+            held: held.clone(),
+        });
+        let failures = s.failures;
+        let slot = s.id;
+        self.out.push(Action::Count(Counter::Failure));
+        self.log(Log::Crashed {
+            slot,
+            pid: p.pid,
+            status: status.to_string(),
+            state: p.state.public(),
+            failures,
+            why,
+            own_fault: death.own_fault(),
+            uptime,
+            served,
+            rss: p.rss,
+            held,
+        });
+        if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
+            self.replacement_failed(i, now);
         }
     }
 

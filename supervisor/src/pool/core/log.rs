@@ -52,14 +52,22 @@ pub enum Log {
         pid: Pid,
         status: String,
     },
-    /// An exit that counts as a failure.
+    /// An unplanned exit, with its forensics.
     Crashed {
         slot: u32,
         pid: Pid,
         status: String,
         state: WorkerState,
         failures: u32,
+        /// The reason label.
         why: String,
+        own_fault: bool,
+        uptime: Duration,
+        served: u64,
+        /// Its last RSS sample.
+        rss: u64,
+        /// The requests it held (`GET /x (1200 ms)`).
+        held: Vec<String>,
     },
     Backoff {
         slot: u32,

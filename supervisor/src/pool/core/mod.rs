@@ -13,6 +13,7 @@
 //! the core decided.
 
 mod commands;
+pub mod death;
 mod events;
 mod log;
 mod maint;
@@ -29,7 +30,9 @@ use std::time::{Duration, Instant};
 pub use protocol::control::RotationReason as Reason;
 
 pub use log::Log;
-pub use model::{Action, Counter, Input, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot};
+pub use model::{
+    Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,
+};
 pub use scale::POOL_TICK;
 pub use state::{MaintStage, Phase, ProcState};
 
@@ -105,11 +108,7 @@ impl Core {
                 generation,
                 event,
             } => self.on_link(slot, generation, event, now, probe),
-            Input::Exit {
-                pid,
-                status,
-                broken,
-            } => self.on_exit(pid, &status, broken, now),
+            Input::Exit(exit) => self.on_exit(exit, now, probe),
             Input::Memory(samples) => self.on_memory(samples),
             Input::Restart { slot, reason } => self.restart(slot, reason, now),
             Input::Maint { data } => {

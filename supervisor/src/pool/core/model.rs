@@ -6,6 +6,7 @@ use std::time::Instant;
 use nix::unistd::Pid;
 
 use super::{Log, Phase, ProcState, Reason};
+use crate::process::reaper::ExitKind;
 
 /// The live counters of one worker process, read from its link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,13 +53,8 @@ pub enum Input {
         generation: u64,
         event: LinkEvent,
     },
-    /// A process exited; `broken` is how it broke the protocol, if its link
-    /// saw that first.
-    Exit {
-        pid: Pid,
-        status: String,
-        broken: Option<String>,
-    },
+    /// A process exited.
+    Exit(Exit),
     /// RSS samples: (slot, generation, bytes).
     Memory(Vec<(u32, u64, u64)>),
     /// Rotate every slot, or one; slots that gave up start again.
@@ -73,6 +69,29 @@ pub enum Input {
         generation: u64,
         reason: String,
     },
+}
+
+/// A process that exited, with the facts the actor gathered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exit {
+    pub pid: Pid,
+    pub status: ExitKind,
+    /// How it broke the protocol, if its link saw that first.
+    pub broken: Option<String>,
+    /// The cgroup's OOM-kill count rose since the last exit.
+    pub oom: bool,
+    /// The requests it held when its socket closed (`GET /x (1200 ms)`).
+    pub held: Vec<String>,
+}
+
+/// The last unplanned end of a slot's process, for status.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LastExit {
+    pub pid: Pid,
+    pub label: String,
+    pub uptime: std::time::Duration,
+    pub served: u64,
+    pub held: Vec<String>,
 }
 
 /// What a worker's link reports (see `link.rs`).
@@ -137,6 +156,13 @@ pub enum Action {
     Log(Log),
     Count(Counter),
     Reply(Reply),
+    /// A process is gone; whether by its own fault (for the requests it
+    /// held: a query of death, or a victim).
+    Died {
+        slot: u32,
+        generation: u64,
+        own_fault: bool,
+    },
     /// Every process is gone after a shutdown.
     Stopped,
 }
@@ -192,6 +218,8 @@ pub struct Slot {
     pub restarts: u32,
     pub rotation: Option<Rotation>,
     pub last_error: Option<String>,
+    /// Its last unplanned exit.
+    pub last_exit: Option<LastExit>,
     /// Spawns in a row that failed for lack of resources (not failures).
     pub spawn_retries: u32,
 }
@@ -207,6 +235,7 @@ impl Slot {
             restarts: 0,
             rotation: None,
             last_error: None,
+            last_exit: None,
             spawn_retries: 0,
         }
     }

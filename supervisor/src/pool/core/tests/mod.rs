@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use nix::unistd::Pid;
 
 use super::*;
+use crate::process::reaper::ExitKind;
 
 pub(super) fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
@@ -176,13 +177,19 @@ impl Pool {
             .clone()
     }
 
-    /// The process exits as if killed by a signal.
+    /// The process exits as if killed by a signal from outside.
     pub fn exit(&mut self, pid: Pid) -> Vec<Action> {
-        self.step(Input::Exit {
+        self.exit_with(pid, ExitKind::Signal(9), None)
+    }
+
+    pub fn exit_with(&mut self, pid: Pid, status: ExitKind, broken: Option<String>) -> Vec<Action> {
+        self.step(Input::Exit(Exit {
             pid,
-            status: "signal 9 (SIGKILL)".into(),
-            broken: None,
-        })
+            status,
+            broken,
+            oom: false,
+            held: vec!["GET /x (5 ms)".into()],
+        }))
     }
 
     /// The slot's primary crashes.

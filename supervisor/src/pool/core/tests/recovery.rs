@@ -1,7 +1,8 @@
 //! Crash recovery: backoff spacing and cap, healthy reset, give-up,
-//! revival by an operator, spawn failures.
+//! revival by an operator, spawn failures, and what each death says.
 
 use super::*;
+use crate::process::reaper::ExitKind;
 
 /// The time the slot's next boot is due, if it waits out a backoff.
 fn due(p: &Pool, id: u32) -> Option<Duration> {
@@ -189,7 +190,7 @@ fn a_crash_is_a_failure_with_its_status_and_a_drained_exit_is_not() {
     assert_eq!(count(&actions, Counter::Failure), 1);
     assert_eq!(
         p.slot(0).last_error.as_deref(),
-        Some("crashed (signal 9 (SIGKILL))")
+        Some("killed from outside (signal 9 (SIGKILL))")
     );
     p.ready_all();
     let (old, g) = p.primary(0);
@@ -208,13 +209,71 @@ fn a_crash_is_a_failure_with_its_status_and_a_drained_exit_is_not() {
 fn an_exit_after_a_protocol_breach_says_so() {
     let mut p = Pool::ready(settings(), 1);
     let (pid, _) = p.primary(0);
-    p.step(Input::Exit {
+    p.exit_with(
         pid,
-        status: "signal 9 (SIGKILL)".into(),
-        broken: Some("frame of 4294967295 bytes".into()),
-    });
+        ExitKind::Signal(9),
+        Some("frame of 4294967295 bytes".into()),
+    );
     assert_eq!(
         p.slot(0).last_error.as_deref(),
         Some("protocol error: frame of 4294967295 bytes")
+    );
+}
+
+#[test]
+fn an_unplanned_exit_tells_who_is_at_fault_and_keeps_its_forensics() {
+    let mut p = Pool::ready(settings(), 1);
+    let (pid, g) = p.primary(0);
+    p.set_load(0, g, 0, 42, p.now);
+    let actions = p.at(3000).exit_with(pid, ExitKind::Signal(11), None);
+    assert!(actions.contains(&Action::Died {
+        slot: 0,
+        generation: g,
+        own_fault: true
+    }));
+    let crash = logs(&actions)
+        .into_iter()
+        .find(|l| matches!(l, Log::Crashed { .. }))
+        .unwrap()
+        .clone();
+    let Log::Crashed {
+        why,
+        uptime,
+        served,
+        held,
+        own_fault,
+        ..
+    } = crash
+    else {
+        unreachable!()
+    };
+    assert_eq!(why, "crashed (signal 11 (SIGSEGV))");
+    assert_eq!((uptime, served, own_fault), (ms(3000), 42, true));
+    assert_eq!(held, vec!["GET /x (5 ms)".to_string()]);
+    let last = p.slot(0).last_exit.clone().unwrap();
+    assert_eq!(
+        (last.pid, last.label.as_str()),
+        (pid, "crashed (signal 11 (SIGSEGV))")
+    );
+    // Killed from outside, or by bextd: not the worker's fault.
+    p.ready_all();
+    let (pid, g) = p.primary(0);
+    let actions = p.exit(pid);
+    assert!(actions.contains(&Action::Died {
+        slot: 0,
+        generation: g,
+        own_fault: false
+    }));
+    // A drained worker's end is planned.
+    p.at(10_000).tick();
+    p.ready_all();
+    let (old, g) = p.primary(0);
+    p.event(0, g, LinkEvent::RequestLimit);
+    p.ready_all();
+    let actions = p.exit(old);
+    assert!(
+        logs(&actions)
+            .iter()
+            .any(|l| matches!(l, Log::Stopped { .. }))
     );
 }
