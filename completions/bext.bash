@@ -31,6 +31,9 @@ _bext() {
             bext,ps)
                 cmd="bext__subcmd__ps"
                 ;;
+            bext,quarantine)
+                cmd="bext__subcmd__quarantine"
+                ;;
             bext,workers)
                 cmd="bext__subcmd__workers"
                 ;;
@@ -49,14 +52,32 @@ _bext() {
             bext__subcmd__help,ps)
                 cmd="bext__subcmd__help__subcmd__ps"
                 ;;
+            bext__subcmd__help,quarantine)
+                cmd="bext__subcmd__help__subcmd__quarantine"
+                ;;
             bext__subcmd__help,workers)
                 cmd="bext__subcmd__help__subcmd__workers"
+                ;;
+            bext__subcmd__help__subcmd__quarantine,clear)
+                cmd="bext__subcmd__help__subcmd__quarantine__subcmd__clear"
                 ;;
             bext__subcmd__help__subcmd__workers,restart)
                 cmd="bext__subcmd__help__subcmd__workers__subcmd__restart"
                 ;;
             bext__subcmd__help__subcmd__workers,stats)
                 cmd="bext__subcmd__help__subcmd__workers__subcmd__stats"
+                ;;
+            bext__subcmd__quarantine,clear)
+                cmd="bext__subcmd__quarantine__subcmd__clear"
+                ;;
+            bext__subcmd__quarantine,help)
+                cmd="bext__subcmd__quarantine__subcmd__help"
+                ;;
+            bext__subcmd__quarantine__subcmd__help,clear)
+                cmd="bext__subcmd__quarantine__subcmd__help__subcmd__clear"
+                ;;
+            bext__subcmd__quarantine__subcmd__help,help)
+                cmd="bext__subcmd__quarantine__subcmd__help__subcmd__help"
                 ;;
             bext__subcmd__workers,help)
                 cmd="bext__subcmd__workers__subcmd__help"
@@ -83,7 +104,7 @@ _bext() {
 
     case "${cmd}" in
         bext)
-            opts="-s -c -h -V --socket --config --help --version ps maint call message workers help"
+            opts="-s -c -h -V --socket --config --help --version ps maint call message workers quarantine help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -143,7 +164,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help)
-            opts="ps maint call message workers help"
+            opts="ps maint call message workers quarantine help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -215,6 +236,34 @@ _bext() {
         bext__subcmd__help__subcmd__ps)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__quarantine)
+            opts="clear"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__quarantine__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -355,6 +404,112 @@ _bext() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__quarantine)
+            opts="-s -c -h --socket --config --help clear help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__quarantine__subcmd__clear)
+            opts="-s -c -h --pool --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__quarantine__subcmd__help)
+            opts="clear help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__quarantine__subcmd__help__subcmd__clear)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__quarantine__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

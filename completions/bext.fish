@@ -33,6 +33,7 @@ complete -c bext -n "__fish_bext_needs_command" -f -a "maint" -d 'Rolling mainte
 complete -c bext -n "__fish_bext_needs_command" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
 complete -c bext -n "__fish_bext_needs_command" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
 complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_needs_command" -f -a "quarantine" -d 'Show the requests refused as queries of death (each killed its worker on two tries), or lift the quarantine with `clear`'
 complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand ps" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
@@ -66,11 +67,24 @@ complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subco
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "stats" -d 'Detailed per-worker metrics'
 complete -c bext -n "__fish_bext_using_subcommand workers; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "workers" -d 'Act on workers, or show their metrics'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and not __fish_seen_subcommand_from clear help" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and not __fish_seen_subcommand_from clear help" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and not __fish_seen_subcommand_from clear help" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and not __fish_seen_subcommand_from clear help" -f -a "clear" -d 'Lift every quarantine, of every pool or of one'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and not __fish_seen_subcommand_from clear help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from clear" -l pool -d 'Only this pool' -r
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from clear" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from clear" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Lift every quarantine, of every pool or of one'
+complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "quarantine" -d 'Show the requests refused as queries of death (each killed its worker on two tries), or lift the quarantine with `clear`'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "stats" -d 'Detailed per-worker metrics'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from quarantine" -f -a "clear" -d 'Lift every quarantine, of every pool or of one'

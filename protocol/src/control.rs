@@ -46,6 +46,13 @@ pub enum ControlRequest {
         pool: String,
         data: serde_json::Value,
     },
+    /// The request signatures quarantined as queries of death.
+    Quarantine,
+    /// Lift every quarantine, of one pool or of all.
+    QuarantineClear {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
 }
 
 /// What the daemon answers.
@@ -76,9 +83,33 @@ pub enum ControlReply {
     Sent {
         workers: u32,
     },
+    Quarantine {
+        entries: Vec<Quarantined>,
+    },
+    /// This many quarantined signatures were lifted.
+    Cleared {
+        signatures: u32,
+    },
     Error {
         message: String,
     },
+}
+
+/// A request signature refused as a query of death: it killed its worker
+/// by the worker's own fault on two tries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quarantined {
+    pub pool: String,
+    pub method: String,
+    /// The path, without the query string.
+    pub path: String,
+    /// A hash of the body (hex), the third part of the signature.
+    pub body_hash: String,
+    /// Unix time in milliseconds.
+    pub since: u64,
+    pub remaining_ms: u64,
+    /// How its worker died.
+    pub reason: String,
 }
 
 /// The state of a worker (SPEC §2), spelt in upper case on the wire.

@@ -56,6 +56,7 @@ pub struct Metrics {
     failures: Family<PoolLabel, Counter>,
     illegal: Family<PoolLabel, Counter>,
     retried: Family<PoolLabel, Counter>,
+    quarantined: Family<PoolLabel, Gauge>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
     w_in_flight: Family<WorkerLabels, Gauge>,
@@ -142,6 +143,12 @@ impl Metrics {
             "Requests sent again to another worker because theirs died while running them",
             retried.clone(),
         );
+        let quarantined = Family::<PoolLabel, Gauge>::default();
+        registry.register(
+            "quarantined_requests",
+            "Request signatures refused as queries of death now",
+            quarantined.clone(),
+        );
         let mut gauge = |name: &str, help: &str| {
             let f = Family::<WorkerLabels, Gauge>::default();
             registry.register(name, help, f.clone());
@@ -206,6 +213,7 @@ impl Metrics {
             failures,
             illegal,
             retried,
+            quarantined,
             w_served,
             w_failed,
             w_in_flight,
@@ -250,7 +258,18 @@ impl Metrics {
 
     /// The text exposition, with per-worker gauges from `workers`. Callers
     /// serialize scrapes (the gauges are cleared and refilled).
-    pub fn render(&self, workers: &[WorkerStatus], now_unix_ms: u64) -> String {
+    /// `quarantined`: per pool, how many request signatures are refused.
+    pub fn render(
+        &self,
+        workers: &[WorkerStatus],
+        quarantined: &[(String, usize)],
+        now_unix_ms: u64,
+    ) -> String {
+        self.quarantined.clear();
+        for (pool, n) in quarantined {
+            let label = PoolLabel { pool: pool.clone() };
+            self.quarantined.get_or_create(&label).set(*n as i64);
+        }
         let families = [
             &self.w_served,
             &self.w_failed,

@@ -165,3 +165,99 @@ fn requests_beyond_worker_concurrency_wait_in_bextd_not_in_the_worker() {
     let most = workers(&d)[0]["in_flight"].as_u64();
     assert_eq!(most, Some(0));
 }
+
+#[test]
+fn a_query_of_death_is_quarantined_and_the_pool_keeps_serving() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 3\n",
+        files: &[("worker.js", APP)],
+        env: &[("BEXT_TEST_FAULTS", "requests")],
+        ..Setup::default()
+    });
+    d.wait_workers(3);
+    let poison = [("x-bext-test-fault", "crash")];
+    let r = d.request("GET", "/poison", &poison, b"");
+    assert_eq!(r.status, 502, "two workers died of it: no third try");
+    let r = d.request("GET", "/poison?again=1", &poison, b"");
+    assert_eq!(r.status, 503);
+    assert_eq!(r.header("x-bext-quarantined"), Some("query of death"));
+    assert!(
+        r.header("retry-after")
+            .is_some_and(|s| s.parse::<u64>().unwrap() > 50)
+    );
+    // Other requests are served meanwhile.
+    wait_for(Duration::from_secs(10), "the pool to serve", || {
+        (d.get("/").status == 200).then_some(())
+    });
+    let q = d.get("/__bext/quarantine").json();
+    assert_eq!(q[0]["path"], "/poison");
+    assert_eq!(q[0]["method"], "GET");
+    let (_, ps, _) = bext(d.dir.path(), &["ps", "--long"]);
+    assert!(ps.contains("Quarantined (queries of death)"), "{ps}");
+    assert!(ps.contains("GET /poison"), "{ps}");
+    assert!(
+        ps.contains("last exit: crashed (signal 6 (SIGABRT))"),
+        "{ps}"
+    );
+    assert!(ps.contains("in flight: GET /poison"), "{ps}");
+    let metrics = d.get("/metrics").body;
+    assert!(
+        metrics.contains("bext_quarantined_requests{pool=\"render\"} 1"),
+        "{metrics}"
+    );
+    let (code, out, err) = bext(d.dir.path(), &["quarantine", "clear"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Lifted the quarantine of 1 request signature(s)\n");
+    assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
+    // The forensics line of each death names its cause and what it held.
+    let crash_lines: Vec<String> = d
+        .logs()
+        .lines()
+        .filter(|l| l.contains("worker exited unexpectedly"))
+        .map(String::from)
+        .collect();
+    assert_eq!(crash_lines.len(), 2, "{}", d.logs());
+    for l in &crash_lines {
+        for field in [
+            "reason=crashed (signal 6 (SIGABRT))",
+            "own_fault=true",
+            "uptime_ms=",
+            "requests_served=",
+            "rss_mb=",
+            "in_flight=GET /poison (",
+        ] {
+            assert!(l.contains(field), "{field} missing: {l}");
+        }
+    }
+}
+
+#[test]
+fn workers_killed_from_outside_never_quarantine_a_request() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 3\nworker_concurrency = 1\n",
+        APP,
+    );
+    d.wait_workers(3);
+    for _ in 0..2 {
+        let addr = d.addr;
+        let slow = std::thread::spawn(move || request(addr, "GET", "/slow", &[], b""));
+        let busy = wait_for(Duration::from_secs(5), "a worker running /slow", || {
+            workers(&d)
+                .iter()
+                .find(|w| w["in_flight"] == 1)
+                .and_then(|w| w["pid"].as_i64())
+        });
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(busy as i32), Signal::SIGKILL).unwrap();
+        assert_eq!(slow.join().unwrap().status, 200);
+        d.wait_workers(3);
+    }
+    assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
+    assert_eq!(d.get("/slow").status, 200);
+    let w = workers(&d);
+    assert!(
+        w.iter().any(|w| w["last_exit"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("killed from outside (signal 9 (SIGKILL))"))),
+        "{w:?}"
+    );
+}

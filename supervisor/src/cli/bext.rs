@@ -110,6 +110,22 @@ pub enum Command {
         #[command(subcommand)]
         command: WorkersCommand,
     },
+    /// Show the requests refused as queries of death (each killed its
+    /// worker on two tries), or lift the quarantine with `clear`.
+    Quarantine {
+        #[command(subcommand)]
+        command: Option<QuarantineCommand>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum QuarantineCommand {
+    /// Lift every quarantine, of every pool or of one.
+    Clear {
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]

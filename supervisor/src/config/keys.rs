@@ -139,6 +139,7 @@ pub const POOL: &[Key] = &[
     key("max_concurrent_requests", whole(0, 1_000_000, "requests")),
     key("max_queue_size", whole(0, 1_000_000, "requests")),
     key("worker_concurrency", whole(1, 10_000, "requests")),
+    key("quarantine_ms", ms(0)),
     key("busy_factor", whole(1, 1_000_000, "requests")),
     key("headroom_pct", whole(0, 1000, "percent")),
     key("cooldown_ms", ms(0)),

@@ -82,6 +82,8 @@ pub struct PoolSection {
     pub max_queue_size: u32,
     /// Requests one worker holds at once; the rest wait in bextd.
     pub worker_concurrency: u32,
+    /// How long a query of death stays refused; 0 = never refused.
+    pub quarantine_ms: u64,
     pub busy_factor: u32,
     pub headroom_pct: u32,
     pub cooldown_ms: u64,
@@ -115,6 +117,7 @@ impl Default for PoolSection {
             max_concurrent_requests: 0,
             max_queue_size: 0,
             worker_concurrency: DEFAULT_WORKER_CONCURRENCY,
+            quarantine_ms: 60_000,
             busy_factor: 1,
             headroom_pct: 0,
             cooldown_ms: 60_000,

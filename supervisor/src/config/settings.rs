@@ -21,6 +21,8 @@ pub struct Settings {
     pub admission: Admission,
     /// Requests one worker holds at once (the rest wait in bextd's queue).
     pub worker_concurrency: u32,
+    /// How long a query of death stays refused; `None`: never refused.
+    pub quarantine: Option<Duration>,
     pub scaling: Scaling,
     pub maint: Maint,
     pub env: BTreeMap<String, String>,
@@ -112,6 +114,7 @@ impl Settings {
                 max_queue: p.max_queue_size,
             },
             worker_concurrency: p.worker_concurrency,
+            quarantine: limit(p.quarantine_ms),
             scaling: Scaling {
                 busy_factor: p.busy_factor,
                 headroom_pct: p.headroom_pct,

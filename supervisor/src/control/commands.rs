@@ -27,6 +27,25 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
             },
             Err(e) => e,
         },
+        ControlRequest::Quarantine => ControlReply::Quarantine {
+            entries: front.quarantined(),
+        },
+        ControlRequest::QuarantineClear { pool } => {
+            let targets = match pool.as_deref() {
+                Some(name) => match find_pool(front, name) {
+                    Ok(p) => vec![p],
+                    Err(e) => return e,
+                },
+                None => front.pools.clone(),
+            };
+            let signatures = targets.iter().map(|p| p.quarantine.clear()).sum::<usize>() as u32;
+            tracing::info!(
+                pool = pool.as_deref().unwrap_or("*"),
+                signatures,
+                "quarantine cleared over the control socket"
+            );
+            ControlReply::Cleared { signatures }
+        }
     }
 }
 

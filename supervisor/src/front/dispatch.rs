@@ -14,6 +14,7 @@ use tokio::sync::oneshot;
 
 use crate::front::admission::Refused;
 use crate::pool::PoolHandle;
+use crate::pool::quarantine::Signature;
 use crate::process::link::WorkerLink;
 
 /// Request ids: unique in the process, so unique on every link.
@@ -31,53 +32,79 @@ pub fn timeout_grace(request_timeout: Duration) -> Duration {
 /// Sends one HTTP request to the least busy worker of `pool` and waits
 /// for its outcome.
 ///
-/// If the worker dies while running it, an idempotent request (RFC 9110:
+/// If the worker dies while holding it, an idempotent request (RFC 9110:
 /// GET, HEAD, OPTIONS, PUT, DELETE; its body is already buffered) is sent
 /// again to another worker, up to [`MAX_TRIES`] in all and within the one
-/// deadline; another request answers 502.
+/// deadline; another request answers 502. A request whose worker died by
+/// its own fault on two tries is a query of death: 502, and its signature
+/// is quarantined (see `pool::quarantine`).
 pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome, Failure> {
-    let retry = idempotent(&request.method).then(|| request.clone());
-    let deadline = deadline(pool);
-    let id = next_id();
-    let frame = MasterToWorker::Request { id, request };
-    let result = exchange(pool, id, frame, deadline).await;
-    match (result, retry) {
-        (Err(Failure::Died), Some(request)) => retry_died(pool, request, deadline).await,
-        (result, _) => result,
+    let quarantine = pool.config.settings.quarantine;
+    let sig = quarantine.map(|_| Signature::of(&request.method, &request.url, &request.body));
+    if let Some(left) = sig
+        .as_ref()
+        .and_then(|s| pool.quarantine.check(s, Instant::now()))
+    {
+        return Err(Failure::Quarantined(left.as_secs().max(1)));
     }
+    let retry = idempotent(&request.method);
+    let deadline = deadline(pool);
+    let mut own_faults = 0;
+    let mut request = Some(request);
+    for tries in 1..=MAX_TRIES {
+        let req = match request.take() {
+            Some(r) if retry && tries < MAX_TRIES => {
+                request = Some(r.clone());
+                r
+            }
+            Some(r) => r,
+            None => break,
+        };
+        let id = next_id();
+        let frame = MasterToWorker::Request { id, request: req };
+        let (result, link) = exchange(pool, id, frame, deadline).await;
+        let Some(link) = link.filter(|_| result == Err(Failure::Died)) else {
+            // Its workers are gone and none is left to try: it died.
+            return match result {
+                Err(Failure::NoWorker) if tries > 1 => Err(Failure::Died),
+                other => other,
+            };
+        };
+        if link.own_fault(DEATH_WAIT).await == Some(true) {
+            own_faults += 1;
+        }
+        if own_faults >= 2 {
+            if let (Some(sig), Some(time)) = (sig, quarantine) {
+                quarantine_it(pool, sig, time, &link);
+            }
+            return Err(Failure::Died);
+        }
+        if request.is_none() {
+            return Err(Failure::Died);
+        }
+        pool.metrics.retried.inc();
+    }
+    Err(Failure::Died)
 }
 
 /// Tries in all for a request whose worker died while running it.
 pub const MAX_TRIES: u32 = 3;
 
+/// How long to wait for a dead worker's exit to be classified.
+const DEATH_WAIT: Duration = Duration::from_secs(2);
+
 fn idempotent(method: &str) -> bool {
     matches!(method, "GET" | "HEAD" | "OPTIONS" | "PUT" | "DELETE")
 }
 
-/// Sends a request again after its worker died, up to [`MAX_TRIES`] in all.
-async fn retry_died(
-    pool: &PoolHandle,
-    request: HttpRequest,
-    deadline: Option<Instant>,
-) -> Result<Outcome, Failure> {
-    let mut result = Err(Failure::Died);
-    for _ in 1..MAX_TRIES {
-        pool.metrics.retried.inc();
-        let id = next_id();
-        let frame = MasterToWorker::Request {
-            id,
-            request: request.clone(),
-        };
-        result = exchange(pool, id, frame, deadline).await;
-        if result != Err(Failure::Died) {
-            break;
-        }
-    }
-    match result {
-        // Its workers are gone and none is left to try: it died.
-        Err(Failure::NoWorker) => Err(Failure::Died),
-        other => other,
-    }
+fn quarantine_it(pool: &PoolHandle, sig: Signature, time: Duration, link: &WorkerLink) {
+    tracing::error!(
+        pool = %pool.name, method = %sig.method, path = %crate::logging::untrusted(&sig.path),
+        quarantine_ms = time.as_millis() as u64, last_worker = link.pid.as_raw(),
+        "query of death: this request killed its worker twice; refusing it for quarantine_ms"
+    );
+    let reason = format!("killed its worker twice; the last was pid {}", link.pid);
+    pool.quarantine.add(sig, time, reason, Instant::now());
 }
 
 /// Runs `custom(params)` on the least busy worker of `pool`: the result,
@@ -92,7 +119,7 @@ pub async fn call(
         id,
         params_json: params.to_string(),
     };
-    let r = exchange(pool, id, frame, deadline(pool)).await;
+    let (r, _) = exchange(pool, id, frame, deadline(pool)).await;
     let out = match r {
         Ok(Outcome::Ok(resp)) => serde_json::from_slice(&resp.body).map_err(|e| {
             (
@@ -105,6 +132,7 @@ pub async fn call(
         Ok(Outcome::Timeout) | Err(Failure::TimedOut) => Err((504, "the call timed out".into())),
         Err(Failure::Full) => Err((429, "too many requests".into())),
         Err(Failure::NoWorker) => Err((503, "no worker available".into())),
+        Err(Failure::Quarantined(_)) => Err((503, "quarantined".into())),
         Err(Failure::Died) => Err((500, "the worker died during the call".into())),
     };
     let status = out.as_ref().map(|_| 200).unwrap_or_else(|(c, _)| *c);
@@ -117,25 +145,31 @@ pub async fn call(
 /// if they are all full), then one tracked frame and its answer, with the
 /// master's own timeout. One deadline, `request_timeout_ms` from now,
 /// bounds the whole wait.
+/// Returns the worker it reached, if any.
 async fn exchange(
     pool: &PoolHandle,
     id: u64,
     frame: MasterToWorker,
     deadline: Option<Instant>,
-) -> Result<Outcome, Failure> {
+) -> (Result<Outcome, Failure>, Option<Arc<WorkerLink>>) {
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     if left.is_some_and(|l| l.is_zero()) {
-        return Err(Failure::TimedOut);
+        return (Err(Failure::TimedOut), None);
     }
     let _permit = match &pool.admission {
-        Some(a) => Some(a.enter(left).await.map_err(|r| match r {
-            Refused::Full => Failure::Full,
-            Refused::Timeout => Failure::TimedOut,
-        })?),
+        Some(a) => match a.enter(left).await {
+            Ok(p) => Some(p),
+            Err(Refused::Full) => return (Err(Failure::Full), None),
+            Err(Refused::Timeout) => return (Err(Failure::TimedOut), None),
+        },
         None => None,
     };
-    let (link, rx) = queue_for_room(pool, id, frame, deadline).await?;
-    await_reply(pool, &link, id, rx).await
+    let (link, rx) = match queue_for_room(pool, id, frame, deadline).await {
+        Ok(sent) => sent,
+        Err(f) => return (Err(f), None),
+    };
+    let result = await_reply(pool, &link, id, rx).await;
+    (result, Some(link))
 }
 
 /// When a request arriving now must be answered by: `request_timeout_ms`
@@ -246,6 +280,8 @@ pub enum Failure {
     Died,
     /// Past the request timeout, in the queue or in a stuck worker (504).
     TimedOut,
+    /// A quarantined query of death, refused for this many more seconds (503).
+    Quarantined(u64),
 }
 
 struct Abandon<'a> {

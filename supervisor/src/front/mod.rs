@@ -138,6 +138,7 @@ impl Front {
                 StatusCode::BAD_GATEWAY,
                 "the worker died while serving the request",
             ),
+            Err(Failure::Quarantined(secs)) => quarantined(secs),
         }
     }
 
@@ -149,6 +150,10 @@ impl Front {
         match req.uri().path() {
             "/__bext/health" => json(StatusCode::OK, r#"{"status":"ok"}"#.to_string()),
             "/__bext/ready" => self.readiness(),
+            "/__bext/quarantine" => json(
+                StatusCode::OK,
+                serde_json::to_string(&self.quarantined()).unwrap_or_default(),
+            ),
             "/__bext/workers" => {
                 let workers = self.all_workers().await;
                 json(
@@ -159,9 +164,15 @@ impl Front {
             "/metrics" => {
                 let _one_scrape_at_a_time = self.scrape.lock().await;
                 let workers = self.all_workers().await;
-                let text = self
-                    .metrics
-                    .render(&workers, crate::process::memory::unix_ms());
+                let now = std::time::Instant::now();
+                let quarantined: Vec<(String, usize)> = self
+                    .pools
+                    .iter()
+                    .map(|p| (p.name.to_string(), p.quarantine.list(&p.name, now).len()))
+                    .collect();
+                let text =
+                    self.metrics
+                        .render(&workers, &quarantined, crate::process::memory::unix_ms());
                 let mut r = Response::new(Full::new(Bytes::from(text)));
                 r.headers_mut().insert(
                     CONTENT_TYPE,
@@ -184,6 +195,15 @@ impl Front {
             out.extend(p.status().await);
         }
         out
+    }
+
+    /// Every pool's quarantined queries of death.
+    pub fn quarantined(&self) -> Vec<protocol::control::Quarantined> {
+        let now = std::time::Instant::now();
+        self.pools
+            .iter()
+            .flat_map(|p| p.quarantine.list(&p.name, now))
+            .collect()
     }
 
     /// Ready when every pool has at least one ACTIVE worker.
@@ -280,6 +300,19 @@ pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
         headers.append(name, value);
     }
     out
+}
+
+/// 503 for a quarantined query of death, saying why and for how long.
+fn quarantined(secs: u64) -> Reply {
+    let why = "this request killed its worker on two tries; it is refused for now";
+    let mut r = plain(StatusCode::SERVICE_UNAVAILABLE, why);
+    let h = r.headers_mut();
+    h.insert(
+        HeaderName::from_static("x-bext-quarantined"),
+        HeaderValue::from_static("query of death"),
+    );
+    h.insert(hyper::header::RETRY_AFTER, HeaderValue::from(secs));
+    r
 }
 
 pub fn plain(status: StatusCode, text: &str) -> Reply {

@@ -211,13 +211,13 @@ impl Actor {
             let actions = self
                 .core
                 .step(input, Instant::now(), &LinkProbe(&self.links, limit));
+            for action in actions {
+                self.act(action, &mut queue, &mut reply).await;
+            }
             if let Some(pid) = exited
                 && let Some(key) = self.pids.remove(&pid)
             {
                 self.links.remove(&key);
-            }
-            for action in actions {
-                self.act(action, &mut queue, &mut reply).await;
             }
         }
         let live = self.core.slots().iter().any(|s| s.primary().is_some());
@@ -410,7 +410,7 @@ impl Actor {
             status: exit.status,
             broken: link.and_then(|l| l.broken().map(String::from)),
             oom,
-            held: link.map(|l| l.held_at_close()).unwrap_or_default(),
+            held: link.map(|l| l.held()).unwrap_or_default(),
         }
     }
 

@@ -16,6 +16,7 @@ pub mod core;
 mod emit;
 pub mod modcache;
 pub mod policy;
+pub mod quarantine;
 pub mod room;
 mod status;
 pub mod watch;
@@ -78,6 +79,8 @@ pub struct PoolHandle {
     pub modules: Arc<crate::pool::modcache::ModuleCache>,
     /// Requests waiting for a worker with room.
     pub room: Arc<room::Room>,
+    /// Queries of death refused for now.
+    pub quarantine: quarantine::Quarantine,
     tx: mpsc::UnboundedSender<PoolMsg>,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
@@ -187,6 +190,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         metrics,
         modules: Arc::default(),
         room: Arc::default(),
+        quarantine: Default::default(),
         active: RwLock::new(Arc::new(Vec::new())),
     });
     actor::spawn(handle.clone(), services, rx);

@@ -17,17 +17,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use nix::unistd::Pid;
-use protocol::worker::{
-    HttpRequest, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
-};
-use protocol::{FrameCodec, Hello};
-use tokio::net::UnixStream;
+use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use tokio::sync::{mpsc, oneshot};
-use tokio_util::codec::{FramedRead, FramedWrite};
 
-use crate::pool::modcache::ModuleCache;
 use crate::pool::room::Room;
 
 /// What a link tells its pool actor (the core's view of a link event).
@@ -75,7 +68,7 @@ impl Pending {
 }
 
 #[derive(Debug)]
-struct Inner {
+pub(super) struct Inner {
     accepting: bool,
     tx: Option<mpsc::UnboundedSender<MasterToWorker>>,
     pending: HashMap<u64, Pending>,
@@ -116,6 +109,14 @@ pub struct WorkerLink {
     death: OnceLock<bool>,
     died: tokio::sync::Notify,
     inner: Mutex<Inner>,
+}
+
+/// The requests in `pending`, oldest first, as the forensics line shows them.
+fn describe(pending: &HashMap<u64, Pending>) -> Vec<String> {
+    let now = Instant::now();
+    let mut held: Vec<&Pending> = pending.values().collect();
+    held.sort_by_key(|p| p.sent);
+    held.iter().map(|p| p.describe(now)).collect()
 }
 
 /// What kind of frame a tracked request is, for the forensics line.
@@ -332,17 +333,19 @@ impl WorkerLink {
         self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
         let n = inner.pending.len() as u32;
-        let now = Instant::now();
-        let mut held: Vec<&Pending> = inner.pending.values().collect();
-        held.sort_by_key(|p| p.sent);
-        inner.held_at_close = held.iter().map(|p| p.describe(now)).collect();
+        inner.held_at_close = describe(&inner.pending);
         inner.pending.clear();
         self.in_flight.fetch_sub(n, Ordering::Relaxed);
     }
 
-    /// The requests it held when its socket closed (`GET /x (1200 ms)`).
-    pub fn held_at_close(&self) -> Vec<String> {
-        self.inner.lock().unwrap().held_at_close.clone()
+    /// The requests it holds, or held when its socket closed (the exit
+    /// can be reaped before the socket's end is read): `GET /x (1200 ms)`.
+    pub fn held(&self) -> Vec<String> {
+        let inner = self.inner.lock().unwrap();
+        if inner.tx.is_none() {
+            return inner.held_at_close.clone();
+        }
+        describe(&inner.pending)
     }
 
     /// Records how the worker died, and wakes those waiting to know.
@@ -364,268 +367,5 @@ impl WorkerLink {
     }
 }
 
-/// Who a new link's worker is and what its `Init` carries.
-#[derive(Debug)]
-pub struct NewLink {
-    pub pool: Arc<str>,
-    pub slot: u32,
-    pub pid: Pid,
-    pub generation: u64,
-    pub settings: WorkerSettings,
-    /// The pool's compiled modules: sent in `Init`, added to by `Compiled`.
-    pub modules: Arc<ModuleCache>,
-    /// `worker_concurrency`.
-    pub capacity: u32,
-    /// The pool's queue of waiting requests.
-    pub room: Arc<Room>,
-}
-
-/// Starts the tasks of a new worker's link; the handshake and `Init` go
-/// first, then queued frames.
-pub fn connect(
-    new: NewLink,
-    socket: std::os::unix::net::UnixStream,
-    events: mpsc::UnboundedSender<TaggedEvent>,
-) -> std::io::Result<Arc<WorkerLink>> {
-    let NewLink {
-        pool,
-        slot,
-        pid,
-        generation,
-        settings,
-        modules,
-        capacity,
-        room,
-    } = new;
-    socket.set_nonblocking(true)?;
-    let socket = UnixStream::from_std(socket)?;
-    let (tx, rx) = mpsc::unbounded_channel();
-    let link = Arc::new(WorkerLink {
-        pool: pool.clone(),
-        slot,
-        pid,
-        generation,
-        born: Instant::now(),
-        in_flight: AtomicU32::new(0),
-        open: AtomicBool::new(false),
-        rotate_after: AtomicU64::new(0),
-        given: AtomicU64::new(0),
-        capacity: capacity.max(1),
-        room,
-        stats: LinkStats::default(),
-        broken: OnceLock::new(),
-        death: OnceLock::new(),
-        died: tokio::sync::Notify::new(),
-        inner: Mutex::new(Inner {
-            accepting: false,
-            tx: Some(tx),
-            pending: HashMap::new(),
-            held_at_close: Vec::new(),
-            draining: false,
-            terminated: false,
-        }),
-    });
-    let identity = WorkerIdentity {
-        id: slot,
-        pool: pool.to_string(),
-        generation,
-    };
-    tokio::spawn(run(
-        link.clone(),
-        socket,
-        identity,
-        settings,
-        modules,
-        rx,
-        events,
-    ));
-    Ok(link)
-}
-
-async fn run(
-    link: Arc<WorkerLink>,
-    socket: UnixStream,
-    identity: WorkerIdentity,
-    settings: WorkerSettings,
-    modules: Arc<ModuleCache>,
-    rx: mpsc::UnboundedReceiver<MasterToWorker>,
-    events: mpsc::UnboundedSender<TaggedEvent>,
-) {
-    let tag = |event| TaggedEvent {
-        slot: link.slot,
-        generation: link.generation,
-        event,
-    };
-    let max = settings.max_frame_bytes;
-    let (rd, wr) = socket.into_split();
-    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
-    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
-    let theirs = match hello_rd.next().await {
-        Some(Ok(h)) => h,
-        Some(Err(e)) => {
-            let event = link.broke(format!("bad hello: {e}"));
-            link.close();
-            let _ = events.send(tag(event));
-            return;
-        }
-        None => {
-            link.close();
-            let _ = events.send(tag(LinkEvent::Closed));
-            return;
-        }
-    };
-    if let Err(e) = theirs.check() {
-        let event = link.broke(e.to_string());
-        link.close();
-        let _ = events.send(tag(event));
-        return;
-    }
-    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
-        link.close();
-        let _ = events.send(tag(LinkEvent::Closed));
-        return;
-    }
-    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    let mut writer =
-        hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    // The cache as it is now, not when the process was spawned: a worker
-    // booting beside this one may have just offered the script.
-    let init = MasterToWorker::Init {
-        identity,
-        settings,
-        modules: modules.snapshot(),
-    };
-    if writer.send(init).await.is_err() {
-        link.close();
-        let _ = events.send(tag(LinkEvent::Closed));
-        return;
-    }
-    tokio::spawn(write_loop(writer, rx));
-    let end = read_loop(&link, reader, &modules, &events).await;
-    link.close();
-    let _ = events.send(tag(end));
-}
-
-type Writer =
-    FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-type Reader =
-    FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-
-/// Writes queued frames, flushing once per batch.
-async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
-    while let Some(frame) = rx.recv().await {
-        if writer.feed(frame).await.is_err() {
-            return;
-        }
-        while let Ok(frame) = rx.try_recv() {
-            if writer.feed(frame).await.is_err() {
-                return;
-            }
-        }
-        if writer.flush().await.is_err() {
-            return;
-        }
-    }
-}
-
-/// Reads until the socket closes or breaks; returns how it ended.
-async fn read_loop(
-    link: &Arc<WorkerLink>,
-    mut reader: Reader,
-    modules: &ModuleCache,
-    events: &mpsc::UnboundedSender<TaggedEvent>,
-) -> LinkEvent {
-    let send = |event| {
-        let _ = events.send(TaggedEvent {
-            slot: link.slot,
-            generation: link.generation,
-            event,
-        });
-    };
-    loop {
-        let frame = match reader.next().await {
-            Some(Ok(frame)) => frame,
-            // A worker killed from outside resets its socket: it died, it
-            // did not break the protocol.
-            Some(Err(e)) if is_reset(&e) => return LinkEvent::Closed,
-            Some(Err(e)) => return link.broke(e.to_string()),
-            None => return LinkEvent::Closed,
-        };
-        match frame {
-            WorkerToMaster::Response { id, outcome } => answered(link, id, outcome, &send),
-            WorkerToMaster::Log { level, message } => log_line(link, level, &message),
-            WorkerToMaster::Heartbeat(hb) => {
-                let s = &link.stats;
-                s.last_beat_ms
-                    .store(link.born.elapsed().as_millis() as u64, Ordering::Relaxed);
-                s.js_heap_bytes.store(hb.js_heap_bytes, Ordering::Relaxed);
-            }
-            WorkerToMaster::Ready {
-                modules_cached,
-                modules_compiled,
-            } => send(LinkEvent::Ready {
-                cached: modules_cached,
-                compiled: modules_compiled,
-            }),
-            WorkerToMaster::Compiled(module) => modules.offer(module),
-            WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
-            WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
-            WorkerToMaster::Message { data_json } => {
-                link.stats.messages.fetch_add(1, Ordering::Relaxed);
-                tracing::info!(
-                    target: "bext::message",
-                    pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
-                    data = %crate::logging::untrusted(&data_json),
-                    "message from worker"
-                );
-            }
-        }
-    }
-}
-
-/// Whether a read failed because the worker's end went away (it died),
-/// rather than because of what it sent.
-fn is_reset(e: &protocol::FrameError) -> bool {
-    matches!(e, protocol::FrameError::Io(io) if matches!(
-        io.kind(),
-        std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe
-    ))
-}
-
-/// A worker answered request `id`: complete it and count it; report the
-/// request limit and an out-of-memory answer to the pool.
-fn answered(link: &WorkerLink, id: u64, outcome: Outcome, send: &dyn Fn(LinkEvent)) {
-    let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500);
-    let oom = matches!(outcome, Outcome::OutOfMemory);
-    if let Some(took) = link.complete(id, outcome) {
-        let s = &link.stats;
-        let served = s.served.fetch_add(1, Ordering::Relaxed) + 1;
-        if failed {
-            s.failed.fetch_add(1, Ordering::Relaxed);
-        }
-        s.total_render_us
-            .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
-        s.last_request_unix_ms
-            .store(crate::process::memory::unix_ms(), Ordering::Relaxed);
-        let limit = link.rotate_after.load(Ordering::Relaxed);
-        if limit > 0 && served == limit {
-            send(LinkEvent::RequestLimit);
-        }
-    }
-    if oom {
-        send(LinkEvent::OutOfMemory);
-    }
-}
-
-/// Logs a worker's log frame: cut and escaped, like any text from a worker.
-fn log_line(link: &WorkerLink, level: LogLevel, message: &str) {
-    let message = crate::logging::untrusted(message);
-    let (pool, worker, pid) = (&*link.pool, link.slot, link.pid.as_raw());
-    let pool = tracing::field::display(pool);
-    match level {
-        LogLevel::Error => tracing::error!(target: "bext::js", pool, worker, pid, "{message}"),
-        LogLevel::Warn => tracing::warn!(target: "bext::js", pool, worker, pid, "{message}"),
-        LogLevel::Info => tracing::info!(target: "bext::js", pool, worker, pid, "{message}"),
-        LogLevel::Debug => tracing::debug!(target: "bext::js", pool, worker, pid, "{message}"),
-    }
-}
+mod tasks;
+pub use tasks::{NewLink, connect};
