@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use nix::sys::signal::{Signal, kill};
+use nix::sys::signal::Signal;
 use nix::unistd::Pid;
 use protocol::worker::{MasterToWorker, WorkerSettings};
 use tokio::sync::{mpsc, oneshot};
@@ -234,7 +234,11 @@ impl Actor {
         match action {
             Action::Spawn { slot, generation } => self.spawn(slot, generation, queue).await,
             Action::Kill { pid } => {
-                let _ = kill(pid, Signal::SIGKILL);
+                // Through the worker's pidfd, held by its link until its
+                // exit is handled: never to a reaped pid.
+                if let Some(l) = self.pids.get(&pid).and_then(|k| self.links.get(k)) {
+                    l.signal(Signal::SIGKILL);
+                }
             }
             Action::Drain { slot, generation } => {
                 if let Some(l) = link(self, slot, generation) {
@@ -373,6 +377,7 @@ impl Actor {
                 );
             }
         }
+        let process = spawned.process;
         let new = link::NewLink {
             pool: handle.name.clone(),
             slot,
@@ -382,15 +387,13 @@ impl Actor {
             modules: handle.modules.clone(),
             capacity: cfg.settings.worker_concurrency,
             room: handle.room.clone(),
+            process,
         };
         match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => {
                 self.links.insert((slot, generation), l);
             }
-            Err(e) => {
-                let _ = kill(pid, Signal::SIGKILL);
-                return Err(e);
-            }
+            Err(e) => return Err(e),
         }
         self.pids.insert(pid, (slot, generation));
         tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");

@@ -6,6 +6,7 @@
 pub mod link;
 pub mod memory;
 pub mod output;
+pub mod pidfd;
 pub mod reaper;
 pub mod registry;
 pub mod spawn;

@@ -45,6 +45,8 @@ pub struct SpawnSpec {
 #[derive(Debug)]
 pub struct Spawned {
     pub pid: Pid,
+    /// How to signal it (a pidfd, opened at once).
+    pub process: crate::process::pidfd::Process,
     pub socket: UnixStream,
     /// Read ends of the worker's stdout and stderr pipes.
     pub stdout: Option<OwnedFd>,
@@ -132,6 +134,7 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
     drop(theirs);
     Ok(Spawned {
         pid,
+        process: crate::process::pidfd::Process::open(pid),
         socket: ours,
         stdout,
         stderr,

@@ -102,6 +102,9 @@ pub struct WorkerLink {
     capacity: u32,
     /// The pool's queue, told when this worker has room again.
     room: Arc<Room>,
+    /// How to signal the process: a pidfd, so a late signal never reaches
+    /// a pid the kernel has given to someone else.
+    process: crate::process::pidfd::Process,
     pub stats: LinkStats,
     /// How the worker broke the protocol, if it did.
     broken: OnceLock<String>,
@@ -284,7 +287,7 @@ impl WorkerLink {
             pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(),
             "worker broke the protocol ({error}); killing it"
         );
-        let _ = nix::sys::signal::kill(self.pid, nix::sys::signal::Signal::SIGKILL);
+        self.process.signal(nix::sys::signal::Signal::SIGKILL);
         let _ = self.broken.set(error.clone());
         LinkEvent::ProtocolError(error)
     }
@@ -307,7 +310,7 @@ impl WorkerLink {
             inner.terminated = true;
             // Only while the socket is open: a pid is reused only after the
             // reaper collected it and the kernel went through pid_max.
-            let _ = nix::sys::signal::kill(self.pid, nix::sys::signal::Signal::SIGTERM);
+            self.process.signal(nix::sys::signal::Signal::SIGTERM);
         }
     }
 
@@ -346,6 +349,11 @@ impl WorkerLink {
             return inner.held_at_close.clone();
         }
         describe(&inner.pending)
+    }
+
+    /// Sends `sig` to the worker, if it still exists.
+    pub fn signal(&self, sig: nix::sys::signal::Signal) {
+        self.process.signal(sig);
     }
 
     /// Records how the worker died, and wakes those waiting to know.

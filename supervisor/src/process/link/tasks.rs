@@ -35,10 +35,12 @@ pub struct NewLink {
     pub capacity: u32,
     /// The pool's queue of waiting requests.
     pub room: Arc<Room>,
+    /// How to signal the process.
+    pub process: crate::process::pidfd::Process,
 }
 
 /// Starts the tasks of a new worker's link; the handshake and `Init` go
-/// first, then queued frames.
+/// first, then queued frames. On failure the worker is killed.
 pub fn connect(
     new: NewLink,
     socket: std::os::unix::net::UnixStream,
@@ -53,9 +55,19 @@ pub fn connect(
         modules,
         capacity,
         room,
+        process,
     } = new;
-    socket.set_nonblocking(true)?;
-    let socket = UnixStream::from_std(socket)?;
+    let socket = match socket
+        .set_nonblocking(true)
+        .and_then(|()| UnixStream::from_std(socket))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            // No link will hold the process: it must not outlive this.
+            process.signal(nix::sys::signal::Signal::SIGKILL);
+            return Err(e);
+        }
+    };
     let (tx, rx) = mpsc::unbounded_channel();
     let link = Arc::new(WorkerLink {
         pool: pool.clone(),
@@ -69,6 +81,7 @@ pub fn connect(
         given: AtomicU64::new(0),
         capacity: capacity.max(1),
         room,
+        process,
         stats: LinkStats::default(),
         broken: OnceLock::new(),
         death: OnceLock::new(),
