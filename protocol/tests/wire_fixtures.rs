@@ -116,8 +116,9 @@ fn responses() {
         &WorkerToMaster::Response {
             id: 79,
             outcome: Outcome::Timeout {
-                stack: "    at spin (/srv/app/worker.js:2:20)\n    at handler (/srv/app/worker.js:5:3)"
-                    .into(),
+                stack:
+                    "    at spin (/srv/app/worker.js:2:20)\n    at handler (/srv/app/worker.js:5:3)"
+                        .into(),
             },
         },
     );

@@ -355,7 +355,6 @@ impl Engine {
         *self.interrupt.poll.borrow_mut() = Some((every, hook));
     }
 
-
     pub fn run_gc(&self) {
         self.rt.run_gc();
     }

@@ -109,7 +109,11 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
     let running = Rc::new(Running::default());
     engine.set_poll(
         POLL_EVERY,
-        poll_hook(inbox.clone(), running.clone(), started.reader.as_ref().as_raw_fd()),
+        poll_hook(
+            inbox.clone(),
+            running.clone(),
+            started.reader.as_ref().as_raw_fd(),
+        ),
     );
     let compressor = match settings.compress.as_ref().map(Compressor::new) {
         Some(Ok(c)) => Some(c),
@@ -152,6 +156,11 @@ async fn run(
 ) -> Result<(), WorkerError> {
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
     loop {
+        inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
+        if !take_frames(&mut w, &inbox, &mut writer).await? {
+            return Ok(()); // the master closed the socket: it is gone
+        }
+        w.pump(); // what the frames started (an abort's listeners, ...)
         w.flush(&mut writer).await?;
         if let Some(result) = w.exit.take() {
             writer.flush().await.ok();
@@ -161,10 +170,6 @@ async fn run(
             // rotation it was about an eighth of what each rotation cost.
             std::mem::forget(w);
             return result;
-        }
-        inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
-        if !take_frames(&mut w, &inbox, &mut writer).await? {
-            return Ok(()); // the master closed the socket: it is gone
         }
         if w.has_queued() {
             // Start the next request without waiting, but let a SIGTERM in.
@@ -183,7 +188,7 @@ async fn run(
             }
         }
         w.beat_if_due(Instant::now());
-        w.engine.fire_due_timers();
+        w.as_request(w.sole_request(), |engine| engine.fire_due_timers());
         w.expire_requests();
         w.pump();
     }

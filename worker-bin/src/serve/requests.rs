@@ -13,6 +13,11 @@
 //!   own (other requests' deadlines cannot stop it); promise jobs and
 //!   timers, which belong to no request the loop can tell, run under the
 //!   earliest deadline of all.
+//! * A `Cancel` that arrives while JS holds the thread is seen by the poll
+//!   hook when that JS is the request's synchronous part, or promise jobs
+//!   and timers while it is the only request started (an SSR handler that
+//!   renders after an `await`). With several started, it waits for the JS
+//!   to yield: interrupting might stop another request's code.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -93,15 +98,33 @@ impl Worker {
             cancel_by: None,
         });
         self.arm_interrupt(Instant::now(), Some(token));
-        self.running.id.set(Some(q.id));
-        match &q.job {
-            Job::Http(request) => self.engine.dispatch(token, q.id, request),
-            Job::Custom(params) => self.engine.dispatch_custom(token, params),
-        }
+        self.as_request(Some(q.id), |engine| match &q.job {
+            Job::Http(request) => engine.dispatch(token, q.id, request),
+            Job::Custom(params) => engine.dispatch_custom(token, params),
+        });
+    }
+
+    /// Runs `f` with `id` as the request whose JS runs (so a `Cancel` the
+    /// poll hook sees for it brings its interrupt closer), then applies
+    /// such a `Cancel`.
+    pub(super) fn as_request(&mut self, id: Option<u64>, f: impl FnOnce(&crate::engine::Engine)) {
+        self.running.id.set(id);
+        f(&self.engine);
         self.running.id.set(None);
-        if let Some(at) = self.running.cancelled_at.take() {
-            self.cancel(q.id, at);
+        if let (Some(id), Some(at)) = (id, self.running.cancelled_at.take()) {
+            self.cancel(id, at);
         }
+    }
+
+    /// The one started request, when there is exactly one: then promise
+    /// jobs and timers almost surely run its code.
+    pub(super) fn sole_request(&self) -> Option<u64> {
+        let mut ids = self.pending.values().filter_map(|p| match p {
+            Pending::Request { id, .. } => Some(*id),
+            _ => None,
+        });
+        let first = ids.next()?;
+        ids.next().is_none().then_some(first)
     }
 
     fn encoding_for(&self, request: &HttpRequest) -> Option<crate::compress::Encoding> {
@@ -176,7 +199,8 @@ impl Worker {
         while let Some(i) = self
             .queue
             .iter()
-            .position(|q| q.deadline.is_some_and(|d| d <= now)) {
+            .position(|q| q.deadline.is_some_and(|d| d <= now))
+        {
             if let Some(q) = self.queue.remove(i) {
                 any = true;
                 self.timed_out(q.id, None, String::new());
@@ -190,7 +214,10 @@ impl Worker {
             .collect();
         for token in expired {
             let Some(Pending::Request {
-                id, cancel_by, kind, ..
+                id,
+                cancel_by,
+                kind,
+                ..
             }) = self.pending.remove(&token)
             else {
                 continue;

@@ -148,7 +148,7 @@ impl Worker {
     pub fn pump(&mut self) {
         loop {
             self.arm_interrupt(Instant::now(), None);
-            self.engine.run_jobs();
+            self.as_request(self.sole_request(), |engine| engine.run_jobs());
             self.expire_requests();
             let events = self.engine.take_events();
             if events.is_empty() && !self.maybe_shutdown() {
@@ -210,7 +210,10 @@ impl Worker {
         });
         match p {
             Pending::Request {
-                id, kind, cancel_by, ..
+                id,
+                kind,
+                cancel_by,
+                ..
             } => self.answer(id, kind, cancel_by.is_some(), result),
             Pending::Maint => self.maint_done(result),
             Pending::Load | Pending::Startup | Pending::Shutdown => self.lifecycle(p, result),
