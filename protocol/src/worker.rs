@@ -65,7 +65,18 @@ pub enum MasterToWorker {
     /// Run `maint(data)` (default: the QuickJS garbage collector); answered
     /// with `MaintDone`. Sent only when no request is in flight.
     Maint { data_json: Option<String> },
+    /// The client of request `id` went away. A request the worker has not
+    /// started never runs; a running one sees `req.signal` abort and is
+    /// interrupted if it has not answered within [`CANCEL_GRACE_MS`]. Either
+    /// way the worker answers it once, with [`Outcome::Cancelled`] (or with
+    /// the outcome it already had, if the answer crossed the `Cancel`). A
+    /// `Cancel` for an id the worker already answered is ignored.
+    Cancel { id: u64 },
 }
+
+/// How long a running request may go on after its `Cancel` (its
+/// `req.signal` has fired) before the worker interrupts its JavaScript.
+pub const CANCEL_GRACE_MS: u64 = 100;
 
 /// Worker → master.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -156,9 +167,16 @@ pub enum Outcome {
     /// `handler()` threw or its Promise rejected (answered 500).
     Error { message: String, stack: String },
     /// The request ran past `request_timeout_ms` and was interrupted (504).
-    Timeout,
+    /// `stack` is the JavaScript stack where it was interrupted, innermost
+    /// frame first (`    at handler (/srv/app/worker.js:3:9)` lines), or
+    /// empty when no JS of the request was running at its deadline (it was
+    /// waiting on a timer or a promise).
+    Timeout { stack: String },
     /// QuickJS ran out of its `js_memory_limit_mb` heap (500; the worker is rotated).
     OutOfMemory,
+    /// The master sent [`MasterToWorker::Cancel`] for it: it never ran, or
+    /// it was aborted (and interrupted if it did not stop within the grace).
+    Cancelled,
 }
 
 /// An HTTP request as the worker sees it.

@@ -68,6 +68,14 @@ fn arb_to_master() -> impl Strategy<Value = WorkerToMaster> {
                 outcome: Outcome::Error { message, stack },
             }
         }),
+        (any::<u64>(), ".{0,60}").prop_map(|(id, stack)| WorkerToMaster::Response {
+            id,
+            outcome: Outcome::Timeout { stack },
+        }),
+        any::<u64>().prop_map(|id| WorkerToMaster::Response {
+            id,
+            outcome: Outcome::Cancelled,
+        }),
         (any::<u64>(), any::<u64>(), any::<u32>()).prop_map(
             |(rss_bytes, js_heap_bytes, in_flight)| {
                 WorkerToMaster::Heartbeat(Heartbeat {
@@ -135,6 +143,14 @@ proptest! {
     #[test]
     fn requests_round_trip(req in arb_request(), id in any::<u64>()) {
         let msg = MasterToWorker::Request { id, request: req };
+        let mut wire = BytesMut::new();
+        encode(&msg, MAX, &mut wire).unwrap();
+        prop_assert_eq!(decode::<MasterToWorker>(&mut wire, MAX).unwrap(), Some(msg));
+    }
+
+    #[test]
+    fn cancels_round_trip(id in any::<u64>()) {
+        let msg = MasterToWorker::Cancel { id };
         let mut wire = BytesMut::new();
         encode(&msg, MAX, &mut wire).unwrap();
         prop_assert_eq!(decode::<MasterToWorker>(&mut wire, MAX).unwrap(), Some(msg));

@@ -115,9 +115,32 @@ fn responses() {
         "response-timeout",
         &WorkerToMaster::Response {
             id: 79,
-            outcome: Outcome::Timeout,
+            outcome: Outcome::Timeout {
+                stack:
+                    "    at spin (/srv/app/worker.js:2:20)\n    at handler (/srv/app/worker.js:5:3)"
+                        .into(),
+            },
         },
     );
+    check(
+        "response-cancelled",
+        &WorkerToMaster::Response {
+            id: 80,
+            outcome: Outcome::Cancelled,
+        },
+    );
+    check(
+        "response-oom",
+        &WorkerToMaster::Response {
+            id: 81,
+            outcome: Outcome::OutOfMemory,
+        },
+    );
+}
+
+#[test]
+fn cancel() {
+    check("cancel", &MasterToWorker::Cancel { id: 77 });
 }
 
 #[test]

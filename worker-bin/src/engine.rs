@@ -9,12 +9,22 @@
 //!
 //! Runaway JS is stopped by QuickJS's interrupt handler, which compares the
 //! clock to a deadline the loop sets before each entry into JS
-//! ([`Engine::set_deadline`]).
+//! ([`Engine::set_deadline`]). The JS stack where it stopped is kept
+//! ([`Engine::take_interrupted`]) so a timeout names the function that ran
+//! away. While JS runs, the same handler calls the loop's poll hook
+//! ([`Engine::set_poll`]) every few milliseconds, so news that arrives
+//! meanwhile (a `Cancel`) can bring the deadline closer.
+//!
+//! A promise rejected with no handler is reported only if it still has none
+//! once the promise jobs have run ([`HostEvent::Unhandled`]): an `async`
+//! handler that throws rejects its promise before the glue attaches its
+//! handler, and that is not an unhandled rejection.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use protocol::worker::HttpRequest;
 use rquickjs::{
@@ -38,10 +48,68 @@ pub struct EngineOptions {
     pub modules: Rc<ModuleCache>,
 }
 
-#[derive(Debug, Default)]
+/// What the loop's poll hook gets to do while JS runs: return an earlier
+/// deadline, if what it found calls for one.
+pub type PollHook = Box<dyn FnMut(Instant) -> Option<Instant>>;
+
+#[derive(Default)]
 struct Interrupt {
     deadline: Cell<Option<Instant>>,
     fired: Cell<bool>,
+    /// The JS stack where the last interrupt stopped the code.
+    stack: RefCell<Option<String>>,
+    poll: RefCell<Option<(Duration, PollHook)>>,
+    last_poll: Cell<Option<Instant>>,
+}
+
+impl Interrupt {
+    /// The interrupt handler: true stops the JS running now.
+    fn check(&self) -> bool {
+        let polling = self.poll.borrow().is_some();
+        if self.deadline.get().is_none() && !polling {
+            return false;
+        }
+        let now = Instant::now();
+        if polling {
+            self.poll_now(now);
+        }
+        match self.deadline.get() {
+            Some(at) if now >= at => {
+                self.fired.set(true);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn poll_now(&self, now: Instant) {
+        let Ok(mut slot) = self.poll.try_borrow_mut() else {
+            return;
+        };
+        let Some((every, hook)) = slot.as_mut() else {
+            return;
+        };
+        let last = self.last_poll.get().unwrap_or(now);
+        if self.last_poll.get().is_some() && now < last + *every {
+            return;
+        }
+        self.last_poll.set(Some(now));
+        if let Some(at) = hook(now) {
+            let d = self.deadline.get().map_or(at, |d| d.min(at));
+            self.deadline.set(Some(d));
+        }
+    }
+}
+
+/// Unhandled rejections waiting for the end of the promise jobs, by the
+/// identity of their promise.
+#[derive(Default)]
+struct Rejections(RefCell<Vec<(u64, String)>>);
+
+fn identity(v: &Value<'_>) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
 }
 
 /// A QuickJS runtime with the prelude installed.
@@ -55,6 +123,7 @@ pub struct Engine {
     rt: Runtime,
     host: Rc<HostState>,
     interrupt: Rc<Interrupt>,
+    rejections: Rc<Rejections>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -92,23 +161,18 @@ impl Engine {
         );
         let interrupt = Rc::new(Interrupt::default());
         let watch = interrupt.clone();
-        rt.set_interrupt_handler(Some(Box::new(move || match watch.deadline.get() {
-            Some(at) if Instant::now() >= at => {
-                watch.fired.set(true);
-                true
-            }
-            _ => false,
-        })));
+        rt.set_interrupt_handler(Some(Box::new(move || watch.check())));
         let host = Rc::new(HostState::new());
-        let rejections = host.clone();
+        let rejections = Rc::new(Rejections::default());
+        let track = rejections.clone();
         rt.set_host_promise_rejection_tracker(Some(Box::new(
-            move |_ctx: Ctx<'_>, _promise: Value<'_>, reason: Value<'_>, handled: bool| {
-                if !handled {
-                    let text = describe_value(&reason);
-                    rejections.events.borrow_mut().push(HostEvent::Log {
-                        level: protocol::worker::LogLevel::Error,
-                        message: format!("Unhandled promise rejection: {text}"),
-                    });
+            move |_ctx: Ctx<'_>, promise: Value<'_>, reason: Value<'_>, handled: bool| {
+                let id = identity(&promise);
+                let mut list = track.0.borrow_mut();
+                if handled {
+                    list.retain(|(p, _)| *p != id);
+                } else {
+                    list.push((id, describe_value(&reason)));
                 }
             },
         )));
@@ -140,6 +204,7 @@ impl Engine {
             rt,
             host,
             interrupt,
+            rejections,
         })
     }
 
@@ -205,7 +270,8 @@ impl Engine {
         });
     }
 
-    /// Runs queued promise jobs until none is left.
+    /// Runs queued promise jobs until none is left, then reports the
+    /// rejections that are still unhandled.
     pub fn run_jobs(&self) {
         loop {
             match self.rt.execute_pending_job() {
@@ -217,6 +283,19 @@ impl Engine {
                 }
             }
         }
+        let left = std::mem::take(&mut *self.rejections.0.borrow_mut());
+        let mut events = self.host.events.borrow_mut();
+        for (_, reason) in left {
+            events.push(HostEvent::Unhandled { reason });
+        }
+    }
+
+    /// Fires `req.signal` of the request started with `token`, with an
+    /// `AbortError` (`timeout` false: the client went away) or a
+    /// `TimeoutError` DOMException as its reason. Nothing happens if the
+    /// request already answered.
+    pub fn abort(&self, token: u32, timeout: bool) {
+        self.call_glue("abort", |_, f| f.call::<_, ()>((token, timeout)));
     }
 
     /// Fires every timer that is due, each followed by its promise jobs.
@@ -261,9 +340,19 @@ impl Engine {
         self.interrupt.deadline.set(at);
     }
 
-    /// Whether the interrupt handler stopped JS since the last call.
-    pub fn take_interrupted(&self) -> bool {
-        self.interrupt.fired.replace(false)
+    /// Whether the interrupt handler stopped JS since the last call, with
+    /// the JS stack where it stopped it (innermost frame first; empty if
+    /// QuickJS gave none).
+    pub fn take_interrupted(&self) -> Option<String> {
+        let fired = self.interrupt.fired.replace(false);
+        let stack = self.interrupt.stack.borrow_mut().take();
+        fired.then(|| stack.unwrap_or_default())
+    }
+
+    /// Installs the hook the interrupt handler calls at most every `every`
+    /// while JS runs; a deadline it returns replaces a later one.
+    pub fn set_poll(&self, every: Duration, hook: PollHook) {
+        *self.interrupt.poll.borrow_mut() = Some((every, hook));
     }
 
     pub fn run_gc(&self) {
@@ -291,13 +380,26 @@ impl Engine {
     /// an out-of-memory error, or a fault in the glue itself.
     fn escaped(&self, during: &str, text: String) {
         if self.interrupt.fired.get() {
-            return; // reported by the loop as a timeout
+            // Reported by the loop (as a timeout or a cancel), with the stack.
+            let stack = text.split_once('\n').map_or("", |(_, s)| s);
+            *self.interrupt.stack.borrow_mut() = Some(user_frames(stack));
+            return;
         }
         self.host.events.borrow_mut().push(HostEvent::Log {
             level: protocol::worker::LogLevel::Error,
             message: format!("uncaught error in {during}: {text}"),
         });
     }
+}
+
+/// A stack without the prelude's own frames (the glue that called the
+/// user's code), which say nothing to the user.
+fn user_frames(stack: &str) -> String {
+    stack
+        .lines()
+        .filter(|l| !l.contains(crate::prelude::MODULE_NAME))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn describe_value(v: &Value<'_>) -> String {

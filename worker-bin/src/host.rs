@@ -30,6 +30,16 @@ pub enum HostEvent {
     Message {
         data_json: String,
     },
+    /// The request for `token` needs an export the script lacks (`custom`).
+    Missing {
+        token: u32,
+        export: String,
+    },
+    /// A promise was rejected and still had no handler once the promise
+    /// jobs had run; `reason` is the error's text (with its stack).
+    Unhandled {
+        reason: String,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -339,6 +349,14 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                 });
             },
         )?,
+    )?;
+
+    let s = state.clone();
+    host.set(
+        "missing",
+        Function::new(c.clone(), move |token: u32, export: String| {
+            s.push(HostEvent::Missing { token, export });
+        })?,
     )?;
 
     let s = state.clone();

@@ -13,7 +13,8 @@ use rquickjs::{Ctx, Function, Module, WriteOptions};
 
 pub const SOURCE: &str = include_str!("js/prelude.js");
 const BYTECODE: &[u8] = include_bytes!("js/prelude.bc");
-const MODULE_NAME: &str = "bext:prelude";
+/// The name the prelude's frames carry in JS stacks.
+pub const MODULE_NAME: &str = "bext:prelude";
 
 /// FNV-1a, 64 bits: enough to notice an edited source.
 pub fn source_hash(s: &str) -> u64 {

@@ -70,18 +70,35 @@ impl Harness {
 
     fn wait(&mut self, token: u32) -> Result<HttpResponse, JsFailure> {
         let deadline = Instant::now() + Duration::from_secs(5);
+        let mut done = None;
         loop {
             self.engine.run_jobs();
             self.engine.fire_due_timers();
+            // The whole batch is taken: reports after the answer count too.
             for e in self.engine.take_events() {
                 match e {
                     HostEvent::Log { message, .. } => self.logs.push(message),
-                    HostEvent::Done { token: t, result } if t == token => return result,
+                    HostEvent::Done { token: t, result } if t == token => done = Some(result),
                     HostEvent::Done { .. } => {}
                     HostEvent::Message { data_json } => {
                         self.logs.push(format!("message: {data_json}"))
                     }
+                    HostEvent::Missing { token: t, export } => {
+                        self.logs.push(format!("missing: {export}"));
+                        if t == token {
+                            done = Some(Err(JsFailure {
+                                message: format!("missing {export}"),
+                                stack: String::new(),
+                            }));
+                        }
+                    }
+                    HostEvent::Unhandled { reason } => {
+                        self.logs.push(format!("unhandled: {reason}"))
+                    }
                 }
+            }
+            if let Some(result) = done {
+                return result;
             }
             assert!(Instant::now() < deadline, "token {token} never finished");
             std::thread::sleep(Duration::from_millis(1));
@@ -309,7 +326,7 @@ fn runaway_js_is_interrupted_at_the_deadline() {
     };
     let t0 = Instant::now();
     h.engine.dispatch(9, 1, &req);
-    assert!(h.engine.take_interrupted());
+    assert!(h.engine.take_interrupted().is_some());
     assert!(t0.elapsed() < Duration::from_secs(2));
     // The engine still works afterwards.
     h.engine.set_deadline(None);
@@ -364,11 +381,7 @@ fn custom_without_an_export_is_an_error() {
     let mut h = Harness::new("export const handler = () => 1;");
     h.engine.dispatch_custom(51, "{}");
     let e = h.wait(51).unwrap_err();
-    assert!(
-        e.message.contains("does not export custom"),
-        "{}",
-        e.message
-    );
+    assert_eq!(e.message, "missing custom");
 }
 
 #[test]
@@ -412,4 +425,164 @@ fn modules_load_from_the_bytecode_an_earlier_engine_compiled() {
     let again = fourth.take_fresh();
     assert_eq!(again.len(), 1);
     assert!(again[0].path.ends_with("lib.js"));
+}
+
+#[test]
+fn abort_controller_and_signal_follow_the_dom_spec() {
+    let mut h = Harness::new(
+        r#"export function handler() {
+            const out = [];
+            const c = new AbortController();
+            const s = c.signal;
+            out.push(s instanceof EventTarget, s.aborted, s.reason === undefined, s.onabort === null);
+            s.throwIfAborted();
+            s.addEventListener("abort", (e) => out.push("first:" + e.type + ":" + (e.target === s)));
+            s.onabort = () => out.push("onabort-placeholder");
+            s.addEventListener("abort", () => { throw new Error("listener failure"); });
+            s.addEventListener("abort", () => out.push("once"), { once: true });
+            const dropped = () => out.push("removed");
+            s.addEventListener("abort", dropped);
+            s.removeEventListener("abort", dropped);
+            s.onabort = () => out.push("onabort");   // keeps its first place
+            c.abort();
+            c.abort("again");                        // a second abort does nothing
+            out.push(s.aborted, s.reason instanceof DOMException, s.reason.name);
+            try { s.throwIfAborted(); } catch (e) { out.push("threw:" + e.name); }
+            const r = new AbortController();
+            r.abort("why");
+            out.push(r.signal.reason);
+            out.push(AbortSignal.abort().aborted, AbortSignal.abort(7).reason);
+            const a = new AbortController();
+            const any = AbortSignal.any([a.signal, new AbortController().signal]);
+            a.abort("via any");
+            out.push(any.aborted, any.reason);
+            try { new AbortSignal(); } catch (e) { out.push(e instanceof TypeError); }
+            return out;
+        }"#,
+    );
+    let r = h.get("/").unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!([
+            true,
+            false,
+            true,
+            true,
+            "first:abort:true",
+            "onabort",
+            "once",
+            true,
+            true,
+            "AbortError",
+            "threw:AbortError",
+            "why",
+            true,
+            7,
+            true,
+            "via any",
+            true
+        ])
+    );
+    // The throwing listener is reported, and the ones after it still ran.
+    assert!(
+        h.logs.iter().any(|l| l.contains("listener failure")),
+        "{:?}",
+        h.logs
+    );
+}
+
+#[test]
+fn abort_signal_timeout_fires_a_timeout_error() {
+    let mut h = Harness::new(
+        r#"export async function handler() {
+            const s = AbortSignal.timeout(10);
+            await new Promise((r) => s.addEventListener("abort", r));
+            return [s.aborted, s.reason.name];
+        }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), r#"[true,"TimeoutError"]"#);
+}
+
+#[test]
+fn req_signal_fires_when_the_request_is_aborted() {
+    let mut h = Harness::new(
+        r#"let seen = null;
+           export function handler(req) {
+             if (req.path === "/seen") return seen;
+             if (!(req.signal instanceof AbortSignal) || req.signal.aborted) return "bad signal";
+             return new Promise((resolve, reject) => {
+               req.signal.onabort = () => { seen = [req.signal.reason.name, req.signal.reason.message]; reject(req.signal.reason); };
+             });
+           }"#,
+    );
+    let req = HttpRequest {
+        method: "GET".into(),
+        url: "/wait".into(),
+        headers: vec![],
+        body: vec![],
+        ip: String::new(),
+    };
+    h.engine.dispatch(60, 1, &req);
+    h.engine.run_jobs();
+    assert!(h.engine.take_events().is_empty(), "still waiting");
+    h.engine.abort(60, false);
+    let e = h.wait(60).unwrap_err();
+    assert_eq!(e.message, "AbortError: The client went away");
+    // A second abort, or one for a finished request, does nothing.
+    h.engine.abort(60, true);
+    assert_eq!(
+        body(&h.get("/seen").unwrap()),
+        r#"["AbortError","The client went away"]"#
+    );
+    assert!(
+        !h.logs.iter().any(|l| l.starts_with("unhandled")),
+        "{:?}",
+        h.logs
+    );
+}
+
+#[test]
+fn an_interrupted_handler_leaves_its_stack() {
+    let h = Harness::new(
+        "function spinForever() {\n  for (;;) {}\n}\nexport function handler() {\n  return spinForever();\n}\n",
+    );
+    h.engine
+        .set_deadline(Some(Instant::now() + Duration::from_millis(30)));
+    let req = HttpRequest {
+        method: "GET".into(),
+        url: "/".into(),
+        headers: vec![],
+        body: vec![],
+        ip: String::new(),
+    };
+    h.engine.dispatch(9, 1, &req);
+    let stack = h.engine.take_interrupted().expect("interrupted");
+    assert!(stack.contains("at spinForever"), "{stack}");
+    assert!(stack.contains("worker.js:"), "{stack}");
+    assert!(stack.contains("at handler"), "{stack}");
+    assert!(stack.contains("worker.js:5"), "{stack}");
+    assert!(!stack.contains("prelude"), "{stack}");
+    assert!(h.engine.take_interrupted().is_none(), "taken once");
+}
+
+#[test]
+fn a_handled_rejection_is_not_reported_but_a_floating_one_is_once() {
+    let mut h = Harness::new(
+        r#"export async function handler(req) {
+            if (req.path === "/float") { Promise.reject(new Error("nobody listens")); return "ok"; }
+            throw new Error("async boom");
+        }"#,
+    );
+    let e = h.get("/throw").unwrap_err();
+    assert_eq!(e.message, "Error: async boom");
+    assert!(h.logs.is_empty(), "{:?}", h.logs);
+    h.get("/float").unwrap();
+    let unhandled: Vec<_> = h
+        .logs
+        .iter()
+        .filter(|l| l.starts_with("unhandled:"))
+        .collect();
+    assert_eq!(unhandled.len(), 1, "{:?}", h.logs);
+    assert!(unhandled[0].contains("nobody listens"), "{unhandled:?}");
 }

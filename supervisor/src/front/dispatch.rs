@@ -129,7 +129,10 @@ pub async fn call(
         }),
         Ok(Outcome::Error { message, .. }) => Err((500, message)),
         Ok(Outcome::OutOfMemory) => Err((500, "custom() ran out of memory".into())),
-        Ok(Outcome::Timeout) | Err(Failure::TimedOut) => Err((504, "the call timed out".into())),
+        Ok(Outcome::Timeout { .. }) | Err(Failure::TimedOut) => {
+            Err((504, "the call timed out".into()))
+        }
+        Ok(Outcome::Cancelled) => Err((503, "the call was cancelled".into())),
         Err(Failure::Full) => Err((429, "too many requests".into())),
         Err(Failure::NoWorker) => Err((503, "no worker available".into())),
         Err(Failure::Quarantined(_)) => Err((503, "quarantined".into())),

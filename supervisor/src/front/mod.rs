@@ -129,9 +129,11 @@ impl Front {
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the handler ran out of memory",
             ),
-            Ok(Outcome::Timeout) | Err(Failure::TimedOut) => {
+            Ok(Outcome::Timeout { .. }) | Err(Failure::TimedOut) => {
                 plain(StatusCode::GATEWAY_TIMEOUT, "request timed out")
             }
+            // Only after a Cancel, which bextd sends when nobody waits any more.
+            Ok(Outcome::Cancelled) => plain(StatusCode::SERVICE_UNAVAILABLE, "request cancelled"),
             Err(Failure::Full) => plain(StatusCode::TOO_MANY_REQUESTS, "too many requests"),
             Err(Failure::NoWorker) => plain(StatusCode::SERVICE_UNAVAILABLE, "no worker available"),
             Err(Failure::Died) => plain(

@@ -136,6 +136,15 @@ impl Actor {
                     self.feed(input, None).await;
                 }
                 Some(exit) = exits.recv() => {
+                    // The worker's last frames (a boot error, answers) come
+                    // before its exit is judged.
+                    if let Some(l) = self.pids.get(&exit.pid).and_then(|k| self.links.get(k)) {
+                        l.wait_closed(std::time::Duration::from_millis(500)).await;
+                    }
+                    while let Ok(ev) = events.try_recv() {
+                        let input = Input::Link { slot: ev.slot, generation: ev.generation, event: ev.event };
+                        self.feed(input, None).await;
+                    }
                     let input = Input::Exit(self.exit_facts(exit));
                     self.feed(input, None).await;
                 }

@@ -7,7 +7,10 @@ use crate::logging::untrusted;
 pub(super) fn log(pool: &str, log: &Log) {
     match log {
         Log::Ready { .. } | Log::BootFailed { .. } | Log::SpawnFailed { .. } => boot(pool, log),
-        Log::Stopped { .. } | Log::Retired { .. } | Log::Crashed { .. } => exit(pool, log),
+        Log::Stopped { .. }
+        | Log::Retired { .. }
+        | Log::Crashed { .. }
+        | Log::BootExited { .. } => exit(pool, log),
         Log::Backoff { .. }
         | Log::GaveUp { .. }
         | Log::ReplacementsFailing { .. }
@@ -73,6 +76,14 @@ fn exit(pool: &str, log: &Log) {
     match log {
         Log::Stopped { slot, pid, status } => {
             tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker stopped");
+        }
+        Log::BootExited {
+            slot,
+            pid,
+            status,
+            failures,
+        } => {
+            tracing::debug!(pool, worker = slot, pid = pid.as_raw(), status = %status, consecutive_failures = failures, "worker exited after its failed boot");
         }
         Log::Retired { slot, pid, status } => {
             tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker removed (scale down)");

@@ -364,6 +364,165 @@
   define("MessagePort", MessagePort);
   define("MessageChannel", MessageChannel);
 
+
+  // ------------------------------------------- Event, EventTarget, abort
+  // The DOM's event model as far as AbortSignal (`req.signal`) needs it:
+  // listeners run in the order they were added, `once` and `signal` options,
+  // a throwing listener is reported and the others still run, and `onabort`
+  // keeps the place in the list where it was first set.
+  let dispatching = null;
+  class Event {
+    #type; #cancelable; #canceled = false; #stop = false; #target = null; #current = null;
+    constructor(type, init) {
+      if (arguments.length === 0) throw new TypeError("Event: the type is required");
+      this.#type = String(type);
+      this.#cancelable = !!(init && init.cancelable);
+      this.timeStamp = host.now();
+    }
+    get type() { return this.#type; }
+    get target() { return this.#target; }
+    get srcElement() { return this.#target; }
+    get currentTarget() { return this.#current; }
+    get bubbles() { return false; }
+    get composed() { return false; }
+    get cancelable() { return this.#cancelable; }
+    get defaultPrevented() { return this.#canceled; }
+    get isTrusted() { return dispatching === this; }
+    get eventPhase() { return this.#current ? 2 : 0; }
+    composedPath() { return this.#current ? [this.#current] : []; }
+    preventDefault() { if (this.#cancelable) this.#canceled = true; }
+    stopPropagation() {}
+    stopImmediatePropagation() { this.#stop = true; }
+    static _enter(e, target) { e.#target = target; e.#current = target; e.#stop = false; }
+    static _leave(e) { e.#current = null; }
+    static _stopped(e) { return e.#stop; }
+  }
+  const captureOf = (o) => (typeof o === "boolean" ? o : !!(o && o.capture));
+  class EventTarget {
+    #listeners = new Map();
+    addEventListener(type, callback, options) {
+      if (callback === null || callback === undefined) return;
+      type = String(type);
+      const capture = captureOf(options);
+      const o = options !== null && typeof options === "object" ? options : {};
+      if (o.signal !== undefined && o.signal.aborted) return;
+      let list = this.#listeners.get(type);
+      if (!list) this.#listeners.set(type, (list = []));
+      if (list.some((l) => l.callback === callback && l.capture === capture)) return;
+      list.push({ callback, capture, once: !!o.once, removed: false });
+      if (o.signal !== undefined)
+        o.signal.addEventListener("abort", () => this.removeEventListener(type, callback, capture));
+    }
+    removeEventListener(type, callback, options) {
+      const list = this.#listeners.get(String(type));
+      if (!list) return;
+      const capture = captureOf(options);
+      const i = list.findIndex((l) => l.callback === callback && l.capture === capture);
+      if (i >= 0) { list[i].removed = true; list.splice(i, 1); }
+    }
+    dispatchEvent(event) {
+      if (!(event instanceof Event)) throw new TypeError("dispatchEvent: the argument is not an Event");
+      Event._enter(event, this);
+      try {
+        for (const l of [...(this.#listeners.get(event.type) || [])]) {
+          if (l.removed) continue;
+          if (l.once) this.removeEventListener(event.type, l.callback, l.capture);
+          try {
+            if (typeof l.callback === "function") l.callback.call(this, event);
+            else if (typeof l.callback.handleEvent === "function") l.callback.handleEvent(event);
+          } catch (e) {
+            reportError(`error in a "${event.type}" listener`, e);
+          }
+          if (Event._stopped(event)) break;
+        }
+      } finally {
+        Event._leave(event);
+      }
+      return !event.defaultPrevented;
+    }
+  }
+  // `on<type>` attributes: set once, they hold a place among the listeners.
+  function eventHandler(proto, type) {
+    const slots = new WeakMap();
+    Object.defineProperty(proto, "on" + type, {
+      get() { const s = slots.get(this); return s ? s.fn : null; },
+      set(v) {
+        const fn = typeof v === "function" ? v : null;
+        let s = slots.get(this);
+        if (fn === null) {
+          if (s) { this.removeEventListener(type, s.listener); slots.delete(this); }
+          return;
+        }
+        if (s) { s.fn = fn; return; }
+        s = { fn, listener: (e) => { s.fn.call(this, e); } };
+        slots.set(this, s);
+        this.addEventListener(type, s.listener);
+      },
+      configurable: true,
+      enumerable: true,
+    });
+  }
+  const abortError = (msg) => new DOMException(msg || "This operation was aborted", "AbortError");
+  let makingSignal = false;
+  class AbortSignal extends EventTarget {
+    #aborted = false; #reason = undefined; #dependents = [];
+    constructor() {
+      if (!makingSignal) throw new TypeError("Illegal constructor");
+      super();
+    }
+    static _make() { makingSignal = true; try { return new AbortSignal(); } finally { makingSignal = false; } }
+    get aborted() { return this.#aborted; }
+    get reason() { return this.#reason; }
+    throwIfAborted() { if (this.#aborted) throw this.#reason; }
+    // Marks this signal and its dependents aborted, then fires "abort" on each.
+    static _signalAbort(s, reason) {
+      if (s.#aborted) return;
+      s.#aborted = true;
+      s.#reason = reason === undefined ? abortError() : reason;
+      const fire = [s];
+      for (const d of s.#dependents) if (!d.#aborted) { d.#aborted = true; d.#reason = s.#reason; fire.push(d); }
+      s.#dependents = [];
+      for (const x of fire) {
+        const ev = new Event("abort");
+        dispatching = ev;
+        try { x.dispatchEvent(ev); } finally { dispatching = null; }
+      }
+    }
+    static abort(reason) {
+      const s = AbortSignal._make();
+      s.#aborted = true;
+      s.#reason = reason === undefined ? abortError() : reason;
+      return s;
+    }
+    static timeout(ms) {
+      const s = AbortSignal._make();
+      addTimer(() => AbortSignal._signalAbort(s, new DOMException("The operation timed out.", "TimeoutError")), ms, [], false);
+      return s;
+    }
+    static any(signals) {
+      const s = AbortSignal._make();
+      const list = [...signals];
+      for (const x of list) {
+        if (!(x instanceof AbortSignal)) throw new TypeError("AbortSignal.any: every item must be an AbortSignal");
+        if (x.#aborted) { s.#aborted = true; s.#reason = x.#reason; return s; }
+      }
+      for (const x of list) x.#dependents.push(s);
+      return s;
+    }
+    get [Symbol.toStringTag]() { return "AbortSignal"; }
+  }
+  eventHandler(AbortSignal.prototype, "abort");
+  class AbortController {
+    #signal = AbortSignal._make();
+    get signal() { return this.#signal; }
+    abort(reason) { AbortSignal._signalAbort(this.#signal, reason); }
+    get [Symbol.toStringTag]() { return "AbortController"; }
+  }
+  define("Event", Event);
+  define("EventTarget", EventTarget);
+  define("AbortSignal", AbortSignal);
+  define("AbortController", AbortController);
+
   // -------------------------------------------------------------- bext glue
   let exportsNs = null;
   // [message, stack] of a thrown value. Reading them runs user code (getters,
@@ -377,9 +536,24 @@
       return ["unprintable error (reading its message or stack threw)", ""];
     }
   }
+  // The AbortController behind each running request's `req.signal`, by token.
+  const controllers = new Map();
   function fail(token, e) {
+    controllers.delete(token);
     const [message, stack] = errorParts(e);
     host.fail(token, message, stack);
+  }
+  function done(token, status, headers, body) {
+    controllers.delete(token);
+    return host.done(token, status, headers, body);
+  }
+  // The client went away (`timeout` false) or the request ran past its
+  // deadline: `req.signal` fires, once.
+  function abort(token, timeout) {
+    const c = controllers.get(token);
+    if (!c) return;
+    controllers.delete(token);
+    c.abort(timeout ? new DOMException("The request timed out", "TimeoutError") : abortError("The client went away"));
   }
   function flattenHeaders(h) {
     const out = [];
@@ -398,7 +572,7 @@
   }
   const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
   function respond(token, v) {
-    if (typeof v === "string") return host.done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
+    if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
     if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
       const headers = flattenHeaders(v.headers);
       let body = v.body;
@@ -410,10 +584,10 @@
         headers.push("content-type", "text/plain; charset=utf-8");
       }
       const status = v.status === undefined ? 200 : v.status;
-      return host.done(token, status, headers, isBytes(body) ? bytesOf(body) : body);
+      return done(token, status, headers, isBytes(body) ? bytesOf(body) : body);
     }
     const json = JSON.stringify(v) ?? "null";
-    return host.done(token, 200, ["content-type", "application/json"], json);
+    return done(token, 200, ["content-type", "application/json"], json);
   }
   // A handler that returns nothing almost always forgot its `return`: answer
   // 500 (not an empty 200 the client would take for success) and say so
@@ -424,7 +598,7 @@
       warnedUndefined = true;
       host.log(LEVEL.warn, `handler(req) returned undefined for ${req.method} ${req.path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
     }
-    host.done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
+    done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
   }
   function settle(token, r, req) {
     const answer = (v) => (v === undefined ? noResponse(token, req) : respond(token, v));
@@ -435,6 +609,9 @@
     }
   }
   function dispatch(token, req) {
+    const c = new AbortController();
+    controllers.set(token, c);
+    req.signal = c.signal;
     let r;
     try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
     settle(token, r, req);
@@ -453,7 +630,7 @@
   // custom(params) for `bext call`: its result goes back as JSON.
   function custom(token, params) {
     const fn = exportsNs && exportsNs.custom;
-    if (typeof fn !== "function") return host.fail(token, "Error: the script does not export custom(params)", "");
+    if (typeof fn !== "function") return host.missing(token, "custom");
     let r;
     try { r = fn(params); } catch (e) { return fail(token, e); }
     Promise.resolve(r).then((v) => {
@@ -491,5 +668,5 @@
   function setIdentity(id, pid, pool, generation) {
     bext.worker = Object.freeze({ id, pid, pool, generation });
   }
-  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError };
+  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
 })

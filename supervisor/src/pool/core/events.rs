@@ -293,6 +293,34 @@ impl Core {
         let failures = s.failures;
         let slot = s.id;
         self.out.push(Action::Count(Counter::Failure));
+        if let Death::BootFailed(_) = death {
+            // Its error was logged when it was reported: one line per failure.
+            self.log(Log::BootExited {
+                slot,
+                pid: p.pid,
+                status: status.to_string(),
+                failures,
+            });
+        } else {
+            self.log_crash(slot, p, &death, status, failures, uptime, (served, held));
+        }
+        if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
+            self.replacement_failed(i, now);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn log_crash(
+        &mut self,
+        slot: u32,
+        p: &Proc,
+        death: &Death,
+        status: ExitKind,
+        failures: u32,
+        uptime: Duration,
+        (served, held): (u64, Vec<String>),
+    ) {
+        let why = death.label();
         self.log(Log::Crashed {
             slot,
             pid: p.pid,
@@ -306,9 +334,6 @@ impl Core {
             rss: p.rss,
             held,
         });
-        if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
-            self.replacement_failed(i, now);
-        }
     }
 
     /// A replacement failed while the old worker still serves: try the

@@ -52,6 +52,13 @@ pub enum Log {
         pid: Pid,
         status: String,
     },
+    /// A worker whose boot failed (already logged) has exited.
+    BootExited {
+        slot: u32,
+        pid: Pid,
+        status: String,
+        failures: u32,
+    },
     /// An unplanned exit, with its forensics.
     Crashed {
         slot: u32,

@@ -110,7 +110,10 @@ pub struct WorkerLink {
     broken: OnceLock<String>,
     /// Whether it died by its own fault, once its exit is known.
     death: OnceLock<bool>,
+    /// Woken when the socket closes and when the death is known.
     died: tokio::sync::Notify,
+    /// The reader saw the socket's end: every frame the worker sent is in.
+    closed: AtomicBool,
     inner: Mutex<Inner>,
 }
 
@@ -262,14 +265,18 @@ impl WorkerLink {
         inner.tx.as_ref().is_some_and(|tx| tx.send(frame).is_ok())
     }
 
-    /// A request whose client gave up or timed out. It stays counted until
-    /// the worker answers it (which it does, at the latest, at its deadline,
-    /// or the worker is killed): the worker is still busy with it, and its
-    /// room must not be given to another request meanwhile.
+    /// A request whose client went away (or whose master deadline passed):
+    /// the worker is told to cancel it (not started: it never runs; running:
+    /// `req.signal` fires, and the JS is interrupted after a short grace).
+    /// It stays counted until the worker answers, which it does at once, so
+    /// its room is not given to another request meanwhile.
     pub fn abandon(&self, id: u64) {
         let inner = self.inner.lock().unwrap();
-        if inner.pending.contains_key(&id) {
-            tracing::debug!(pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(), id, "request abandoned by its client");
+        if inner.pending.contains_key(&id)
+            && let Some(tx) = inner.tx.as_ref()
+        {
+            tracing::debug!(pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(), id, "request abandoned by its client; cancelling it");
+            let _ = tx.send(MasterToWorker::Cancel { id });
         }
     }
 
@@ -339,6 +346,9 @@ impl WorkerLink {
         inner.held_at_close = describe(&inner.pending);
         inner.pending.clear();
         self.in_flight.fetch_sub(n, Ordering::Relaxed);
+        drop(inner);
+        self.closed.store(true, Ordering::Release);
+        self.died.notify_waiters();
     }
 
     /// The requests it holds, or held when its socket closed (the exit
@@ -356,6 +366,22 @@ impl WorkerLink {
         self.process.signal(sig);
     }
 
+    /// Waits (at most `wait`) until every frame the worker sent has been
+    /// read: its exit can be reaped before its socket's end is read, and
+    /// its last frames (a boot error, answers) tell why it ended.
+    pub async fn wait_closed(&self, wait: Duration) {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let notified = self.died.notified();
+            if self.closed.load(Ordering::Acquire) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return;
+            }
+        }
+    }
+
     /// Records how the worker died, and wakes those waiting to know.
     pub fn set_death(&self, own_fault: bool) {
         let _ = self.death.set(own_fault);
@@ -366,12 +392,16 @@ impl WorkerLink {
     /// the OOM killer, a protocol breach) rather than killed from outside
     /// or by bextd; `None` if that is not known within `wait`.
     pub async fn own_fault(&self, wait: Duration) -> Option<bool> {
-        let notified = self.died.notified();
-        if let Some(d) = self.death.get() {
-            return Some(*d);
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let notified = self.died.notified();
+            if let Some(d) = self.death.get() {
+                return Some(*d);
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return self.death.get().copied();
+            }
         }
-        let _ = tokio::time::timeout(wait, notified).await;
-        self.death.get().copied()
     }
 }
 

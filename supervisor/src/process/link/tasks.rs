@@ -86,6 +86,7 @@ pub fn connect(
         broken: OnceLock::new(),
         death: OnceLock::new(),
         died: tokio::sync::Notify::new(),
+        closed: AtomicBool::new(false),
         inner: Mutex::new(Inner {
             accepting: false,
             tx: Some(tx),
@@ -265,7 +266,8 @@ fn is_reset(e: &protocol::FrameError) -> bool {
 /// A worker answered request `id`: complete it and count it; report the
 /// request limit and an out-of-memory answer to the pool.
 fn answered(link: &WorkerLink, id: u64, outcome: Outcome, send: &dyn Fn(LinkEvent)) {
-    let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500);
+    let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500)
+        && !matches!(outcome, Outcome::Cancelled);
     let oom = matches!(outcome, Outcome::OutOfMemory);
     if let Some(took) = link.complete(id, outcome) {
         let s = &link.stats;

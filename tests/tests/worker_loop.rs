@@ -1,0 +1,112 @@
+//! The worker's loop seen from outside: answers leave one by one as they
+//! are done, and each failure is one line in bextd's log.
+
+use std::time::{Duration, Instant};
+
+use bext_e2e::{Daemon, wait_for};
+
+const ONE_WORKER: &str = "[render]\nscript = \"worker.js\"\njsc_workers = 1\n";
+
+#[test]
+fn a_burst_of_slow_requests_is_answered_one_handler_run_apart() {
+    let mut d = Daemon::start(
+        ONE_WORKER,
+        r#"export function handler(req) {
+             const end = Date.now() + 1500;
+             while (Date.now() < end) {}
+             return "done";
+           }"#,
+    );
+    d.wait_workers(1);
+    let t0 = Instant::now();
+    let clients: Vec<_> = (0..4)
+        .map(|i| {
+            let addr = d.addr;
+            std::thread::spawn(move || {
+                let r = bext_e2e::request(addr, "GET", &format!("/?n={i}"), &[], b"");
+                (r.status, t0.elapsed())
+            })
+        })
+        .collect();
+    let mut answers: Vec<(u16, Duration)> =
+        clients.into_iter().map(|c| c.join().unwrap()).collect();
+    answers.sort_by_key(|a| a.1);
+    assert!(answers.iter().all(|a| a.0 == 200), "{answers:?}");
+    for pair in answers.windows(2) {
+        let gap = pair[1].1 - pair[0].1;
+        assert!(
+            gap >= Duration::from_millis(1000) && gap <= Duration::from_millis(2500),
+            "answers should come one handler run apart: {answers:?}"
+        );
+    }
+    assert_eq!(d.count_log("killing"), 0, "{}", d.logs());
+}
+
+/// Starts a pool whose script throws at load and waits for two failed
+/// boots (the first restart is immediate, the next after the backoff);
+/// returns the daemon, the attempts and the log lines carrying the error.
+fn failing_boots() -> (Daemon, usize, Vec<String>) {
+    let d = Daemon::start(
+        &format!("{ONE_WORKER}[render.lifecycle.recovery]\nbackoff_initial_ms = 60000\n"),
+        "function readConfig() { throw new Error('no-config-at-load-7431'); }\nreadConfig();\nexport function handler() {}\n",
+    );
+    let attempts = wait_for(Duration::from_secs(20), "two failed boots", || {
+        let n = d.count_log("worker failed to boot");
+        (n >= 2).then_some(n)
+    });
+    // Whatever else a failed boot logs comes by the exit of its process.
+    wait_for(Duration::from_secs(5), "the second exit", || {
+        (d.count_log("exited") >= 2).then_some(())
+    });
+    let lines = d
+        .logs()
+        .lines()
+        .filter(|l| l.contains("no-config-at-load-7431"))
+        .map(str::to_owned)
+        .collect();
+    (d, attempts, lines)
+}
+
+#[test]
+fn a_script_that_throws_at_load_is_reported_once_by_the_worker() {
+    let (d, attempts, lines) = failing_boots();
+    // The worker's report: BootFailed with the stack, once per attempt;
+    // no unhandled rejection, nothing on its stderr.
+    let with_stack = lines.iter().filter(|l| l.contains("readConfig")).count();
+    assert_eq!(with_stack, attempts, "{lines:#?}");
+    assert_eq!(
+        d.count_log("Unhandled promise rejection"),
+        0,
+        "{}",
+        d.logs()
+    );
+    assert_eq!(d.count_log("bext-worker["), 0, "{}", d.logs());
+}
+
+#[test]
+fn a_script_that_throws_at_load_is_one_error_line_per_attempt() {
+    let (_d, attempts, lines) = failing_boots();
+    assert_eq!(lines.len(), attempts, "one line per attempt: {lines:#?}");
+}
+
+#[test]
+fn an_async_handler_that_throws_is_one_error_not_an_unhandled_rejection() {
+    let mut d = Daemon::start(
+        ONE_WORKER,
+        "export async function handler(req) { throw new Error('async-failure-5521'); }",
+    );
+    d.wait_workers(1);
+    assert_eq!(d.get("/").status, 500);
+    d.wait_log("handler threw", Duration::from_secs(5));
+    assert_eq!(d.get("/").status, 500);
+    wait_for(Duration::from_secs(5), "two handler errors", || {
+        (d.count_log("handler threw") == 2).then_some(())
+    });
+    assert_eq!(d.count_log("async-failure-5521"), 2, "{}", d.logs());
+    assert_eq!(
+        d.count_log("Unhandled promise rejection"),
+        0,
+        "{}",
+        d.logs()
+    );
+}

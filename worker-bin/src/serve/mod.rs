@@ -1,0 +1,252 @@
+//! The worker's event loop.
+//!
+//! One thread, one QuickJS runtime, one `tokio` current-thread runtime.
+//!
+//! Frames from the master go into an [`inbox::Inbox`]. Control frames act
+//! at once (a `Cancel`, a broadcast `Message`, `Maint`); requests wait in a
+//! queue and are started **one per turn**: start it (its synchronous part
+//! runs), run the promise jobs and due timers, turn what JS reported into
+//! frames, flush them, read the socket again, send a heartbeat if one is
+//! due, and only then start the next. So each answer leaves as soon as it
+//! exists, even when a burst of slow requests is queued behind it, a
+//! `Cancel` reaches a request before it starts, and heartbeats go on
+//! between requests. Answers that complete in the same pass of the engine
+//! share one write.
+//!
+//! With nothing queued, a turn waits for the first of: readable socket,
+//! the next JS timer, the earliest request deadline, the heartbeat or
+//! SIGTERM.
+//!
+//! A handler that holds the thread is stopped by QuickJS's interrupt
+//! handler: at its deadline (answered `Timeout`, with the JS stack where it
+//! stopped), or [`CANCEL_GRACE_MS`] after its `Cancel` (answered
+//! `Cancelled`). The interrupt handler also reads the socket every
+//! [`POLL_EVERY`] while JS runs, so a `Cancel` for the handler that is
+//! running is seen at once ([`requests`]).
+//!
+//! Phases: `Booting` (load the module, run `startup()`), `Serving`, and
+//! `Draining` (after SIGTERM, which the master sends once it has every
+//! answer it waited for: finish what is in flight, run `shutdown()`, exit 0).
+
+mod handshake;
+mod inbox;
+mod requests;
+mod worker;
+
+use std::cell::RefCell;
+use std::io::Write as _;
+use std::os::fd::AsRawFd;
+use std::os::unix::net::UnixStream as StdUnixStream;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use futures_util::{FutureExt, SinkExt};
+use protocol::worker::{CANCEL_GRACE_MS, LogLevel, MasterToWorker, WorkerToMaster};
+use protocol::{FrameCodec, FrameError};
+use tokio::net::UnixStream;
+use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::signal::unix::{SignalKind, signal};
+use tokio_util::codec::FramedWrite;
+
+use crate::compress::Compressor;
+use crate::engine::{Engine, EngineOptions};
+use crate::fault::Faults;
+use crate::modules::ModuleCache;
+use inbox::{End, Inbox};
+use requests::Running;
+use worker::{Pending, Worker};
+
+/// How often the interrupt handler reads the socket while JS runs.
+pub const POLL_EVERY: Duration = Duration::from_millis(5);
+
+/// How the worker ended.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    #[error("handshake with bextd failed: {0}")]
+    Handshake(String),
+    #[error("worker socket: {0}")]
+    Frame(#[from] FrameError),
+    #[error("{0}")]
+    Engine(#[from] crate::engine::EngineError),
+    #[error("the script did not boot: {0}")]
+    BootFailed(String),
+    #[error("cannot install a signal handler: {0}")]
+    Signal(std::io::Error),
+}
+
+type Writer = FramedWrite<OwnedWriteHalf, FrameCodec<MasterToWorker, WorkerToMaster>>;
+
+/// Runs the worker on an already connected socket until it is told to stop
+/// or the master goes away.
+pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerError> {
+    stream
+        .set_nonblocking(true)
+        .map_err(|e| WorkerError::Handshake(e.to_string()))?;
+    let stream = UnixStream::from_std(stream).map_err(|e| WorkerError::Handshake(e.to_string()))?;
+    let (rd, wr) = stream.into_split();
+    let started = handshake::handshake(rd, wr, &faults).await?;
+    let settings = started.settings;
+    let inbox = Rc::new(RefCell::new(Inbox::new(
+        settings.max_frame_bytes,
+        started.leftover,
+    )));
+    let modules = Rc::new(ModuleCache::new(
+        ModuleCache::this_engine(),
+        started.modules,
+    ));
+    let engine = Engine::new(EngineOptions {
+        memory_limit_bytes: settings.js_memory_limit_mb.saturating_mul(1024 * 1024),
+        modules: modules.clone(),
+    })?;
+    let identity = &started.identity;
+    engine.set_identity(
+        identity.id,
+        std::process::id(),
+        &identity.pool,
+        identity.generation,
+    );
+    let running = Rc::new(Running::default());
+    engine.set_poll(
+        POLL_EVERY,
+        poll_hook(
+            inbox.clone(),
+            running.clone(),
+            started.reader.as_ref().as_raw_fd(),
+        ),
+    );
+    let compressor = match settings.compress.as_ref().map(Compressor::new) {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return Err(WorkerError::Handshake(format!("bad compress_regex: {e}"))),
+        None => None,
+    };
+    let mut w = Worker::new(engine, modules, settings, faults, compressor, running);
+    let token = w.token(Pending::Load);
+    w.engine
+        .start_load(token, &PathBuf::from(&w.settings.script));
+    w.pump();
+    run(w, inbox, started.reader, started.writer).await
+}
+
+/// The hook the interrupt handler calls while JS runs: read what the master
+/// sent meanwhile; if it cancels the request whose handler is running,
+/// interrupt it after the grace.
+fn poll_hook(
+    inbox: Rc<RefCell<Inbox>>,
+    running: Rc<Running>,
+    fd: std::os::fd::RawFd,
+) -> crate::engine::PollHook {
+    Box::new(move |now| {
+        let mut inbox = inbox.try_borrow_mut().ok()?;
+        inbox.fill(|buf| inbox::recv_now(fd, buf));
+        let id = running.id.get()?;
+        if running.cancelled_at.get().is_some() || !inbox.has_cancel(id) {
+            return None;
+        }
+        running.cancelled_at.set(Some(now));
+        Some(now + Duration::from_millis(CANCEL_GRACE_MS))
+    })
+}
+
+async fn run(
+    mut w: Worker,
+    inbox: Rc<RefCell<Inbox>>,
+    reader: OwnedReadHalf,
+    mut writer: Writer,
+) -> Result<(), WorkerError> {
+    let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
+    loop {
+        inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
+        if !take_frames(&mut w, &inbox, &mut writer).await? {
+            return Ok(()); // the master closed the socket: it is gone
+        }
+        w.pump(); // what the frames started (an abort's listeners, ...)
+        w.flush(&mut writer).await?;
+        if let Some(result) = w.exit.take() {
+            writer.flush().await.ok();
+            // The process ends right after this. Dropping the engine would
+            // free every JS object one at a time (JS_FreeRuntime runs a full
+            // GC), work the kernel does wholesale at exit; under constant
+            // rotation it was about an eighth of what each rotation cost.
+            std::mem::forget(w);
+            return result;
+        }
+        if w.has_queued() {
+            // Start the next request without waiting, but let a SIGTERM in.
+            if let Some(Some(())) = sigterm.recv().now_or_never() {
+                on_sigterm(&mut w);
+            }
+            w.start_next();
+        } else {
+            let wake = w.next_wake();
+            tokio::select! {
+                biased;
+                _ = sigterm.recv() => on_sigterm(&mut w),
+                ready = reader.readable() => ready.map_err(FrameError::Io)?,
+                _ = sleep_until(wake), if wake.is_some() => {}
+                _ = tokio::time::sleep_until(w.next_beat.into()) => {}
+            }
+        }
+        w.beat_if_due(Instant::now());
+        w.as_request(w.sole_request(), |engine| engine.fire_due_timers());
+        w.expire_requests();
+        w.pump();
+    }
+}
+
+/// Handles every frame in the inbox; false once the master has gone.
+async fn take_frames(
+    w: &mut Worker,
+    inbox: &RefCell<Inbox>,
+    writer: &mut Writer,
+) -> Result<bool, WorkerError> {
+    loop {
+        // The borrow ends before the frame runs any JS.
+        let next = inbox.borrow_mut().next();
+        match next {
+            None => return Ok(true),
+            Some(Ok(frame)) => w.on_frame(frame, writer).await,
+            Some(Err(End::Closed)) => return Ok(false),
+            Some(Err(End::Broken(e))) => return Err(e.into()),
+        }
+    }
+}
+
+fn on_sigterm(w: &mut Worker) {
+    if !w.faults.ignore_drain {
+        w.log(LogLevel::Debug, "SIGTERM: draining".into());
+        w.begin_drain();
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    if let Some(at) = at {
+        tokio::time::sleep_until(at.into()).await;
+    }
+}
+
+/// `s` cut to at most `max` bytes, marker included (at a character
+/// boundary), with a marker saying how long it was.
+pub fn cut(mut s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let marker = format!("… [cut: {} bytes in all]", s.len());
+    let mut end = max.saturating_sub(marker.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    s.push_str(&marker);
+    s
+}
+
+/// Writes a line to the inherited stderr, for errors that cannot go to the
+/// master because the socket is the problem.
+pub fn stderr_line(msg: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "bext-worker[{}]: {msg}",
+        std::process::id()
+    );
+}

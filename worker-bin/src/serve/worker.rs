@@ -1,0 +1,342 @@
+//! The worker's state between turns: what is pending in JS, the frames to
+//! send, the phase; and the lifecycle around the requests (load,
+//! `startup()`, `maint()`, `shutdown()`, heartbeats).
+
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use futures_util::SinkExt;
+use protocol::worker::{
+    Heartbeat, HttpResponse, LogLevel, MAX_LOG_BYTES, MasterToWorker, WorkerSettings,
+    WorkerToMaster,
+};
+
+use super::requests::{Queued, Running};
+use super::{WorkerError, Writer, cut};
+use crate::compress::{Compressor, Encoding};
+use crate::engine::Engine;
+use crate::fault::Faults;
+use crate::host::{HostEvent, JsFailure};
+use crate::modules::ModuleCache;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Phase {
+    Booting,
+    Serving,
+    Draining,
+}
+
+/// What a request is, for its answer and its log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// `handler(req)`, with the encoding its answer may be compressed with.
+    Http(Option<Encoding>),
+    /// `custom(params)` for `bext call`.
+    Custom,
+}
+
+/// Something started in JS whose end the loop waits for, by token.
+#[derive(Debug)]
+pub(super) enum Pending {
+    Load,
+    Startup,
+    Shutdown,
+    Request {
+        id: u64,
+        kind: Kind,
+        deadline: Option<Instant>,
+        /// Set by a `Cancel`: answered `Cancelled` at this time at the latest.
+        cancel_by: Option<Instant>,
+    },
+    Maint,
+}
+
+pub(super) struct Worker {
+    pub engine: Engine,
+    pub settings: WorkerSettings,
+    pub faults: Faults,
+    pub exit: Option<Result<(), WorkerError>>,
+    /// When the next heartbeat is due.
+    pub next_beat: Instant,
+    pub(super) modules: Rc<ModuleCache>,
+    pub(super) compressor: Option<Compressor>,
+    pub(super) phase: Phase,
+    pub(super) pending: HashMap<u32, Pending>,
+    /// Requests received and not started, in arrival order.
+    pub(super) queue: VecDeque<Queued>,
+    /// Queued and started requests.
+    pub(super) in_flight: u32,
+    pub(super) running: Rc<Running>,
+    next_token: u32,
+    out: Vec<WorkerToMaster>,
+}
+
+impl Worker {
+    pub fn new(
+        engine: Engine,
+        modules: Rc<ModuleCache>,
+        settings: WorkerSettings,
+        faults: Faults,
+        compressor: Option<Compressor>,
+        running: Rc<Running>,
+    ) -> Worker {
+        Worker {
+            engine,
+            next_beat: Instant::now() + beat_every(&settings),
+            settings,
+            faults,
+            exit: None,
+            modules,
+            compressor,
+            phase: Phase::Booting,
+            pending: HashMap::new(),
+            queue: VecDeque::new(),
+            in_flight: 0,
+            running,
+            next_token: 1,
+            out: Vec::new(),
+        }
+    }
+
+    pub fn token(&mut self, p: Pending) -> u32 {
+        let t = self.next_token;
+        self.next_token = self.next_token.wrapping_add(1).max(1);
+        self.pending.insert(t, p);
+        t
+    }
+
+    /// Queues a log line, cut at `MAX_LOG_BYTES`: a `console.log` of any
+    /// size fits in a frame.
+    pub fn log(&mut self, level: LogLevel, message: String) {
+        let message = cut(message, MAX_LOG_BYTES);
+        self.out.push(WorkerToMaster::Log { level, message });
+    }
+
+    pub(super) fn send(&mut self, frame: WorkerToMaster) {
+        self.out.push(frame);
+    }
+
+    pub async fn on_frame(&mut self, frame: MasterToWorker, writer: &mut Writer) {
+        match frame {
+            MasterToWorker::Request { id, request } => {
+                if self.faults.enabled_for(&request) {
+                    self.faults.trigger(&request, writer).await;
+                }
+                self.enqueue_http(id, request);
+            }
+            MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
+            MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
+            MasterToWorker::Message { data_json } => {
+                self.arm_interrupt(Instant::now(), None);
+                self.engine.deliver_message(&data_json);
+            }
+            MasterToWorker::Maint { data_json } => {
+                let t = self.token(Pending::Maint);
+                self.arm_interrupt(Instant::now(), None);
+                self.engine.start_hook(t, "maint", data_json.as_deref());
+            }
+            MasterToWorker::Init { .. } => {
+                self.log(LogLevel::Warn, "ignored a second Init frame".into());
+            }
+        }
+    }
+
+    /// Runs promise jobs and turns what the engine reported into frames,
+    /// until JS has nothing more to do this turn (one report can start the
+    /// next step, e.g. the module load starts `startup()`).
+    pub fn pump(&mut self) {
+        loop {
+            self.arm_interrupt(Instant::now(), None);
+            self.as_request(self.sole_request(), |engine| engine.run_jobs());
+            self.expire_requests();
+            let events = self.engine.take_events();
+            if events.is_empty() && !self.maybe_shutdown() {
+                return;
+            }
+            // A module that throws at load also leaves its own evaluation
+            // promise rejected: the boot failure already reports that error.
+            let boot_failed = events.iter().any(|e| self.is_boot_failure(e));
+            for event in events {
+                match event {
+                    HostEvent::Log { level, message } => self.log(level, message),
+                    HostEvent::Message { data_json } => self.send_message(data_json),
+                    HostEvent::Done { token, result } => self.finish(token, result),
+                    HostEvent::Missing { token, export } => self.missing(token, &export),
+                    HostEvent::Unhandled { .. } if boot_failed => {}
+                    HostEvent::Unhandled { reason } => self.log(
+                        LogLevel::Error,
+                        format!("Unhandled promise rejection: {reason}"),
+                    ),
+                }
+            }
+        }
+    }
+
+    fn is_boot_failure(&self, e: &HostEvent) -> bool {
+        match e {
+            HostEvent::Done {
+                token,
+                result: Err(_),
+            } => matches!(
+                self.pending.get(token),
+                Some(Pending::Load | Pending::Startup)
+            ),
+            _ => false,
+        }
+    }
+
+    /// Sends what `bext.sendMessage` gave, unless it cannot fit in a frame.
+    fn send_message(&mut self, data_json: String) {
+        if data_json.len() + 1024 > self.settings.max_frame_bytes as usize {
+            let n = data_json.len();
+            self.log(
+                LogLevel::Error,
+                format!("bext.sendMessage: a message of {n} bytes is larger than the frame limit; dropped"),
+            );
+            return;
+        }
+        self.out.push(WorkerToMaster::Message { data_json });
+    }
+
+    fn finish(&mut self, token: u32, result: Result<HttpResponse, JsFailure>) {
+        let Some(p) = self.pending.remove(&token) else {
+            return; // already answered (timed out or cancelled)
+        };
+        // An error's text goes into a frame: keep it within bounds.
+        let result = result.map_err(|f| JsFailure {
+            message: cut(f.message, MAX_LOG_BYTES),
+            stack: cut(f.stack, MAX_LOG_BYTES),
+        });
+        match p {
+            Pending::Request {
+                id,
+                kind,
+                cancel_by,
+                ..
+            } => self.answer(id, kind, cancel_by.is_some(), result),
+            Pending::Maint => self.maint_done(result),
+            Pending::Load | Pending::Startup | Pending::Shutdown => self.lifecycle(p, result),
+        }
+    }
+
+    fn maint_done(&mut self, result: Result<HttpResponse, JsFailure>) {
+        let error = match result {
+            // No maint() export: the default is a garbage collection.
+            Ok(r) if r.status == 204 => {
+                self.engine.run_gc();
+                None
+            }
+            Ok(_) => None,
+            Err(f) => {
+                self.log(LogLevel::Error, format!("maint() threw: {}", f.describe()));
+                Some(f.message)
+            }
+        };
+        self.out.push(WorkerToMaster::MaintDone { error });
+    }
+
+    fn lifecycle(&mut self, p: Pending, result: Result<HttpResponse, JsFailure>) {
+        match (p, result) {
+            (Pending::Load, Ok(_)) => {
+                let t = self.token(Pending::Startup);
+                self.engine.start_hook(t, "startup", None);
+            }
+            (Pending::Startup, Ok(_)) => {
+                self.phase = Phase::Serving;
+                // Offered before Ready, so the master holds them by the
+                // time it may boot the next worker.
+                for module in self.modules.take_fresh() {
+                    self.out.push(WorkerToMaster::Compiled(module));
+                }
+                let (modules_cached, modules_compiled) = self.modules.counts();
+                self.out.push(WorkerToMaster::Ready {
+                    modules_cached,
+                    modules_compiled,
+                });
+            }
+            // Reported once, in BootFailed: the master logs it.
+            (Pending::Load | Pending::Startup, Err(f)) => {
+                let error = f.describe();
+                self.out.push(WorkerToMaster::BootFailed {
+                    error: error.clone(),
+                });
+                self.exit = Some(Err(WorkerError::BootFailed(error)));
+            }
+            (_, result) => {
+                if let Err(f) = result {
+                    self.log(
+                        LogLevel::Error,
+                        format!("shutdown() threw: {}", f.describe()),
+                    );
+                }
+                self.exit = Some(Ok(()));
+            }
+        }
+    }
+
+    pub fn begin_drain(&mut self) {
+        if self.phase == Phase::Draining {
+            return;
+        }
+        if self.phase == Phase::Booting {
+            // Nothing to drain and no startup() to pair a shutdown() with.
+            self.exit = Some(Ok(()));
+        }
+        self.phase = Phase::Draining;
+        self.pump();
+    }
+
+    /// Starts `shutdown()` once draining has nothing left in flight.
+    fn maybe_shutdown(&mut self) -> bool {
+        let started = self
+            .pending
+            .values()
+            .any(|p| matches!(p, Pending::Shutdown));
+        if self.phase != Phase::Draining || self.in_flight > 0 || started || self.exit.is_some() {
+            return false;
+        }
+        let t = self.token(Pending::Shutdown);
+        self.arm_interrupt(Instant::now(), None);
+        self.engine.start_hook(t, "shutdown", None);
+        true
+    }
+
+    /// Queues a heartbeat if one is due.
+    pub fn beat_if_due(&mut self, now: Instant) {
+        if now < self.next_beat {
+            return;
+        }
+        self.next_beat = now + beat_every(&self.settings);
+        let rss_bytes = memory_stats::memory_stats()
+            .map(|m| m.physical_mem as u64)
+            .unwrap_or(0);
+        self.out.push(WorkerToMaster::Heartbeat(Heartbeat {
+            rss_bytes,
+            js_heap_bytes: self.engine.heap_bytes(),
+            in_flight: self.in_flight,
+        }));
+    }
+
+    pub async fn flush(&mut self, writer: &mut Writer) -> Result<(), WorkerError> {
+        // Offer modules imported after the boot (a module of a failed boot
+        // may be the broken one: those are never offered).
+        if self.phase != Phase::Booting {
+            for module in self.modules.take_fresh() {
+                self.out.push(WorkerToMaster::Compiled(module));
+            }
+        }
+        if self.out.is_empty() {
+            return Ok(());
+        }
+        for frame in self.out.drain(..) {
+            writer.feed(frame).await?;
+        }
+        writer.flush().await?;
+        Ok(())
+    }
+}
+
+fn beat_every(settings: &WorkerSettings) -> Duration {
+    Duration::from_millis(settings.heartbeat_interval_ms.max(10))
+}
