@@ -261,3 +261,81 @@ fn workers_killed_from_outside_never_quarantine_a_request() {
         "{w:?}"
     );
 }
+
+#[test]
+fn requests_whose_clients_went_away_do_not_delay_the_next_one() {
+    use std::io::Write;
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 1\n", APP);
+    d.wait_workers(1);
+    // Six clients ask for 1.5 s of CPU each and hang up after 50 ms.
+    for _ in 0..6 {
+        let mut s = std::net::TcpStream::connect(d.addr).unwrap();
+        s.write_all(b"GET /spin/1500 HTTP/1.1\r\nHost: t\r\n\r\n")
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        drop(s);
+    }
+    let t0 = Instant::now();
+    let r = d.get("/");
+    assert_eq!(r.status, 200);
+    assert!(
+        t0.elapsed() < Duration::from_millis(1500 + 1000),
+        "waited {:?} behind abandoned requests",
+        t0.elapsed()
+    );
+    wait_for(Duration::from_secs(5), "the worker to be idle", || {
+        (workers(&d)[0]["in_flight"] == 0).then_some(())
+    });
+    assert_eq!(
+        workers(&d)[0]["requests_failed"],
+        0,
+        "cancelled is not failed"
+    );
+}
+
+#[test]
+fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 4\n[render.lifecycle.recovery]\nmax_consecutive_failures = 1000\nbackoff_initial_ms = 10\nbackoff_max_ms = 50\n",
+        APP,
+    );
+    d.wait_workers(4);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let clients: Vec<_> = (0..4)
+        .map(|_| {
+            let (stop, addr) = (stop.clone(), d.addr);
+            std::thread::spawn(move || {
+                let mut statuses = Vec::new();
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    statuses.push(request(addr, "GET", "/spin/2", &[], b"").status);
+                }
+                statuses
+            })
+        })
+        .collect();
+    let mut kills = 0;
+    let end = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < end {
+        let pids = d.worker_pids();
+        if let Some(p) = pids.get(kills % pids.len().max(1)) {
+            let _ = nix::sys::signal::kill(*p, Signal::SIGKILL);
+            kills += 1;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let statuses: Vec<u16> = clients
+        .into_iter()
+        .flat_map(|c| c.join().unwrap())
+        .collect();
+    let bad: Vec<&u16> = statuses.iter().filter(|s| **s != 200).collect();
+    assert!(kills >= 20, "{kills} kills");
+    assert!(statuses.len() > 100, "only {} requests", statuses.len());
+    assert!(
+        bad.is_empty(),
+        "{} of {} failed during {kills} kills: {bad:?}",
+        bad.len(),
+        statuses.len()
+    );
+    assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
+}

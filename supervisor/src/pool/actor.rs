@@ -229,7 +229,11 @@ impl Actor {
                 self.links.remove(&key);
             }
         }
-        let live = self.core.slots().iter().any(|s| s.primary().is_some());
+        // Requests wait for a worker while one serves, boots or will boot
+        // after a backoff; only a pool whose slots all gave up refuses at once.
+        let live = self.core.slots().iter().any(|s| {
+            s.primary().is_some() || matches!(s.phase, super::core::Phase::Backoff { .. })
+        });
         self.handle.room.set_live(live);
     }
 

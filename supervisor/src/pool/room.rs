@@ -21,7 +21,8 @@ use tokio::sync::oneshot;
 pub struct Room {
     waiters: Mutex<VecDeque<oneshot::Sender<()>>>,
     /// The pool has a worker that serves or soon will (booting, active, in
-    /// maintenance); without one, requests are refused at once (503).
+    /// maintenance, or a slot waiting out a backoff); without one (every slot
+    /// gave up), requests are refused at once (503).
     live: AtomicBool,
 }
 
