@@ -103,6 +103,10 @@ pub enum WorkerToMaster {
     /// A module this worker compiled from source, for the master to hand to
     /// the pool's next workers. Sent at most once per module.
     Compiled(CompiledModule),
+    /// The request `id` is about to run: sent (and flushed) just before its
+    /// handler starts. If the worker dies, the requests it had not started
+    /// are sent to another worker whatever their method.
+    Started { id: u64 },
 }
 
 /// Longest text a worker puts in one log line (a `console.*` call, an

@@ -144,6 +144,11 @@ fn cancel() {
 }
 
 #[test]
+fn started() {
+    check("started", &WorkerToMaster::Started { id: 77 });
+}
+
+#[test]
 fn worker_reports() {
     check(
         "ready",

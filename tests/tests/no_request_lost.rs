@@ -339,3 +339,35 @@ fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
     );
     assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
 }
+
+#[test]
+fn a_worker_killed_while_holding_posts_fails_only_the_one_it_ran() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nworker_concurrency = 4\n",
+        APP,
+    );
+    d.wait_workers(2);
+    let addr = d.addr;
+    let clients: Vec<_> = (0..8)
+        .map(|_| std::thread::spawn(move || request(addr, "POST", "/spin/400", &[], b"").status))
+        .collect();
+    let victim = wait_for(
+        Duration::from_secs(5),
+        "a worker holding 3 requests",
+        || {
+            workers(&d)
+                .iter()
+                .find(|w| w["in_flight"].as_u64() >= Some(3))
+                .and_then(|w| w["pid"].as_i64())
+        },
+    );
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(victim as i32), Signal::SIGKILL).unwrap();
+    let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+    let failed = statuses.iter().filter(|s| **s == 502).count();
+    assert_eq!(failed, 1, "only the POST it was running: {statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        7,
+        "{statuses:?}"
+    );
+}

@@ -2,10 +2,10 @@
 //! misbehaving workers is tested against the real binary.
 //!
 //! Off unless the worker's environment has `BEXT_TEST_FAULTS`, a comma list:
-//! * `requests`: a request carrying the header `x-bext-test-fault` triggers
-//!   the fault it names: `garbage-frame` (bytes that are no valid frame),
-//!   `oversized-frame` (a length over the limit), `crash` (abort), `hang`
-//!   (block the whole process, outside JS).
+//! * `requests`: a request carrying the header `x-bext-test-fault` triggers,
+//!   when it starts running, the fault it names: `garbage-frame` (bytes that
+//!   are no valid frame), `oversized-frame` (a length over the limit),
+//!   `crash` (abort), `hang` (block the whole process, outside JS).
 //! * `hang-handshake`: never send the hello.
 //! * `ignore-drain`: SIGTERM does not make it drain.
 
@@ -65,11 +65,25 @@ impl Faults {
                 let _ = raw.write_all(&[0xff, 0xff, 0xff, 0xf0, 1, 2, 3]).await;
                 let _ = raw.flush().await;
             }
-            "crash" => std::process::abort(),
-            "hang" => loop {
+            _ => {}
+        }
+    }
+
+    /// Commits the fault the request asks for when it starts running:
+    /// `crash` (abort, as a handler that crashes the process would) or
+    /// `hang` (block the whole process, outside JS). The frame faults are
+    /// returned, for the serve loop to write with [`Faults::trigger`].
+    pub fn on_start(&self, req: &HttpRequest) -> Option<HttpRequest> {
+        if !self.enabled_for(req) {
+            return None;
+        }
+        let which = req.headers.iter().find(|(k, _)| k == HEADER);
+        match which.map(|(_, v)| v.as_str()) {
+            Some("crash") => std::process::abort(),
+            Some("hang") => loop {
                 std::thread::sleep(std::time::Duration::from_secs(3600));
             },
-            _ => {}
+            _ => Some(req.clone()),
         }
     }
 }

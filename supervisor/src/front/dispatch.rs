@@ -15,7 +15,7 @@ use tokio::sync::oneshot;
 use crate::front::admission::Refused;
 use crate::pool::PoolHandle;
 use crate::pool::quarantine::Signature;
-use crate::process::link::WorkerLink;
+use crate::process::link::{Answer, WorkerLink};
 
 /// Request ids: unique in the process, so unique on every link.
 fn next_id() -> u64 {
@@ -52,17 +52,15 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome,
     let mut own_faults = 0;
     let mut request = Some(request);
     for tries in 1..=MAX_TRIES {
-        let req = match request.take() {
-            Some(r) if retry && tries < MAX_TRIES => {
-                request = Some(r.clone());
-                r
-            }
-            Some(r) => r,
-            None => break,
+        let Some(req) = request.take() else { break };
+        let frame = |id| MasterToWorker::Request {
+            id,
+            request: req.clone(),
         };
-        let id = next_id();
-        let frame = MasterToWorker::Request { id, request: req };
-        let (result, link) = exchange(pool, id, frame, deadline).await;
+        let (result, link) = send_until_run(pool, frame, deadline).await;
+        if retry && tries < MAX_TRIES {
+            request = Some(req);
+        }
         let Some(link) = link.filter(|_| result == Err(Failure::Died)) else {
             // Its workers are gone and none is left to try: it died.
             return match result {
@@ -85,6 +83,28 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome,
         pool.metrics.retried.inc();
     }
     Err(Failure::Died)
+}
+
+/// Sends the frame `frame(id)` makes and awaits its outcome, sending it
+/// again (whatever the request's method) each time its worker ends before
+/// running it.
+async fn send_until_run(
+    pool: &PoolHandle,
+    frame: impl Fn(u64) -> MasterToWorker,
+    deadline: Option<Instant>,
+) -> (Result<Outcome, Failure>, Option<Arc<WorkerLink>>) {
+    // Bounded all the same: a request that kills each worker as it arrives
+    // must not take the whole pool with it.
+    for _ in 0..MAX_TRIES {
+        let id = next_id();
+        match exchange(pool, id, frame(id), deadline).await {
+            (Err(Failure::NotRun), _) => {
+                pool.metrics.retried.inc();
+            }
+            other => return other,
+        }
+    }
+    (Err(Failure::Died), None)
 }
 
 /// Tries in all for a request whose worker died while running it.
@@ -113,13 +133,13 @@ pub async fn call(
     pool: &PoolHandle,
     params: &serde_json::Value,
 ) -> Result<serde_json::Value, (u16, String)> {
-    let id = next_id();
     let started = std::time::Instant::now();
-    let frame = MasterToWorker::Custom {
+    let params_json = params.to_string();
+    let frame = |id| MasterToWorker::Custom {
         id,
-        params_json: params.to_string(),
+        params_json: params_json.clone(),
     };
-    let (r, _) = exchange(pool, id, frame, deadline(pool)).await;
+    let (r, _) = send_until_run(pool, frame, deadline(pool)).await;
     let out = match r {
         Ok(Outcome::Ok(resp)) => serde_json::from_slice(&resp.body).map_err(|e| {
             (
@@ -136,6 +156,7 @@ pub async fn call(
         Err(Failure::Full) => Err((429, "too many requests".into())),
         Err(Failure::NoWorker) => Err((503, "no worker available".into())),
         Err(Failure::Quarantined(_)) => Err((503, "quarantined".into())),
+        Err(Failure::NotRun) => Err((503, "the worker ended before the call ran".into())),
         Err(Failure::Died) => Err((500, "the worker died during the call".into())),
     };
     let status = out.as_ref().map(|_| 200).unwrap_or_else(|(c, _)| *c);
@@ -192,7 +213,7 @@ async fn queue_for_room(
     id: u64,
     mut frame: MasterToWorker,
     deadline: Option<Instant>,
-) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Outcome>), Failure> {
+) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Answer>), Failure> {
     let room = &pool.room;
     // A newcomer queues behind those already waiting.
     let mut woken = false;
@@ -231,7 +252,7 @@ fn try_send(
     pool: &PoolHandle,
     id: u64,
     mut frame: MasterToWorker,
-) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Outcome>), MasterToWorker> {
+) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Answer>), MasterToWorker> {
     let links = pool.active();
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
@@ -251,16 +272,21 @@ async fn await_reply(
     pool: &PoolHandle,
     link: &Arc<WorkerLink>,
     id: u64,
-    rx: tokio::sync::oneshot::Receiver<Outcome>,
+    rx: tokio::sync::oneshot::Receiver<Answer>,
 ) -> Result<Outcome, Failure> {
     // If the client goes away, this future is dropped: forget the request.
     let _guard = Abandon { link, id };
+    let answer = |r: Result<Answer, _>| match r {
+        Ok(Answer::Outcome(o)) => Ok(o),
+        Ok(Answer::NotRun) => Err(Failure::NotRun),
+        Err(_) => Err(Failure::Died),
+    };
     let Some(timeout) = pool.config.settings.request_timeout else {
-        return rx.await.map_err(|_| Failure::Died);
+        return answer(rx.await);
     };
     let grace = timeout_grace(timeout);
     match tokio::time::timeout(timeout + grace, rx).await {
-        Ok(r) => r.map_err(|_| Failure::Died),
+        Ok(r) => answer(r),
         Err(_) => {
             let reason = format!(
                 "request {id} got no answer {} ms past request_timeout_ms",
@@ -285,6 +311,8 @@ pub enum Failure {
     TimedOut,
     /// A quarantined query of death, refused for this many more seconds (503).
     Quarantined(u64),
+    /// Its worker ended before it ran the request: send it to another.
+    NotRun,
 }
 
 struct Abandon<'a> {

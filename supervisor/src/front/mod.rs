@@ -141,6 +141,8 @@ impl Front {
                 "the worker died while serving the request",
             ),
             Err(Failure::Quarantined(secs)) => quarantined(secs),
+            // `request` sends such requests again; it never returns this.
+            Err(Failure::NotRun) => plain(StatusCode::BAD_GATEWAY, "the worker ended"),
         }
     }
 

@@ -157,10 +157,15 @@ async fn run(
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
     loop {
         inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
-        if !take_frames(&mut w, &inbox, &mut writer).await? {
+        if !take_frames(&mut w, &inbox)? {
             return Ok(()); // the master closed the socket: it is gone
         }
         w.pump(); // what the frames started (an abort's listeners, ...)
+        if w.has_queued() {
+            // Before it runs: if it kills the worker, the master knows
+            // which requests never ran.
+            w.announce_next();
+        }
         w.flush(&mut writer).await?;
         if let Some(result) = w.exit.take() {
             writer.flush().await.ok();
@@ -177,6 +182,9 @@ async fn run(
                 on_sigterm(&mut w);
             }
             w.start_next();
+            if let Some(req) = w.start_fault.take() {
+                w.faults.trigger(&req, &mut writer).await;
+            }
         } else {
             let wake = w.next_wake();
             tokio::select! {
@@ -195,17 +203,13 @@ async fn run(
 }
 
 /// Handles every frame in the inbox; false once the master has gone.
-async fn take_frames(
-    w: &mut Worker,
-    inbox: &RefCell<Inbox>,
-    writer: &mut Writer,
-) -> Result<bool, WorkerError> {
+fn take_frames(w: &mut Worker, inbox: &RefCell<Inbox>) -> Result<bool, WorkerError> {
     loop {
         // The borrow ends before the frame runs any JS.
         let next = inbox.borrow_mut().next();
         match next {
             None => return Ok(true),
-            Some(Ok(frame)) => w.on_frame(frame, writer).await,
+            Some(Ok(frame)) => w.on_frame(frame),
             Some(Err(End::Closed)) => return Ok(false),
             Some(Err(End::Broken(e))) => return Err(e.into()),
         }

@@ -82,13 +82,24 @@ impl Worker {
         !self.queue.is_empty()
     }
 
+    /// Tells the master that the oldest queued request is about to run
+    /// (flushed with the frames before it starts).
+    pub fn announce_next(&mut self) {
+        if let Some(id) = self.queue.front().map(|q| q.id) {
+            self.send(WorkerToMaster::Started { id });
+        }
+    }
+
     /// Starts the oldest queued request: its synchronous part runs now.
     pub fn start_next(&mut self) {
         let Some(q) = self.queue.pop_front() else {
             return;
         };
         let kind = match &q.job {
-            Job::Http(request) => Kind::Http(self.encoding_for(request)),
+            Job::Http(request) => {
+                self.start_fault = self.faults.on_start(request);
+                Kind::Http(self.encoding_for(request))
+            }
             Job::Custom(_) => Kind::Custom,
         };
         let token = self.token(Pending::Request {

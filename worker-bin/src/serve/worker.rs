@@ -56,6 +56,8 @@ pub(super) struct Worker {
     pub engine: Engine,
     pub settings: WorkerSettings,
     pub faults: Faults,
+    /// TEST ONLY: a frame fault of the request that just started.
+    pub start_fault: Option<protocol::worker::HttpRequest>,
     pub exit: Option<Result<(), WorkerError>>,
     /// When the next heartbeat is due.
     pub next_beat: Instant,
@@ -86,6 +88,7 @@ impl Worker {
             next_beat: Instant::now() + beat_every(&settings),
             settings,
             faults,
+            start_fault: None,
             exit: None,
             modules,
             compressor,
@@ -117,14 +120,9 @@ impl Worker {
         self.out.push(frame);
     }
 
-    pub async fn on_frame(&mut self, frame: MasterToWorker, writer: &mut Writer) {
+    pub fn on_frame(&mut self, frame: MasterToWorker) {
         match frame {
-            MasterToWorker::Request { id, request } => {
-                if self.faults.enabled_for(&request) {
-                    self.faults.trigger(&request, writer).await;
-                }
-                self.enqueue_http(id, request);
-            }
+            MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
             MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
             MasterToWorker::Message { data_json } => {

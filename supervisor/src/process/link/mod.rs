@@ -51,11 +51,21 @@ pub struct LinkStats {
     pub last_request_unix_ms: AtomicU64,
 }
 
+/// What the request path gets back for a request.
+#[derive(Debug)]
+pub enum Answer {
+    Outcome(Outcome),
+    /// The worker ended before it started running the request.
+    NotRun,
+}
+
 /// A request sent and not yet answered.
 #[derive(Debug)]
 struct Pending {
-    reply: oneshot::Sender<Outcome>,
+    reply: oneshot::Sender<Answer>,
     sent: Instant,
+    /// The worker said it started running it.
+    started: bool,
     /// `GET /path`, or `custom()`.
     what: String,
 }
@@ -214,7 +224,7 @@ impl WorkerLink {
         &self,
         id: u64,
         request: HttpRequest,
-    ) -> Result<oneshot::Receiver<Outcome>, HttpRequest> {
+    ) -> Result<oneshot::Receiver<Answer>, HttpRequest> {
         match self.send_tracked(id, MasterToWorker::Request { id, request }) {
             Ok(rx) => Ok(rx),
             Err(MasterToWorker::Request { request, .. }) => Err(request),
@@ -231,7 +241,7 @@ impl WorkerLink {
         &self,
         id: u64,
         frame: MasterToWorker,
-    ) -> Result<oneshot::Receiver<Outcome>, MasterToWorker> {
+    ) -> Result<oneshot::Receiver<Answer>, MasterToWorker> {
         let mut inner = self.inner.lock().unwrap();
         if !inner.accepting || !self.has_room() {
             return Err(frame);
@@ -250,6 +260,7 @@ impl WorkerLink {
             Pending {
                 reply,
                 sent: Instant::now(),
+                started: false,
                 what,
             },
         );
@@ -329,7 +340,7 @@ impl WorkerLink {
             self.terminate_if_idle(&mut inner);
             (entry.reply, entry.sent)
         };
-        let _ = reply.send(outcome);
+        let _ = reply.send(Answer::Outcome(outcome));
         if self.has_room() {
             self.room.freed(1);
         }
@@ -344,7 +355,13 @@ impl WorkerLink {
         inner.tx = None;
         let n = inner.pending.len() as u32;
         inner.held_at_close = describe(&inner.pending);
-        inner.pending.clear();
+        // What the worker never started goes back to the request path, to
+        // be sent to another worker; what it ran sees its channel dropped.
+        for (_, p) in inner.pending.drain() {
+            if !p.started {
+                let _ = p.reply.send(Answer::NotRun);
+            }
+        }
         self.in_flight.fetch_sub(n, Ordering::Relaxed);
         drop(inner);
         self.closed.store(true, Ordering::Release);
@@ -359,6 +376,13 @@ impl WorkerLink {
             return inner.held_at_close.clone();
         }
         describe(&inner.pending)
+    }
+
+    /// The worker is about to run request `id`.
+    pub(super) fn started(&self, id: u64) {
+        if let Some(p) = self.inner.lock().unwrap().pending.get_mut(&id) {
+            p.started = true;
+        }
     }
 
     /// Sends `sig` to the worker, if it still exists.

@@ -239,6 +239,7 @@ async fn read_loop(
                 compiled: modules_compiled,
             }),
             WorkerToMaster::Compiled(module) => modules.offer(module),
+            WorkerToMaster::Started { id } => link.started(id),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
             WorkerToMaster::Message { data_json } => {
