@@ -371,3 +371,51 @@ fn a_worker_killed_while_holding_posts_fails_only_the_one_it_ran() {
         "{statuses:?}"
     );
 }
+
+#[test]
+fn a_request_timeout_logs_the_js_stack_of_the_handler_that_ran_away() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nrequest_timeout_ms = 300\n",
+        "function renderForever() { for (;;) {} }\nexport function handler(req) { return renderForever(); }\n",
+    );
+    d.wait_workers(1);
+    assert_eq!(d.get("/").status, 504);
+    d.wait_log("timed out after 300 ms", Duration::from_secs(5));
+    let line = d
+        .logs()
+        .lines()
+        .skip_while(|l| !l.contains("timed out after 300 ms"))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(line.contains("renderForever"), "{line}");
+}
+
+#[test]
+fn a_hundred_and_twenty_restarts_of_a_pool_of_one_fail_no_sequential_request() {
+    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 1\n", APP);
+    let mut pid = d.wait_workers(1)[0];
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let client = {
+        let (stop, addr) = (stop.clone(), d.addr);
+        std::thread::spawn(move || {
+            let mut statuses = Vec::new();
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                statuses.push(request(addr, "GET", "/", &[], b"").status);
+            }
+            statuses
+        })
+    };
+    for _ in 0..120 {
+        d.signal(Signal::SIGHUP);
+        pid = wait_for(Duration::from_secs(10), "the next worker", || {
+            let now = d.worker_pids();
+            (now.len() == 1 && now[0] != pid).then(|| now[0])
+        });
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let statuses = client.join().unwrap();
+    assert!(statuses.len() > 120, "only {} requests", statuses.len());
+    let bad: Vec<&u16> = statuses.iter().filter(|s| **s != 200).collect();
+    assert!(bad.is_empty(), "{} of {} failed: {bad:?}", bad.len(), statuses.len());
+}
