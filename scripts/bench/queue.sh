@@ -36,7 +36,7 @@ JS
 
 # BENCH_CAPS: the worker_concurrency values to compare, unbounded (10000)
 # last; BENCH_PARTS: which parts to run.
-caps=(${BENCH_CAPS:-1 4 8 10000})
+caps=(${BENCH_CAPS:-1 4 8 16 10000})
 parts=${BENCH_PARTS:-123}
 name() { [[ $1 == 10000 ]] && echo unbounded || echo "$1"; }
 

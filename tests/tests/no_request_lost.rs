@@ -293,8 +293,9 @@ fn requests_whose_clients_went_away_do_not_delay_the_next_one() {
     );
 }
 
-#[test]
-fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
+/// GET (or POST) clients while a worker of 4 is SIGKILLed every 100 ms for
+/// 3 s; returns (kills, statuses).
+fn kill_storm(method: &'static str) -> (usize, Vec<u16>, Daemon) {
     let mut d = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 4\n[render.lifecycle.recovery]\nmax_consecutive_failures = 1000\nbackoff_initial_ms = 10\nbackoff_max_ms = 50\n",
         APP,
@@ -307,7 +308,7 @@ fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
             std::thread::spawn(move || {
                 let mut statuses = Vec::new();
                 while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    statuses.push(request(addr, "GET", "/spin/2", &[], b"").status);
+                    statuses.push(request(addr, method, "/spin/2", &[], b"").status);
                 }
                 statuses
             })
@@ -321,6 +322,7 @@ fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
             let _ = nix::sys::signal::kill(*p, Signal::SIGKILL);
             kills += 1;
         }
+        // The storm's own pace, not a wait for a condition.
         std::thread::sleep(Duration::from_millis(100));
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -328,15 +330,31 @@ fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
         .into_iter()
         .flat_map(|c| c.join().unwrap())
         .collect();
-    let bad: Vec<&u16> = statuses.iter().filter(|s| **s != 200).collect();
     assert!(kills >= 20, "{kills} kills");
     assert!(statuses.len() > 100, "only {} requests", statuses.len());
+    (kills, statuses, d)
+}
+
+#[test]
+fn a_kill_storm_under_get_load_fails_no_request_and_quarantines_nothing() {
+    let (kills, statuses, d) = kill_storm("GET");
+    let bad: Vec<&u16> = statuses.iter().filter(|s| **s != 200).collect();
     assert!(
         bad.is_empty(),
         "{} of {} failed during {kills} kills: {bad:?}",
         bad.len(),
         statuses.len()
     );
+    assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
+}
+
+#[test]
+fn a_kill_storm_under_post_load_fails_at_most_one_request_per_kill() {
+    let (kills, statuses, d) = kill_storm("POST");
+    let failed = statuses.iter().filter(|s| **s == 502).count();
+    let other = statuses.iter().filter(|s| **s != 200 && **s != 502).count();
+    assert!(failed <= kills, "{failed} POSTs failed for {kills} kills");
+    assert_eq!(other, 0, "{statuses:?}");
     assert_eq!(d.get("/__bext/quarantine").json(), serde_json::json!([]));
 }
 
@@ -417,5 +435,10 @@ fn a_hundred_and_twenty_restarts_of_a_pool_of_one_fail_no_sequential_request() {
     let statuses = client.join().unwrap();
     assert!(statuses.len() > 120, "only {} requests", statuses.len());
     let bad: Vec<&u16> = statuses.iter().filter(|s| **s != 200).collect();
-    assert!(bad.is_empty(), "{} of {} failed: {bad:?}", bad.len(), statuses.len());
+    assert!(
+        bad.is_empty(),
+        "{} of {} failed: {bad:?}",
+        bad.len(),
+        statuses.len()
+    );
 }

@@ -62,7 +62,7 @@ impl Default for ServerSection {
 }
 
 /// The default of `worker_concurrency` (see `scripts/bench/queue.sh`).
-pub const DEFAULT_WORKER_CONCURRENCY: u32 = 8;
+pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
