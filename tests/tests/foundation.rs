@@ -131,7 +131,7 @@ fn sigterm_finishes_the_request_in_flight_and_exits_0() {
     for w in workers {
         assert!(!exists(w), "worker {w} is still alive after bextd exited");
     }
-    assert!(d.logs().contains("bextd stopped"));
+    d.wait_log("bextd stopped", Duration::from_secs(5));
 }
 
 #[test]
