@@ -135,35 +135,16 @@ fn describe(pending: &HashMap<u64, Pending>) -> Vec<String> {
     held.iter().map(|p| p.describe(now)).collect()
 }
 
-/// What kind of frame a tracked request is, for the forensics line.
-enum Kind {
-    Request { method: String, path: String },
-    Custom,
-}
-
-impl Kind {
-    fn of(frame: &MasterToWorker) -> Kind {
-        match frame {
-            MasterToWorker::Request { request, .. } => Kind::Request {
-                method: request.method.clone(),
-                path: request
-                    .url
-                    .split('?')
-                    .next()
-                    .unwrap_or("/")
-                    .chars()
-                    .take(200)
-                    .collect(),
-            },
-            _ => Kind::Custom,
+/// What a tracked frame is, for the forensics line: `GET /path` (without
+/// the query string), or `custom()`.
+fn what_of(frame: &MasterToWorker) -> String {
+    match frame {
+        MasterToWorker::Request { request, .. } => {
+            let path = request.url.split('?').next().unwrap_or("/");
+            let path: String = path.chars().take(200).collect();
+            format!("{} {path}", request.method)
         }
-    }
-}
-
-fn what_of(kind: &Kind) -> String {
-    match kind {
-        Kind::Request { method, path } => format!("{method} {path}"),
-        Kind::Custom => "custom()".into(),
+        _ => "custom()".into(),
     }
 }
 
@@ -249,12 +230,11 @@ impl WorkerLink {
         let Some(tx) = inner.tx.as_ref() else {
             return Err(frame);
         };
-        let frame_kind = Kind::of(&frame);
+        let what = what_of(&frame);
         if let Err(mpsc::error::SendError(frame)) = tx.send(frame) {
             return Err(frame);
         }
         let (reply, rx) = oneshot::channel();
-        let what = what_of(&frame_kind);
         inner.pending.insert(
             id,
             Pending {
