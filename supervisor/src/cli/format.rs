@@ -3,6 +3,8 @@
 
 use protocol::control::{Quarantined, RotationReason, WorkerState, WorkerStatus};
 
+use crate::logging::escape;
+
 /// `3421` → `3,421`.
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
@@ -43,8 +45,14 @@ pub fn duration(ms: u64) -> String {
     }
 }
 
-/// The note after a row: why the worker is (being) replaced.
+/// The note after a row: why the worker is (being) replaced. Text that came
+/// from a worker (an error message) has its control characters escaped, so
+/// it cannot rewrite the terminal.
 pub fn reason(w: &WorkerStatus) -> String {
+    escape(&note(w)).into_owned()
+}
+
+fn note(w: &WorkerStatus) -> String {
     match (w.state, &w.rotation_reason, &w.last_error) {
         (_, Some(RotationReason::GaveUp), e) => {
             format!("(gave up: {})", e.as_deref().unwrap_or("too many failures"))
@@ -117,7 +125,12 @@ pub fn last_exits(workers: &[WorkerStatus]) -> String {
         }
         seen.push((&w.pool, w.id));
         if let Some(e) = &w.last_exit {
-            out.push_str(&format!("  {} {}: last exit: {e}\n", w.pool, w.id));
+            out.push_str(&format!(
+                "  {} {}: last exit: {}\n",
+                w.pool,
+                w.id,
+                escape(e)
+            ));
         }
     }
     if out.is_empty() {
@@ -187,7 +200,9 @@ pub fn stats_text(workers: &[WorkerStatus]) -> String {
             ),
             (
                 "last error",
-                w.last_error.clone().unwrap_or_else(|| "-".into()),
+                w.last_error
+                    .as_deref()
+                    .map_or_else(|| "-".into(), |e| escape(e).into_owned()),
             ),
         ];
         for (k, v) in fields {
@@ -205,10 +220,10 @@ pub fn quarantine_text(q: &[Quarantined]) -> String {
             "  {} {} {} body#{}  {}s left  ({})\n",
             e.pool,
             e.method,
-            e.path,
+            escape(&e.path),
             &e.body_hash[..8.min(e.body_hash.len())],
             e.remaining_ms.div_ceil(1000),
-            e.reason
+            escape(&e.reason)
         ));
     }
     out
@@ -308,5 +323,14 @@ Workers (3/4 active)
         s.pid = None;
         s.last_error = Some("boot failed: SyntaxError".into());
         assert_eq!(reason(&s), "(gave up: boot failed: SyntaxError)");
+    }
+
+    #[test]
+    fn worker_text_cannot_rewrite_the_terminal() {
+        let mut s = w(1, "render", WorkerState::Failed, 0, 0, None);
+        s.pid = None;
+        s.last_error = Some("boom\u{1b}[2J\nfake line".into());
+        let note = reason(&s);
+        assert!(!note.contains('\u{1b}') && !note.contains('\n'), "{note}");
     }
 }
