@@ -60,6 +60,14 @@ bench_init() {
   trap 'stop; rm -rf "$work"' EXIT
 }
 
+# Makes $work, a temp folder removed on exit, and an array $pids of
+# daemons (and other processes the script started) stopped on exit.
+bench_init_many() {
+  work=$(mktemp -d)
+  pids=()
+  trap 'for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"' EXIT
+}
+
 # Stops the daemon in $pid, if any, and waits for it.
 stop() {
   if [[ -n ${pid:-} ]]; then

@@ -18,14 +18,7 @@ dur=${1:-5}
 
 source scripts/bench/lib.sh
 bench_setup
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+bench_init_many
 
 cat >"$work/worker.js" <<'JS'
 export function handler(req) {

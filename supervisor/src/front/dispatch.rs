@@ -39,28 +39,18 @@ pub fn timeout_grace(request_timeout: Duration) -> Duration {
 /// its own fault on two tries is a query of death: 502, and its signature
 /// is quarantined (see `pool::quarantine`).
 pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome, Failure> {
-    let quarantine = pool.config.settings.quarantine;
-    let sig = quarantine.map(|_| Signature::of(&request.method, &request.url, &request.body));
-    if let Some(left) = sig
-        .as_ref()
-        .and_then(|s| pool.quarantine.check(s, Instant::now()))
-    {
+    if let Some(left) = pool.quarantine.refuses(&request, Instant::now()) {
         return Err(Failure::Quarantined(left.as_secs().max(1)));
     }
     let retry = idempotent(&request.method);
     let deadline = deadline(pool);
     let mut own_faults = 0;
-    let mut request = Some(request);
     for tries in 1..=MAX_TRIES {
-        let Some(req) = request.take() else { break };
         let frame = |id| MasterToWorker::Request {
             id,
-            request: req.clone(),
+            request: request.clone(),
         };
         let (result, link) = send_until_run(pool, frame, deadline).await;
-        if retry && tries < MAX_TRIES {
-            request = Some(req);
-        }
         let Some(link) = link.filter(|_| result == Err(Failure::Died)) else {
             // Its workers are gone and none is left to try: it died.
             return match result {
@@ -68,19 +58,19 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome,
                 other => other,
             };
         };
+        if !retry {
+            return Err(Failure::Died);
+        }
         if link.own_fault(DEATH_WAIT).await == Some(true) {
             own_faults += 1;
         }
         if own_faults >= 2 {
-            if let (Some(sig), Some(time)) = (sig, quarantine) {
-                quarantine_it(pool, sig, time, &link);
-            }
+            quarantine_it(pool, &request, &link);
             return Err(Failure::Died);
         }
-        if request.is_none() {
-            return Err(Failure::Died);
+        if tries < MAX_TRIES {
+            pool.metrics.retried.inc();
         }
-        pool.metrics.retried.inc();
     }
     Err(Failure::Died)
 }
@@ -117,7 +107,11 @@ fn idempotent(method: &str) -> bool {
     matches!(method, "GET" | "HEAD" | "OPTIONS" | "PUT" | "DELETE")
 }
 
-fn quarantine_it(pool: &PoolHandle, sig: Signature, time: Duration, link: &WorkerLink) {
+fn quarantine_it(pool: &PoolHandle, request: &HttpRequest, link: &WorkerLink) {
+    let Some(time) = pool.config.settings.quarantine else {
+        return;
+    };
+    let sig = Signature::of(&request.method, &request.url, &request.body);
     tracing::error!(
         pool = %pool.name, method = %sig.method, path = %crate::logging::untrusted(&sig.path),
         quarantine_ms = time.as_millis() as u64, last_worker = link.pid.as_raw(),

@@ -69,6 +69,9 @@ struct Actor {
     stopped: bool,
     /// The cgroup's OOM-kill count at the last exit.
     oom_kills: Option<u64>,
+    /// How long a worker running a request counts as alive without a
+    /// heartbeat: the request timeout and its grace.
+    busy_limit: Option<std::time::Duration>,
 }
 
 pub(super) fn spawn(
@@ -85,6 +88,10 @@ pub(super) fn spawn(
         cfg.max_workers,
         Instant::now(),
     );
+    let busy_limit = cfg
+        .settings
+        .request_timeout
+        .map(|t| t + crate::front::dispatch::timeout_grace(t));
     let actor = Actor {
         handle,
         services,
@@ -96,6 +103,7 @@ pub(super) fn spawn(
         done: Vec::new(),
         stopped: false,
         oom_kills: crate::process::memory::oom_kills(),
+        busy_limit,
     };
     tokio::spawn(actor.run(rx, events_rx, exits_rx));
 }
@@ -131,10 +139,7 @@ impl Actor {
             let wake = self.core.next_deadline(Instant::now());
             tokio::select! {
                 Some(msg) = rx.recv() => self.on_msg(msg).await,
-                Some(ev) = events.recv() => {
-                    let input = Input::Link { slot: ev.slot, generation: ev.generation, event: ev.event };
-                    self.feed(input, None).await;
-                }
+                Some(ev) = events.recv() => self.feed(link_input(ev), None).await,
                 Some(exit) = exits.recv() => {
                     // The worker's last frames (a boot error, answers) come
                     // before its exit is judged.
@@ -142,8 +147,7 @@ impl Actor {
                         l.wait_closed(std::time::Duration::from_millis(500)).await;
                     }
                     while let Ok(ev) = events.try_recv() {
-                        let input = Input::Link { slot: ev.slot, generation: ev.generation, event: ev.event };
-                        self.feed(input, None).await;
+                        self.feed(link_input(ev), None).await;
                     }
                     let input = Input::Exit(self.exit_facts(exit));
                     self.feed(input, None).await;
@@ -211,15 +215,8 @@ impl Actor {
                 Input::Exit(e) => Some(e.pid),
                 _ => None,
             };
-            let limit = self
-                .handle
-                .config
-                .settings
-                .request_timeout
-                .map(|t| t + crate::front::dispatch::timeout_grace(t));
-            let actions = self
-                .core
-                .step(input, Instant::now(), &LinkProbe(&self.links, limit));
+            let probe = LinkProbe(&self.links, self.busy_limit);
+            let actions = self.core.step(input, Instant::now(), &probe);
             for action in actions {
                 self.act(action, &mut queue, &mut reply).await;
             }
@@ -460,6 +457,14 @@ impl Actor {
             }
         }
         n
+    }
+}
+
+fn link_input(ev: TaggedEvent) -> Input {
+    Input::Link {
+        slot: ev.slot,
+        generation: ev.generation,
+        event: ev.event,
     }
 }
 

@@ -49,21 +49,6 @@ pub fn max_requests_threshold(max_requests: u64, id: u32, size: u32) -> u64 {
     max_requests.saturating_add((id as u64).saturating_mul(jitter) / size.max(1) as u64)
 }
 
-/// `max_uptime_hours` as a duration (0 or less: zero), at most 1,000,000
-/// hours, so that adding it to an instant cannot overflow.
-pub fn hours(h: f64) -> Duration {
-    if h > 0.0 {
-        Duration::from_secs_f64(h.min(1_000_000.0) * 3600.0)
-    } else {
-        Duration::ZERO
-    }
-}
-
-/// `max_memory_mb` in bytes (saturating).
-pub fn memory_limit_bytes(mb: u64) -> u64 {
-    mb.saturating_mul(1024 * 1024)
-}
-
 /// The pool size autoscaling aims for (pixl-server-pool's formula): the
 /// busy workers, plus `headroom_pct` of them, plus one idle, clamped to
 /// `[min, max]`.

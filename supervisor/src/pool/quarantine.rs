@@ -14,6 +14,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use protocol::control::Quarantined;
+use protocol::worker::HttpRequest;
 
 /// What identifies a request for quarantine.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -48,6 +49,18 @@ pub struct Quarantine {
 }
 
 impl Quarantine {
+    /// How long `request` stays refused, if it is quarantined at `now`.
+    /// Nothing is hashed while nothing is quarantined.
+    pub fn refuses(&self, request: &HttpRequest, now: Instant) -> Option<Duration> {
+        if self.entries.lock().unwrap().is_empty() {
+            return None;
+        }
+        self.check(
+            &Signature::of(&request.method, &request.url, &request.body),
+            now,
+        )
+    }
+
     /// How long `sig` stays refused, if it is quarantined at `now`.
     pub fn check(&self, sig: &Signature, now: Instant) -> Option<Duration> {
         let mut entries = self.entries.lock().unwrap();

@@ -318,12 +318,6 @@ impl Core {
         }
     }
 
-    /// When the core next has something to do on its own (a backoff ends,
-    /// a boot or drain deadline passes, uptime runs out, ...).
-    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
-        self.deadline(now)
-    }
-
     /// The restart delay after the slot's `failures`-th failure, or `None`
     /// once it must give up.
     fn restart_delay(&self, failures: u32) -> Option<Duration> {

@@ -114,7 +114,9 @@ impl Core {
         }
     }
 
-    pub(super) fn deadline(&self, now: Instant) -> Option<Instant> {
+    /// When the core next has something to do on its own (a backoff ends,
+    /// a boot or drain deadline passes, uptime runs out, ...).
+    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut next: Option<Instant> = None;
         let mut at = |t: Instant| next = Some(next.map_or(t, |n| n.min(t)));
         let lc = &self.settings.lifecycle;
