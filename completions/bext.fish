@@ -34,6 +34,7 @@ complete -c bext -n "__fish_bext_needs_command" -f -a "call" -d 'Run custom(para
 complete -c bext -n "__fish_bext_needs_command" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
 complete -c bext -n "__fish_bext_needs_command" -f -a "workers" -d 'Act on workers, or show their metrics'
 complete -c bext -n "__fish_bext_needs_command" -f -a "quarantine" -d 'Show the requests refused as queries of death (each killed its worker on two tries), or lift the quarantine with `clear`'
+complete -c bext -n "__fish_bext_needs_command" -f -a "jobs" -d 'Background jobs and daemons: spawn, list, show, cancel, logs'
 complete -c bext -n "__fish_bext_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand ps" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand ps" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
@@ -78,13 +79,57 @@ complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_su
 complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from clear" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from help" -f -a "clear" -d 'Lift every quarantine, of every pool or of one'
 complete -c bext -n "__fish_bext_using_subcommand quarantine; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "workers" -d 'Act on workers, or show their metrics'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "quarantine" -d 'Show the requests refused as queries of death (each killed its worker on two tries), or lift the quarantine with `clear`'
-complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "spawn" -d 'Start a background job (queued until it fits the limits and the memory budget); prints its id'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l pool -d 'The owner pool [default: the default pool]' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l memory -d 'Memory to reserve from the budget, e.g. 64MB [default: [jobs] default_memory_mb]' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l timeout -d 'Kill it after this many milliseconds' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l data -d 'JSON given to the job as job.data' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l daemon -d 'Restart it after a crash (with backoff), and when bextd starts'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l retry-on-restart -d 'If bextd dies while it runs, queue it again at the next start (else it is marked failed, "interrupted")'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from ls" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from ls" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from ls" -l json -d 'Print the list as JSON, as GET /__bext/jobs does'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from ls" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from show" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from show" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from show" -l json
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "spawn" -d 'Start a background job (queued until it fits the limits and the memory budget); prints its id'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "maint" -d 'Rolling maintenance sweep: each worker in turn leaves rotation, runs maint(data) (default: garbage collection) and comes back'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "call" -d 'Run custom(params) on the least busy worker of POOL and print its JSON result'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "message" -d 'Send JSON to message(data) of every worker of POOL'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "workers" -d 'Act on workers, or show their metrics'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "quarantine" -d 'Show the requests refused as queries of death (each killed its worker on two tries), or lift the quarantine with `clear`'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "jobs" -d 'Background jobs and daemons: spawn, list, show, cancel, logs'
+complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message workers quarantine jobs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "restart" -d 'Gracefully restart workers: each is replaced by a fresh one that boots before the old one drains (rolling, staggered)'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from workers" -f -a "stats" -d 'Detailed per-worker metrics'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from quarantine" -f -a "clear" -d 'Lift every quarantine, of every pool or of one'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "spawn" -d 'Start a background job (queued until it fits the limits and the memory budget); prints its id'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'

@@ -16,6 +16,7 @@
 pub mod codec;
 pub mod control;
 pub mod hello;
+pub mod size;
 pub mod worker;
 
 pub use codec::{DEFAULT_MAX_FRAME_BYTES, FrameCodec, FrameError};

@@ -34,6 +34,12 @@ pub struct WorkerSettings {
     pub max_frame_bytes: u32,
     /// Compress HTTP responses in the worker, when set.
     pub compress: Option<Compression>,
+    /// `[jobs] memory_budget_mb` in bytes: `bext.jobs.spawn` refuses a job
+    /// that asks for more than the whole budget, at once.
+    pub job_budget_bytes: u64,
+    /// `[jobs] default_memory_mb` in bytes: what a job reserves when it does
+    /// not say.
+    pub job_default_memory_bytes: u64,
 }
 
 /// Response compression done by the worker (so it runs on every core).
@@ -72,6 +78,20 @@ pub enum MasterToWorker {
     /// the outcome it already had, if the answer crossed the `Cancel`). A
     /// `Cancel` for an id the worker already answered is ignored.
     Cancel { id: u64 },
+    /// Sent instead of `Init` to a process started for one background job:
+    /// import its script and run `run(job)` once, report the end with
+    /// [`WorkerToMaster::JobFinished`], then exit.
+    RunJob(JobStart),
+    /// Cancel the job: `job.cancelled` turns true and pending `job.sleep`s
+    /// resolve at once; JS still running `interrupt_after_ms` later is
+    /// interrupted (the job ends [`JobOutcome::Cancelled`]).
+    CancelJob { interrupt_after_ms: u64 },
+    /// The answer to the worker's [`WorkerToMaster::JobCall`] `query`: the
+    /// JSON of the result, or an error to throw.
+    JobReply {
+        query: u64,
+        reply: Result<String, String>,
+    },
 }
 
 /// How long a running request may go on after its `Cancel` (its
@@ -107,6 +127,87 @@ pub enum WorkerToMaster {
     /// handler starts. If the worker dies, the requests it had not started
     /// are sent to another worker whatever their method.
     Started { id: u64 },
+    /// `job.progress(p)`, `p` from 0 to 1.
+    JobProgress { progress: f64 },
+    /// `job.checkpoint(obj)`: the JSON to resume from, at most the
+    /// job's `max_checkpoint_bytes`.
+    JobCheckpoint { json: String },
+    /// How `run(job)` ended; the process exits next.
+    JobFinished(JobOutcome),
+    /// `bext.jobs.spawn/get/cancel` from a request handler, answered by
+    /// [`MasterToWorker::JobReply`] with the same `query`.
+    JobCall { query: u64, call: JobCall },
+}
+
+/// What a job process needs to run its job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobStart {
+    pub id: String,
+    /// The pool that owns it.
+    pub pool: String,
+    /// Absolute path of the job's ES module.
+    pub script: String,
+    /// `job.data`, as JSON.
+    pub data_json: String,
+    /// What `job.getCheckpoint()` returns (JSON), from the last run.
+    pub checkpoint_json: Option<String>,
+    /// How many times the job was restarted (a daemon after a crash).
+    pub restart_count: u32,
+    pub daemon: bool,
+    /// Largest checkpoint `job.checkpoint` accepts, in bytes of JSON.
+    pub max_checkpoint_bytes: u32,
+    pub max_frame_bytes: u32,
+}
+
+/// The end of a job's `run(job)`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum JobOutcome {
+    /// It returned (or its promise resolved to) this value, as JSON.
+    Completed { result_json: String },
+    /// It threw, or its promise rejected.
+    Failed { message: String, stack: String },
+    /// It was cancelled and stopped (or was interrupted).
+    Cancelled,
+}
+
+/// A job request from a handler's `bext.jobs` API.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum JobCall {
+    /// Start (or queue) a job; the worker chose its id and checked what it
+    /// could (the script exists, the memory fits the budget).
+    Spawn(JobSpawn),
+    /// The job's record as JSON, or `null`.
+    Get { id: String },
+    /// Cancel it; the reply is `true` if it was queued or running.
+    Cancel { id: String },
+}
+
+/// A new job's id: its creation time (hex milliseconds, so ids sort by
+/// age) then 32 random bits, e.g. `193f2a4b5c60a1b2c3d`.
+pub fn new_job_id(unix_ms: u64, random: u32) -> String {
+    format!("{:011x}{random:08x}", unix_ms & 0xfff_ffff_ffff)
+}
+
+/// Whether `s` looks like a job id (what `bext jobs show` accepts).
+pub fn is_job_id(s: &str) -> bool {
+    (1..=64).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// What `bext.jobs.spawn(script, options)` asks for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct JobSpawn {
+    pub id: String,
+    /// Absolute path of the job's module.
+    pub script: String,
+    pub daemon: bool,
+    /// Memory to reserve from the budget; 0 = `[jobs] default_memory_mb`.
+    pub memory_bytes: u64,
+    /// 0 = no limit.
+    pub timeout_ms: u64,
+    pub data_json: String,
+    /// A one-off job running when bextd died is queued again rather than
+    /// marked failed.
+    pub retry_on_restart: bool,
 }
 
 /// Longest text a worker puts in one log line (a `console.*` call, an

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
-    CompiledModule, Compression, Heartbeat, HttpRequest, HttpResponse, LogLevel, MasterToWorker,
-    Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
+    CompiledModule, Compression, Heartbeat, HttpRequest, HttpResponse, JobCall, JobOutcome,
+    JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
+    WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
 use serde::Serialize;
@@ -60,6 +61,8 @@ fn init() {
                     content_type_regex: "^text/".into(),
                     min_bytes: 1024,
                 }),
+                job_budget_bytes: 256 << 20,
+                job_default_memory_bytes: 64 << 20,
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),
@@ -202,4 +205,82 @@ fn worker_reports() {
         },
     );
     check("maint-done", &WorkerToMaster::MaintDone { error: None });
+}
+
+#[test]
+fn jobs() {
+    check(
+        "run-job",
+        &MasterToWorker::RunJob(JobStart {
+            id: "0193f2a4b5c6d7e8".into(),
+            pool: "render".into(),
+            script: "/srv/app/jobs/report.js".into(),
+            data_json: "{\"month\":11}".into(),
+            checkpoint_json: Some("{\"cursor\":100}".into()),
+            restart_count: 2,
+            daemon: true,
+            max_checkpoint_bytes: 1 << 20,
+            max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
+        }),
+    );
+    check(
+        "cancel-job",
+        &MasterToWorker::CancelJob {
+            interrupt_after_ms: 5000,
+        },
+    );
+    check(
+        "job-reply",
+        &MasterToWorker::JobReply {
+            query: 3,
+            reply: Err("no job".into()),
+        },
+    );
+    check(
+        "job-progress",
+        &WorkerToMaster::JobProgress { progress: 0.5 },
+    );
+    check(
+        "job-checkpoint",
+        &WorkerToMaster::JobCheckpoint {
+            json: "{\"count\":7}".into(),
+        },
+    );
+    check(
+        "job-finished",
+        &WorkerToMaster::JobFinished(JobOutcome::Completed {
+            result_json: "42".into(),
+        }),
+    );
+    check(
+        "job-failed",
+        &WorkerToMaster::JobFinished(JobOutcome::Failed {
+            message: "Error: x".into(),
+            stack: "    at run (/srv/app/jobs/report.js:3:9)".into(),
+        }),
+    );
+    check(
+        "job-spawn",
+        &WorkerToMaster::JobCall {
+            query: 1,
+            call: JobCall::Spawn(JobSpawn {
+                id: "0193f2a4b5c6d7e8".into(),
+                script: "/srv/app/jobs/report.js".into(),
+                daemon: false,
+                memory_bytes: 64 << 20,
+                timeout_ms: 0,
+                data_json: "null".into(),
+                retry_on_restart: false,
+            }),
+        },
+    );
+    check(
+        "job-get",
+        &WorkerToMaster::JobCall {
+            query: 2,
+            call: JobCall::Get {
+                id: "0193f2a4b5c6d7e8".into(),
+            },
+        },
+    );
 }

@@ -22,6 +22,7 @@ use crate::exit::{Fatal, OrFatal};
 use crate::front::Front;
 use crate::front::accept::Limits;
 use crate::front::conn::Timeouts;
+use crate::jobs::{JobsHandle, PoolInfo};
 use crate::pool::{self, PoolHandle, Reason, Services};
 use crate::process::reaper;
 use crate::process::registry::Registry;
@@ -122,18 +123,34 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         .or_fatal(|| "cannot read the listening address".into())?;
     let control = crate::control::bind(&config.server.control_socket)?;
 
-    let services = Services {
-        spawner: Spawner::start().or_fatal(|| "cannot start the spawner thread".into())?,
-        registry: start_reaper(sigchld),
-        worker_bin: bin,
-    };
+    let spawner = Spawner::start().or_fatal(|| "cannot start the spawner thread".into())?;
+    let registry = start_reaper(sigchld);
     let metrics = Arc::new(crate::metrics::Metrics::new());
+    // Before the pools: their workers' `bext.jobs` calls go to it, and the
+    // daemons it restores start beside them.
+    let jobs = JobsHandle::start(
+        config.jobs.clone(),
+        config.pools.iter().map(PoolInfo::of).collect(),
+        crate::jobs::Services {
+            spawner: spawner.clone(),
+            registry: registry.clone(),
+            worker_bin: bin.clone(),
+        },
+        metrics.jobs.clone(),
+    );
+    let services = Services {
+        spawner,
+        registry,
+        worker_bin: bin,
+        jobs: jobs.clone(),
+    };
     let (pools, _watchers) = start_pools(&config, &services, &metrics)?;
     let front = Arc::new(Front::new(
         pools.clone(),
         config.server.admin_allow.clone(),
         config.server.max_body_bytes,
         metrics,
+        jobs.clone(),
     ));
     tokio::spawn(crate::control::serve(
         control,
@@ -164,7 +181,15 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         .await
         .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
     let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
-    shut_down(stop, graceful, &pools, &mut signals, deadline).await;
+    // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
+    let jobs_deadline = match stop {
+        Stop::Graceful => deadline,
+        Stop::Immediate => Instant::now(),
+    };
+    tokio::join!(
+        shut_down(stop, graceful, &pools, &mut signals, deadline),
+        jobs.shutdown(jobs_deadline)
+    );
     remove_socket(&config.server.control_socket);
     tracing::info!("bextd stopped");
     Ok(())

@@ -19,6 +19,7 @@ pub mod daemon;
 pub mod exit;
 pub mod fault;
 pub mod front;
+pub mod jobs;
 pub mod logging;
 pub mod metrics;
 pub mod pool;

@@ -39,6 +39,64 @@ struct StateLabels {
     state: String,
 }
 
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct JobStateLabel {
+    state: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct KindLabel {
+    kind: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ReasonLabel {
+    reason: String,
+}
+
+/// The job system's metrics, kept current by the job manager.
+#[derive(Debug, Clone, Default)]
+pub struct JobMetrics {
+    by_state: Family<JobStateLabel, Gauge>,
+    budget: Family<KindLabel, Gauge>,
+    finished: Family<JobStateLabel, Counter>,
+    killed: Family<ReasonLabel, Counter>,
+    pub restarts: Counter,
+}
+
+impl JobMetrics {
+    /// Sets the gauges: jobs by state, and the budget (used, total).
+    pub fn set(&self, by_state: &[(&str, u64)], used: u64, total: u64) {
+        for (state, n) in by_state {
+            let l = JobStateLabel {
+                state: (*state).into(),
+            };
+            self.by_state.get_or_create(&l).set(*n as i64);
+        }
+        let kind = |k: &str| KindLabel { kind: k.into() };
+        self.budget.get_or_create(&kind("used")).set(used as i64);
+        self.budget.get_or_create(&kind("total")).set(total as i64);
+    }
+
+    /// Counts a job that reached a final state.
+    pub fn finished(&self, state: &str) {
+        self.finished
+            .get_or_create(&JobStateLabel {
+                state: state.into(),
+            })
+            .inc();
+    }
+
+    /// Counts a job process bextd killed: `memory`, `timeout` or `cancel`.
+    pub fn killed(&self, reason: &str) {
+        self.killed
+            .get_or_create(&ReasonLabel {
+                reason: reason.into(),
+            })
+            .inc();
+    }
+}
+
 type GaugeF = Gauge<f64, AtomicU64>;
 
 fn latency_histogram() -> Histogram {
@@ -69,6 +127,7 @@ pub struct Metrics {
     w_fails: Family<WorkerLabels, Gauge>,
     w_messages: Family<WorkerLabels, Gauge>,
     w_state: Family<StateLabels, Gauge>,
+    pub jobs: JobMetrics,
 }
 
 /// A pool's request-path handles.
@@ -205,6 +264,32 @@ impl Metrics {
             "1 for the state the worker is in",
             w_state.clone(),
         );
+        let jobs = JobMetrics::default();
+        registry.register(
+            "jobs",
+            "Background jobs bextd keeps, by state (queued, running, completed, failed, cancelled)",
+            jobs.by_state.clone(),
+        );
+        registry.register(
+            "jobs_memory_budget_bytes",
+            "The jobs memory budget: reserved by running jobs (kind=used) and in all (kind=total)",
+            jobs.budget.clone(),
+        );
+        registry.register(
+            "jobs_finished",
+            "Jobs that reached a final state, by that state",
+            jobs.finished.clone(),
+        );
+        registry.register(
+            "jobs_killed",
+            "Job processes bextd killed, by reason (memory, timeout, cancel)",
+            jobs.killed.clone(),
+        );
+        registry.register(
+            "job_restarts",
+            "Daemon restarts after a crash",
+            jobs.restarts.clone(),
+        );
         Metrics {
             registry,
             requests,
@@ -226,6 +311,7 @@ impl Metrics {
             w_fails,
             w_messages,
             w_state,
+            jobs,
         }
     }
 

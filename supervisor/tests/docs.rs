@@ -213,6 +213,11 @@ fn the_config_man_page_describes_every_key() {
         ..PoolSection::default()
     };
     keys(toml::Value::try_from(pool).unwrap(), "", &mut all);
+    keys(
+        toml::Value::try_from(supervisor::config::JobsSection::default()).unwrap(),
+        "",
+        &mut all,
+    );
     all.push("worker_bin".into());
     all.push("env".into());
     for k in all {

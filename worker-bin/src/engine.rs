@@ -270,6 +270,49 @@ impl Engine {
         });
     }
 
+    /// Imports the job module at `path` and starts its `run(job)`; reports
+    /// `Done` for `token` with the JSON of what it returned as the body.
+    pub fn start_job(&self, token: u32, path: &Path, start: &protocol::worker::JobStart) {
+        let spec = path.to_string_lossy().into_owned();
+        let text = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
+        let info = format!(
+            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"data":{},"checkpoint":{}}}"#,
+            text(&start.id),
+            text(&start.pool),
+            start.daemon,
+            start.restart_count,
+            start.data_json,
+            start.checkpoint_json.as_deref().map_or("null".into(), text),
+        );
+        self.call_glue("runJob", |ctx, f| {
+            let info = ctx.json_parse(info)?;
+            f.call::<_, ()>((token, spec, info))
+        });
+    }
+
+    /// The job was cancelled: `job.cancelled` is true from now on, pending
+    /// `job.sleep`s resolve and `job.signal` fires.
+    pub fn cancel_job(&self) {
+        self.host.jobs.cancelled.set(true);
+        self.call_glue("jobCancel", |_, f| f.call::<_, ()>(()));
+    }
+
+    /// Settles the promise of `bext.jobs` call `query`.
+    pub fn job_reply(&self, query: u64, reply: &Result<String, String>) {
+        let (ok, text) = match reply {
+            Ok(json) => (true, json.as_str()),
+            Err(e) => (false, e.as_str()),
+        };
+        self.call_glue("jobReply", |_, f| {
+            f.call::<_, ()>((query as f64, ok, text.to_owned()))
+        });
+    }
+
+    /// What the host functions share with the loop.
+    pub fn host(&self) -> &Rc<HostState> {
+        &self.host
+    }
+
     /// Runs queued promise jobs until none is left, then reports the
     /// rejections that are still unhandled.
     pub fn run_jobs(&self) {

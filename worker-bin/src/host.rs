@@ -40,6 +40,15 @@ pub enum HostEvent {
     Unhandled {
         reason: String,
     },
+    /// `job.progress(p)`, in a job process.
+    JobProgress(f64),
+    /// `job.checkpoint(obj)`, as JSON (size already checked).
+    JobCheckpoint(String),
+    /// `bext.jobs.spawn/get/cancel`: a call for the master to answer.
+    JobCall {
+        query: u64,
+        call: protocol::worker::JobCall,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -109,6 +118,8 @@ impl Timers {
 pub struct HostState {
     pub events: RefCell<Vec<HostEvent>>,
     pub timers: RefCell<Timers>,
+    /// What `bext.jobs` and the `job` object need (see `host_jobs`).
+    pub jobs: crate::host_jobs::JobHost,
     origin: Instant,
     origin_unix_ms: f64,
 }
@@ -127,12 +138,13 @@ impl HostState {
         HostState {
             events: RefCell::default(),
             timers: RefCell::default(),
+            jobs: crate::host_jobs::JobHost::default(),
             origin: Instant::now(),
             origin_unix_ms: unix.as_secs_f64() * 1000.0,
         }
     }
 
-    fn push(&self, event: HostEvent) {
+    pub(crate) fn push(&self, event: HostEvent) {
         self.events.borrow_mut().push(event);
     }
 }
@@ -457,6 +469,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
             Ok(ser.finish())
         })?,
     )?;
+    crate::host_jobs::install(ctx, &host, state)?;
     Ok(host)
 }
 

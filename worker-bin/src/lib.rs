@@ -9,6 +9,7 @@ pub mod compress;
 pub mod engine;
 pub mod fault;
 pub mod host;
+pub mod host_jobs;
 pub mod modules;
 pub mod prelude;
 pub mod serve;

@@ -95,6 +95,11 @@ impl Harness {
                     HostEvent::Unhandled { reason } => {
                         self.logs.push(format!("unhandled: {reason}"))
                     }
+                    HostEvent::JobProgress(p) => self.logs.push(format!("progress: {p}")),
+                    HostEvent::JobCheckpoint(json) => self.logs.push(format!("checkpoint: {json}")),
+                    HostEvent::JobCall { call, .. } => {
+                        self.logs.push(format!("job call: {call:?}"))
+                    }
                 }
             }
             if let Some(result) = done {

@@ -41,6 +41,8 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
         js_memory_limit_mb: 0,
         max_frame_bytes: MAX,
         compress: None,
+        job_budget_bytes: 256 << 20,
+        job_default_memory_bytes: 64 << 20,
     }
 }
 

@@ -116,6 +116,11 @@ pub enum Command {
         #[command(subcommand)]
         command: Option<QuarantineCommand>,
     },
+    /// Background jobs and daemons: spawn, list, show, cancel, logs.
+    Jobs {
+        #[command(subcommand)]
+        command: super::jobs::JobsCommand,
+    },
 }
 
 #[derive(Debug, Subcommand)]

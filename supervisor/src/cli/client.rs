@@ -145,6 +145,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
         Command::Workers {
             command: WorkersCommand::Restart { pool, worker },
         } => restart(&socket, pool, *worker),
+        Command::Jobs { command } => super::jobs::run(&socket, command),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod bext;
 pub mod bextd;
 pub mod client;
 pub mod format;
+pub mod jobs;
 
 /// A titled list of terms and their meaning (EXIT STATUS, SIGNALS, …),
 /// shown after `--help` and as its own section of the man page.

@@ -12,6 +12,11 @@ struct ServerOnly<'a> {
     server: &'a ServerSection,
 }
 
+#[derive(Serialize)]
+struct JobsOnly<'a> {
+    jobs: &'a super::JobsSection,
+}
+
 impl Config {
     /// The effective settings as a `bext.toml`.
     pub fn effective_toml(&self) -> Result<String, toml::ser::Error> {
@@ -45,6 +50,8 @@ impl Config {
             out.push('\n');
             out.push_str(&toml::to_string_pretty(&doc)?);
         }
+        out.push('\n');
+        out.push_str(&toml::to_string_pretty(&JobsOnly { jobs: &raw.jobs })?);
         Ok(out)
     }
 }

@@ -157,10 +157,39 @@ pub const POOL: &[Key] = &[
     key("lifecycle", Kind::Table(LIFECYCLE)),
 ];
 
+pub const JOBS: &[Key] = &[
+    key("state_file", Kind::Text),
+    key("max_running", whole(1, 10_000, "jobs")),
+    key("max_running_per_pool", whole(1, 10_000, "jobs")),
+    key("memory_budget_mb", whole(1, MAX_MB, "megabytes")),
+    key("default_memory_mb", whole(1, MAX_MB, "megabytes")),
+    key("memory_warn_pct", whole(1, 100, "percent")),
+    key("memory_grace_ms", ms(0)),
+    key("sample_interval_ms", whole(10, 60_000, "milliseconds")),
+    key("cancel_grace_ms", ms(0)),
+    key("kill_grace_ms", ms(0)),
+    key(
+        "max_checkpoint_bytes",
+        whole(2, MAX_CHECKPOINT_BYTES, "bytes"),
+    ),
+    key(
+        "daemon_backoff_initial_ms",
+        whole(1, MAX_MS, "milliseconds"),
+    ),
+    key("daemon_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
+    key("daemon_healthy_ms", ms(0)),
+    key("keep_finished", whole(0, 1_000_000, "jobs")),
+    key("log_bytes", whole(1024, 16 * 1024 * 1024, "bytes")),
+];
+
+/// Largest checkpoint: it travels in one frame, with room to spare.
+pub const MAX_CHECKPOINT_BYTES: u64 = 16 * 1024 * 1024;
+
 /// The top of the file. `pools` is handled apart: a table of pools.
 pub const TOP: &[Key] = &[
     key("server", Kind::Table(SERVER)),
     key("render", Kind::Table(POOL)),
+    key("jobs", Kind::Table(JOBS)),
 ];
 
 /// The rule of a kind, in words.
@@ -472,6 +501,10 @@ mod tests {
         for (value, keys) in [
             (Value::try_from(server).unwrap(), SERVER),
             (Value::try_from(pool).unwrap(), POOL),
+            (
+                Value::try_from(crate::config::JobsSection::default()).unwrap(),
+                JOBS,
+            ),
         ] {
             let (mut have, mut want) = (Vec::new(), Vec::new());
             dotted(&value, "", &mut have);

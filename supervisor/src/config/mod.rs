@@ -5,6 +5,7 @@
 //! `worker_bin`) are relative to the folder that holds the file.
 
 mod effective;
+mod jobs;
 mod keys;
 mod routes;
 mod schema;
@@ -18,8 +19,11 @@ use std::path::{Path, PathBuf};
 use ipnet::IpNet;
 use regex::Regex;
 
+pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
-pub use schema::{LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection};
+pub use schema::{
+    JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
+};
 pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings};
 
 /// A checked configuration.
@@ -29,6 +33,8 @@ pub struct Config {
     pub server: Server,
     /// In route order: the first pool whose route matches a path serves it.
     pub pools: Vec<Pool>,
+    /// `[jobs]`.
+    pub jobs: Jobs,
     /// The file's keys with defaults filled in, as `--check-config` prints them.
     pub effective: RawConfig,
 }

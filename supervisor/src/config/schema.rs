@@ -21,6 +21,66 @@ pub struct RawConfig {
     /// tried in that order, after `[render]`).
     #[serde(default)]
     pub pools: IndexMap<String, PoolSection>,
+    /// Background jobs and daemons (seed 002).
+    #[serde(default)]
+    pub jobs: JobsSection,
+}
+
+/// `[jobs]`: limits, the memory budget and the state file of background
+/// jobs. The defaults are seed 002's figures.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct JobsSection {
+    /// SQLite database of every job; relative to the config's folder.
+    pub state_file: String,
+    pub max_running: u32,
+    pub max_running_per_pool: u32,
+    /// Shared by every running job: each reserves its `memory` from it.
+    pub memory_budget_mb: u64,
+    /// What a job reserves when it does not say.
+    pub default_memory_mb: u64,
+    /// A warning when a job's RSS passes this share of its reservation.
+    pub memory_warn_pct: u32,
+    /// How long a job may stay over its reservation before it is killed.
+    pub memory_grace_ms: u64,
+    /// How often each job's RSS is read.
+    pub sample_interval_ms: u64,
+    /// After a cancel, how long `run` may go on before its JS is interrupted.
+    pub cancel_grace_ms: u64,
+    /// After that, how long before the process is killed.
+    pub kill_grace_ms: u64,
+    pub max_checkpoint_bytes: u64,
+    pub daemon_backoff_initial_ms: u64,
+    pub daemon_backoff_max_ms: u64,
+    /// A daemon that ran this long before it crashed starts its backoff over.
+    pub daemon_healthy_ms: u64,
+    /// Finished jobs kept (in memory and in the state file), newest first.
+    pub keep_finished: u32,
+    /// The tail of each job's log that is kept.
+    pub log_bytes: u64,
+}
+
+impl Default for JobsSection {
+    fn default() -> Self {
+        JobsSection {
+            state_file: "bext-jobs.db".into(),
+            max_running: 20,
+            max_running_per_pool: 5,
+            memory_budget_mb: 256,
+            default_memory_mb: 64,
+            memory_warn_pct: 80,
+            memory_grace_ms: 500,
+            sample_interval_ms: 100,
+            cancel_grace_ms: 5_000,
+            kill_grace_ms: 2_000,
+            max_checkpoint_bytes: 1024 * 1024,
+            daemon_backoff_initial_ms: 1_000,
+            daemon_backoff_max_ms: 60_000,
+            daemon_healthy_ms: 300_000,
+            keep_finished: 1_000,
+            log_bytes: 64 * 1024,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -32,7 +32,7 @@ impl Checker<'_> {
     }
 
     /// Reports `message` about the key at `path` holding `value` unless `ok`.
-    fn rule(
+    pub(super) fn rule(
         &mut self,
         ok: bool,
         path: &[&str],
@@ -84,11 +84,13 @@ pub(super) fn check(raw: RawConfig, source: &str, base: &Path) -> Result<Config,
         }
     }
     routes::check_shadowing(&mut c, &pools);
+    let jobs = super::jobs::check(&mut c, &raw.jobs, base);
     if c.problems.is_empty() {
         Ok(Config {
             file: PathBuf::new(),
             server,
             pools,
+            jobs,
             effective: raw,
         })
     } else {

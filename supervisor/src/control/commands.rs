@@ -46,6 +46,54 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
             );
             ControlReply::Cleared { signatures }
         }
+        ControlRequest::JobsSpawn {
+            script,
+            pool,
+            daemon,
+            memory_bytes,
+            timeout_ms,
+            data,
+            retry_on_restart,
+            cwd,
+        } => {
+            let req = crate::jobs::SpawnRequest {
+                id: None,
+                pool,
+                script,
+                cwd: cwd.map(std::path::PathBuf::from),
+                daemon,
+                memory_bytes,
+                timeout_ms: timeout_ms.unwrap_or(0),
+                data: data.unwrap_or(serde_json::Value::Null),
+                retry_on_restart,
+            };
+            match front.jobs.spawn(req).await {
+                Ok((id, status)) => ControlReply::JobSpawned { id, status },
+                Err(message) => ControlReply::Error { message },
+            }
+        }
+        ControlRequest::JobsList => {
+            let (jobs, stats) = front.jobs.list().await;
+            ControlReply::Jobs { jobs, stats }
+        }
+        ControlRequest::JobsShow { id } => match front.jobs.get(&id).await {
+            Some(job) => ControlReply::Job { job: Box::new(job) },
+            None => no_job(&id),
+        },
+        ControlRequest::JobsCancel { id } => match front.jobs.cancel(&id).await {
+            Ok(status) => ControlReply::JobCancelling { id, status },
+            Err(message) => ControlReply::Error { message },
+        },
+        ControlRequest::JobsLogs { id } => match front.jobs.logs(&id).await {
+            Some(logs) => ControlReply::JobLogs { id, logs },
+            None => no_job(&id),
+        },
+    }
+}
+
+fn no_job(id: &str) -> ControlReply {
+    ControlReply::Error {
+        message: format!("no job {id} (finished jobs are kept up to [jobs] keep_finished)"),
     }
 }
 

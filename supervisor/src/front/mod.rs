@@ -39,6 +39,8 @@ pub struct Front {
     pub max_body_bytes: u64,
     metrics: Arc<Metrics>,
     scrape: tokio::sync::Mutex<()>,
+    /// Background jobs: `/__bext/jobs`, the health figures, `bext jobs`.
+    pub jobs: crate::jobs::JobsHandle,
 }
 
 type Reply = Response<Full<Bytes>>;
@@ -49,6 +51,7 @@ impl Front {
         admin_allow: Vec<IpNet>,
         max_body_bytes: u64,
         metrics: Arc<Metrics>,
+        jobs: crate::jobs::JobsHandle,
     ) -> Front {
         Front {
             pools,
@@ -56,6 +59,7 @@ impl Front {
             max_body_bytes,
             metrics,
             scrape: tokio::sync::Mutex::new(()),
+            jobs,
         }
     }
 
@@ -152,7 +156,26 @@ impl Front {
             return plain(StatusCode::FORBIDDEN, "forbidden");
         }
         match req.uri().path() {
-            "/__bext/health" => json(StatusCode::OK, r#"{"status":"ok"}"#.to_string()),
+            "/__bext/health" => {
+                let jobs = self.jobs.stats().await;
+                let body = serde_json::json!({ "status": "ok", "jobs": jobs });
+                json(StatusCode::OK, body.to_string())
+            }
+            "/__bext/jobs" => {
+                let (jobs, stats) = self.jobs.list().await;
+                let body = serde_json::json!({ "jobs": jobs, "stats": stats });
+                json(StatusCode::OK, body.to_string())
+            }
+            p if p.starts_with("/__bext/jobs/") => {
+                let id = &p["/__bext/jobs/".len()..];
+                match self.jobs.get(id).await {
+                    Some(job) => json(
+                        StatusCode::OK,
+                        serde_json::to_string(&job).unwrap_or_default(),
+                    ),
+                    None => plain(StatusCode::NOT_FOUND, "no such job"),
+                }
+            }
             "/__bext/ready" => self.readiness(),
             "/__bext/quarantine" => json(
                 StatusCode::OK,

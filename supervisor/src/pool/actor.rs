@@ -393,11 +393,12 @@ impl Actor {
             slot,
             pid,
             generation,
-            settings: worker_settings(cfg),
+            settings: worker_settings(cfg, &self.services.jobs.config),
             modules: handle.modules.clone(),
             capacity: cfg.settings.worker_concurrency,
             room: handle.room.clone(),
             process,
+            jobs: self.services.jobs.clone(),
         };
         match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => {
@@ -481,7 +482,7 @@ fn send_reply(r: Reply, to: Option<ReplyTo>) {
 }
 
 /// What a new worker's `Init` carries.
-fn worker_settings(cfg: &crate::config::Pool) -> WorkerSettings {
+fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> WorkerSettings {
     let st = &cfg.settings;
     WorkerSettings {
         script: cfg.script.to_string_lossy().into_owned(),
@@ -496,5 +497,7 @@ fn worker_settings(cfg: &crate::config::Pool) -> WorkerSettings {
                 content_type_regex: regex,
                 min_bytes: COMPRESS_MIN_BYTES,
             }),
+        job_budget_bytes: jobs.budget_bytes,
+        job_default_memory_bytes: jobs.default_memory_bytes,
     }
 }

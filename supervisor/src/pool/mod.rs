@@ -173,6 +173,8 @@ pub struct Services {
     pub spawner: Spawner,
     pub registry: Arc<Registry>,
     pub worker_bin: std::path::PathBuf,
+    /// Where workers' `bext.jobs` calls go.
+    pub jobs: crate::jobs::JobsHandle,
 }
 
 /// Starts a pool actor with its `min_workers` slots.

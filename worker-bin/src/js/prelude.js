@@ -659,14 +659,98 @@
       host.done(token, 200, [], "");
     }, (e) => fail(token, e));
   }
+  // ------------------------------------------------------------------ jobs
+  // `bext.jobs` for handlers. spawn() returns the id at once (the worker
+  // names the job and checks its script and memory); get() and cancel() are
+  // answered by bextd (jobReply settles their promises).
+  const jobQueries = new Map();
+  function jobAsk(kind, id) {
+    const query = host.jobCall(kind, String(id));
+    return new Promise((resolve, reject) => jobQueries.set(query, { resolve, reject }));
+  }
+  function jobReply(query, ok, text) {
+    const q = jobQueries.get(query);
+    if (!q) return;
+    jobQueries.delete(query);
+    if (ok) q.resolve(JSON.parse(text));
+    else q.reject(new Error(text));
+  }
+  const jobs = Object.freeze({
+    spawn(script, options) {
+      const o = options == null ? {} : options;
+      if (typeof o !== "object") throw new TypeError("bext.jobs.spawn: options must be an object");
+      const data = JSON.stringify(o.data === undefined ? null : o.data) ?? "null";
+      const retry = !!(o.retryOnRestart || o.retry_on_restart);
+      return host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
+        o.timeout == null ? 0 : Number(o.timeout), data, retry);
+    },
+    get: (id) => jobAsk("get", id),
+    cancel: (id) => jobAsk("cancel", id),
+  });
+
+  // A job process runs its module's run(job) once. job.cancelled reads a
+  // flag the worker sets as soon as bextd's cancel arrives, even while a
+  // synchronous loop holds the thread; job.sleep() resolves early on cancel.
+  const sleepers = new Set();
+  let jobController = null;
+  function jobCancel() {
+    for (const s of sleepers) { clearTimer(s.timer); s.resolve(); }
+    sleepers.clear();
+    if (jobController) jobController.abort(abortError("The job was cancelled"));
+  }
+  function makeJob(info) {
+    let checkpoint = info.checkpoint;
+    jobController = new AbortController();
+    return Object.freeze({
+      id: info.id,
+      pool: info.pool,
+      daemon: info.daemon,
+      restartCount: info.restartCount,
+      data: info.data,
+      signal: jobController.signal,
+      get cancelled() { return host.jobCancelled(); },
+      progress(p) { host.jobProgress(Number(p)); },
+      checkpoint(obj) {
+        const json = JSON.stringify(obj === undefined ? null : obj) ?? "null";
+        host.jobCheckpoint(json);
+        checkpoint = json;
+      },
+      getCheckpoint() { return checkpoint == null ? null : JSON.parse(checkpoint); },
+      sleep(ms) {
+        if (host.jobCancelled()) return Promise.resolve();
+        return new Promise((resolve) => {
+          const s = { resolve };
+          s.timer = addTimer(() => { sleepers.delete(s); resolve(); }, ms, [], false);
+          sleepers.add(s);
+        });
+      },
+      log: (...a) => host.log(LEVEL.info, format(a)),
+    });
+  }
+  function runJob(token, specifier, info) {
+    import(specifier).then((ns) => {
+      const run = typeof ns.run === "function" ? ns.run : ns.default && typeof ns.default.run === "function" ? ns.default.run : null;
+      if (!run) return host.fail(token, `${specifier} does not export a run function (export async function run(job) { ... })`, "");
+      exportsNs = ns;
+      let r;
+      try { r = run(makeJob(info)); } catch (e) { return fail(token, e); }
+      Promise.resolve(r).then((v) => {
+        let json;
+        try { json = JSON.stringify(v === undefined ? null : v) ?? "null"; } catch (e) { return fail(token, e); }
+        host.done(token, 200, [], json);
+      }, (e) => fail(token, e));
+    }, (e) => fail(token, e));
+  }
+
   const bext = {
     worker: Object.freeze({ id: 0, pid: 0, pool: "", generation: 0 }),
     // Sends `data` (anything JSON can hold) to bextd, which logs and counts it.
     sendMessage(data) { host.sendMessage(JSON.stringify(data === undefined ? null : data)); },
+    jobs,
   };
   define("bext", bext);
   function setIdentity(id, pid, pool, generation) {
     bext.worker = Object.freeze({ id, pid, pool, generation });
   }
-  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
+  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
 })

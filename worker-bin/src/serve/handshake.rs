@@ -2,7 +2,7 @@
 
 use bytes::BytesMut;
 use futures_util::{SinkExt, StreamExt};
-use protocol::worker::{CompiledModule, MasterToWorker, WorkerIdentity, WorkerSettings};
+use protocol::worker::{CompiledModule, JobStart, MasterToWorker, WorkerIdentity, WorkerSettings};
 use protocol::{FrameCodec, Hello};
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio_util::codec::{FramedRead, FramedWrite};
@@ -21,11 +21,25 @@ pub(super) struct Started {
     pub writer: Writer,
 }
 
+/// A process started for one background job, and its socket.
+pub(super) struct JobStarted {
+    pub job: JobStart,
+    pub reader: OwnedReadHalf,
+    pub leftover: BytesMut,
+    pub writer: Writer,
+}
+
+/// What the master asked of this process.
+pub(super) enum Start {
+    Serve(Started),
+    Job(JobStarted),
+}
+
 pub(super) async fn handshake(
     rd: OwnedReadHalf,
     wr: OwnedWriteHalf,
     faults: &Faults,
-) -> Result<Started, WorkerError> {
+) -> Result<Start, WorkerError> {
     let max = protocol::DEFAULT_MAX_FRAME_BYTES;
     let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
@@ -49,14 +63,24 @@ pub(super) async fn handshake(
             let max = settings.max_frame_bytes;
             let writer = hello_wr.map_encoder(|_| FrameCodec::new(max));
             let leftover = reader.read_buffer().clone();
-            Ok(Started {
+            Ok(Start::Serve(Started {
                 identity,
                 settings,
                 modules,
                 reader: reader.into_inner(),
                 leftover,
                 writer,
-            })
+            }))
+        }
+        Some(Ok(MasterToWorker::RunJob(job))) => {
+            let writer = hello_wr.map_encoder(|_| FrameCodec::new(job.max_frame_bytes));
+            let leftover = reader.read_buffer().clone();
+            Ok(Start::Job(JobStarted {
+                job,
+                reader: reader.into_inner(),
+                leftover,
+                writer,
+            }))
         }
         Some(Ok(other)) => Err(WorkerError::Handshake(format!(
             "expected Init after the hello, got {other:?}"

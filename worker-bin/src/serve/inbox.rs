@@ -88,6 +88,14 @@ impl Inbox {
         }
     }
 
+    /// The grace of a `CancelJob` waiting, if one is.
+    pub fn cancel_job(&self) -> Option<u64> {
+        self.frames.iter().find_map(|f| match f {
+            MasterToWorker::CancelJob { interrupt_after_ms } => Some(*interrupt_after_ms),
+            _ => None,
+        })
+    }
+
     /// Whether a `Cancel` for `id` is waiting.
     pub fn has_cancel(&self, id: u64) -> bool {
         self.frames

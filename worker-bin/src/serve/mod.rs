@@ -30,6 +30,7 @@
 
 mod handshake;
 mod inbox;
+mod job;
 mod requests;
 mod worker;
 
@@ -85,7 +86,10 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         .map_err(|e| WorkerError::Handshake(e.to_string()))?;
     let stream = UnixStream::from_std(stream).map_err(|e| WorkerError::Handshake(e.to_string()))?;
     let (rd, wr) = stream.into_split();
-    let started = handshake::handshake(rd, wr, &faults).await?;
+    let started = match handshake::handshake(rd, wr, &faults).await? {
+        handshake::Start::Serve(s) => s,
+        handshake::Start::Job(j) => return job::run(j).await,
+    };
     let settings = started.settings;
     let inbox = Rc::new(RefCell::new(Inbox::new(
         settings.max_frame_bytes,
@@ -99,6 +103,12 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         memory_limit_bytes: settings.js_memory_limit_mb.saturating_mul(1024 * 1024),
         modules: modules.clone(),
     })?;
+    let jobs = &engine.host().jobs;
+    let script = PathBuf::from(&settings.script);
+    *jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
+    jobs.budget_bytes.set(settings.job_budget_bytes);
+    jobs.default_memory_bytes
+        .set(settings.job_default_memory_bytes);
     let identity = &started.identity;
     engine.set_identity(
         identity.id,

@@ -134,8 +134,18 @@ impl Worker {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.start_hook(t, "maint", data_json.as_deref());
             }
+            MasterToWorker::JobReply { query, reply } => {
+                self.arm_interrupt(Instant::now(), None);
+                self.engine.job_reply(query, &reply);
+            }
             MasterToWorker::Init { .. } => {
                 self.log(LogLevel::Warn, "ignored a second Init frame".into());
+            }
+            MasterToWorker::RunJob(_) | MasterToWorker::CancelJob { .. } => {
+                self.log(
+                    LogLevel::Warn,
+                    "ignored a job frame sent to a pool worker".into(),
+                );
             }
         }
     }
@@ -166,6 +176,11 @@ impl Worker {
                         LogLevel::Error,
                         format!("Unhandled promise rejection: {reason}"),
                     ),
+                    HostEvent::JobCall { query, call } => {
+                        self.out.push(WorkerToMaster::JobCall { query, call });
+                    }
+                    // Only a job process has a `job` object.
+                    HostEvent::JobProgress(_) | HostEvent::JobCheckpoint(_) => {}
                 }
             }
         }

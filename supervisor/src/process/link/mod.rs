@@ -410,4 +410,4 @@ impl WorkerLink {
 }
 
 mod tasks;
-pub use tasks::{NewLink, connect};
+pub use tasks::{HelloFailed, NewLink, Reader, Writer, connect, hello, write_loop};

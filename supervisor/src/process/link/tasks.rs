@@ -37,6 +37,8 @@ pub struct NewLink {
     pub room: Arc<Room>,
     /// How to signal the process.
     pub process: crate::process::pidfd::Process,
+    /// Where its `bext.jobs` calls go.
+    pub jobs: crate::jobs::JobsHandle,
 }
 
 /// Starts the tasks of a new worker's link; the handshake and `Init` go
@@ -56,6 +58,7 @@ pub fn connect(
         capacity,
         room,
         process,
+        jobs,
     } = new;
     let socket = match socket
         .set_nonblocking(true)
@@ -101,64 +104,54 @@ pub fn connect(
         pool: pool.to_string(),
         generation,
     };
-    tokio::spawn(run(
-        link.clone(),
-        socket,
+    let boot = Boot {
         identity,
         settings,
         modules,
-        rx,
-        events,
-    ));
+    };
+    tokio::spawn(run(link.clone(), socket, boot, rx, events, jobs));
     Ok(link)
+}
+
+/// What the worker's `Init` carries.
+struct Boot {
+    identity: WorkerIdentity,
+    settings: WorkerSettings,
+    modules: Arc<ModuleCache>,
 }
 
 async fn run(
     link: Arc<WorkerLink>,
     socket: UnixStream,
-    identity: WorkerIdentity,
-    settings: WorkerSettings,
-    modules: Arc<ModuleCache>,
+    boot: Boot,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,
     events: mpsc::UnboundedSender<TaggedEvent>,
+    jobs: crate::jobs::JobsHandle,
 ) {
+    let Boot {
+        identity,
+        settings,
+        modules,
+    } = boot;
     let tag = |event| TaggedEvent {
         slot: link.slot,
         generation: link.generation,
         event,
     };
-    let max = settings.max_frame_bytes;
-    let (rd, wr) = socket.into_split();
-    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
-    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
-    let theirs = match hello_rd.next().await {
-        Some(Ok(h)) => h,
-        Some(Err(e)) => {
-            let event = link.broke(format!("bad hello: {e}"));
+    let (reader, mut writer) = match hello(socket, settings.max_frame_bytes).await {
+        Ok(halves) => halves,
+        Err(HelloFailed::Broken(why)) => {
+            let event = link.broke(why);
             link.close();
             let _ = events.send(tag(event));
             return;
         }
-        None => {
+        Err(HelloFailed::Closed) => {
             link.close();
             let _ = events.send(tag(LinkEvent::Closed));
             return;
         }
     };
-    if let Err(e) = theirs.check() {
-        let event = link.broke(e.to_string());
-        link.close();
-        let _ = events.send(tag(event));
-        return;
-    }
-    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
-        link.close();
-        let _ = events.send(tag(LinkEvent::Closed));
-        return;
-    }
-    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    let mut writer =
-        hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
     // The cache as it is now, not when the process was spawned: a worker
     // booting beside this one may have just offered the script.
     let init = MasterToWorker::Init {
@@ -172,18 +165,49 @@ async fn run(
         return;
     }
     tokio::spawn(write_loop(writer, rx));
-    let end = read_loop(&link, reader, &modules, &events).await;
+    let end = read_loop(&link, reader, &modules, &events, &jobs).await;
     link.close();
     let _ = events.send(tag(end));
 }
 
-type Writer =
+pub type Writer =
     FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-type Reader =
+pub type Reader =
     FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
 
+/// How the hello exchange with a new process failed.
+#[derive(Debug)]
+pub enum HelloFailed {
+    /// It closed its socket (it died).
+    Closed,
+    /// It sent a bad hello, or one of another protocol version.
+    Broken(String),
+}
+
+/// The master's side of the hello exchange with a process it started
+/// (a pool worker or a job); returns the socket framed for what follows.
+pub async fn hello(socket: UnixStream, max: u32) -> Result<(Reader, Writer), HelloFailed> {
+    let (rd, wr) = socket.into_split();
+    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
+    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
+    let theirs = match hello_rd.next().await {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(HelloFailed::Broken(format!("bad hello: {e}"))),
+        None => return Err(HelloFailed::Closed),
+    };
+    theirs
+        .check()
+        .map_err(|e| HelloFailed::Broken(e.to_string()))?;
+    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
+        return Err(HelloFailed::Closed);
+    }
+    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    let writer = hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    Ok((reader, writer))
+}
+
 /// Writes queued frames, flushing once per batch.
-async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
+pub async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
     while let Some(frame) = rx.recv().await {
         if writer.feed(frame).await.is_err() {
             return;
@@ -205,6 +229,7 @@ async fn read_loop(
     mut reader: Reader,
     modules: &ModuleCache,
     events: &mpsc::UnboundedSender<TaggedEvent>,
+    jobs: &crate::jobs::JobsHandle,
 ) -> LinkEvent {
     let send = |event| {
         let _ = events.send(TaggedEvent {
@@ -242,6 +267,20 @@ async fn read_loop(
             WorkerToMaster::Started { id } => link.started(id),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
+            WorkerToMaster::JobCall { query, call } => {
+                // Answered on its own task: a spawn may wait on the state file.
+                let (jobs, link) = (jobs.clone(), link.clone());
+                tokio::spawn(async move {
+                    let reply = jobs.call(&link.pool, call).await;
+                    link.send_untracked(MasterToWorker::JobReply { query, reply });
+                });
+            }
+            WorkerToMaster::JobProgress { .. }
+            | WorkerToMaster::JobCheckpoint { .. }
+            | WorkerToMaster::JobFinished(_) => {
+                tracing::warn!(pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
+                    "a pool worker sent a job report; ignored");
+            }
             WorkerToMaster::Message { data_json } => {
                 link.stats.messages.fetch_add(1, Ordering::Relaxed);
                 tracing::info!(

@@ -1,0 +1,105 @@
+//! `[jobs]` checked and typed: durations as `Duration`, sizes in bytes, the
+//! state file as a path.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::schema::JobsSection;
+use super::validate::{Checker, resolve};
+
+/// The settings of background jobs (seed 002).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Jobs {
+    pub state_file: PathBuf,
+    pub max_running: u32,
+    pub max_running_per_pool: u32,
+    pub budget_bytes: u64,
+    pub default_memory_bytes: u64,
+    pub memory_warn_pct: u32,
+    pub memory_grace: Duration,
+    pub sample_interval: Duration,
+    pub cancel_grace: Duration,
+    pub kill_grace: Duration,
+    pub max_checkpoint_bytes: u32,
+    pub daemon_backoff_initial: Duration,
+    pub daemon_backoff_max: Duration,
+    pub daemon_healthy: Duration,
+    pub keep_finished: u32,
+    pub log_bytes: usize,
+}
+
+const MB: u64 = 1024 * 1024;
+
+impl Jobs {
+    fn from_section(s: &JobsSection, base: &Path) -> Jobs {
+        let ms = Duration::from_millis;
+        Jobs {
+            state_file: resolve(base, &s.state_file),
+            max_running: s.max_running,
+            max_running_per_pool: s.max_running_per_pool,
+            budget_bytes: s.memory_budget_mb * MB,
+            default_memory_bytes: s.default_memory_mb * MB,
+            memory_warn_pct: s.memory_warn_pct,
+            memory_grace: ms(s.memory_grace_ms),
+            sample_interval: ms(s.sample_interval_ms),
+            cancel_grace: ms(s.cancel_grace_ms),
+            kill_grace: ms(s.kill_grace_ms),
+            max_checkpoint_bytes: s.max_checkpoint_bytes as u32,
+            daemon_backoff_initial: ms(s.daemon_backoff_initial_ms),
+            daemon_backoff_max: ms(s.daemon_backoff_max_ms),
+            daemon_healthy: ms(s.daemon_healthy_ms),
+            keep_finished: s.keep_finished,
+            log_bytes: s.log_bytes as usize,
+        }
+    }
+}
+
+impl Default for Jobs {
+    fn default() -> Self {
+        Jobs::from_section(&JobsSection::default(), Path::new("."))
+    }
+}
+
+/// The rules between `[jobs]` keys; the ranges are the catalogue's.
+pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
+    c.rule(
+        !s.state_file.trim().is_empty(),
+        &["jobs", "state_file"],
+        format!("{:?}", s.state_file),
+        || "must be the path of the jobs database (relative to this file's folder)".into(),
+    );
+    c.rule(
+        s.default_memory_mb <= s.memory_budget_mb,
+        &["jobs", "default_memory_mb"],
+        s.default_memory_mb,
+        || {
+            format!(
+                "must be at most jobs.memory_budget_mb ({}): a job that takes the default must fit the budget",
+                s.memory_budget_mb
+            )
+        },
+    );
+    c.rule(
+        s.daemon_backoff_initial_ms <= s.daemon_backoff_max_ms,
+        &["jobs", "daemon_backoff_initial_ms"],
+        s.daemon_backoff_initial_ms,
+        || {
+            format!(
+                "must be at most jobs.daemon_backoff_max_ms ({})",
+                s.daemon_backoff_max_ms
+            )
+        },
+    );
+    c.rule(
+        s.max_running_per_pool <= s.max_running,
+        &["jobs", "max_running_per_pool"],
+        s.max_running_per_pool,
+        || {
+            format!(
+                "must be at most jobs.max_running ({}), the limit over every pool",
+                s.max_running
+            )
+        },
+    );
+    Jobs::from_section(s, base)
+}

@@ -1,0 +1,186 @@
+//! Background jobs and daemons (seed 002), beside the request pools.
+//!
+//! A job is one run of a module's `run(job)` in its own `bext-worker`
+//! process: real isolation, real RSS. It reports progress and checkpoints
+//! over its socket; its state lives in SQLite (`store`), written by one
+//! writer thread. The manager (`manager`) is one task that owns every job:
+//! it admits queued jobs under the limits and the memory budget (`policy`),
+//! samples each job's RSS, enforces timeouts, cancels (flag, interrupt,
+//! kill), restarts crashed daemons with backoff, restores daemons when
+//! bextd starts, and drains jobs when it stops. [`JobsHandle`] is how the
+//! control socket, the admin endpoints and pool workers (`bext.jobs`) reach it.
+
+mod manager;
+pub mod policy;
+mod run;
+pub mod store;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use protocol::control::{JobInfo, JobState, JobStats};
+use protocol::worker::JobCall;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::config::Jobs;
+
+/// What the manager needs to know of a pool to run its jobs.
+#[derive(Debug, Clone)]
+pub struct PoolInfo {
+    pub name: String,
+    /// Folder of the pool's script: relative job scripts are found there.
+    pub dir: PathBuf,
+    pub env: BTreeMap<String, String>,
+    pub uid: Option<u32>,
+    pub gid: Option<u32>,
+}
+
+impl PoolInfo {
+    pub fn of(p: &crate::config::Pool) -> PoolInfo {
+        PoolInfo {
+            name: p.name.clone(),
+            dir: p.script.parent().map(PathBuf::from).unwrap_or_default(),
+            env: p.settings.env.clone(),
+            uid: p.uid,
+            gid: p.gid,
+        }
+    }
+}
+
+/// A job to start (or queue).
+#[derive(Debug, Clone)]
+pub struct SpawnRequest {
+    /// Chosen by a worker's `bext.jobs.spawn`; else the manager names it.
+    pub id: Option<String>,
+    /// None: the default pool.
+    pub pool: Option<String>,
+    pub script: String,
+    /// Where a relative script is looked for after the pool's folder.
+    pub cwd: Option<PathBuf>,
+    pub daemon: bool,
+    pub memory_bytes: Option<u64>,
+    pub timeout_ms: u64,
+    pub data: serde_json::Value,
+    pub retry_on_restart: bool,
+}
+
+enum Msg {
+    Spawn(
+        SpawnRequest,
+        oneshot::Sender<Result<(String, JobState), String>>,
+    ),
+    Get(String, oneshot::Sender<Option<JobInfo>>),
+    List(oneshot::Sender<(Vec<JobInfo>, JobStats)>),
+    Cancel(String, oneshot::Sender<Result<JobState, String>>),
+    Logs(String, oneshot::Sender<Option<String>>),
+    Stats(oneshot::Sender<JobStats>),
+    Shutdown(Instant, oneshot::Sender<()>),
+}
+
+/// How the rest of bextd reaches the job manager.
+#[derive(Debug, Clone)]
+pub struct JobsHandle {
+    tx: mpsc::UnboundedSender<Msg>,
+    pub config: Arc<Jobs>,
+}
+
+impl std::fmt::Debug for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("jobs::Msg")
+    }
+}
+
+const GONE: &str = "the job manager has stopped (bextd is shutting down)";
+
+impl JobsHandle {
+    /// Starts the manager: opens the state file if it exists, restores what
+    /// it holds (daemons that were running start again), then serves.
+    pub fn start(
+        config: Jobs,
+        pools: Vec<PoolInfo>,
+        services: manager::Services,
+        metrics: crate::metrics::JobMetrics,
+    ) -> JobsHandle {
+        let config = Arc::new(config);
+        let (tx, rx) = mpsc::unbounded_channel();
+        manager::start(config.clone(), pools, services, metrics, rx);
+        JobsHandle { tx, config }
+    }
+
+    async fn ask<T>(&self, msg: impl FnOnce(oneshot::Sender<T>) -> Msg) -> Option<T> {
+        let (tx, rx) = oneshot::channel();
+        self.tx.send(msg(tx)).ok()?;
+        rx.await.ok()
+    }
+
+    pub async fn spawn(&self, req: SpawnRequest) -> Result<(String, JobState), String> {
+        self.ask(|tx| Msg::Spawn(req, tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    /// One job with its checkpoint.
+    pub async fn get(&self, id: &str) -> Option<JobInfo> {
+        self.ask(|tx| Msg::Get(id.to_owned(), tx)).await.flatten()
+    }
+
+    pub async fn list(&self) -> (Vec<JobInfo>, JobStats) {
+        self.ask(Msg::List).await.unwrap_or_default()
+    }
+
+    pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
+        self.ask(|tx| Msg::Cancel(id.to_owned(), tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    pub async fn logs(&self, id: &str) -> Option<String> {
+        self.ask(|tx| Msg::Logs(id.to_owned(), tx)).await.flatten()
+    }
+
+    pub async fn stats(&self) -> JobStats {
+        self.ask(Msg::Stats).await.unwrap_or_default()
+    }
+
+    /// Cancels every running job, kills what is left at `deadline`, saves
+    /// the state file; daemons stay marked running, to start again with
+    /// bextd.
+    pub async fn shutdown(&self, deadline: Instant) {
+        let _ = self.ask(|tx| Msg::Shutdown(deadline, tx)).await;
+    }
+
+    /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its
+    /// promise with, or the error to reject it with.
+    pub async fn call(&self, pool: &str, call: JobCall) -> Result<String, String> {
+        match call {
+            JobCall::Spawn(s) => {
+                let data = serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null);
+                let req = SpawnRequest {
+                    id: Some(s.id),
+                    pool: Some(pool.to_owned()),
+                    script: s.script,
+                    cwd: None,
+                    daemon: s.daemon,
+                    memory_bytes: Some(s.memory_bytes),
+                    timeout_ms: s.timeout_ms,
+                    data,
+                    retry_on_restart: s.retry_on_restart,
+                };
+                let (id, _) = self.spawn(req).await?;
+                Ok(serde_json::Value::String(id).to_string())
+            }
+            JobCall::Get { id } => {
+                let job = self.get(&id).await;
+                serde_json::to_string(&job).map_err(|e| e.to_string())
+            }
+            JobCall::Cancel { id } => match self.cancel(&id).await {
+                Ok(state) => Ok((!state.is_final()).to_string()),
+                Err(_) => Ok("false".into()),
+            },
+        }
+    }
+}
+
+pub use manager::Services;

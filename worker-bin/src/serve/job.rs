@@ -1,0 +1,297 @@
+//! A job process: one background job's `run(job)`, from start to exit.
+//!
+//! The same engine as a pool worker, a simpler loop: no requests, no
+//! heartbeats (bextd samples the job's RSS itself). What JS reports
+//! (progress, checkpoints, log lines, the end) becomes frames written at
+//! once, and the poll hook also writes them while JS holds the thread, every
+//! [`POLL_EVERY`]: a job that never yields still saves its checkpoints, and
+//! a `CancelJob` it reads there turns `job.cancelled` true inside a
+//! synchronous `while (!job.cancelled)` loop. JS still running
+//! `interrupt_after_ms` after the cancel is interrupted; a job still
+//! waiting then (on a promise that never settles) ends `Cancelled` too.
+
+use std::cell::{Cell, RefCell};
+use std::os::fd::{AsRawFd, RawFd};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use bytes::BytesMut;
+use protocol::worker::{JobOutcome, LogLevel, MAX_LOG_BYTES, MasterToWorker, WorkerToMaster};
+use tokio::net::unix::OwnedReadHalf;
+
+use super::handshake::JobStarted;
+use super::inbox::{self, End, Inbox};
+use super::{POLL_EVERY, WorkerError, cut, sleep_until};
+use crate::engine::{Engine, EngineOptions};
+use crate::host::{HostEvent, HostState};
+
+/// The token of the one thing this process runs.
+const RUN: u32 = 1;
+
+/// Frames on their way to the master, written with blocking writes: the
+/// master reads each job's socket all the time, and a job that outruns it
+/// should wait rather than grow a buffer without bound.
+struct Out {
+    fd: RawFd,
+    max: u32,
+    buf: BytesMut,
+    /// How `run(job)` ended, once it has.
+    finished: Option<JobOutcome>,
+    broken: Option<std::io::Error>,
+}
+
+impl Out {
+    fn push(&mut self, frame: &WorkerToMaster) {
+        if let Err(e) = protocol::codec::encode(frame, self.max, &mut self.buf) {
+            // Only a frame over the limit fails; say so instead.
+            let note = WorkerToMaster::Log {
+                level: LogLevel::Error,
+                message: format!("a job report was dropped: {e}"),
+            };
+            let _ = protocol::codec::encode(&note, self.max, &mut self.buf);
+        }
+    }
+
+    /// Turns the engine's reports into frames; `cancelled` decides how a
+    /// throw reads once the job was cancelled.
+    fn take(&mut self, state: &HostState, cancelled: bool) {
+        let Ok(mut events) = state.events.try_borrow_mut() else {
+            return;
+        };
+        for event in events.drain(..) {
+            let frame = match event {
+                HostEvent::Log { level, message } => WorkerToMaster::Log {
+                    level,
+                    message: cut(message, MAX_LOG_BYTES),
+                },
+                HostEvent::JobProgress(progress) => WorkerToMaster::JobProgress { progress },
+                HostEvent::JobCheckpoint(json) => WorkerToMaster::JobCheckpoint { json },
+                HostEvent::JobCall { query, call } => WorkerToMaster::JobCall { query, call },
+                HostEvent::Unhandled { reason } => WorkerToMaster::Log {
+                    level: LogLevel::Error,
+                    message: cut(
+                        format!("Unhandled promise rejection: {reason}"),
+                        MAX_LOG_BYTES,
+                    ),
+                },
+                HostEvent::Message { data_json } => WorkerToMaster::Message { data_json },
+                HostEvent::Done { token, result } if token == RUN => {
+                    if self.finished.is_none() {
+                        self.finished = Some(outcome(result, cancelled, self.max));
+                    }
+                    continue;
+                }
+                HostEvent::Done { .. } | HostEvent::Missing { .. } => continue,
+            };
+            self.push(&frame);
+        }
+    }
+
+    /// Writes what is buffered, waiting while the socket is full.
+    fn flush(&mut self) {
+        while !self.buf.is_empty() && self.broken.is_none() {
+            match nix::unistd::write(unsafe_fd(self.fd), &self.buf) {
+                Ok(n) => {
+                    let _ = self.buf.split_to(n);
+                }
+                Err(nix::errno::Errno::EAGAIN) => wait_writable(self.fd),
+                Err(nix::errno::Errno::EINTR) => {}
+                Err(e) => self.broken = Some(e.into()),
+            }
+        }
+    }
+}
+
+/// The socket's descriptor, borrowed for one call.
+fn unsafe_fd(fd: RawFd) -> std::os::fd::BorrowedFd<'static> {
+    // SAFETY: the socket stays open for the whole life of the process's
+    // loop (its owner, the tokio half, lives in `run`), which outlives
+    // every call that borrows it here.
+    unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }
+}
+
+fn wait_writable(fd: RawFd) {
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    let mut fds = [PollFd::new(unsafe_fd(fd), PollFlags::POLLOUT)];
+    let _ = poll(&mut fds, PollTimeout::from(1000u16));
+}
+
+fn outcome(
+    result: Result<protocol::worker::HttpResponse, crate::host::JsFailure>,
+    cancelled: bool,
+    max: u32,
+) -> JobOutcome {
+    match result {
+        _ if cancelled => JobOutcome::Cancelled,
+        Ok(r) => {
+            let result_json = String::from_utf8_lossy(&r.body).into_owned();
+            if result_json.len() + 4096 > max as usize {
+                JobOutcome::Failed {
+                    message: format!(
+                        "the job's result is {} bytes of JSON, more than a frame holds ({max} bytes); return less, or store it elsewhere",
+                        result_json.len()
+                    ),
+                    stack: String::new(),
+                }
+            } else {
+                JobOutcome::Completed { result_json }
+            }
+        }
+        Err(f) => JobOutcome::Failed {
+            message: cut(f.message, MAX_LOG_BYTES),
+            stack: cut(f.stack, MAX_LOG_BYTES),
+        },
+    }
+}
+
+/// When JS still running after a cancel is interrupted.
+#[derive(Default)]
+struct Cancel {
+    at: Cell<Option<Instant>>,
+}
+
+/// Runs the job to its end and reports it; the process exits after.
+pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
+    let JobStarted {
+        job,
+        reader,
+        leftover,
+        writer,
+    } = j;
+    let engine = Engine::new(EngineOptions::default())?;
+    let state = engine.host().clone();
+    state
+        .jobs
+        .max_checkpoint_bytes
+        .set(job.max_checkpoint_bytes as usize);
+    engine.set_identity(0, std::process::id(), &job.pool, 0);
+    let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
+    let out = Rc::new(RefCell::new(Out {
+        fd: writer.get_ref().as_ref().as_raw_fd(),
+        max: job.max_frame_bytes,
+        buf: BytesMut::new(),
+        finished: None,
+        broken: None,
+    }));
+    let cancel = Rc::new(Cancel::default());
+    engine.set_poll(
+        POLL_EVERY,
+        poll_hook(
+            inbox.clone(),
+            out.clone(),
+            state.clone(),
+            cancel.clone(),
+            reader.as_ref().as_raw_fd(),
+        ),
+    );
+    engine.start_job(RUN, &PathBuf::from(&job.script), &job);
+    let result = drive(&engine, &inbox, &out, &cancel, &reader).await;
+    let mut o = out.borrow_mut();
+    o.take(&state, state.jobs.cancelled.get());
+    let end = o.finished.take();
+    if let Some(end) = end {
+        o.push(&WorkerToMaster::JobFinished(end));
+    }
+    o.flush();
+    drop(o);
+    // As a pool worker does at exit: the kernel frees the heap wholesale.
+    std::mem::forget(engine);
+    drop(writer);
+    result
+}
+
+async fn drive(
+    engine: &Engine,
+    inbox: &RefCell<Inbox>,
+    out: &RefCell<Out>,
+    cancel: &Cancel,
+    reader: &OwnedReadHalf,
+) -> Result<(), WorkerError> {
+    let state = engine.host();
+    loop {
+        engine.set_deadline(cancel.at.get());
+        engine.run_jobs();
+        let interrupted = engine.take_interrupted().is_some();
+        {
+            let mut o = out.borrow_mut();
+            o.take(state, state.jobs.cancelled.get());
+            if interrupted || past(cancel.at.get()) {
+                // Interrupted, or still waiting once its grace is over.
+                o.finished.get_or_insert(JobOutcome::Cancelled);
+            }
+            if o.finished.is_some() {
+                return Ok(());
+            }
+            o.flush();
+            if let Some(e) = o.broken.take() {
+                return Err(WorkerError::Frame(e.into()));
+            }
+        }
+        let timer = engine.next_timer();
+        tokio::select! {
+            ready = reader.readable() => ready.map_err(protocol::FrameError::Io)?,
+            _ = sleep_until(timer), if timer.is_some() => {}
+            _ = sleep_until(cancel.at.get()), if cancel.at.get().is_some() => {}
+        }
+        inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
+        loop {
+            let next = inbox.borrow_mut().next();
+            match next {
+                None => break,
+                Some(Ok(MasterToWorker::CancelJob { interrupt_after_ms })) => {
+                    cancel_now(state, cancel, interrupt_after_ms, Instant::now());
+                    engine.set_deadline(None);
+                    engine.cancel_job();
+                }
+                Some(Ok(MasterToWorker::JobReply { query, reply })) => {
+                    engine.set_deadline(cancel.at.get());
+                    engine.job_reply(query, &reply);
+                }
+                Some(Ok(_)) => {}
+                // The master is gone: so is the job's reason to run.
+                Some(Err(End::Closed)) => return Ok(()),
+                Some(Err(End::Broken(e))) => return Err(e.into()),
+            }
+        }
+        engine.set_deadline(cancel.at.get());
+        engine.fire_due_timers();
+    }
+}
+
+fn past(at: Option<Instant>) -> bool {
+    at.is_some_and(|at| Instant::now() >= at)
+}
+
+/// Marks the job cancelled and sets when its JS is interrupted (once).
+fn cancel_now(state: &HostState, cancel: &Cancel, after_ms: u64, now: Instant) {
+    state.jobs.cancelled.set(true);
+    if cancel.at.get().is_none() {
+        cancel.at.set(Some(now + Duration::from_millis(after_ms)));
+    }
+}
+
+/// While JS holds the thread: write what it reported, and read the socket
+/// for a cancel.
+fn poll_hook(
+    inbox: Rc<RefCell<Inbox>>,
+    out: Rc<RefCell<Out>>,
+    state: Rc<HostState>,
+    cancel: Rc<Cancel>,
+    fd: RawFd,
+) -> crate::engine::PollHook {
+    Box::new(move |now| {
+        if let Ok(mut o) = out.try_borrow_mut() {
+            o.take(&state, state.jobs.cancelled.get());
+            o.flush();
+        }
+        let mut inbox = inbox.try_borrow_mut().ok()?;
+        inbox.fill(|buf| inbox::recv_now(fd, buf));
+        if state.jobs.cancelled.get() {
+            return cancel.at.get();
+        }
+        let after = inbox.cancel_job()?;
+        cancel_now(&state, &cancel, after, now);
+        cancel.at.get()
+    })
+}
