@@ -781,18 +781,18 @@ impl Manager {
         let daemon = job.row.config.daemon;
         let exit = p.exit.expect("checked above");
         match (p.stop.map(|s| s.0), p.outcome, p.killed.or(p.broke)) {
-            // bextd is stopping: daemons stay "running" to start again with
-            // it, a one-off job is queued again or marked interrupted.
+            // bextd is stopping: daemons stay "running" (however their run
+            // ended) to start again with it from their checkpoint.
+            (Some(StopWhy::Shutdown), _, _) if daemon => job.dirty = true,
+            // A one-off job that did not finish is queued again or marked
+            // interrupted.
             (Some(StopWhy::Shutdown), outcome, _)
                 if !matches!(
                     outcome,
                     Some(JobOutcome::Completed { .. } | JobOutcome::Failed { .. })
                 ) =>
             {
-                job.row.progress = job.row.progress.min(1.0);
-                if daemon {
-                    job.dirty = true;
-                } else if job.row.config.retry_on_restart {
+                if job.row.config.retry_on_restart {
                     job.row.status = JobState::Queued;
                     job.dirty = true;
                 } else {
@@ -945,10 +945,16 @@ impl Manager {
                 continue;
             };
             p.rss = Some(rss);
-            match policy::memory(rss, reserved, warn_pct, grace, p.over_since, now) {
+            let verdict = policy::memory(rss, reserved, warn_pct, grace, p.over_since, now);
+            match verdict {
                 Memory::Fine => p.over_since = None,
-                Memory::Warn => {
-                    p.over_since = None;
+                // A job that went past the warning line between two samples
+                // is warned about too.
+                Memory::Warn | Memory::Over { .. } => {
+                    p.over_since = match verdict {
+                        Memory::Over { since } => Some(since),
+                        _ => None,
+                    };
                     if !p.warned {
                         p.warned = true;
                         tracing::warn!(job = %id, pid = p.pid.as_raw(),
@@ -957,7 +963,6 @@ impl Manager {
                             "job is using {warn_pct}% or more of its memory reservation");
                     }
                 }
-                Memory::Over { since } => p.over_since = Some(since),
                 Memory::Kill { since } => {
                     if p.killed.is_none() {
                         p.killed = Some(format!(

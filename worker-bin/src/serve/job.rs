@@ -53,8 +53,8 @@ impl Out {
         }
     }
 
-    /// Turns the engine's reports into frames; `cancelled` decides how a
-    /// throw reads once the job was cancelled.
+    /// Turns the engine's reports into frames; once the job is cancelled, a
+    /// throw (an `AbortError`, an interrupt) reads as `Cancelled`.
     fn take(&mut self, state: &HostState, cancelled: bool) {
         let Ok(mut events) = state.events.try_borrow_mut() else {
             return;
@@ -123,7 +123,8 @@ fn outcome(
     max: u32,
 ) -> JobOutcome {
     match result {
-        _ if cancelled => JobOutcome::Cancelled,
+        // A job that stops when cancelled may still return what it did.
+        Err(_) if cancelled => JobOutcome::Cancelled,
         Ok(r) => {
             let result_json = String::from_utf8_lossy(&r.body).into_owned();
             if result_json.len() + 4096 > max as usize {
