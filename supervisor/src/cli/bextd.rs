@@ -36,13 +36,13 @@ pub const SECTIONS: &[Section] = &[
         entries: &[
             (
                 "SIGTERM, SIGINT",
-                "graceful shutdown: stop accepting, finish open requests, drain every worker, exit within shutdown_timeout_ms; a second one stops at once",
+                "graceful shutdown: stop accepting, finish open requests, drain every worker, cancel running jobs (daemons stay marked running and start again with bextd), exit within shutdown_timeout_ms; a second one stops at once",
             ),
             (
                 "SIGHUP",
                 "rolling restart of every pool, without failed requests; slots that gave up after repeated failures are started again",
             ),
-            ("SIGQUIT", "immediate shutdown: workers are killed"),
+            ("SIGQUIT", "immediate shutdown: workers and jobs are killed"),
         ],
         note: "",
     },
@@ -63,6 +63,14 @@ pub const SECTIONS: &[Section] = &[
             ),
         ],
         note: "Without [server] control_socket, the control socket is /run/bext/bext.sock when bextd runs as root, else $XDG_RUNTIME_DIR/bext/bext.sock, else /tmp/bext-UID/bext.sock; bext(1) looks in the same place. bext-worker is looked for next to bextd, then in ../libexec/bext/ beside it, unless [server] worker_bin names it.",
+    },
+    Section {
+        title: "FILES",
+        entries: &[(
+            "bext-jobs.db ([jobs] state_file)",
+            "the SQLite database of background jobs, beside the configuration unless set; created at the first spawn; with its -wal and -shm files while bextd runs",
+        )],
+        note: "",
     },
     Section {
         title: "SEE ALSO",
