@@ -298,7 +298,8 @@ impl Manager {
                 },
                 Some(ev) = events.recv() => self.on_event(ev),
                 Some(exit) = exits.recv() => self.on_exit(exit),
-                _ = tick.tick() => self.on_tick(Instant::now()),
+                // Idle (no job process, no restart due), bextd does not wake.
+                _ = tick.tick(), if self.needs_tick() => self.on_tick(Instant::now()),
             }
             // Everything that changed may let queued jobs start.
             self.settle().await;
@@ -316,6 +317,12 @@ impl Manager {
         }
     }
 
+    fn needs_tick(&self) -> bool {
+        self.jobs
+            .values()
+            .any(|j| j.proc.is_some() || j.restart_at.is_some())
+    }
+
     /// Job processes still running.
     fn live(&self) -> usize {
         self.jobs.values().filter(|j| j.proc.is_some()).count()
@@ -325,6 +332,7 @@ impl Manager {
         if self.stopping.is_none() {
             self.admit().await;
         }
+        self.save();
         self.publish();
     }
 
@@ -737,7 +745,7 @@ impl Manager {
                     script: s.script,
                     cwd: None,
                     daemon: s.daemon,
-                    memory_bytes: Some(s.memory_bytes),
+                    memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
                     timeout_ms: s.timeout_ms,
                     data: serde_json::from_str(&s.data_json).unwrap_or_default(),
                     retry_on_restart: s.retry_on_restart,

@@ -163,7 +163,8 @@ impl JobsHandle {
                     script: s.script,
                     cwd: None,
                     daemon: s.daemon,
-                    memory_bytes: Some(s.memory_bytes),
+                    // 0: the default (a job process does not know it).
+                    memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
                     timeout_ms: s.timeout_ms,
                     data,
                     retry_on_restart: s.retry_on_restart,

@@ -670,7 +670,11 @@
   }
   function jobReply(query, ok, text) {
     const q = jobQueries.get(query);
-    if (!q) return;
+    if (!q) {
+      // A spawn (which returned its id at once) that bextd refused.
+      if (!ok) host.log(LEVEL.error, `bext.jobs.spawn: bextd refused the job: ${text}`);
+      return;
+    }
     jobQueries.delete(query);
     if (ok) q.resolve(JSON.parse(text));
     else q.reject(new Error(text));

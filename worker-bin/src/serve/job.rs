@@ -167,6 +167,11 @@ pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
         .max_checkpoint_bytes
         .set(job.max_checkpoint_bytes as usize);
     engine.set_identity(0, std::process::id(), &job.pool, 0);
+    // bext.jobs from a job: scripts relative to its own folder; bextd
+    // checks the memory (0 = its default).
+    let script = PathBuf::from(&job.script);
+    *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
+    state.jobs.budget_bytes.set(u64::MAX);
     let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
     let out = Rc::new(RefCell::new(Out {
         fd: writer.get_ref().as_ref().as_raw_fd(),
