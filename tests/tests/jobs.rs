@@ -469,7 +469,13 @@ fn daemons_and_their_checkpoints_survive_bextd_itself() {
 
     let d = start(&config);
     // The file, killed while written, opens whole: every job is there.
-    assert_eq!(d.get("/__bext/jobs").json()["jobs"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        d.get("/__bext/jobs").json()["jobs"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
     let (_, pid2) = wait_count(&d, &daemon, before + 1);
     assert_ne!(pid2, pid);
     let r = wait_for(Duration::from_secs(10), "the resume line", || {

@@ -150,6 +150,11 @@ struct Manager {
     next_seq: u64,
     stopping: Option<(Instant, oneshot::Sender<()>)>,
     since_prune: u32,
+    /// Something happened that may let a queued job start or changes the
+    /// counts: admit, save and publish after it. Progress, checkpoints and
+    /// log lines (a thousand a second with 20 busy jobs) do not; their rows
+    /// are saved on the next tick.
+    recheck: bool,
 }
 
 pub(super) fn start(
@@ -176,6 +181,7 @@ pub(super) fn start(
         next_seq: 1,
         stopping: None,
         since_prune: 0,
+        recheck: true,
     };
     m.restore();
     tokio::spawn(m.run(rx, events_rx, exits_rx));
@@ -297,12 +303,19 @@ impl Manager {
                     None => break,
                 },
                 Some(ev) = events.recv() => self.on_event(ev),
-                Some(exit) = exits.recv() => self.on_exit(exit),
+                Some(exit) = exits.recv() => {
+                    self.recheck = true;
+                    self.on_exit(exit);
+                }
                 // Idle (no job process, no restart due), bextd does not wake.
-                _ = tick.tick(), if self.needs_tick() => self.on_tick(Instant::now()),
+                _ = tick.tick(), if self.needs_tick() => {
+                    self.recheck = true;
+                    self.on_tick(Instant::now());
+                }
             }
-            // Everything that changed may let queued jobs start.
-            self.settle().await;
+            if std::mem::take(&mut self.recheck) {
+                self.settle().await;
+            }
             if self.stopping.is_some() && self.live() == 0 {
                 break;
             }
@@ -337,6 +350,9 @@ impl Manager {
     }
 
     async fn on_msg(&mut self, msg: Msg) {
+        if matches!(msg, Msg::Spawn(..) | Msg::Cancel(..) | Msg::Shutdown(..)) {
+            self.recheck = true;
+        }
         match msg {
             Msg::Spawn(req, reply) => {
                 let r = self.spawn(req);
@@ -674,6 +690,12 @@ impl Manager {
         let Some(p) = job.proc.as_mut().filter(|p| p.seq == ev.run) else {
             return; // a report of an earlier run
         };
+        if matches!(
+            ev.report,
+            Report::Finished(_) | Report::Call { .. } | Report::Closed(_)
+        ) {
+            self.recheck = true;
+        }
         match ev.report {
             Report::Progress(x) => {
                 job.row.progress = x;
