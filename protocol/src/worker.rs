@@ -72,6 +72,10 @@ pub enum MasterToWorker {
     /// the outcome it already had, if the answer crossed the `Cancel`). A
     /// `Cancel` for an id the worker already answered is ignored.
     Cancel { id: u64 },
+    /// Run `swap(changes)` (`changes_json`: a JSON array of
+    /// `{"path", "kind"}`); answered with `SwapDone`. Sent only when no
+    /// request is in flight (the worker is out of rotation, SWAPPING).
+    Swap { changes_json: String },
 }
 
 /// How long a running request may go on after its `Cancel` (its
@@ -107,6 +111,12 @@ pub enum WorkerToMaster {
     /// handler starts. If the worker dies, the requests it had not started
     /// are sent to another worker whatever their method.
     Started { id: u64 },
+    /// `swap()` finished: `error` if it threw, or if the script exports no
+    /// `swap` (`missing`); the master then replaces the worker instead.
+    SwapDone {
+        error: Option<String>,
+        missing: bool,
+    },
 }
 
 /// Longest text a worker puts in one log line (a `console.*` call, an

@@ -23,3 +23,4 @@ pub mod logging;
 pub mod metrics;
 pub mod pool;
 pub mod process;
+pub mod reload;

@@ -264,6 +264,7 @@ mod tests {
             last_error: None,
             messages_sent: 0,
             last_exit: None,
+            swaps: 0,
         }
     }
 

@@ -242,6 +242,9 @@ async fn read_loop(
             WorkerToMaster::Started { id } => link.started(id),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
+            WorkerToMaster::SwapDone { error, missing } => {
+                send(LinkEvent::SwapDone { error, missing })
+            }
             WorkerToMaster::Message { data_json } => {
                 link.stats.messages.fetch_add(1, Ordering::Relaxed);
                 tracing::info!(
