@@ -86,21 +86,32 @@ impl Front {
         if path.starts_with("/__bext/") || path == "/metrics" {
             return Ok(self.admin(peer, &req).await);
         }
-        let Some(pool) = self
-            .pools()
-            .iter()
-            .find(|p| p.config().route.is_match(path))
-            .cloned()
-        else {
+        let Some((pool, _routed)) = self.route(path) else {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
-        // A pool a reload removes is stopped only once this is answered.
-        let _routed = pool.route_one();
         let started = std::time::Instant::now();
         let reply = self.serve_pool(&pool, peer, req).await;
         pool.metrics
             .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
         Ok(reply)
+    }
+
+    /// The first pool whose route matches `path`, counted as routed to
+    /// until the guard drops. A pool a reload removes is stopped only once
+    /// nothing is routed to it: a request counted after the removal sees
+    /// the new list and is routed again.
+    fn route(&self, path: &str) -> Option<(Arc<PoolHandle>, crate::pool::Routed)> {
+        loop {
+            let pools = self.pools();
+            let pool = pools
+                .iter()
+                .find(|p| p.config().route.is_match(path))?
+                .clone();
+            let routed = pool.route_one();
+            if self.pools().iter().any(|p| Arc::ptr_eq(p, &pool)) {
+                return Some((pool, routed));
+            }
+        }
     }
 
     async fn serve_pool(

@@ -100,9 +100,9 @@ pub struct PoolHandle {
 
 /// Counts a request routed to a pool until it is answered.
 #[derive(Debug)]
-pub struct Routed<'a>(&'a PoolHandle);
+pub struct Routed(Arc<PoolHandle>);
 
-impl Drop for Routed<'_> {
+impl Drop for Routed {
     fn drop(&mut self) {
         let was = self
             .0
@@ -126,10 +126,10 @@ impl PoolHandle {
     }
 
     /// Counts a request as routed here until the guard drops.
-    pub fn route_one(&self) -> Routed<'_> {
+    pub fn route_one(self: &Arc<Self>) -> Routed {
         self.routed
             .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
-        Routed(self)
+        Routed(self.clone())
     }
 
     /// Hot-swaps every worker with `changes_json` (the array `swap()`
@@ -253,6 +253,14 @@ pub struct Services {
     pub worker_bin: std::path::PathBuf,
 }
 
+/// The queue of a pool that starts now: live, since its slots boot at
+/// once (requests routed to it before its actor runs wait for them).
+fn fresh_room() -> Arc<room::Room> {
+    let room = Arc::new(room::Room::default());
+    room.set_live(true);
+    room
+}
+
 /// Starts a pool actor with its `min_workers` slots.
 pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Arc<PoolHandle> {
     let (tx, rx) = mpsc::unbounded_channel();
@@ -269,7 +277,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         tx,
         metrics,
         modules: Arc::default(),
-        room: Arc::default(),
+        room: fresh_room(),
         quarantine: Default::default(),
         active: RwLock::new(Arc::new(Vec::new())),
     });
