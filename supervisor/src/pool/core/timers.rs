@@ -7,7 +7,7 @@ use super::{Core, Log, Phase, Probe, ProcState, Reason};
 use crate::pool::core::{MaintStage, SwapStage};
 
 /// How often an emptying worker's in-flight count is looked at.
-pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(1);
 
 impl Core {
     pub(super) fn on_time(&mut self, now: Instant, probe: &dyn Probe) {
