@@ -513,3 +513,36 @@ fn signal_file_actions_stale_and_garbage() {
     assert!(!file.exists());
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+#[test]
+fn a_swap_past_swap_timeout_ms_replaces_the_worker() {
+    let mut d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 2\nswap_timeout_ms = 300\n",
+        "export function handler() { return { pid: bext.worker.pid }; }\nexport function swap() { return new Promise(() => {}); }\n",
+    );
+    let before = d.wait_workers(2);
+    let (code, out, err) = bext(d.dir.path(), &["swap"]);
+    assert_eq!(code, 0, "{out}{err}");
+    d.wait_rotated(&before, 0);
+    assert!(
+        d.logs().contains("ran past swap_timeout_ms"),
+        "{}",
+        d.logs()
+    );
+    assert_eq!(d.get("/").status, 200);
+}
+
+#[test]
+fn a_changed_listen_address_is_reported_and_left_as_it_is() {
+    let mut d = start("[render]\nscript = \"worker.js\"\njsc_workers = 1\n", 10);
+    let before = d.wait_workers(1);
+    edit_config(&d, |t| t.replace("127.0.0.1:0", "127.0.0.1:1"));
+    let (code, out, err) = bext(d.dir.path(), &["reload"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("server.listen changed: needs a restart of bextd"),
+        "{out}"
+    );
+    assert_eq!(d.get("/").status, 200, "still on its address");
+    assert_eq!(d.worker_pids(), before);
+}
