@@ -166,7 +166,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         stop_accept,
     ));
     let stop = signals.until_stop(&reloader, asks).await;
-    let pools = front.pools().to_vec();
+    let pools = reloader.all_pools();
     let _ = stop_accept_tx.send(());
     let graceful = accept
         .await

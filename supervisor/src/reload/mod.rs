@@ -54,6 +54,8 @@ pub struct Reloader {
     metrics: Arc<Metrics>,
     asks: mpsc::UnboundedSender<Ask>,
     state: tokio::sync::Mutex<State>,
+    /// Pools a reload removed that are not stopped yet.
+    retiring: Arc<std::sync::Mutex<Vec<Arc<PoolHandle>>>>,
 }
 
 impl std::fmt::Debug for Reloader {
@@ -93,6 +95,7 @@ impl Reloader {
                 watchers: HashMap::new(),
                 signal_watch: None,
             }),
+            retiring: Arc::default(),
         });
         {
             let mut st = reloader.state.try_lock().expect("new lock");
@@ -265,12 +268,26 @@ impl Reloader {
         for name in &plan.removed {
             st.watchers.remove(name);
             if let Some(h) = by_name.get(name.as_str()) {
-                tokio::spawn(retire((*h).clone()));
+                let h = (*h).clone();
+                self.retiring.lock().unwrap().push(h.clone());
+                let retiring = self.retiring.clone();
+                tokio::spawn(async move {
+                    retire(h.clone()).await;
+                    retiring.lock().unwrap().retain(|p| !Arc::ptr_eq(p, &h));
+                });
             }
         }
         if server_changed {
             self.watch_signal_file(st);
         }
+    }
+
+    /// Every pool to stop at shutdown: those routed to, and those a reload
+    /// removed that are still draining.
+    pub fn all_pools(&self) -> Vec<Arc<PoolHandle>> {
+        let mut all = self.front.pools().to_vec();
+        all.extend(self.retiring.lock().unwrap().iter().cloned());
+        all
     }
 
     /// Acts on the signal file at `path`, then removes it.
