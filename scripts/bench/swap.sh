@@ -139,7 +139,7 @@ for mode in $modes; do
   measure "http://127.0.0.1:${ports[$mode]}/" 8 1 1 >/dev/null
 done
 
-declare -A took steady during
+declare -A took steady during failed
 version=0
 for round in $(seq "$rounds"); do
   for mode in $modes; do
@@ -147,13 +147,17 @@ for round in $(seq "$rounds"); do
     steady[$mode]+="$p99 "
     version=$((version + 1))
     # The change comes half a second into a run of the same length.
-    measure "http://127.0.0.1:${ports[$mode]}/" 8 1 "$dur" >"$work/during" &
+    wrk -t1 -c8 -d"${dur}s" --latency "http://127.0.0.1:${ports[$mode]}/" >"$work/during" &
     load=$!
     sleep 0.5
     took[$mode]+="$(change "$mode" "$version") "
     wait "$load"
-    read -r _ _ p99 <"$work/during"
-    during[$mode]+="$p99 "
+    during[$mode]+="$(awk '/^ +99%/ { v = $2
+      if (v ~ /us$/) { sub(/us$/, "", v); print v + 0 }
+      else if (v ~ /ms$/) { sub(/ms$/, "", v); print v * 1000 }
+      else { sub(/s$/, "", v); print v * 1000000 } }' "$work/during") "
+    # Failed requests: non-2xx answers and socket errors.
+    failed[$mode]=$(( ${failed[$mode]:-0} + $(awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$work/during") ))
   done
 done
 
@@ -177,3 +181,6 @@ for pair in "swap restart" "swap-cmd restart-cmd"; do
     printf "%s: swap takes %.2f of the restart'"'"'s time (target <= 0.20)\n", n, a / b }'
 done
 echo "workers swapped in place: $swaps (4 per change); restarts by file change: $restarted"
+for mode in $modes; do
+  echo "$mode: failed requests during the changes: ${failed[$mode]:-0}"
+done
