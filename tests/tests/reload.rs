@@ -546,3 +546,34 @@ fn a_changed_listen_address_is_reported_and_left_as_it_is() {
     assert_eq!(d.get("/").status, 200, "still on its address");
     assert_eq!(d.worker_pids(), before);
 }
+
+#[test]
+fn a_burst_touching_config_and_data_reloads_and_swaps() {
+    let mut d = start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nswap_globs = [\"data/*.json\"]\n[render.lifecycle]\nwatch_dirs = [\".\"]\nwatch_debounce_ms = 300\n",
+        10,
+    );
+    let first = d.wait_workers(1);
+    let dir = d.dir.path().to_path_buf();
+    edit_config(&d, |t| t.replace("jsc_workers = 1", "jsc_workers = 2"));
+    write_atomically(&dir.join("data/items.json"), r#"{"items": ["y"]}"#);
+    wait_for(
+        Duration::from_secs(20),
+        "2 workers, the first swapped",
+        || {
+            let p = procs(&d, "render");
+            (p.len() == 2
+                && active(&d, "render") == 2
+                && p.iter()
+                    .any(|(pid, _, swaps)| *pid == i64::from(first[0].as_raw()) && *swaps == 1))
+            .then_some(())
+        },
+    );
+    for _ in 0..10 {
+        assert_eq!(d.get("/").json()["data"]["items"][0], "y");
+    }
+    assert_eq!(
+        metric(&d, "bext_config_reloads_total{result=\"ok\"}"),
+        Some(1.0)
+    );
+}

@@ -148,12 +148,20 @@ async fn on_burst(pool: &PoolHandle, ctx: &WatchCtx, paths: Vec<PathBuf>) {
         .collect();
     let files = crate::logging::untrusted(&shown.join(", ")).to_string();
     match action {
-        BurstAction::Reload { restart } => {
+        BurstAction::Reload { restart, swap } => {
             tracing::info!(pool = %pool.name, "[bext] Config file changed: reloading (file change: {files})");
             let _ = ctx.asks.send(Ask::Reload("config file change"));
             if restart {
                 tracing::info!(pool = %pool.name, "[bext] Workers restarted (file change: {files})");
                 pool.restart_soon(Reason::FileChange);
+            } else if swap {
+                tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
+                let data: Vec<(PathBuf, ChangeKind)> = changes
+                    .iter()
+                    .filter(|(_, k)| *k == ChangeKind::Rebindable)
+                    .cloned()
+                    .collect();
+                pool.swap(classify::changes_json(&data)).await;
             }
         }
         BurstAction::Restart => {

@@ -10,8 +10,9 @@
 //!
 //! The most severe kind of a burst decides: config > module, other >
 //! rebindable. A config change in a burst that also touched modules or
-//! other files reloads and then restarts the pool too (the swap is
-//! covered by the restart). Pure functions, tested below.
+//! other files reloads and then restarts the pool too (which covers the
+//! data); one that touched only data files reloads and swaps, so no change
+//! of the burst is left unapplied. Pure functions, tested below.
 
 use std::path::{Path, PathBuf};
 
@@ -51,9 +52,11 @@ impl ChangeKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BurstAction {
     /// Reload the configuration; `restart`: also roll the pool (a module or
-    /// another watched file changed in the same burst).
+    /// another watched file changed in the same burst); else `swap`: also
+    /// hot-swap it (a data file changed in the same burst).
     Reload {
         restart: bool,
+        swap: bool,
     },
     Restart,
     Swap,
@@ -98,9 +101,11 @@ pub fn classify(path: &Path, c: &Classes<'_>) -> ChangeKind {
 pub fn burst_action(kinds: &[ChangeKind]) -> Option<BurstAction> {
     let top = kinds.iter().copied().max_by_key(|k| k.severity())?;
     Some(match top {
-        ChangeKind::Config => BurstAction::Reload {
-            restart: kinds.iter().any(|k| k.severity() == 2),
-        },
+        ChangeKind::Config => {
+            let restart = kinds.iter().any(|k| k.severity() == 2);
+            let swap = !restart && kinds.contains(&ChangeKind::Rebindable);
+            BurstAction::Reload { restart, swap }
+        }
         ChangeKind::Module | ChangeKind::Other => BurstAction::Restart,
         ChangeKind::Rebindable => BurstAction::Swap,
     })
@@ -240,12 +245,25 @@ mod tests {
         );
         assert_eq!(burst_action(&[Other]), Some(BurstAction::Restart));
         assert_eq!(
+            burst_action(&[Config]),
+            Some(BurstAction::Reload {
+                restart: false,
+                swap: false
+            })
+        );
+        assert_eq!(
             burst_action(&[Rebindable, Config]),
-            Some(BurstAction::Reload { restart: false })
+            Some(BurstAction::Reload {
+                restart: false,
+                swap: true
+            })
         );
         assert_eq!(
             burst_action(&[Config, Module, Rebindable]),
-            Some(BurstAction::Reload { restart: true })
+            Some(BurstAction::Reload {
+                restart: true,
+                swap: false
+            })
         );
     }
 
