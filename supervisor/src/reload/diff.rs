@@ -74,6 +74,16 @@ impl Plan {
             && !self.reordered
     }
 
+    /// Whether the reload does anything to the running bextd (keys that
+    /// need a restart are only reported).
+    pub fn applies_anything(&self) -> bool {
+        !(self.added.is_empty()
+            && self.removed.is_empty()
+            && self.changed.is_empty()
+            && self.server_live.is_empty()
+            && !self.reordered)
+    }
+
     /// One line per change and what is done about it, for the log and for
     /// `bext reload`.
     pub fn lines(&self) -> Vec<String> {
@@ -295,6 +305,9 @@ max_requests = 100
         assert_eq!(p.added, vec!["api0".to_string(), "api".to_string()]);
         assert!(p.removed.is_empty());
         assert_eq!(p.needs_restart, vec!["listen".to_string()]);
+        let listen_only = config(&BASE.replace("127.0.0.1:0", "127.0.0.1:1"));
+        let q = plan(&old, &listen_only);
+        assert!(!q.is_empty() && !q.applies_anything());
         let back = plan(&new, &old);
         assert_eq!(back.removed, vec!["api0".to_string(), "api".to_string()]);
         assert!(back.lines().iter().any(|l| l.contains("needs a restart")));

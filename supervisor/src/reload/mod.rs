@@ -164,8 +164,9 @@ impl Reloader {
             .map(|(lines, _)| lines)
     }
 
-    /// SIGHUP: a reload; when the file holds no change, a rolling restart
-    /// of every pool instead (SIGHUP's meaning before reloads existed, and
+    /// SIGHUP: a reload; when it changes nothing that runs (the file is
+    /// the same, or differs only in keys that need a restart), a rolling
+    /// restart of every pool instead (SIGHUP's meaning before reloads existed, and
     /// how a deploy of new code without a config change is picked up; slots
     /// that gave up start again).
     pub async fn hangup(self: &Arc<Self>) {
@@ -185,7 +186,7 @@ impl Reloader {
         let _ = self.reload_with(trigger, true).await;
     }
 
-    /// `Ok((lines, changed))`.
+    /// `Ok((lines, whether anything running changed))`.
     async fn reload_with(
         self: &Arc<Self>,
         trigger: &str,
@@ -228,7 +229,7 @@ impl Reloader {
             st.source = text;
         }
         self.metrics.reloaded(true);
-        Ok((lines, !plan.is_empty()))
+        Ok((lines, plan.applies_anything()))
     }
 
     /// Carries out `plan`, going to `new`.
