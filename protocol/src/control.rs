@@ -48,6 +48,13 @@ pub enum ControlRequest {
     },
     /// The request signatures quarantined as queries of death.
     Quarantine,
+    /// Re-read the configuration file and apply what changed.
+    Reload,
+    /// Hot-swap every worker of a pool, or of every pool.
+    Swap {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
     /// Lift every quarantine, of one pool or of all.
     QuarantineClear {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,6 +152,19 @@ pub enum ControlReply {
     JobLogs {
         id: String,
         logs: String,
+    },
+    /// The configuration was reloaded: what changed and what was done,
+    /// one line each.
+    Reloaded {
+        changes: Vec<String>,
+    },
+    /// The file is invalid: the running configuration stays; every problem,
+    /// as `--check-config` prints it.
+    ReloadFailed {
+        problems: Vec<String>,
+    },
+    Swapping {
+        workers: u32,
     },
     Error {
         message: String,
@@ -291,16 +311,20 @@ pub enum WorkerState {
     Failed,
     /// Out of rotation for maintenance.
     Maint,
+    /// Out of rotation for a hot-swap (`swap(changes)`); back ACTIVE with
+    /// the same pid.
+    Swapping,
 }
 
 impl WorkerState {
-    pub const ALL: [WorkerState; 6] = [
+    pub const ALL: [WorkerState; 7] = [
         WorkerState::Booting,
         WorkerState::Active,
         WorkerState::Draining,
         WorkerState::Stopped,
         WorkerState::Failed,
         WorkerState::Maint,
+        WorkerState::Swapping,
     ];
 
     pub fn name(self) -> &'static str {
@@ -311,6 +335,7 @@ impl WorkerState {
             WorkerState::Stopped => "STOPPED",
             WorkerState::Failed => "FAILED",
             WorkerState::Maint => "MAINT",
+            WorkerState::Swapping => "SWAPPING",
         }
     }
 }
@@ -455,6 +480,9 @@ pub struct WorkerStatus {
     /// served, and the requests it held.
     #[serde(default)]
     pub last_exit: Option<String>,
+    /// Hot-swaps this process went through (its `generation` stays).
+    #[serde(default)]
+    pub swaps: u64,
 }
 
 #[cfg(test)]

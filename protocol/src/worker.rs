@@ -78,6 +78,10 @@ pub enum MasterToWorker {
     /// the outcome it already had, if the answer crossed the `Cancel`). A
     /// `Cancel` for an id the worker already answered is ignored.
     Cancel { id: u64 },
+    /// Run `swap(changes)` (`changes_json`: a JSON array of
+    /// `{"path", "kind"}`); answered with `SwapDone`. Sent only when no
+    /// request is in flight (the worker is out of rotation, SWAPPING).
+    Swap { changes_json: String },
     /// Sent instead of `Init` to a process started for one background job:
     /// import its script and run `run(job)` once, report the end with
     /// [`WorkerToMaster::JobFinished`], then exit.
@@ -127,6 +131,12 @@ pub enum WorkerToMaster {
     /// handler starts. If the worker dies, the requests it had not started
     /// are sent to another worker whatever their method.
     Started { id: u64 },
+    /// `swap()` finished: `error` if it threw, or if the script exports no
+    /// `swap` (`missing`); the master then replaces the worker instead.
+    SwapDone {
+        error: Option<String>,
+        missing: bool,
+    },
     /// `job.progress(p)`, `p` from 0 to 1.
     JobProgress { progress: f64 },
     /// `job.checkpoint(obj)`: the JSON to resume from, at most the

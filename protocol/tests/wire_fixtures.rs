@@ -205,6 +205,19 @@ fn worker_reports() {
         },
     );
     check("maint-done", &WorkerToMaster::MaintDone { error: None });
+    check(
+        "swap",
+        &MasterToWorker::Swap {
+            changes_json: r#"[{"path":"/srv/app/data.json","kind":"rebindable"}]"#.into(),
+        },
+    );
+    check(
+        "swap-done",
+        &WorkerToMaster::SwapDone {
+            error: None,
+            missing: false,
+        },
+    );
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //!
 //! Start: load the config, become a subreaper, register for signals and
 //! SIGCHLD before the first fork, bind the listener, start the pools.
-//! Run: serve HTTP; turn signals into actions (SIGHUP: rolling restart).
+//! Run: serve HTTP; turn signals into actions (SIGHUP: reload the
+//! configuration, see `reload`); act on what the watchers ask (a reload
+//! when the config file changed, a shutdown from the signal file).
 //! Stop, in order: stop accepting → let open requests finish → drain every
 //! worker → SIGKILL stragglers → exit, all within `shutdown_timeout_ms`.
 //! A second SIGTERM/SIGINT, or SIGQUIT, makes it immediate.
@@ -23,10 +25,11 @@ use crate::front::Front;
 use crate::front::accept::Limits;
 use crate::front::conn::Timeouts;
 use crate::jobs::{JobsHandle, PoolInfo};
-use crate::pool::{self, PoolHandle, Reason, Services};
+use crate::pool::{self, PoolHandle, Services};
 use crate::process::reaper;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
+use crate::reload::{Ask, Reloader};
 
 /// How the run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,7 +70,7 @@ fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
 
 /// Refuses to start when workers must run as another user and bextd cannot
 /// switch to it (only root can).
-fn check_credentials(config: &Config) -> Result<(), Fatal> {
+pub fn check_credentials(config: &Config) -> Result<(), Fatal> {
     let (uid, gid) = (
         nix::unistd::geteuid().as_raw(),
         nix::unistd::getegid().as_raw(),
@@ -144,14 +147,18 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         worker_bin: bin,
         jobs: jobs.clone(),
     };
-    let (pools, _watchers) = start_pools(&config, &services, &metrics)?;
+    let pools = start_pools(&config, &services, &metrics);
     let front = Arc::new(Front::new(
         pools.clone(),
         config.server.admin_allow.clone(),
         config.server.max_body_bytes,
-        metrics,
+        metrics.clone(),
         jobs.clone(),
     ));
+    let (reloader, asks) =
+        crate::reload::Reloader::start(config.clone(), front.clone(), services, metrics)
+            .map_err(Fatal::Setup)?;
+    let _ = front.reloader.set(reloader.clone());
     tokio::spawn(crate::control::serve(
         control,
         front.clone(),
@@ -175,7 +182,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         limits,
         stop_accept,
     ));
-    let stop = signals.until_stop(&pools).await;
+    let stop = signals.until_stop(&reloader, asks).await;
+    let pools = reloader.all_pools();
     let _ = stop_accept_tx.send(());
     let graceful = accept
         .await
@@ -213,19 +221,26 @@ impl Signals {
         })
     }
 
-    /// Serves SIGHUPs (rolling restarts) until a signal says to stop.
-    async fn until_stop(&mut self, pools: &[Arc<PoolHandle>]) -> Stop {
+    /// Serves SIGHUPs (config reloads) and the watchers' asks until a
+    /// signal (or the signal file) says to stop.
+    async fn until_stop(
+        &mut self,
+        reloader: &Arc<Reloader>,
+        mut asks: mpsc::UnboundedReceiver<Ask>,
+    ) -> Stop {
         loop {
             tokio::select! {
                 _ = self.term.recv() => return Stop::Graceful,
                 _ = self.int.recv() => return Stop::Graceful,
                 _ = self.quit.recv() => return Stop::Immediate,
                 _ = self.hup.recv() => {
-                    tracing::info!("SIGHUP: rolling restart of every pool (slots that gave up get a new chance)");
-                    for p in pools {
-                        p.restart_soon(Reason::Signal);
-                    }
+                    tracing::info!("SIGHUP: reloading the configuration");
+                    reloader.hangup().await;
                 }
+                Some(ask) = asks.recv() => match ask {
+                    Ask::Reload(trigger) => reloader.reload_if_changed(trigger).await,
+                    Ask::Terminate => return Stop::Graceful,
+                },
             }
         }
     }
@@ -256,37 +271,17 @@ fn start_reaper(sigchld: tokio::signal::unix::Signal) -> Arc<Registry> {
     registry
 }
 
-type Watchers = Vec<Box<dyn std::any::Any + Send>>;
-
-/// Starts every pool's actor and file watcher.
+/// Starts every pool's actor (their file watchers belong to the reloader).
 fn start_pools(
     config: &Config,
     services: &Services,
     metrics: &crate::metrics::Metrics,
-) -> Result<(Vec<Arc<PoolHandle>>, Watchers), Fatal> {
-    let pools: Vec<Arc<PoolHandle>> = config
+) -> Vec<Arc<PoolHandle>> {
+    config
         .pools
         .iter()
         .map(|p| pool::start(p.clone(), services.clone(), metrics.pool(&p.name)))
-        .collect();
-    let base = config
-        .file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let mut watchers: Watchers = Vec::new();
-    for p in &pools {
-        match crate::pool::watch::start(p.clone(), base.clone()) {
-            Ok(w) => watchers.extend(w),
-            Err(e) => {
-                return Err(Fatal::Setup(format!(
-                    "cannot watch the watch_dirs of pool {}: {e}",
-                    p.name
-                )));
-            }
-        }
-    }
-    Ok((pools, watchers))
+        .collect()
 }
 
 /// The stop sequence after the accept loop ended: graceful (finish open

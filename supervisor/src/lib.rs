@@ -24,3 +24,4 @@ pub mod logging;
 pub mod metrics;
 pub mod pool;
 pub mod process;
+pub mod reload;

@@ -97,6 +97,23 @@ impl JobMetrics {
     }
 }
 
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct PoolResultLabels {
+    pool: String,
+    result: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ResultLabel {
+    result: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct SignalLabels {
+    action: String,
+    result: String,
+}
+
 type GaugeF = Gauge<f64, AtomicU64>;
 
 fn latency_histogram() -> Histogram {
@@ -115,6 +132,10 @@ pub struct Metrics {
     illegal: Family<PoolLabel, Counter>,
     retried: Family<PoolLabel, Counter>,
     quarantined: Family<PoolLabel, Gauge>,
+    swaps: Family<PoolResultLabels, Counter>,
+    reloads: Family<ResultLabel, Counter>,
+    signals: Family<SignalLabels, Counter>,
+    w_swaps: Family<WorkerLabels, Gauge>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
     w_in_flight: Family<WorkerLabels, Gauge>,
@@ -142,6 +163,10 @@ pub struct PoolMetrics {
     pub illegal_transitions: Counter,
     /// Requests sent again because their worker died while running them.
     pub retried: Counter,
+    /// Workers swapped in place.
+    pub swapped: Counter,
+    /// Swaps that ended in a replacement (no `swap`, it threw, timed out).
+    pub swap_replaced: Counter,
 }
 
 impl PoolMetrics {
@@ -208,6 +233,24 @@ impl Metrics {
             "Request signatures refused as queries of death now",
             quarantined.clone(),
         );
+        let swaps = Family::<PoolResultLabels, Counter>::default();
+        registry.register(
+            "swaps",
+            "Hot-swaps by pool: result=\"swapped\" (in place, same pid) or \"replaced\" (no swap(), it threw or timed out)",
+            swaps.clone(),
+        );
+        let reloads = Family::<ResultLabel, Counter>::default();
+        registry.register(
+            "config_reloads",
+            "Configuration reloads: result=\"ok\" or \"failed\" (invalid file, the running configuration stayed)",
+            reloads.clone(),
+        );
+        let signals = Family::<SignalLabels, Counter>::default();
+        registry.register(
+            "restart_signals",
+            "Restart signal files seen, by action and result (done, stale, malformed)",
+            signals.clone(),
+        );
         let mut gauge = |name: &str, help: &str| {
             let f = Family::<WorkerLabels, Gauge>::default();
             registry.register(name, help, f.clone());
@@ -245,6 +288,10 @@ impl Metrics {
         let w_messages = gauge(
             "worker_messages_sent",
             "Messages the worker process sent with bext.sendMessage",
+        );
+        let w_swaps = gauge(
+            "worker_swaps",
+            "Hot-swaps the worker process went through (same pid and generation)",
         );
         let w_uptime = Family::<WorkerLabels, GaugeF>::default();
         registry.register(
@@ -299,6 +346,10 @@ impl Metrics {
             illegal,
             retried,
             quarantined,
+            swaps,
+            reloads,
+            signals,
+            w_swaps,
             w_served,
             w_failed,
             w_in_flight,
@@ -339,7 +390,39 @@ impl Metrics {
             failures: self.failures.get_or_create(&label).clone(),
             illegal_transitions: self.illegal.get_or_create(&label).clone(),
             retried: self.retried.get_or_create(&label).clone(),
+            swapped: self.swap_counter(pool, "swapped"),
+            swap_replaced: self.swap_counter(pool, "replaced"),
         }
+    }
+
+    fn swap_counter(&self, pool: &str, result: &str) -> Counter {
+        self.swaps
+            .get_or_create(&PoolResultLabels {
+                pool: pool.into(),
+                result: result.into(),
+            })
+            .clone()
+    }
+
+    /// Counts one configuration reload.
+    pub fn reloaded(&self, ok: bool) {
+        let result = if ok { "ok" } else { "failed" };
+        self.reloads
+            .get_or_create(&ResultLabel {
+                result: result.into(),
+            })
+            .inc();
+    }
+
+    /// Counts one restart signal file: its action (or `unknown`) and what
+    /// came of it.
+    pub fn signal(&self, action: &str, result: &str) {
+        self.signals
+            .get_or_create(&SignalLabels {
+                action: action.into(),
+                result: result.into(),
+            })
+            .inc();
     }
 
     /// The text exposition, with per-worker gauges from `workers`. Callers
@@ -366,6 +449,7 @@ impl Metrics {
             &self.w_restarts,
             &self.w_fails,
             &self.w_messages,
+            &self.w_swaps,
         ];
         families.iter().for_each(|f| f.clear());
         self.w_uptime.clear();
@@ -391,6 +475,7 @@ impl Metrics {
             set(&self.w_restarts, w.restarts as u64);
             set(&self.w_fails, w.consecutive_failures as u64);
             set(&self.w_messages, w.messages_sent);
+            set(&self.w_swaps, w.swaps);
             let up = if w.pid.is_some() {
                 now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
             } else {

@@ -219,6 +219,7 @@ fn the_config_man_page_describes_every_key() {
         &mut all,
     );
     all.push("worker_bin".into());
+    all.push("restart_signal_file".into());
     all.push("env".into());
     for k in all {
         assert!(

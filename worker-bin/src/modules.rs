@@ -99,7 +99,11 @@ impl ModuleCache {
         }
         // Only a module that can be shared is kept and written out; the
         // rest compile exactly as without a cache.
-        let share = !self.engine.is_empty() && source.len() < MAX_SHARED_MODULE_BYTES;
+        // A module imported with a query (`./data.json?v=2`, a fresh
+        // instance for `swap()`) is one of many: never shared.
+        let share = !self.engine.is_empty()
+            && source.len() < MAX_SHARED_MODULE_BYTES
+            && !path.contains('?');
         let kept = share.then(|| source.clone());
         let module = Module::declare(ctx.clone(), path, source)?;
         self.compiled.set(self.compiled.get() + 1);
@@ -120,8 +124,43 @@ impl ModuleCache {
     }
 }
 
-/// Joins `name` onto the folder of `base` and removes `.` and `..` lexically.
+/// Joins `name` onto the folder of `base` and removes `.` and `..`
+/// lexically. A query (`./data.json?v=2`) is kept: it names another
+/// instance of the same file, so `swap()` can import fresh data.
 pub fn resolve_path(base: &str, name: &str) -> Option<PathBuf> {
+    let base = file_part(base);
+    let (name, query) = match name.split_once('?') {
+        Some((n, q)) => (n, Some(q)),
+        None => (name, None),
+    };
+    let mut out = join_path(base, name)?;
+    if let Some(q) = query {
+        let mut s = out.into_os_string();
+        s.push("?");
+        s.push(q);
+        out = PathBuf::from(s);
+    }
+    Some(out)
+}
+
+/// A module name without its query: the file it is read from.
+pub fn file_part(name: &str) -> &str {
+    name.split_once('?').map_or(name, |(f, _)| f)
+}
+
+/// The source of the module in file `path`: the file itself, or for a
+/// `.json` file a module whose default export is its value.
+fn module_source(path: &str, bytes: Vec<u8>) -> Vec<u8> {
+    if !path.ends_with(".json") {
+        return bytes;
+    }
+    let mut out = b"export default ".to_vec();
+    out.extend_from_slice(&bytes);
+    out.extend_from_slice(b"\n;");
+    out
+}
+
+fn join_path(base: &str, name: &str) -> Option<PathBuf> {
     let joined = if name.starts_with('/') {
         PathBuf::from(name)
     } else if name.starts_with("./") || name.starts_with("../") {
@@ -169,9 +208,10 @@ impl Loader for FileLoader {
         path: &str,
         _attributes: Option<ImportAttributes<'js>>,
     ) -> Result<Module<'js>> {
-        let source = std::fs::read(path)
-            .map_err(|e| Error::new_loading_message(path, format!("cannot read {path}: {e}")))?;
-        self.cache.load(ctx, path, source)
+        let file = file_part(path);
+        let source = std::fs::read(file)
+            .map_err(|e| Error::new_loading_message(path, format!("cannot read {file}: {e}")))?;
+        self.cache.load(ctx, path, module_source(file, source))
     }
 }
 
@@ -192,5 +232,20 @@ mod tests {
         );
         assert_eq!(resolve_path(base, "/x/y.js").unwrap(), Path::new("/x/y.js"));
         assert!(resolve_path(base, "preact").is_none());
+    }
+
+    #[test]
+    fn a_query_names_another_instance_of_the_same_file() {
+        let base = "/srv/app/worker.js?v=1";
+        assert_eq!(
+            resolve_path(base, "./data.json?v=7").unwrap(),
+            Path::new("/srv/app/data.json?v=7")
+        );
+        assert_eq!(file_part("/srv/app/data.json?v=7"), "/srv/app/data.json");
+        assert_eq!(
+            module_source("/a/d.json", b"{\"a\":1}".to_vec()),
+            b"export default {\"a\":1}\n;".to_vec()
+        );
+        assert_eq!(module_source("/a/d.js", b"x".to_vec()), b"x".to_vec());
     }
 }

@@ -105,6 +105,32 @@ pub enum Command {
         #[arg(value_name = "JSON")]
         data: String,
     },
+    /// Re-read bextd's bext.toml and apply what changed, as SIGHUP does:
+    /// pools added start, pools removed drain, a pool whose worker settings
+    /// changed is rolled, a size or route change applies without restarting
+    /// workers. An invalid file changes nothing: its problems are printed
+    /// and bext exits 1.
+    Reload,
+    /// Hot-swap workers in place: each in turn leaves rotation (SWAPPING),
+    /// runs swap(changes) and comes back with the same pid; a worker
+    /// without swap(), or whose swap() fails, is replaced instead.
+    Swap {
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+    },
+    /// Write a restart signal file for bextd to act on (restart, swap or
+    /// terminate every pool), atomically (a temporary file, then a rename).
+    /// bextd removes it once it acted.
+    Signal {
+        /// What bextd should do.
+        #[arg(value_enum)]
+        action: SignalArg,
+        /// The signal file [default: [server] restart_signal_file of the
+        /// bext.toml given with --config].
+        #[arg(long, short = 'f', value_name = "FILE")]
+        file: Option<PathBuf>,
+    },
     /// Act on workers, or show their metrics.
     Workers {
         #[command(subcommand)]
@@ -121,6 +147,17 @@ pub enum Command {
         #[command(subcommand)]
         command: super::jobs::JobsCommand,
     },
+}
+
+/// The actions of a restart signal file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SignalArg {
+    /// A rolling restart of every pool.
+    Restart,
+    /// A hot-swap of every pool.
+    Swap,
+    /// A graceful shutdown of bextd.
+    Terminate,
 }
 
 #[derive(Debug, Subcommand)]

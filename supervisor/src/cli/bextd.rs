@@ -40,7 +40,7 @@ pub const SECTIONS: &[Section] = &[
             ),
             (
                 "SIGHUP",
-                "rolling restart of every pool, without failed requests; slots that gave up after repeated failures are started again",
+                "re-read the configuration file and apply the difference with the least disruption (pools added start, pools removed drain, a pool whose worker settings changed is rolled, a size or route change needs no restart); an invalid file changes nothing and each problem is logged; a reload that changes nothing that runs (the same file, or only keys that need a restart) gives a rolling restart of every pool instead, and slots that gave up after repeated failures start again. No request fails either way",
             ),
             ("SIGQUIT", "immediate shutdown: workers and jobs are killed"),
         ],

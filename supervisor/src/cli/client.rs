@@ -100,6 +100,9 @@ pub fn request(socket: &Path, req: &ControlRequest) -> Result<ControlReply, Clie
 
 /// Runs a `bext` command line; returns what to print.
 pub fn run(cli: &Cli) -> Result<String, ClientError> {
+    if let Command::Signal { action, file } = &cli.command {
+        return signal(cli, *action, file.as_deref());
+    }
     let socket = socket_path(cli)?;
     match &cli.command {
         Command::Ps { long } => {
@@ -134,6 +137,17 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
             }
         }
         Command::Maint { pool, data } => maint(&socket, pool, data.as_deref()),
+        Command::Reload => reload(&socket),
+        Command::Swap { pool } => {
+            let req = ControlRequest::Swap { pool: pool.clone() };
+            match request(&socket, &req)? {
+                ControlReply::Swapping { workers } => Ok(format!(
+                    "Hot-swapping {workers} worker(s), one at a time (SWAPPING in bext ps)\n"
+                )),
+                other => Err(unexpected(other)),
+            }
+        }
+        Command::Signal { .. } => unreachable!("handled above"),
         Command::Call { pool, params } => call(&socket, pool, params),
         Command::Message { pool, data } => message(&socket, pool, data),
         Command::Workers {
@@ -225,6 +239,68 @@ fn restart(
         )),
         other => Err(unexpected(other)),
     }
+}
+
+fn reload(socket: &Path) -> Result<String, ClientError> {
+    match request(socket, &ControlRequest::Reload)? {
+        ControlReply::Reloaded { changes } => {
+            let mut out = "Configuration reloaded:\n".to_string();
+            for c in changes {
+                out.push_str(&format!("  {}\n", crate::logging::untrusted(&c)));
+            }
+            Ok(out)
+        }
+        ControlReply::ReloadFailed { problems } => {
+            let mut out =
+                "the configuration file is invalid; the running configuration stays in force:"
+                    .to_string();
+            for p in problems {
+                out.push_str(&format!("\n  {}", crate::logging::untrusted(&p)));
+            }
+            Err(ClientError::Daemon(out))
+        }
+        other => Err(unexpected(other)),
+    }
+}
+
+fn signal(
+    cli: &Cli,
+    action: super::bext::SignalArg,
+    file: Option<&Path>,
+) -> Result<String, ClientError> {
+    use super::bext::SignalArg;
+    use crate::reload::signal::SignalAction;
+    let file = match (file, &cli.config) {
+        (Some(f), _) => f.to_path_buf(),
+        (None, Some(config)) => crate::config::signal_file_of(config)?.ok_or_else(|| {
+            ClientError::Usage(format!(
+                "{} sets no [server] restart_signal_file: name the file with --file",
+                config.display()
+            ))
+        })?,
+        (None, None) => {
+            return Err(ClientError::Usage(
+                "name the signal file with --file, or the bext.toml that sets restart_signal_file with -c".into(),
+            ));
+        }
+    };
+    let action = match action {
+        SignalArg::Restart => SignalAction::Restart,
+        SignalArg::Swap => SignalAction::Swap,
+        SignalArg::Terminate => SignalAction::Terminate,
+    };
+    let s = crate::reload::signal::write(&file, action).map_err(|e| {
+        ClientError::Daemon(format!(
+            "cannot write the signal file {}: {e}",
+            file.display()
+        ))
+    })?;
+    Ok(format!(
+        "Wrote a {} signal to {} (timestamp {}); bextd removes it once it acted\n",
+        action.name(),
+        file.display(),
+        s.timestamp
+    ))
 }
 
 fn json_arg(text: &str) -> Result<serde_json::Value, ClientError> {

@@ -191,6 +191,7 @@ pub fn stats_text(workers: &[WorkerStatus]) -> String {
             ("js heap", megabytes(w.js_heap_bytes)),
             ("uptime", duration(w.uptime_ms)),
             ("restarts", w.restarts.to_string()),
+            ("swaps", w.swaps.to_string()),
             ("consecutive failures", w.consecutive_failures.to_string()),
             (
                 "rotation reason",
@@ -264,6 +265,7 @@ mod tests {
             last_error: None,
             messages_sent: 0,
             last_exit: None,
+            swaps: 0,
         }
     }
 

@@ -89,6 +89,8 @@ pub const SERVER: &[Key] = &[
     ),
     key("idle_timeout_ms", whole(1, 86_400_000, "milliseconds")),
     key("max_connections", whole(1, 1 << 20, "connections")),
+    key("restart_signal_file", Kind::Text),
+    key("signal_stale_s", whole(1, 30 * 24 * 3600, "seconds")),
 ];
 
 pub const RECOVERY: &[Key] = &[
@@ -154,6 +156,8 @@ pub const POOL: &[Key] = &[
     key("env", Kind::TextMap),
     key("compress", Kind::Bool),
     key("compress_regex", Kind::Text),
+    key("swap_globs", Kind::TextList),
+    key("swap_timeout_ms", ms(1)),
     key("lifecycle", Kind::Table(LIFECYCLE)),
 ];
 
@@ -487,6 +491,7 @@ mod tests {
         let server = ServerSection {
             control_socket: Some(String::new()),
             worker_bin: Some(String::new()),
+            restart_signal_file: Some(String::new()),
             ..ServerSection::default()
         };
         let pool = PoolSection {

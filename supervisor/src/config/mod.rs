@@ -50,6 +50,9 @@ pub struct Server {
     pub header_read_timeout_ms: u64,
     pub idle_timeout_ms: u64,
     pub max_connections: u32,
+    /// `restart_signal_file`, resolved; `None`: off.
+    pub restart_signal_file: Option<PathBuf>,
+    pub signal_stale_s: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -60,11 +63,20 @@ pub struct Pool {
     pub min_workers: u32,
     pub max_workers: u32,
     pub watch_dirs: Vec<PathBuf>,
+    /// Globs of files to hot-swap, relative to the config's folder.
+    pub swap_globs: Vec<String>,
     /// Credentials the workers run with (`user`, `group`), resolved.
     pub uid: Option<u32>,
     pub gid: Option<u32>,
     /// Every other key, typed.
     pub settings: Settings,
+}
+
+impl Config {
+    /// The pool named `name`.
+    pub fn pool(&self, name: &str) -> Option<&Pool> {
+        self.pools.iter().find(|p| p.name == name)
+    }
 }
 
 /// One broken rule.
@@ -163,6 +175,22 @@ pub fn control_socket_of(path: &Path) -> Result<PathBuf, ConfigError> {
             None => default_control_socket(),
         },
     )
+}
+
+/// The restart signal file a config file names, if any, without checking
+/// the rest of the file (for `bext signal -c`).
+pub fn signal_file_of(path: &Path) -> Result<Option<PathBuf>, ConfigError> {
+    let (source, file) = read(path)?;
+    let doc: toml::Table = toml::from_str(&source).map_err(|e| ConfigError {
+        problems: vec![syntax_problem(&source, &e)],
+        file: file.clone(),
+    })?;
+    let base = file.parent().unwrap_or(Path::new("."));
+    Ok(doc
+        .get("server")
+        .and_then(|s| s.get("restart_signal_file"))
+        .and_then(|s| s.as_str())
+        .map(|s| validate::resolve(base, s)))
 }
 
 /// Reads, parses and checks the file at `path`.

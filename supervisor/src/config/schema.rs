@@ -103,6 +103,11 @@ pub struct ServerSection {
     /// Most client connections open at once (lowered to fit the
     /// file-descriptor limit); beyond it, new ones wait to be accepted.
     pub max_connections: u32,
+    /// A JSON file a deploy tool writes to ask for a restart, a swap or a
+    /// shutdown; `None`: not watched.
+    pub restart_signal_file: Option<String>,
+    /// A signal file older than this many seconds is ignored.
+    pub signal_stale_s: u64,
 }
 
 impl Default for ServerSection {
@@ -117,6 +122,8 @@ impl Default for ServerSection {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
             max_connections: 4096,
+            restart_signal_file: None,
+            signal_stale_s: 300,
         }
     }
 }
@@ -158,6 +165,10 @@ pub struct PoolSection {
     pub env: BTreeMap<String, String>,
     pub compress: bool,
     pub compress_regex: String,
+    /// Files (globs relative to the config's folder) whose change is
+    /// hot-swapped (`swap(changes)`) instead of restarting workers.
+    pub swap_globs: Vec<String>,
+    pub swap_timeout_ms: u64,
     pub lifecycle: LifecycleSection,
 }
 
@@ -192,6 +203,8 @@ impl Default for PoolSection {
             env: BTreeMap::new(),
             compress: false,
             compress_regex: "^(text/|application/(json|javascript|xml))".into(),
+            swap_globs: Vec::new(),
+            swap_timeout_ms: 10_000,
             lifecycle: LifecycleSection::default(),
         }
     }

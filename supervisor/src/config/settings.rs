@@ -30,6 +30,8 @@ pub struct Settings {
     pub group: Option<String>,
     /// Content types to compress (a regex), when compression is on.
     pub compress: Option<String>,
+    /// How long `swap(changes)` may run before the worker is replaced.
+    pub swap_timeout: Duration,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
 }
@@ -132,6 +134,7 @@ impl Settings {
             user: p.user.clone(),
             group: p.group.clone(),
             compress: p.compress.then(|| p.compress_regex.clone()),
+            swap_timeout: ms(p.swap_timeout_ms),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -189,7 +189,30 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             || "must be the path of the bext-worker executable: no such file".into(),
         );
     }
+    let restart_signal_file = match s.restart_signal_file.as_deref() {
+        Some("") => {
+            c.report(
+                &["server", "restart_signal_file"],
+                Some("\"\"".into()),
+                "must not be empty (leave it out to turn the signal file off)".into(),
+            );
+            None
+        }
+        Some(p) => {
+            let file = resolve(base, p);
+            c.rule(
+                file.parent().is_some_and(Path::is_dir),
+                &["server", "restart_signal_file"],
+                format!("{p:?}"),
+                || "its folder must exist (bextd watches the folder for the file)".into(),
+            );
+            Some(file)
+        }
+        None => None,
+    };
     Server {
+        restart_signal_file,
+        signal_stale_s: s.signal_stale_s,
         listen,
         control_socket,
         admin_allow,
@@ -227,6 +250,14 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
     }
     check_lifecycle(c, n, server);
     let watch_dirs = check_watch_dirs(c, n, base);
+    for g in &p.swap_globs {
+        c.rule(
+            !g.trim().is_empty(),
+            &path(&n.prefix, &["swap_globs"]),
+            format!("{g:?}"),
+            || "each entry must be a non-empty glob such as \"data/*.json\"".into(),
+        );
+    }
     check_recovery(c, n);
     let (uid, gid) = check_credentials(c, n);
     Some(Pool {
@@ -238,6 +269,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
         min_workers: min,
         max_workers: max,
         watch_dirs,
+        swap_globs: p.swap_globs.clone(),
         settings: super::Settings::from_section(p),
     })
 }

@@ -30,13 +30,42 @@ pub async fn handle(req: ControlRequest, front: &Front) -> ControlReply {
         ControlRequest::Quarantine => ControlReply::Quarantine {
             entries: front.quarantined(),
         },
+        ControlRequest::Reload => match front.reloader.get() {
+            Some(r) => match r.reload("bext reload").await {
+                Ok(changes) => ControlReply::Reloaded { changes },
+                Err(problems) => ControlReply::ReloadFailed { problems },
+            },
+            None => ControlReply::Error {
+                message: "bextd is still starting".into(),
+            },
+        },
+        ControlRequest::Swap { pool } => {
+            let targets = match pool.as_deref() {
+                Some(name) => match find_pool(front, name) {
+                    Ok(p) => vec![p],
+                    Err(e) => return e,
+                },
+                None => front.pools().to_vec(),
+            };
+            let changes = crate::reload::classify::manual_changes();
+            let mut workers = 0;
+            for p in targets {
+                workers += p.swap(changes.clone()).await;
+            }
+            tracing::info!(
+                pool = pool.as_deref().unwrap_or("*"),
+                workers,
+                "hot-swap requested over the control socket"
+            );
+            ControlReply::Swapping { workers }
+        }
         ControlRequest::QuarantineClear { pool } => {
             let targets = match pool.as_deref() {
                 Some(name) => match find_pool(front, name) {
                     Ok(p) => vec![p],
                     Err(e) => return e,
                 },
-                None => front.pools.clone(),
+                None => front.pools().to_vec(),
             };
             let signatures = targets.iter().map(|p| p.quarantine.clear()).sum::<usize>() as u32;
             tracing::info!(
@@ -101,13 +130,13 @@ fn find_pool(
     front: &Front,
     name: &str,
 ) -> Result<std::sync::Arc<crate::pool::PoolHandle>, ControlReply> {
-    front
-        .pools
+    let pools = front.pools();
+    pools
         .iter()
         .find(|p| &*p.name == name)
         .cloned()
         .ok_or_else(|| {
-            let known: Vec<&str> = front.pools.iter().map(|p| &*p.name).collect();
+            let known: Vec<&str> = pools.iter().map(|p| &*p.name).collect();
             ControlReply::Error {
                 message: format!("no pool named {name:?} (pools: {})", known.join(", ")),
             }
@@ -120,7 +149,7 @@ async fn maint(front: &Front, pool: Option<&str>, data: Option<serde_json::Value
             Ok(p) => vec![p],
             Err(e) => return e,
         },
-        None => front.pools.clone(),
+        None => front.pools().to_vec(),
     };
     let mut total = 0;
     for p in targets {
@@ -135,12 +164,12 @@ async fn restart(front: &Front, pool: Option<&str>, worker: Option<u32>) -> Cont
             Ok(p) => vec![p],
             Err(e) => return e,
         },
-        None if worker.is_some() && front.pools.len() > 1 => {
+        None if worker.is_some() && front.pools().len() > 1 => {
             return ControlReply::Error {
                 message: "--worker needs --pool when there is more than one pool".into(),
             };
         }
-        None => front.pools.clone(),
+        None => front.pools().to_vec(),
     };
     let mut total = 0;
     for p in targets {

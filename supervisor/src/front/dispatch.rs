@@ -108,7 +108,7 @@ fn idempotent(method: &str) -> bool {
 }
 
 fn quarantine_it(pool: &PoolHandle, request: &HttpRequest, link: &WorkerLink) {
-    let Some(time) = pool.config.settings.quarantine else {
+    let Some(time) = pool.config().settings.quarantine else {
         return;
     };
     let sig = Signature::of(&request.method, &request.url, &request.body);
@@ -174,7 +174,8 @@ async fn exchange(
     if left.is_some_and(|l| l.is_zero()) {
         return (Err(Failure::TimedOut), None);
     }
-    let _permit = match &pool.admission {
+    let admission = pool.admission();
+    let _permit = match admission.as_deref() {
         Some(a) => match a.enter(left).await {
             Ok(p) => Some(p),
             Err(Refused::Full) => return (Err(Failure::Full), None),
@@ -193,7 +194,7 @@ async fn exchange(
 /// When a request arriving now must be answered by: `request_timeout_ms`
 /// bounds its wait in the queues, its run, and any retries together.
 fn deadline(pool: &PoolHandle) -> Option<Instant> {
-    pool.config
+    pool.config()
         .settings
         .request_timeout
         .map(|t| Instant::now() + t)
@@ -275,7 +276,7 @@ async fn await_reply(
         Ok(Answer::NotRun) => Err(Failure::NotRun),
         Err(_) => Err(Failure::Died),
     };
-    let Some(timeout) = pool.config.settings.request_timeout else {
+    let Some(timeout) = pool.config().settings.request_timeout else {
         return answer(rx.await);
     };
     let grace = timeout_grace(timeout);

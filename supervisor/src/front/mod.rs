@@ -34,7 +34,10 @@ use dispatch::Failure;
 /// Everything the request path needs.
 #[derive(Debug)]
 pub struct Front {
-    pub pools: Vec<Arc<PoolHandle>>,
+    /// In route order; a reload replaces the list.
+    pools: std::sync::RwLock<Arc<Vec<Arc<PoolHandle>>>>,
+    /// Carries out `bext reload` and `bext swap` (set once bextd started).
+    pub reloader: std::sync::OnceLock<Arc<crate::reload::Reloader>>,
     pub admin_allow: Vec<IpNet>,
     pub max_body_bytes: u64,
     metrics: Arc<Metrics>,
@@ -54,13 +57,24 @@ impl Front {
         jobs: crate::jobs::JobsHandle,
     ) -> Front {
         Front {
-            pools,
+            pools: std::sync::RwLock::new(Arc::new(pools)),
+            reloader: std::sync::OnceLock::new(),
             admin_allow,
             max_body_bytes,
             metrics,
             scrape: tokio::sync::Mutex::new(()),
             jobs,
         }
+    }
+
+    /// The pools, in route order.
+    pub fn pools(&self) -> Arc<Vec<Arc<PoolHandle>>> {
+        self.pools.read().unwrap().clone()
+    }
+
+    /// Routes to `pools` from now on (a reload).
+    pub fn set_pools(&self, pools: Vec<Arc<PoolHandle>>) {
+        *self.pools.write().unwrap() = Arc::new(pools);
     }
 
     /// Serves one request.
@@ -76,12 +90,7 @@ impl Front {
         if path.starts_with("/__bext/") || path == "/metrics" {
             return Ok(self.admin(peer, &req).await);
         }
-        let Some(pool) = self
-            .pools
-            .iter()
-            .find(|p| p.config.route.is_match(path))
-            .cloned()
-        else {
+        let Some((pool, _routed)) = self.route(path) else {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
         let started = std::time::Instant::now();
@@ -89,6 +98,24 @@ impl Front {
         pool.metrics
             .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
         Ok(reply)
+    }
+
+    /// The first pool whose route matches `path`, counted as routed to
+    /// until the guard drops. A pool a reload removes is stopped only once
+    /// nothing is routed to it: a request counted after the removal sees
+    /// the new list and is routed again.
+    fn route(&self, path: &str) -> Option<(Arc<PoolHandle>, crate::pool::Routed)> {
+        loop {
+            let pools = self.pools();
+            let pool = pools
+                .iter()
+                .find(|p| p.config().route.is_match(path))?
+                .clone();
+            let routed = pool.route_one();
+            if self.pools().iter().any(|p| Arc::ptr_eq(p, &pool)) {
+                return Some((pool, routed));
+            }
+        }
     }
 
     async fn serve_pool(
@@ -193,7 +220,7 @@ impl Front {
                 let workers = self.all_workers().await;
                 let now = std::time::Instant::now();
                 let quarantined: Vec<(String, usize)> = self
-                    .pools
+                    .pools()
                     .iter()
                     .map(|p| (p.name.to_string(), p.quarantine.list(&p.name, now).len()))
                     .collect();
@@ -218,7 +245,7 @@ impl Front {
     /// Status rows of every pool, in pool order.
     pub async fn all_workers(&self) -> Vec<protocol::control::WorkerStatus> {
         let mut out = Vec::new();
-        for p in &self.pools {
+        for p in self.pools().iter() {
             out.extend(p.status().await);
         }
         out
@@ -227,7 +254,7 @@ impl Front {
     /// Every pool's quarantined queries of death.
     pub fn quarantined(&self) -> Vec<protocol::control::Quarantined> {
         let now = std::time::Instant::now();
-        self.pools
+        self.pools()
             .iter()
             .flat_map(|p| p.quarantine.list(&p.name, now))
             .collect()
@@ -235,8 +262,8 @@ impl Front {
 
     /// Ready when every pool has at least one ACTIVE worker.
     fn readiness(&self) -> Reply {
-        let empty: Vec<&str> = self
-            .pools
+        let pools = self.pools();
+        let empty: Vec<&str> = pools
             .iter()
             .filter(|p| p.active().is_empty())
             .map(|p| &*p.name)

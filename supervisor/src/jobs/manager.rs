@@ -380,6 +380,7 @@ impl Manager {
                 let _ = reply.send(self.stats());
             }
             Msg::Shutdown(deadline, done) => self.begin_shutdown(deadline, done),
+            Msg::SetPools(pools) => self.pools = pools,
         }
     }
 

@@ -77,6 +77,8 @@ enum Msg {
     Logs(String, oneshot::Sender<Option<String>>),
     Stats(oneshot::Sender<JobStats>),
     Shutdown(Instant, oneshot::Sender<()>),
+    /// A reload changed the pools.
+    SetPools(Vec<PoolInfo>),
 }
 
 /// How the rest of bextd reaches the job manager.
@@ -149,6 +151,11 @@ impl JobsHandle {
     /// bextd.
     pub async fn shutdown(&self, deadline: Instant) {
         let _ = self.ask(|tx| Msg::Shutdown(deadline, tx)).await;
+    }
+
+    /// The pools after a reload: jobs of new pools can be spawned.
+    pub fn set_pools(&self, pools: Vec<PoolInfo>) {
+        let _ = self.tx.send(Msg::SetPools(pools));
     }
 
     /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its

@@ -55,6 +55,7 @@ impl Probe for LinkProbe<'_> {
 enum ReplyTo {
     Restart(oneshot::Sender<Result<u32, String>>),
     Maint(oneshot::Sender<u32>),
+    Swap(oneshot::Sender<u32>),
 }
 
 struct Actor {
@@ -81,7 +82,7 @@ pub(super) fn spawn(
 ) {
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
-    let cfg = &handle.config;
+    let cfg = handle.config();
     let core = Core::new(
         cfg.settings.clone(),
         cfg.min_workers,
@@ -188,6 +189,29 @@ impl Actor {
             PoolMsg::Message { data_json, reply } => {
                 let _ = reply.send(self.broadcast(&data_json));
             }
+            PoolMsg::Swap {
+                changes_json,
+                reply,
+            } => {
+                let input = Input::Swap {
+                    changes: changes_json,
+                };
+                self.feed(input, Some(ReplyTo::Swap(reply))).await;
+            }
+            PoolMsg::Reconfigure { roll } => {
+                let cfg = self.handle.config();
+                self.busy_limit = cfg
+                    .settings
+                    .request_timeout
+                    .map(|t| t + crate::front::dispatch::timeout_grace(t));
+                let input = Input::Reconfigure {
+                    settings: Box::new(cfg.settings.clone()),
+                    min_workers: cfg.min_workers,
+                    max_workers: cfg.max_workers,
+                    roll,
+                };
+                self.feed(input, None).await;
+            }
             PoolMsg::Status { reply } => {
                 let rows = super::status::rows(&self.handle.name, &self.core, &self.links);
                 let _ = reply.send(rows);
@@ -282,6 +306,17 @@ impl Actor {
                     l.send_untracked(MasterToWorker::Maint { data_json: data });
                 }
             }
+            Action::RunSwap {
+                slot,
+                generation,
+                changes,
+            } => {
+                if let Some(l) = link(self, slot, generation) {
+                    l.send_untracked(MasterToWorker::Swap {
+                        changes_json: changes,
+                    });
+                }
+            }
             Action::Publish(list) => {
                 let links: Vec<_> = list
                     .iter()
@@ -314,13 +349,15 @@ impl Actor {
             Counter::Restart => m.restarts.inc(),
             Counter::Failure => m.failures.inc(),
             Counter::IllegalTransition => m.illegal_transitions.inc(),
+            Counter::Swapped => m.swapped.inc(),
+            Counter::SwapReplaced => m.swap_replaced.inc(),
         };
     }
 
     /// Starts a worker for `slot` and reports how that went.
     async fn spawn(&mut self, slot: u32, generation: u64, queue: &mut VecDeque<Input>) {
         let handle = self.handle.clone();
-        let cfg = &handle.config;
+        let cfg = handle.config();
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
             env: cfg.settings.env.clone(),
@@ -374,7 +411,7 @@ impl Actor {
         spawned: crate::process::spawn::Spawned,
     ) -> std::io::Result<()> {
         let handle = self.handle.clone();
-        let cfg = &handle.config;
+        let cfg = handle.config();
         let pid = spawned.pid;
         for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
             if let Some(fd) = fd {
@@ -393,7 +430,7 @@ impl Actor {
             slot,
             pid,
             generation,
-            settings: worker_settings(cfg, &self.services.jobs.config),
+            settings: worker_settings(&cfg, &self.services.jobs.config),
             modules: handle.modules.clone(),
             capacity: cfg.settings.worker_concurrency,
             room: handle.room.clone(),
@@ -474,7 +511,7 @@ fn send_reply(r: Reply, to: Option<ReplyTo>) {
         (Reply::Restart(r), Some(ReplyTo::Restart(tx))) => {
             let _ = tx.send(r);
         }
-        (Reply::Maint(n), Some(ReplyTo::Maint(tx))) => {
+        (Reply::Maint(n), Some(ReplyTo::Maint(tx))) | (Reply::Swap(n), Some(ReplyTo::Swap(tx))) => {
             let _ = tx.send(n);
         }
         _ => {}

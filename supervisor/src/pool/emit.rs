@@ -227,6 +227,62 @@ fn other(pool: &str, log: &Log) {
             }
             None => tracing::info!(pool, worker = slot, pid = pid.as_raw(), "maintenance done"),
         },
+        Log::SwapStarted { workers } => {
+            tracing::info!(pool, workers, "hot-swap started");
+        }
+        Log::Swapped { slot, pid } => {
+            tracing::info!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "swapped in place (same pid)"
+            );
+        }
+        Log::SwapFailed {
+            slot,
+            pid,
+            error,
+            missing: true,
+        } => {
+            let _ = error;
+            tracing::info!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                "the script does not export swap(): replacing the worker (rolling restart)"
+            );
+        }
+        Log::SwapFailed {
+            slot, pid, error, ..
+        } => {
+            tracing::warn!(pool, worker = slot, pid = pid.as_raw(), error = %untrusted(error), "swap() threw: replacing the worker (rolling restart)");
+        }
+        Log::SwapTimeout { slot, pid, timeout } => {
+            tracing::warn!(
+                pool,
+                worker = slot,
+                pid = pid.as_raw(),
+                timeout_ms = timeout.as_millis() as u64,
+                "swap() ran past swap_timeout_ms: killing and replacing the worker"
+            );
+        }
+        Log::Reconfigured { from, to, roll } => {
+            if *roll {
+                tracing::info!(
+                    pool,
+                    slots_from = from,
+                    slots_to = to,
+                    "new settings: rolling restart of every worker"
+                );
+            } else {
+                tracing::info!(
+                    pool,
+                    slots_from = from,
+                    slots_to = to,
+                    "new settings applied without restarting workers"
+                );
+            }
+        }
         Log::ScaleUp {
             busy,
             target,

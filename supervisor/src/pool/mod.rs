@@ -65,16 +65,29 @@ enum PoolMsg {
         generation: u64,
         reason: String,
     },
+    Swap {
+        changes_json: String,
+        reply: oneshot::Sender<u32>,
+    },
+    Reconfigure {
+        roll: bool,
+    },
 }
 
 /// What the request path, the control socket and the daemon hold of a pool.
 #[derive(Debug)]
 pub struct PoolHandle {
     pub name: Arc<str>,
-    pub config: PoolConfig,
+    /// The pool's configuration; a reload replaces it.
+    config: RwLock<Arc<PoolConfig>>,
     pub metrics: PoolMetrics,
-    /// `max_concurrent_requests` and its queue, if set.
-    pub admission: Option<crate::front::admission::Admission>,
+    /// `max_concurrent_requests` and its queue, if set; a reload that
+    /// changes them replaces it (requests already admitted keep their place).
+    admission: RwLock<Option<Arc<crate::front::admission::Admission>>>,
+    /// HTTP requests routed to this pool and not answered yet.
+    pub routed: std::sync::atomic::AtomicUsize,
+    /// Woken when `routed` drops to 0.
+    pub idle: tokio::sync::Notify,
     /// Modules its workers compiled, for the next ones.
     pub modules: Arc<crate::pool::modcache::ModuleCache>,
     /// Requests waiting for a worker with room.
@@ -85,7 +98,72 @@ pub struct PoolHandle {
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
 
+/// Counts a request routed to a pool until it is answered.
+#[derive(Debug)]
+pub struct Routed(Arc<PoolHandle>);
+
+impl Drop for Routed {
+    fn drop(&mut self) {
+        let was = self
+            .0
+            .routed
+            .fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        if was == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
 impl PoolHandle {
+    /// The pool's configuration now.
+    pub fn config(&self) -> Arc<PoolConfig> {
+        self.config.read().unwrap().clone()
+    }
+
+    /// `max_concurrent_requests` and its queue now, if set.
+    pub fn admission(&self) -> Option<Arc<crate::front::admission::Admission>> {
+        self.admission.read().unwrap().clone()
+    }
+
+    /// Counts a request as routed here until the guard drops.
+    pub fn route_one(self: &Arc<Self>) -> Routed {
+        self.routed
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        Routed(self.clone())
+    }
+
+    /// Hot-swaps every worker with `changes_json` (the array `swap()`
+    /// gets); returns how many workers were queued.
+    pub async fn swap(&self, changes_json: String) -> u32 {
+        let (reply, rx) = oneshot::channel();
+        if self
+            .tx
+            .send(PoolMsg::Swap {
+                changes_json,
+                reply,
+            })
+            .is_err()
+        {
+            return 0;
+        }
+        rx.await.unwrap_or(0)
+    }
+
+    /// Takes a reloaded configuration of this pool. Size, autoscaling,
+    /// admission, route, quarantine and maintenance apply to the running
+    /// workers; `roll`: something workers are started with changed, so
+    /// every worker is replaced by a rolling restart.
+    pub fn reconfigure(&self, config: PoolConfig, roll: bool) {
+        let a = &config.settings.admission;
+        if *a != self.config().settings.admission {
+            *self.admission.write().unwrap() =
+                crate::front::admission::Admission::new(a.max_concurrent, a.max_queue)
+                    .map(Arc::new);
+        }
+        *self.config.write().unwrap() = Arc::new(config);
+        let _ = self.tx.send(PoolMsg::Reconfigure { roll });
+    }
+
     /// The links that take requests now.
     pub fn active(&self) -> Arc<Vec<Arc<WorkerLink>>> {
         self.active.read().unwrap().clone()
@@ -177,21 +255,31 @@ pub struct Services {
     pub jobs: crate::jobs::JobsHandle,
 }
 
+/// The queue of a pool that starts now: live, since its slots boot at
+/// once (requests routed to it before its actor runs wait for them).
+fn fresh_room() -> Arc<room::Room> {
+    let room = Arc::new(room::Room::default());
+    room.set_live(true);
+    room
+}
+
 /// Starts a pool actor with its `min_workers` slots.
 pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Arc<PoolHandle> {
     let (tx, rx) = mpsc::unbounded_channel();
     let admission = &config.settings.admission;
     let handle = Arc::new(PoolHandle {
         name: config.name.as_str().into(),
-        admission: crate::front::admission::Admission::new(
-            admission.max_concurrent,
-            admission.max_queue,
+        admission: RwLock::new(
+            crate::front::admission::Admission::new(admission.max_concurrent, admission.max_queue)
+                .map(Arc::new),
         ),
-        config,
+        config: RwLock::new(Arc::new(config)),
+        routed: Default::default(),
+        idle: Default::default(),
         tx,
         metrics,
         modules: Arc::default(),
-        room: Arc::default(),
+        room: fresh_room(),
         quarantine: Default::default(),
         active: RwLock::new(Arc::new(Vec::new())),
     });

@@ -47,6 +47,20 @@ impl ModuleCache {
         inner.by_path.insert(module.path.clone(), module);
     }
 
+    /// The files of the modules held: the pool's module graph as far as
+    /// its workers shared it (a module imported with a query is one file).
+    pub fn paths(&self) -> Vec<std::path::PathBuf> {
+        let inner = self.inner.lock().unwrap();
+        let mut out: Vec<std::path::PathBuf> = inner
+            .by_path
+            .keys()
+            .map(|p| std::path::PathBuf::from(p.split_once('?').map_or(p.as_str(), |(f, _)| f)))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.inner.lock().unwrap().bytes

@@ -58,6 +58,7 @@ fn empty_slot(pool: &str, s: &Slot) -> WorkerStatus {
         last_error: s.last_error.clone(),
         messages_sent: 0,
         last_exit: last_exit(s),
+        swaps: 0,
     }
 }
 
@@ -130,5 +131,6 @@ fn process(
         last_error: s.last_error.clone(),
         messages_sent: stat(|s| s.messages.load(Ordering::Relaxed)),
         last_exit: last_exit(s),
+        swaps: p.swaps,
     }
 }

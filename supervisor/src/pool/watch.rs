@@ -1,5 +1,8 @@
-//! File-watch restarts: a change under a pool's `watch_dirs` triggers one
-//! rolling restart of that pool, however many files a save touched.
+//! File watching: a burst of changes under a pool's `watch_dirs` is
+//! classified (`reload::classify`: the config file, a module the workers
+//! loaded, a `swap_globs` file, anything else) and the most severe kind
+//! decides one action for the burst: a config reload, a rolling restart of
+//! this pool, or a hot-swap of its workers.
 //!
 //! `notify-debouncer-full` folds an editor's write-to-temp-then-rename into
 //! one event on the final path; its callback runs on the debouncer's own
@@ -19,6 +22,18 @@ use tokio::sync::mpsc;
 
 use crate::pool::policy::Debounce;
 use crate::pool::{PoolHandle, Reason};
+use crate::reload::Ask;
+use crate::reload::classify::{self, BurstAction, ChangeKind, Classes};
+
+/// What every pool's watcher shares.
+#[derive(Debug, Clone)]
+pub struct WatchCtx {
+    /// The config file's folder: relative `swap_globs` and shown paths.
+    pub base: PathBuf,
+    pub config_file: PathBuf,
+    /// Where a config change asks for a reload.
+    pub asks: mpsc::UnboundedSender<Ask>,
+}
 
 /// The paths of a batch that count as changes: access events (a file was
 /// only read or opened) are not.
@@ -50,13 +65,14 @@ pub fn display_path(path: &Path, base: &Path) -> String {
 /// Watches `pool`'s `watch_dirs` for as long as the returned guard lives.
 pub fn start(
     pool: Arc<PoolHandle>,
-    base: PathBuf,
+    ctx: WatchCtx,
 ) -> notify::Result<Option<Box<dyn std::any::Any + Send>>> {
-    let dirs = pool.config.watch_dirs.clone();
+    let cfg = pool.config();
+    let dirs = cfg.watch_dirs.clone();
     if dirs.is_empty() {
         return Ok(None);
     }
-    let debounce = pool.config.settings.lifecycle.watch_debounce;
+    let debounce = cfg.settings.lifecycle.watch_debounce;
     let (tx, mut rx) = mpsc::unbounded_channel::<Vec<PathBuf>>();
     let fold = Duration::from_millis(50).min(debounce);
     let mut debouncer = new_debouncer(
@@ -98,12 +114,65 @@ pub fn start(
             let Some(paths) = batch.fire(Instant::now()) else {
                 continue;
             };
-            let shown: Vec<String> = paths.iter().map(|p| display_path(p, &base)).collect();
-            tracing::info!(pool = %pool.name, files = ?shown, "[bext] Workers restarted (file change: {})", crate::logging::untrusted(&shown.join(", ")));
-            pool.restart_soon(Reason::FileChange);
+            on_burst(&pool, &ctx, paths).await;
         }
     });
     Ok(Some(Box::new(debouncer)))
+}
+
+/// Classifies one burst and does what its most severe change asks for.
+async fn on_burst(pool: &PoolHandle, ctx: &WatchCtx, paths: Vec<PathBuf>) {
+    let cfg = pool.config();
+    let modules = pool.modules.paths();
+    let classes = Classes {
+        config_file: &ctx.config_file,
+        base: &ctx.base,
+        script: &cfg.script,
+        modules: &modules,
+        swap_globs: &cfg.swap_globs,
+    };
+    let changes: Vec<(PathBuf, ChangeKind)> = paths
+        .into_iter()
+        .map(|p| {
+            let kind = classify::classify(&p, &classes);
+            (p, kind)
+        })
+        .collect();
+    let kinds: Vec<ChangeKind> = changes.iter().map(|(_, k)| *k).collect();
+    let Some(action) = classify::burst_action(&kinds) else {
+        return;
+    };
+    let shown: Vec<String> = changes
+        .iter()
+        .map(|(p, k)| format!("{} ({})", display_path(p, &ctx.base), k.name()))
+        .collect();
+    let files = crate::logging::untrusted(&shown.join(", ")).to_string();
+    match action {
+        BurstAction::Reload { restart, swap } => {
+            tracing::info!(pool = %pool.name, "[bext] Config file changed: reloading (file change: {files})");
+            let _ = ctx.asks.send(Ask::Reload("config file change"));
+            if restart {
+                tracing::info!(pool = %pool.name, "[bext] Workers restarted (file change: {files})");
+                pool.restart_soon(Reason::FileChange);
+            } else if swap {
+                tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
+                let data: Vec<(PathBuf, ChangeKind)> = changes
+                    .iter()
+                    .filter(|(_, k)| *k == ChangeKind::Rebindable)
+                    .cloned()
+                    .collect();
+                pool.swap(classify::changes_json(&data)).await;
+            }
+        }
+        BurstAction::Restart => {
+            tracing::info!(pool = %pool.name, "[bext] Workers restarted (file change: {files})");
+            pool.restart_soon(Reason::FileChange);
+        }
+        BurstAction::Swap => {
+            tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
+            pool.swap(classify::changes_json(&changes)).await;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -50,6 +50,7 @@ pub(super) enum Pending {
         cancel_by: Option<Instant>,
     },
     Maint,
+    Swap,
 }
 
 pub(super) struct Worker {
@@ -137,6 +138,11 @@ impl Worker {
             MasterToWorker::JobReply { query, reply } => {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.job_reply(query, &reply);
+            }
+            MasterToWorker::Swap { changes_json } => {
+                let t = self.token(Pending::Swap);
+                self.arm_interrupt(Instant::now(), None);
+                self.engine.start_hook(t, "swap", Some(&changes_json));
             }
             MasterToWorker::Init { .. } => {
                 self.log(LogLevel::Warn, "ignored a second Init frame".into());
@@ -229,6 +235,7 @@ impl Worker {
                 ..
             } => self.answer(id, kind, cancel_by.is_some(), result),
             Pending::Maint => self.maint_done(result),
+            Pending::Swap => self.swap_done(result),
             Pending::Load | Pending::Startup | Pending::Shutdown => self.lifecycle(p, result),
         }
     }
@@ -247,6 +254,29 @@ impl Worker {
             }
         };
         self.out.push(WorkerToMaster::MaintDone { error });
+    }
+
+    /// `swap(changes)` ended. No `swap` export (the hook answers 204) or a
+    /// throw: the master replaces this worker instead.
+    fn swap_done(&mut self, result: Result<HttpResponse, JsFailure>) {
+        let frame = match result {
+            Ok(r) if r.status == 204 => WorkerToMaster::SwapDone {
+                error: Some("the script does not export swap()".into()),
+                missing: true,
+            },
+            Ok(_) => WorkerToMaster::SwapDone {
+                error: None,
+                missing: false,
+            },
+            Err(f) => {
+                self.log(LogLevel::Error, format!("swap() threw: {}", f.describe()));
+                WorkerToMaster::SwapDone {
+                    error: Some(f.message),
+                    missing: false,
+                }
+            }
+        };
+        self.out.push(frame);
     }
 
     fn lifecycle(&mut self, p: Pending, result: Result<HttpResponse, JsFailure>) {

@@ -54,7 +54,7 @@ impl Core {
                 .iter()
                 .map(|p| {
                     let servable =
-                        matches!(p.state, ProcState::Active { .. } | ProcState::Maint { .. });
+                        matches!(p.state, ProcState::Active { .. }) || p.state.is_aside();
                     (p.generation, servable)
                 })
                 .collect();

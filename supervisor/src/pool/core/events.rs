@@ -36,6 +36,7 @@ impl Core {
             peak_rss: 0,
             maint_served: 0,
             maint_at: at,
+            swaps: 0,
         });
         if self.stopping {
             self.kill(i, generation, Reason::Shutdown, None);
@@ -134,6 +135,9 @@ impl Core {
                 }
             }
             LinkEvent::MaintDone(error) => self.maint_done(i, generation, error, now, probe),
+            LinkEvent::SwapDone { error, missing } => {
+                self.swap_done(i, generation, error, missing, now, probe)
+            }
             LinkEvent::Closed => {}
         }
     }
@@ -191,7 +195,7 @@ impl Core {
             .procs
             .iter()
             .filter(|p| p.generation != generation)
-            .filter(|p| matches!(p.state, ProcState::Active { .. } | ProcState::Maint { .. }))
+            .filter(|p| matches!(p.state, ProcState::Active { .. }) || p.state.is_aside())
             .map(|p| p.generation)
             .collect();
         for g in old {

@@ -126,6 +126,31 @@ pub enum Log {
         pid: Pid,
         error: Option<String>,
     },
+    SwapStarted {
+        workers: u32,
+    },
+    Swapped {
+        slot: u32,
+        pid: Pid,
+    },
+    SwapFailed {
+        slot: u32,
+        pid: Pid,
+        error: String,
+        /// The script exports no `swap`.
+        missing: bool,
+    },
+    SwapTimeout {
+        slot: u32,
+        pid: Pid,
+        timeout: Duration,
+    },
+    /// New settings from a config reload.
+    Reconfigured {
+        from: u32,
+        to: u32,
+        roll: bool,
+    },
     ScaleUp {
         busy: u32,
         target: u32,

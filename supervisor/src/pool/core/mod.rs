@@ -18,8 +18,10 @@ mod events;
 mod log;
 mod maint;
 mod model;
+mod reconfigure;
 mod scale;
 pub mod state;
+pub mod swap;
 mod timers;
 
 #[cfg(test)]
@@ -33,8 +35,9 @@ pub use log::Log;
 pub use model::{
     Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,
 };
+pub use reconfigure::reload_reason;
 pub use scale::POOL_TICK;
-pub use state::{MaintStage, Phase, ProcState};
+pub use state::{MaintStage, Phase, ProcState, SwapStage};
 
 use crate::config::Settings;
 use crate::pool::policy;
@@ -52,6 +55,8 @@ pub struct Core {
     published: Vec<(u32, u64)>,
     /// Workers waiting for their turn in a maintenance sweep.
     maint_queue: std::collections::VecDeque<maint::Queued>,
+    /// Workers waiting for their turn in a hot-swap.
+    swap_queue: std::collections::VecDeque<swap::Queued>,
     out: Vec<Action>,
 }
 
@@ -67,6 +72,7 @@ impl Core {
             stopped: false,
             published: Vec::new(),
             maint_queue: std::collections::VecDeque::new(),
+            swap_queue: std::collections::VecDeque::new(),
             out: Vec::new(),
         }
     }
@@ -115,6 +121,16 @@ impl Core {
                 let n = self.start_sweep(data);
                 self.out.push(Action::Reply(Reply::Maint(n)));
             }
+            Input::Swap { changes } => {
+                let n = self.start_swap(changes);
+                self.out.push(Action::Reply(Reply::Swap(n)));
+            }
+            Input::Reconfigure {
+                settings,
+                min_workers,
+                max_workers,
+                roll,
+            } => self.reconfigure(*settings, min_workers, max_workers, roll, now, probe),
             Input::Shutdown { graceful } => self.shutdown(graceful, now, probe),
             Input::Kill {
                 slot,
@@ -290,6 +306,7 @@ impl Core {
             }
         }
         self.advance_maint(probe);
+        self.advance_swap(now, probe);
     }
 
     /// Asks for a new process in slot `i`.

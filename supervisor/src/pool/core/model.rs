@@ -61,6 +61,17 @@ pub enum Input {
     Restart { slot: Option<u32>, reason: Reason },
     /// Start a maintenance sweep of every ACTIVE worker.
     Maint { data: Option<String> },
+    /// Hot-swap every worker: `changes` is the JSON array `swap()` gets.
+    Swap { changes: String },
+    /// New settings from a config reload: size, autoscaling and admission
+    /// apply to the running workers; `roll`: something else changed too,
+    /// so every worker is replaced (a rolling restart).
+    Reconfigure {
+        settings: Box<crate::config::Settings>,
+        min_workers: u32,
+        max_workers: u32,
+        roll: bool,
+    },
     /// Stop: drain (graceful) or kill every worker.
     Shutdown { graceful: bool },
     /// Kill a process that stopped answering.
@@ -111,6 +122,11 @@ pub enum LinkEvent {
     ProtocolError(String),
     /// `maint()` finished (with its error, if it threw).
     MaintDone(Option<String>),
+    /// `swap()` ended: `error` if it threw, or is `missing`.
+    SwapDone {
+        error: Option<String>,
+        missing: bool,
+    },
     /// The socket closed.
     Closed,
 }
@@ -151,6 +167,11 @@ pub enum Action {
         generation: u64,
         data: Option<String>,
     },
+    RunSwap {
+        slot: u32,
+        generation: u64,
+        changes: String,
+    },
     /// The ACTIVE processes (slot, generation), in slot order, changed.
     Publish(Vec<(u32, u64)>),
     Log(Log),
@@ -172,6 +193,10 @@ pub enum Counter {
     Restart,
     Failure,
     IllegalTransition,
+    /// A worker swapped in place.
+    Swapped,
+    /// A swap that ended in a replacement.
+    SwapReplaced,
 }
 
 /// Answers to commands.
@@ -181,6 +206,7 @@ pub enum Reply {
     Restart(Result<u32, String>),
     /// How many workers were queued for maintenance.
     Maint(u32),
+    Swap(u32),
 }
 
 /// One worker process.
@@ -195,6 +221,8 @@ pub struct Proc {
     /// Requests served and time at its last maintenance (or its start).
     pub maint_served: u64,
     pub maint_at: Instant,
+    /// Hot-swaps this process went through.
+    pub swaps: u64,
 }
 
 /// A pending replacement of a slot's worker.

@@ -23,10 +23,7 @@ impl Core {
         // Workers in maintenance are not available; empty slots waiting out
         // a backoff are (they come back by themselves).
         let current = live()
-            .filter(|s| {
-                s.primary()
-                    .is_none_or(|p| !matches!(p.state, ProcState::Maint { .. }))
-            })
+            .filter(|s| s.primary().is_none_or(|p| !p.state.is_aside()))
             .count() as u32;
         let busy = live()
             .filter_map(|s| s.primary().map(|p| (s.id, p)))
@@ -87,6 +84,7 @@ impl Core {
                 matches!(p.state, ProcState::Active { since } if now.saturating_duration_since(since) >= cooldown)
                     && probe.load(s.id, p.generation).in_flight == 0
                     && !self.queued_for_maint(s.id, p.generation)
+                    && !self.queued_for_swap(s.id, p.generation)
             })
             .map(|s| s.id)
             .collect();

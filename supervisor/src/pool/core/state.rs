@@ -2,7 +2,7 @@
 //! needs, and the one table of allowed moves for each.
 //!
 //! ```text
-//!  process:  BOOTING ──ready──▶ ACTIVE ◀──▶ MAINT
+//!  process:  BOOTING ──ready──▶ ACTIVE ◀──▶ MAINT, SWAPPING
 //!               │                 │           │
 //!               │ boot failed     └──rotate───┴──▶ DRAINING ──exit──▶ (gone)
 //!               ▼                                   │
@@ -34,6 +34,9 @@ pub enum ProcState {
     Active { since: Instant },
     /// Out of rotation for maintenance; was ACTIVE since `since`.
     Maint { since: Instant, stage: MaintStage },
+    /// Out of rotation for a hot-swap (`swap(changes)`); was ACTIVE since
+    /// `since`. Comes back ACTIVE with the same pid, or is replaced.
+    Swapping { since: Instant, stage: SwapStage },
     /// No new requests; finishing its own, then exiting; SIGKILL at
     /// `deadline`. Its exit is expected.
     Draining { reason: Reason, deadline: Instant },
@@ -57,12 +60,23 @@ pub enum MaintStage {
     Running,
 }
 
+/// Where a worker is in a hot-swap, once out of rotation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SwapStage {
+    /// Waiting for its requests to finish; then `swap(changes)` runs.
+    Emptying { changes: String },
+    /// `swap()` is running; past `deadline` (`swap_timeout_ms`) the worker
+    /// is killed and replaced.
+    Running { deadline: Instant },
+}
+
 /// The kind of a [`ProcState`], for the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProcKind {
     Booting,
     Active,
     Maint,
+    Swapping,
     Draining,
     Failing,
     Killed,
@@ -81,6 +95,11 @@ const PROC_MOVES: &[(ProcKind, ProcKind)] = &[
     (P::Maint, P::Active),
     (P::Maint, P::Draining),
     (P::Maint, P::Killed),
+    (P::Active, P::Swapping),
+    (P::Swapping, P::Swapping), // emptying -> running
+    (P::Swapping, P::Active),
+    (P::Swapping, P::Draining),
+    (P::Swapping, P::Killed),
     (P::Draining, P::Killed),
     (P::Failing, P::Killed),
 ];
@@ -91,6 +110,7 @@ impl ProcState {
             ProcState::Booting { .. } => P::Booting,
             ProcState::Active { .. } => P::Active,
             ProcState::Maint { .. } => P::Maint,
+            ProcState::Swapping { .. } => P::Swapping,
             ProcState::Draining { .. } => P::Draining,
             ProcState::Failing { .. } => P::Failing,
             ProcState::Killed { .. } => P::Killed,
@@ -103,6 +123,7 @@ impl ProcState {
             ProcState::Booting { .. } => WorkerState::Booting,
             ProcState::Active { .. } => WorkerState::Active,
             ProcState::Maint { .. } => WorkerState::Maint,
+            ProcState::Swapping { .. } => WorkerState::Swapping,
             ProcState::Draining { .. } => WorkerState::Draining,
             ProcState::Failing { .. } => WorkerState::Failed,
             ProcState::Killed { .. } => WorkerState::Stopped,
@@ -115,9 +136,14 @@ impl ProcState {
     }
 
     /// Whether the process is still one the slot counts on (booting,
-    /// serving, or in maintenance): its primary.
+    /// serving, in maintenance or swapping): its primary.
     pub fn is_live(&self) -> bool {
-        matches!(self.kind(), P::Booting | P::Active | P::Maint)
+        matches!(self.kind(), P::Booting | P::Active | P::Maint | P::Swapping)
+    }
+
+    /// Out of rotation for a while, to come back ACTIVE (MAINT, SWAPPING).
+    pub fn is_aside(&self) -> bool {
+        matches!(self.kind(), P::Maint | P::Swapping)
     }
 }
 
@@ -188,13 +214,27 @@ mod tests {
 
     #[test]
     fn every_kind_is_entered_and_left_by_some_move() {
-        for k in [P::Booting, P::Active, P::Maint, P::Draining, P::Failing] {
+        for k in [
+            P::Booting,
+            P::Active,
+            P::Maint,
+            P::Swapping,
+            P::Draining,
+            P::Failing,
+        ] {
             assert!(
                 PROC_MOVES.iter().any(|(f, _)| *f == k),
                 "{k:?} has no way out"
             );
         }
-        for k in [P::Active, P::Maint, P::Draining, P::Failing, P::Killed] {
+        for k in [
+            P::Active,
+            P::Maint,
+            P::Swapping,
+            P::Draining,
+            P::Failing,
+            P::Killed,
+        ] {
             assert!(
                 PROC_MOVES.iter().any(|(_, t)| *t == k),
                 "{k:?} is never entered"

@@ -4,10 +4,10 @@
 use std::time::Instant;
 
 use super::{Core, Log, Phase, Probe, ProcState, Reason};
-use crate::pool::core::MaintStage;
+use crate::pool::core::{MaintStage, SwapStage};
 
 /// How often an emptying worker's in-flight count is looked at.
-pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(5);
+pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(1);
 
 impl Core {
     pub(super) fn on_time(&mut self, now: Instant, probe: &dyn Probe) {
@@ -59,6 +59,10 @@ impl Core {
                     Some(format!("boot failed: {error}")),
                 );
             }
+            ProcState::Swapping {
+                stage: SwapStage::Running { deadline },
+                ..
+            } if now >= deadline => self.swap_timed_out(i, generation),
             ProcState::Active { since } => {
                 let timeout = self.settings.heartbeat_timeout;
                 let load = probe.load(slot, generation);
@@ -145,7 +149,15 @@ impl Core {
                     ProcState::Maint {
                         stage: MaintStage::Emptying { .. },
                         ..
+                    }
+                    | ProcState::Swapping {
+                        stage: SwapStage::Emptying { .. },
+                        ..
                     } => at(now + EMPTYING_POLL),
+                    ProcState::Swapping {
+                        stage: SwapStage::Running { deadline },
+                        ..
+                    } => at(*deadline),
                     _ => {}
                 }
             }

@@ -281,6 +281,9 @@ async fn read_loop(
                 tracing::warn!(pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
                     "a pool worker sent a job report; ignored");
             }
+            WorkerToMaster::SwapDone { error, missing } => {
+                send(LinkEvent::SwapDone { error, missing })
+            }
             WorkerToMaster::Message { data_json } => {
                 link.stats.messages.fetch_add(1, Ordering::Relaxed);
                 tracing::info!(

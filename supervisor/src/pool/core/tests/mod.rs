@@ -3,9 +3,11 @@
 //! actions, never on time that really passed.
 
 mod maint;
+mod reconfigure;
 mod recovery;
 mod rotation;
 mod scaling;
+mod swap;
 mod timeouts;
 
 use std::cell::RefCell;

@@ -1,0 +1,215 @@
+//! Hot-swap in place: each worker leaves rotation (SWAPPING), one at a
+//! time and never the last ACTIVE one (unless the pool has only one, whose
+//! requests then wait in bextd's queue, as for MAINT), waits until it has no
+//! request in flight, runs `swap(changes)`, and comes back ACTIVE with the
+//! same pid and generation, its `swaps` count one up. A worker whose script
+//! exports no `swap`, or whose `swap` throws, comes back ACTIVE and is
+//! replaced by a rotation (its replacement boots while it serves); one whose
+//! `swap` runs past `swap_timeout_ms` is killed and its slot boots anew.
+
+use std::time::Instant;
+
+use super::{Action, Core, Counter, Log, Phase, Probe, ProcState, Reason, SwapStage};
+
+/// A worker waiting for its turn in a hot-swap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Queued {
+    pub slot: u32,
+    pub generation: u64,
+    /// The JSON array `swap()` gets.
+    pub changes: String,
+}
+
+/// The reason a worker is replaced after a failed swap.
+pub fn failed_reason(error: &str) -> Reason {
+    Reason::Other(format!("swap failed: {error}"))
+}
+
+impl Core {
+    /// Queues every serving worker (ACTIVE, or aside for now) for a swap
+    /// with `changes`; a worker already queued takes the newer changes.
+    /// Returns how many are queued.
+    pub(super) fn start_swap(&mut self, changes: String) -> u32 {
+        let serving: Vec<(u32, u64)> = self
+            .slots
+            .iter()
+            .filter(|s| s.phase == Phase::Serving)
+            .flat_map(|s| s.procs.iter().map(move |p| (s.id, p)))
+            .filter(|(_, p)| matches!(p.state, ProcState::Active { .. }) || p.state.is_aside())
+            .map(|(id, p)| (id, p.generation))
+            .collect();
+        for &(slot, generation) in &serving {
+            match self
+                .swap_queue
+                .iter_mut()
+                .find(|q| q.slot == slot && q.generation == generation)
+            {
+                Some(q) => q.changes = changes.clone(),
+                None => self.swap_queue.push_back(Queued {
+                    slot,
+                    generation,
+                    changes: changes.clone(),
+                }),
+            }
+        }
+        let workers = self.swap_queue.len() as u32;
+        self.log(Log::SwapStarted { workers });
+        workers
+    }
+
+    /// Whether the worker waits for its turn in a swap.
+    pub(super) fn queued_for_swap(&self, slot: u32, generation: u64) -> bool {
+        self.swap_queue
+            .iter()
+            .any(|q| q.slot == slot && q.generation == generation)
+    }
+
+    /// Moves the swap on: takes the next queued worker out of rotation when
+    /// none is swapping, and starts `swap()` on one that emptied.
+    pub(super) fn advance_swap(&mut self, now: Instant, probe: &dyn Probe) {
+        let procs = || self.slots.iter().flat_map(|s| s.procs.iter());
+        let mut out = procs()
+            .filter(|p| matches!(p.state, ProcState::Swapping { .. }))
+            .count();
+        let mut active = procs()
+            .filter(|p| matches!(p.state, ProcState::Active { .. }))
+            .count();
+        let solo = self
+            .slots
+            .iter()
+            .filter(|s| s.phase != Phase::Retiring)
+            .count()
+            == 1;
+        let mut keep = std::collections::VecDeque::new();
+        while let Some(q) = self.swap_queue.pop_front() {
+            let found = self.slot_index(q.slot).and_then(|i| {
+                let p = self.slots[i]
+                    .procs
+                    .iter()
+                    .find(|p| p.generation == q.generation)?;
+                Some((i, p.state.clone()))
+            });
+            let (i, since) = match found {
+                Some((i, ProcState::Active { since })) => (i, since),
+                // In maintenance or already swapping: its turn comes later.
+                Some((_, state)) if state.is_aside() => {
+                    keep.push_back(q);
+                    continue;
+                }
+                _ => continue, // draining or gone: nothing to swap
+            };
+            if out >= 1 || (active <= 1 && !solo) {
+                keep.push_back(q);
+                continue;
+            }
+            let stage = SwapStage::Emptying { changes: q.changes };
+            if self.set_proc(i, q.generation, ProcState::Swapping { since, stage }) {
+                self.out.push(Action::Accept {
+                    slot: q.slot,
+                    generation: q.generation,
+                    open: false,
+                });
+                out += 1;
+                active -= 1;
+            }
+        }
+        self.swap_queue = keep;
+        self.run_emptied_swaps(now, probe);
+    }
+
+    /// Runs `swap()` on every swapping worker with no request left.
+    fn run_emptied_swaps(&mut self, now: Instant, probe: &dyn Probe) {
+        let deadline = now + self.settings.swap_timeout;
+        for i in 0..self.slots.len() {
+            let slot = self.slots[i].id;
+            let ready: Vec<(u64, Instant, String)> = self.slots[i]
+                .procs
+                .iter()
+                .filter_map(|p| match &p.state {
+                    ProcState::Swapping {
+                        since,
+                        stage: SwapStage::Emptying { changes },
+                    } if probe.load(slot, p.generation).in_flight == 0 => {
+                        Some((p.generation, *since, changes.clone()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            for (generation, since, changes) in ready {
+                let running = ProcState::Swapping {
+                    since,
+                    stage: SwapStage::Running { deadline },
+                };
+                if self.set_proc(i, generation, running) {
+                    self.out.push(Action::RunSwap {
+                        slot,
+                        generation,
+                        changes,
+                    });
+                }
+            }
+        }
+    }
+
+    /// `swap()` ended on a worker: back into rotation; replaced if it failed.
+    pub(super) fn swap_done(
+        &mut self,
+        i: usize,
+        generation: u64,
+        error: Option<String>,
+        missing: bool,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
+        let slot = self.slots[i].id;
+        let Some(p) = self.slots[i].proc_mut(generation) else {
+            return;
+        };
+        let ProcState::Swapping { since, .. } = p.state else {
+            return;
+        };
+        let pid = p.pid;
+        if error.is_none() {
+            p.swaps += 1;
+        }
+        if !self.set_proc(i, generation, ProcState::Active { since }) {
+            return;
+        }
+        self.out.push(Action::Accept {
+            slot,
+            generation,
+            open: !self.stopping,
+        });
+        match error {
+            None => {
+                self.out.push(Action::Count(Counter::Swapped));
+                self.log(Log::Swapped { slot, pid });
+            }
+            Some(error) => {
+                self.out.push(Action::Count(Counter::SwapReplaced));
+                self.log(Log::SwapFailed {
+                    slot,
+                    pid,
+                    error: error.clone(),
+                    missing,
+                });
+                self.request_rotation(i, generation, failed_reason(&error));
+            }
+        }
+        // The next worker's turn.
+        self.advance_swap(now, probe);
+    }
+
+    /// A `swap()` past its deadline: the worker is killed and its slot
+    /// boots a new one.
+    pub(super) fn swap_timed_out(&mut self, i: usize, generation: u64) {
+        let slot = self.slots[i].id;
+        let Some(pid) = self.slots[i].proc_mut(generation).map(|p| p.pid) else {
+            return;
+        };
+        let timeout = self.settings.swap_timeout;
+        self.out.push(Action::Count(Counter::SwapReplaced));
+        self.log(Log::SwapTimeout { slot, pid, timeout });
+        self.kill(i, generation, Reason::Other("swap timeout".into()), None);
+    }
+}
