@@ -503,3 +503,38 @@ fn daemons_and_their_checkpoints_survive_bextd_itself() {
     assert_eq!(code, 0);
     wait_status(&d, &daemon, "cancelled", Duration::from_secs(10));
 }
+
+#[test]
+fn a_pool_added_by_a_reload_owns_jobs_and_jobs_keys_need_a_restart() {
+    let d = start(ONE);
+    let (code, _, err) = bext(
+        d.dir.path(),
+        &["jobs", "spawn", "jobs/hello.js", "--pool", "extra"],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no pool named \"extra\""), "{err}");
+    let config = std::fs::read_to_string(d.dir.path().join("bext.toml")).unwrap();
+    let grown = format!(
+        "[pools.extra]\nscript = \"worker.js\"\nroute = \"^/extra/\"\njsc_workers = 1\n{config}\n[jobs]\nmax_running = 30\n"
+    );
+    std::fs::write(d.dir.path().join("bext.toml"), grown).unwrap();
+    let (code, out, err) = bext(d.dir.path(), &["reload"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("jobs.max_running changed: needs a restart"),
+        "{out}"
+    );
+    let id = spawn(
+        &d,
+        &[
+            "jobs/hello.js",
+            "--pool",
+            "extra",
+            "--data",
+            r#"{"steps":2}"#,
+        ],
+    );
+    let j = wait_status(&d, &id, "completed", Duration::from_secs(10));
+    assert_eq!(j["pool"], "extra");
+    assert_eq!(stats(&d)["max_running"], 20, "the running limits stay");
+}
