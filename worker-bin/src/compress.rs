@@ -1,5 +1,5 @@
 //! Response compression, done in the worker so it runs on every core in
-//! parallel: brotli or gzip, chosen from the request's Accept-Encoding, for
+//! parallel: brotli, gzip or deflate, chosen from the request's Accept-Encoding, for
 //! 200 responses whose content type matches the pool's `compress_regex`
 //! and whose body is at least the threshold long.
 
@@ -12,6 +12,8 @@ use regex::Regex;
 pub enum Encoding {
     Brotli,
     Gzip,
+    /// HTTP's `deflate`: the zlib format (RFC 1950), as browsers expect.
+    Deflate,
 }
 
 impl Encoding {
@@ -19,15 +21,17 @@ impl Encoding {
         match self {
             Encoding::Brotli => "br",
             Encoding::Gzip => "gzip",
+            Encoding::Deflate => "deflate",
         }
     }
 }
 
-/// The best encoding the client accepts: brotli, then gzip. A coding with
-/// `q=0` is refused.
+/// The best encoding the client accepts: brotli, then gzip, then deflate.
+/// A coding with `q=0` is refused.
 pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
     let mut br = false;
     let mut gzip = false;
+    let mut deflate = false;
     for item in accept_encoding.split(',') {
         let mut parts = item.split(';');
         let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
@@ -41,9 +45,11 @@ pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
         match name.as_str() {
             "br" => br = true,
             "gzip" | "x-gzip" => gzip = true,
+            "deflate" => deflate = true,
             "*" => {
                 br = true;
                 gzip = true;
+                deflate = true;
             }
             _ => {}
         }
@@ -52,6 +58,8 @@ pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
         Some(Encoding::Brotli)
     } else if gzip {
         Some(Encoding::Gzip)
+    } else if deflate {
+        Some(Encoding::Deflate)
     } else {
         None
     }
@@ -112,6 +120,14 @@ fn encode(body: &[u8], enc: Encoding) -> Option<Vec<u8>> {
             w.write_all(body).ok()?;
             w.finish().ok()
         }
+        Encoding::Deflate => {
+            let mut w = flate2::write::ZlibEncoder::new(
+                Vec::with_capacity(body.len() / 3),
+                flate2::Compression::new(6),
+            );
+            w.write_all(body).ok()?;
+            w.finish().ok()
+        }
         Encoding::Brotli => {
             let mut out = Vec::with_capacity(body.len() / 3);
             {
@@ -133,6 +149,8 @@ mod tests {
     fn negotiation_prefers_brotli_and_honours_q0() {
         assert_eq!(negotiate("gzip, deflate, br"), Some(Encoding::Brotli));
         assert_eq!(negotiate("gzip"), Some(Encoding::Gzip));
+        assert_eq!(negotiate("deflate"), Some(Encoding::Deflate));
+        assert_eq!(negotiate("deflate, gzip;q=0"), Some(Encoding::Deflate));
         assert_eq!(negotiate("br;q=0, gzip;q=0.5"), Some(Encoding::Gzip));
         assert_eq!(negotiate("identity"), None);
         assert_eq!(negotiate("*"), Some(Encoding::Brotli));
@@ -163,6 +181,17 @@ mod tests {
             .read_to_string(&mut back)
             .unwrap();
         assert_eq!(back, text);
+        let mut r = resp("text/html", &text, 200);
+        c.apply(&mut r, Encoding::Deflate);
+        let mut back = String::new();
+        flate2::read::ZlibDecoder::new(&r.body[..])
+            .read_to_string(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+        assert!(
+            r.headers
+                .contains(&("content-encoding".into(), "deflate".into()))
+        );
         let mut r = resp("text/html", &text, 200);
         c.apply(&mut r, Encoding::Brotli);
         let mut back = String::new();
