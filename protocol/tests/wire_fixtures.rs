@@ -60,6 +60,8 @@ fn init() {
                     content_type_regex: "^text/".into(),
                     min_bytes: 1024,
                 }),
+                env: vec![("API_URL".into(), "http://127.0.0.1:9000".into())],
+                fetch_allow: vec!["api.example.com".into(), "*.cdn.example".into()],
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),
@@ -146,6 +148,33 @@ fn cancel() {
 #[test]
 fn started() {
     check("started", &WorkerToMaster::Started { id: 77 });
+}
+
+#[test]
+fn streamed_response() {
+    check(
+        "response-head",
+        &WorkerToMaster::ResponseHead {
+            id: 77,
+            status: 200,
+            headers: vec![("content-type".into(), "text/html".into())],
+        },
+    );
+    check(
+        "response-chunk",
+        &WorkerToMaster::ResponseChunk {
+            id: 77,
+            data: b"<p>first</p>".to_vec(),
+        },
+    );
+    check(
+        "response-streamed",
+        &WorkerToMaster::Response {
+            id: 77,
+            outcome: Outcome::Streamed,
+        },
+    );
+    check("credit", &MasterToWorker::Credit { id: 77, bytes: 12 });
 }
 
 #[test]

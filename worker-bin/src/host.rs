@@ -40,6 +40,8 @@ pub enum HostEvent {
     Unhandled {
         reason: String,
     },
+    /// `ctx.waitUntil(promise)` began (+1) or its promise settled (-1).
+    Background(i32),
 }
 
 /// A JS error, already turned into text.
@@ -436,6 +438,33 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
         "urlSet",
         Function::new(c.clone(), |href: String, part: String, value: String| {
             url_set(&href, &part, &value)
+        })?,
+    )?;
+    host.set(
+        "multipartParse",
+        Function::new(
+            c.clone(),
+            |ctx: Ctx<'js>, body: Value<'js>, boundary: String| -> Result<Value<'js>> {
+                let body = bytes_of(&body)?;
+                let Some(parts) = crate::multipart::parse(&body, &boundary) else {
+                    return Ok(Value::new_null(ctx));
+                };
+                let flat = Array::new(ctx.clone())?;
+                for (i, p) in parts.into_iter().enumerate() {
+                    flat.set(4 * i, p.name)?;
+                    flat.set(4 * i + 1, p.filename)?;
+                    flat.set(4 * i + 2, p.content_type)?;
+                    flat.set(4 * i + 3, TypedArray::<u8>::new(ctx.clone(), p.data)?)?;
+                }
+                Ok(flat.into_value())
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "background",
+        Function::new(c.clone(), move |delta: i32| {
+            s.push(HostEvent::Background(delta));
         })?,
     )?;
     host.set(

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod fault;
 pub mod host;
 pub mod modules;
+pub mod multipart;
 pub mod prelude;
 pub mod serve;
 

@@ -41,6 +41,8 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
         js_memory_limit_mb: 0,
         max_frame_bytes: MAX,
         compress: None,
+        env: vec![("GREETING".into(), "hello".into())],
+        fetch_allow: vec![],
     }
 }
 

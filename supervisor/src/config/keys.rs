@@ -154,6 +154,7 @@ pub const POOL: &[Key] = &[
     key("env", Kind::TextMap),
     key("compress", Kind::Bool),
     key("compress_regex", Kind::Text),
+    key("fetch_allow", Kind::TextList),
     key("lifecycle", Kind::Table(LIFECYCLE)),
 ];
 

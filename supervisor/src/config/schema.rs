@@ -98,6 +98,8 @@ pub struct PoolSection {
     pub env: BTreeMap<String, String>,
     pub compress: bool,
     pub compress_regex: String,
+    /// Hosts the workers' `fetch()` may reach; empty: none.
+    pub fetch_allow: Vec<String>,
     pub lifecycle: LifecycleSection,
 }
 
@@ -132,6 +134,7 @@ impl Default for PoolSection {
             env: BTreeMap::new(),
             compress: false,
             compress_regex: "^(text/|application/(json|javascript|xml))".into(),
+            fetch_allow: Vec::new(),
             lifecycle: LifecycleSection::default(),
         }
     }

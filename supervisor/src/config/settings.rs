@@ -30,6 +30,9 @@ pub struct Settings {
     pub group: Option<String>,
     /// Content types to compress (a regex), when compression is on.
     pub compress: Option<String>,
+    /// Hosts the workers' `fetch()` may reach (`host`, `host:port`,
+    /// `*.domain`, `*`); empty: none.
+    pub fetch_allow: Vec<String>,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
 }
@@ -132,6 +135,11 @@ impl Settings {
             user: p.user.clone(),
             group: p.group.clone(),
             compress: p.compress.then(|| p.compress_regex.clone()),
+            fetch_allow: p
+                .fetch_allow
+                .iter()
+                .map(|h| h.to_ascii_lowercase())
+                .collect(),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -142,6 +142,7 @@ pub async fn call(
             )
         }),
         Ok(Outcome::Error { message, .. }) => Err((500, message)),
+        Ok(Outcome::Streamed) => Err((500, "custom() cannot stream".into())),
         Ok(Outcome::OutOfMemory) => Err((500, "custom() ran out of memory".into())),
         Ok(Outcome::Timeout { .. }) | Err(Failure::TimedOut) => {
             Err((504, "the call timed out".into()))

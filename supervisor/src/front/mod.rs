@@ -121,7 +121,7 @@ impl Front {
     async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
         match dispatch::request(pool, request).await {
             Ok(Outcome::Ok(resp)) => worker_response(resp),
-            Ok(Outcome::Error { .. }) => plain(
+            Ok(Outcome::Error { .. } | Outcome::Streamed) => plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the handler threw an error",
             ),

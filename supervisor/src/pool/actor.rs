@@ -496,5 +496,7 @@ fn worker_settings(cfg: &crate::config::Pool) -> WorkerSettings {
                 content_type_regex: regex,
                 min_bytes: COMPRESS_MIN_BYTES,
             }),
+        env: st.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        fetch_allow: st.fetch_allow.clone(),
     }
 }

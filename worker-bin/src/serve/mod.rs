@@ -105,6 +105,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         std::process::id(),
         &identity.pool,
         identity.generation,
+        &settings.env,
     );
     let running = Rc::new(Running::default());
     engine.set_poll(

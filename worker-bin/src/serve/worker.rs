@@ -69,6 +69,8 @@ pub(super) struct Worker {
     pub(super) queue: VecDeque<Queued>,
     /// Queued and started requests.
     pub(super) in_flight: u32,
+    /// `ctx.waitUntil()` promises not settled yet: `shutdown()` waits for them.
+    pub(super) background: i64,
     pub(super) running: Rc<Running>,
     next_token: u32,
     out: Vec<WorkerToMaster>,
@@ -96,6 +98,7 @@ impl Worker {
             pending: HashMap::new(),
             queue: VecDeque::new(),
             in_flight: 0,
+            background: 0,
             running,
             next_token: 1,
             out: Vec::new(),
@@ -125,6 +128,7 @@ impl Worker {
             MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
             MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
+            MasterToWorker::Credit { .. } => {}
             MasterToWorker::Message { data_json } => {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.deliver_message(&data_json);
@@ -161,6 +165,7 @@ impl Worker {
                     HostEvent::Message { data_json } => self.send_message(data_json),
                     HostEvent::Done { token, result } => self.finish(token, result),
                     HostEvent::Missing { token, export } => self.missing(token, &export),
+                    HostEvent::Background(delta) => self.background += i64::from(delta),
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,
@@ -291,7 +296,12 @@ impl Worker {
             .pending
             .values()
             .any(|p| matches!(p, Pending::Shutdown));
-        if self.phase != Phase::Draining || self.in_flight > 0 || started || self.exit.is_some() {
+        if self.phase != Phase::Draining
+            || self.in_flight > 0
+            || self.background > 0
+            || started
+            || self.exit.is_some()
+        {
             return false;
         }
         let t = self.token(Pending::Shutdown);

@@ -240,6 +240,7 @@ async fn read_loop(
             }),
             WorkerToMaster::Compiled(module) => modules.offer(module),
             WorkerToMaster::Started { id } => link.started(id),
+            WorkerToMaster::ResponseHead { .. } | WorkerToMaster::ResponseChunk { .. } => {}
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
             WorkerToMaster::Message { data_json } => {
