@@ -1,8 +1,11 @@
 //! Web-standard handlers with real processes: `export default { fetch }`
 //! apps bundled from npm (Hono), exact binary bodies, the `env` table.
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 use bext_e2e::{Daemon, Setup};
 
@@ -153,4 +156,190 @@ fn a_plain_handler_reads_binary_bodies_exact() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.header("x-title"), Some("t"));
     assert_eq!(fnv(&r.bytes), fnv(&file));
+}
+
+/// Reads from `s` into `buf` until `done(buf)` holds; panics at the deadline.
+fn read_until(s: &mut TcpStream, buf: &mut Vec<u8>, what: &str, done: impl Fn(&[u8]) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut chunk = [0u8; 16 * 1024];
+    while !done(buf) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}; got:\n{}",
+            String::from_utf8_lossy(buf)
+        );
+        match s.read(&mut chunk) {
+            Ok(0) => panic!(
+                "connection closed before {what}: {}",
+                String::from_utf8_lossy(buf)
+            ),
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) => panic!("reading {what}: {e}"),
+        }
+    }
+}
+
+fn contains(hay: &[u8], needle: &str) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+fn open_get(d: &Daemon, path: &str, extra: &str) -> TcpStream {
+    let mut s = TcpStream::connect(d.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: test\r\n{extra}\r\n").unwrap();
+    s
+}
+
+#[test]
+fn react_streaming_ssr_reaches_the_client_before_the_page_is_finished() {
+    let script = bundle("react");
+    let mut d = Daemon::start(
+        &format!("[render]\nscript = \"{script}\"\njsc_workers = 1\n"),
+        "",
+    );
+    d.wait_workers(1);
+    let mut s = open_get(&d, "/", "");
+    let mut got = Vec::new();
+    // The page's second part waits on a promise only GET /release
+    // resolves: a buffered answer would never show the first part here.
+    read_until(&mut s, &mut got, "the first chunk", |b| {
+        contains(b, "<h1>first chunk</h1>")
+    });
+    let head = String::from_utf8_lossy(&got).to_lowercase();
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("transfer-encoding: chunked"), "{head}");
+    assert!(!contains(&got, "released content"));
+    let r = d.get("/release");
+    assert_eq!((r.status, r.body.as_str()), (200, "released"));
+    read_until(&mut s, &mut got, "the end of the page", |b| {
+        contains(b, "\r\n0\r\n\r\n")
+    });
+    assert!(contains(&got, "released content"));
+    assert!(contains(&got, "</body></html>"));
+    // The same page rendered whole.
+    let whole = d.get("/buffered");
+    assert_eq!(whole.status, 200);
+    assert!(
+        whole.body.contains("<p id=\"late\">released content</p>"),
+        "{}",
+        whole.body
+    );
+}
+
+#[test]
+fn a_streamed_body_waits_for_a_slow_client_and_is_compressed_as_it_goes() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\ncompress = true\n",
+        files: &[(
+            "worker.js",
+            r#"let produced = 0;
+            export default {
+                fetch(request) {
+                    const path = new URL(request.url).pathname;
+                    if (path === "/produced") return new Response(String(produced));
+                    const total = path === "/big" ? 48 << 20 : 3;
+                    let sent = 0;
+                    const piece = new Uint8Array(64 << 10).fill(120);
+                    const body = new ReadableStream({
+                        pull(c) {
+                            if (path !== "/big") {
+                                c.enqueue(new TextEncoder().encode(`<p>${sent}</p>`));
+                                if (++sent === total) c.close();
+                                return;
+                            }
+                            c.enqueue(piece);
+                            sent += piece.length;
+                            produced = sent;
+                            if (sent >= total) c.close();
+                        },
+                    });
+                    return new Response(body, { headers: { "content-type": path === "/big" ? "application/octet-stream" : "text/html" } });
+                },
+            };"#,
+        )],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    // Compressed piece by piece, and it decodes to the whole.
+    let gz = d.request("GET", "/small", &[("accept-encoding", "gzip")], b"");
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&gz.bytes[..])
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, "<p>0</p><p>1</p><p>2</p>");
+
+    // A client that reads nothing: the worker stops producing once the
+    // window and the socket buffers are full, far short of the 48 MiB.
+    let mut s = open_get(&d, "/big", "");
+    let mut last = 0;
+    let stalled = bext_e2e::wait_for(Duration::from_secs(20), "the stream to stall", || {
+        let now: u64 = d.get("/produced").body.parse().unwrap();
+        let same = now > 0 && now == last;
+        last = now;
+        std::thread::sleep(Duration::from_millis(100));
+        same.then_some(now)
+    });
+    assert!(
+        stalled < 24 << 20,
+        "produced {stalled} bytes for a client that read none"
+    );
+    // Reading it all lets it finish, every byte there.
+    let mut got = Vec::new();
+    read_until(&mut s, &mut got, "the whole body", |b| {
+        b.ends_with(b"\r\n0\r\n\r\n")
+    });
+    let body_start = got.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let xs = got[body_start..].iter().filter(|&&b| b == b'x').count();
+    assert_eq!(xs, 48 << 20);
+}
+
+#[test]
+fn a_stream_that_runs_past_the_request_timeout_is_cut_short() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\nrequest_timeout_ms = 700\n",
+        files: &[(
+            "worker.js",
+            r#"export default {
+                fetch() {
+                    const body = new ReadableStream({
+                        start(c) { c.enqueue(new TextEncoder().encode("first part")); },
+                    });
+                    return new Response(body);
+                },
+            };"#,
+        )],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let mut s = open_get(&d, "/", "");
+    let mut got = Vec::new();
+    read_until(&mut s, &mut got, "the first part", |b| {
+        contains(b, "first part")
+    });
+    // Then the connection ends without the last chunk: the client can tell
+    // the body is incomplete.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut chunk = [0u8; 4096];
+    loop {
+        assert!(Instant::now() < deadline, "the stream was never cut");
+        match s.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&chunk[..n]),
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => break,
+        }
+    }
+    assert!(
+        !got.ends_with(b"\r\n0\r\n\r\n"),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
+    d.wait_log("timed out after 700 ms", Duration::from_secs(5));
 }

@@ -353,6 +353,29 @@ impl Engine {
         self.call_glue("abort", |_, f| f.call::<_, ()>((token, timeout)));
     }
 
+    /// The client took `bytes` of `token`'s streamed body: its stream may
+    /// produce that much more, and goes on if it was waiting.
+    pub fn credit(&self, token: u32, bytes: i64) {
+        let reopened = {
+            let mut windows = self.host.windows.borrow_mut();
+            let Some(w) = windows.get_mut(&token) else {
+                return;
+            };
+            let was_closed = *w <= 0;
+            *w += bytes;
+            was_closed && *w > 0
+        };
+        if reopened {
+            self.call_glue("credit", |_, f| f.call::<_, ()>((token,)));
+        }
+    }
+
+    /// `token`'s streamed answer is over (ended, failed, timed out or
+    /// cancelled): its stream gets no more credit.
+    pub fn forget_stream(&self, token: u32) {
+        self.host.windows.borrow_mut().remove(&token);
+    }
+
     /// Fires every timer that is due, each followed by its promise jobs.
     pub fn fire_due_timers(&self) {
         let now = Instant::now();

@@ -42,6 +42,21 @@ pub enum HostEvent {
     },
     /// `ctx.waitUntil(promise)` began (+1) or its promise settled (-1).
     Background(i32),
+    /// The status and headers of `token`'s streamed answer.
+    Head {
+        token: u32,
+        status: u16,
+        headers: Vec<(String, String)>,
+    },
+    /// The next piece of `token`'s streamed body.
+    Chunk {
+        token: u32,
+        data: Vec<u8>,
+    },
+    /// `token`'s streamed body ended.
+    StreamEnd {
+        token: u32,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -111,6 +126,9 @@ impl Timers {
 pub struct HostState {
     pub events: RefCell<Vec<HostEvent>>,
     pub timers: RefCell<Timers>,
+    /// Bytes each streamed answer (by token) may still produce before it
+    /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
+    pub windows: RefCell<HashMap<u32, i64>>,
     origin: Instant,
     origin_unix_ms: f64,
 }
@@ -129,6 +147,7 @@ impl HostState {
         HostState {
             events: RefCell::default(),
             timers: RefCell::default(),
+            windows: RefCell::default(),
             origin: Instant::now(),
             origin_unix_ms: unix.as_secs_f64() * 1000.0,
         }
@@ -338,6 +357,71 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                 Ok(())
             },
         )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "streamHead",
+        Function::new(
+            c.clone(),
+            move |token: u32, status: Value<'js>, headers: Vec<String>| -> bool {
+                let status = match http_status(&status) {
+                    Ok(status) => status,
+                    Err(message) => {
+                        let stack = String::new();
+                        let result = Err(JsFailure { message, stack });
+                        s.push(HostEvent::Done { token, result });
+                        return false;
+                    }
+                };
+                let headers = headers
+                    .chunks_exact(2)
+                    .map(|kv| (kv[0].clone(), kv[1].clone()))
+                    .collect();
+                let window = i64::from(protocol::worker::STREAM_WINDOW_BYTES);
+                s.windows.borrow_mut().insert(token, window);
+                s.push(HostEvent::Head {
+                    token,
+                    status,
+                    headers,
+                });
+                true
+            },
+        )?,
+    )?;
+    // 1: go on; 0: wait for the client (a credit); -1: the answer is over
+    // (timed out or cancelled), stop.
+    let s = state.clone();
+    host.set(
+        "streamChunk",
+        Function::new(
+            c.clone(),
+            move |token: u32, data: Value<'js>| -> Result<i32> {
+                let data = match data.as_string() {
+                    Some(text) => text.to_string()?.into_bytes(),
+                    None => bytes_of(&data)?,
+                };
+                let mut windows = s.windows.borrow_mut();
+                let Some(window) = windows.get_mut(&token) else {
+                    return Ok(-1);
+                };
+                *window -= data.len() as i64;
+                let open = *window > 0;
+                drop(windows);
+                if !data.is_empty() {
+                    s.push(HostEvent::Chunk { token, data });
+                }
+                Ok(i32::from(open))
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "streamEnd",
+        Function::new(c.clone(), move |token: u32| {
+            if s.windows.borrow_mut().remove(&token).is_some() {
+                s.push(HostEvent::StreamEnd { token });
+            }
+        })?,
     )?;
     let s = state.clone();
     host.set(

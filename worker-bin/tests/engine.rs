@@ -13,6 +13,7 @@ use protocol::worker::{HttpRequest, HttpResponse};
 struct Harness {
     engine: Engine,
     logs: Vec<String>,
+    streamed: Option<HttpResponse>,
     _dir: tempdir::Dir,
 }
 
@@ -56,6 +57,7 @@ impl Harness {
         let mut h = Harness {
             engine,
             logs: vec![],
+            streamed: None,
             _dir: dir,
         };
         let main = h._dir.0.join(files[0].0);
@@ -95,7 +97,31 @@ impl Harness {
                     HostEvent::Unhandled { reason } => {
                         self.logs.push(format!("unhandled: {reason}"))
                     }
-                    HostEvent::Background(_) => {}
+                    // A streamed answer is put together whole.
+                    HostEvent::Head {
+                        token: t,
+                        status,
+                        headers,
+                    } if t == token => {
+                        self.streamed = Some(HttpResponse {
+                            status,
+                            headers,
+                            body: vec![],
+                        })
+                    }
+                    HostEvent::Chunk { token: t, data } if t == token => {
+                        let n = data.len() as i64;
+                        self.streamed.as_mut().unwrap().body.extend(data);
+                        // Credit it at once: the client takes everything.
+                        self.engine.credit(t, n);
+                    }
+                    HostEvent::StreamEnd { token: t } if t == token => {
+                        done = self.streamed.take().map(Ok);
+                    }
+                    HostEvent::Background(_)
+                    | HostEvent::Head { .. }
+                    | HostEvent::Chunk { .. }
+                    | HostEvent::StreamEnd { .. } => {}
                 }
             }
             if let Some(result) = done {
@@ -230,6 +256,7 @@ fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
         let mut h = Harness {
             engine,
             logs: vec![],
+            streamed: None,
             _dir: dir,
         };
         h.engine.start_load(1, Path::new(&p));
@@ -348,6 +375,7 @@ fn memory_limit_turns_into_an_error() {
     let mut h = Harness {
         engine,
         logs: vec![],
+        streamed: None,
         _dir: dir,
     };
     h.engine.start_load(1, &p);

@@ -596,13 +596,45 @@
     return done(token, 200, ["content-type", "application/json"], json);
   }
   // A web Response: its body is a string or bytes (sent at once) or a
-  // ReadableStream (read to its end, then sent).
+  // ReadableStream, sent as it is produced: each chunk goes out at the end
+  // of the turn that made it, and the stream is read no further while the
+  // client has not taken enough of what was sent (host.streamChunk says 0;
+  // `credit` resumes it).
   function respondWeb(token, r) {
     if (r.type === "error") throw new TypeError("the handler answered Response.error()");
     const src = web.Body._take(r);
     const headers = web.Headers._flat(r.headers);
     if (!(src instanceof ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
-    web.readAll(src).then((b) => done(token, r.status, headers, b), (e) => fail(token, e));
+    if (!host.streamHead(token, r.status, headers)) return controllers.delete(token);
+    pumpStream(token, src.getReader());
+  }
+  const creditWaiters = new Map();
+  function credit(token) {
+    const resume = creditWaiters.get(token);
+    if (resume) { creditWaiters.delete(token); resume(); }
+  }
+  async function pumpStream(token, reader) {
+    const c = controllers.get(token);
+    let stop;
+    const stopped = new Promise((_, reject) => { stop = reject; });
+    stopped.catch(() => {});
+    if (c) c.signal.addEventListener("abort", () => stop(c.signal.reason), { once: true });
+    try {
+      for (;;) {
+        const { done: end, value } = await Promise.race([reader.read(), stopped]);
+        if (end) break;
+        if (typeof value !== "string" && !isBytes(value)) throw new TypeError("a response body stream gave a chunk that is not bytes");
+        const state = host.streamChunk(token, typeof value === "string" ? value : bytesOf(value));
+        if (state < 0) { reader.cancel().catch(() => {}); return; }
+        if (state === 0) await Promise.race([new Promise((resolve) => creditWaiters.set(token, resolve)), stopped]);
+      }
+      controllers.delete(token);
+      host.streamEnd(token);
+    } catch (e) {
+      creditWaiters.delete(token);
+      try { reader.cancel(e).catch(() => {}); } catch (_) { /* already released */ }
+      fail(token, e);
+    }
   }
   // A handler that returns nothing almost always forgot its `return`: answer
   // 500 (not an empty 200 the client would take for success) and say so
@@ -720,5 +752,5 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { dispatch, dispatchFetch, usesFetch, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
+  return { dispatch, dispatchFetch, usesFetch, credit, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
 })

@@ -31,6 +31,7 @@
 mod handshake;
 mod inbox;
 mod requests;
+mod stream;
 mod worker;
 
 use std::cell::RefCell;

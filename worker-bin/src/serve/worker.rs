@@ -48,6 +48,8 @@ pub(super) enum Pending {
         deadline: Option<Instant>,
         /// Set by a `Cancel`: answered `Cancelled` at this time at the latest.
         cancel_by: Option<Instant>,
+        /// Its answer is being streamed.
+        stream: Option<Box<super::stream::Streaming>>,
     },
     Maint,
 }
@@ -128,7 +130,7 @@ impl Worker {
             MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
             MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
-            MasterToWorker::Credit { .. } => {}
+            MasterToWorker::Credit { id, .. } => self.credited(id),
             MasterToWorker::Message { data_json } => {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.deliver_message(&data_json);
@@ -166,6 +168,13 @@ impl Worker {
                     HostEvent::Done { token, result } => self.finish(token, result),
                     HostEvent::Missing { token, export } => self.missing(token, &export),
                     HostEvent::Background(delta) => self.background += i64::from(delta),
+                    HostEvent::Head {
+                        token,
+                        status,
+                        headers,
+                    } => self.stream_head(token, status, headers),
+                    HostEvent::Chunk { token, data } => self.stream_chunk(token, &data),
+                    HostEvent::StreamEnd { token } => self.stream_end(token),
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,
@@ -203,6 +212,7 @@ impl Worker {
     }
 
     fn finish(&mut self, token: u32, result: Result<HttpResponse, JsFailure>) {
+        self.engine.forget_stream(token);
         let Some(p) = self.pending.remove(&token) else {
             return; // already answered (timed out or cancelled)
         };
