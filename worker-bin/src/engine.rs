@@ -370,6 +370,30 @@ impl Engine {
         }
     }
 
+    /// Passes news of a `fetch()` to JS.
+    pub fn fetch_event(&self, event: crate::fetch::FetchEvent) {
+        use crate::fetch::FetchEvent as E;
+        self.call_glue("fetchEvent", |ctx, f| match event {
+            E::Head {
+                id,
+                status,
+                status_text,
+                headers,
+                url,
+                redirected,
+            } => {
+                let flat: Vec<String> = headers.into_iter().flat_map(|(k, v)| [k, v]).collect();
+                f.call::<_, ()>((id, 0, status, status_text, flat, url, redirected))
+            }
+            E::Chunk { id, data } => {
+                let data = TypedArray::<u8>::new(ctx.clone(), data)?;
+                f.call::<_, ()>((id, 1, data))
+            }
+            E::End { id } => f.call::<_, ()>((id, 2)),
+            E::Failed { id, message } => f.call::<_, ()>((id, 3, message)),
+        });
+    }
+
     /// `token`'s streamed answer is over (ended, failed, timed out or
     /// cancelled): its stream gets no more credit.
     pub fn forget_stream(&self, token: u32) {

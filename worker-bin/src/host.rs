@@ -57,6 +57,12 @@ pub enum HostEvent {
     StreamEnd {
         token: u32,
     },
+    /// `fetch()` was called.
+    FetchStart(crate::fetch::FetchRequest),
+    /// A `fetch()` was aborted (its signal, or its body cancelled).
+    FetchAbort {
+        id: u32,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -543,6 +549,51 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
                 Ok(flat.into_value())
             },
         )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "fetchStart",
+        Function::new(
+            c.clone(),
+            move |id: u32,
+                  method: String,
+                  url: String,
+                  headers: Vec<String>,
+                  body: Value<'js>,
+                  redirect: String|
+                  -> Result<()> {
+                let body = if body.is_null() || body.is_undefined() {
+                    None
+                } else {
+                    Some(bytes_of(&body)?)
+                };
+                let redirect = match redirect.as_str() {
+                    "error" => crate::fetch::Redirect::Error,
+                    "manual" => crate::fetch::Redirect::Manual,
+                    _ => crate::fetch::Redirect::Follow,
+                };
+                let headers = headers
+                    .chunks_exact(2)
+                    .map(|kv| (kv[0].clone(), kv[1].clone()))
+                    .collect();
+                s.push(HostEvent::FetchStart(crate::fetch::FetchRequest {
+                    id,
+                    method,
+                    url,
+                    headers,
+                    body,
+                    redirect,
+                }));
+                Ok(())
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "fetchAbort",
+        Function::new(c.clone(), move |id: u32| {
+            s.push(HostEvent::FetchAbort { id });
+        })?,
     )?;
     let s = state.clone();
     host.set(

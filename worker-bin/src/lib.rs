@@ -8,6 +8,7 @@
 pub mod compress;
 pub mod engine;
 pub mod fault;
+pub mod fetch;
 pub mod host;
 pub mod modules;
 pub mod multipart;

@@ -119,6 +119,8 @@ impl Harness {
                         done = self.streamed.take().map(Ok);
                     }
                     HostEvent::Background(_)
+                    | HostEvent::FetchStart(_)
+                    | HostEvent::FetchAbort { .. }
                     | HostEvent::Head { .. }
                     | HostEvent::Chunk { .. }
                     | HostEvent::StreamEnd { .. } => {}

@@ -752,5 +752,6 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { dispatch, dispatchFetch, usesFetch, credit, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
+  const fetchEvent = web.fetchEvent;
+  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent, hook, load, custom, message, fireTimer, setIdentity, reportError, abort };
 })

@@ -539,9 +539,70 @@
     get ignoreBOM() { return this.#decoder.ignoreBOM; }
   }
 
+  // ------------------------------------------------------------------ fetch
+  // The exchange runs in Rust (fetch.rs) on the worker's runtime, limited
+  // to the pool's fetch_allow; its news comes back through fetchEvent.
+  const fetches = new Map();
+  let nextFetch = 1;
+  function fetch(input, init) {
+    let req;
+    try { req = new Request(input, init); } catch (e) { return Promise.reject(e); }
+    const signal = req.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const src = req.body === null ? null : Body._take(req);
+    const body = src === null ? Promise.resolve(null)
+      : src instanceof ReadableStream ? readAll(src)
+      : Promise.resolve(typeof src === "string" ? enc(src) : src);
+    return body.then((bytes) => new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const id = nextFetch++;
+      const f = { resolve, reject, controller: null, signal, onAbort: null };
+      f.onAbort = () => {
+        host.fetchAbort(id);
+        fetchDone(id);
+        if (f.controller) f.controller.error(signal.reason);
+        else reject(signal.reason);
+      };
+      signal.addEventListener("abort", f.onAbort);
+      fetches.set(id, f);
+      host.fetchStart(id, req.method, req.url, Headers._flat(req.headers), bytes, req.redirect);
+    }));
+  }
+  function fetchDone(id) {
+    const f = fetches.get(id);
+    if (!f) return;
+    fetches.delete(id);
+    f.signal.removeEventListener("abort", f.onAbort);
+  }
+  // kind 0: head (status, statusText, headers, url, redirected); 1: a body
+  // chunk; 2: the end; 3: a failure (its message).
+  function fetchEvent(id, kind, a, b, c, d, e) {
+    const f = fetches.get(id);
+    if (!f) return;
+    if (kind === 0) {
+      const body = NULL_BODY.includes(a) ? null : new ReadableStream({
+        start(ctl) { f.controller = ctl; },
+        cancel() { host.fetchAbort(id); fetchDone(id); },
+      });
+      f.resolve(Response._fetched(a, b, c, body, d, e));
+      if (body === null) f.controller = { enqueue() {}, close() {}, error() {} };
+    } else if (kind === 1) {
+      f.controller.enqueue(a);
+    } else if (kind === 2) {
+      fetchDone(id);
+      f.controller.close();
+    } else {
+      fetchDone(id);
+      const err = new TypeError(`fetch failed: ${a}`);
+      if (f.controller) f.controller.error(err);
+      else f.reject(err);
+    }
+  }
+
   return {
+    fetchEvent,
     globals: {
-      Headers, Blob, File, FormData, Request, Response, TextEncoderStream, TextDecoderStream,
+      fetch, Headers, Blob, File, FormData, Request, Response, TextEncoderStream, TextDecoderStream,
       ReadableStream: streams.ReadableStream,
       ReadableStreamDefaultReader: streams.ReadableStreamDefaultReader,
       ReadableStreamBYOBReader: streams.ReadableStreamBYOBReader,

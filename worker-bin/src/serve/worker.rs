@@ -74,6 +74,7 @@ pub(super) struct Worker {
     /// `ctx.waitUntil()` promises not settled yet: `shutdown()` waits for them.
     pub(super) background: i64,
     pub(super) running: Rc<Running>,
+    pub(super) fetcher: crate::fetch::Fetcher,
     next_token: u32,
     out: Vec<WorkerToMaster>,
 }
@@ -86,6 +87,7 @@ impl Worker {
         faults: Faults,
         compressor: Option<Compressor>,
         running: Rc<Running>,
+        fetcher: crate::fetch::Fetcher,
     ) -> Worker {
         Worker {
             engine,
@@ -102,6 +104,7 @@ impl Worker {
             in_flight: 0,
             background: 0,
             running,
+            fetcher,
             next_token: 1,
             out: Vec::new(),
         }
@@ -175,6 +178,8 @@ impl Worker {
                     } => self.stream_head(token, status, headers),
                     HostEvent::Chunk { token, data } => self.stream_chunk(token, &data),
                     HostEvent::StreamEnd { token } => self.stream_end(token),
+                    HostEvent::FetchStart(req) => self.fetcher.start(req),
+                    HostEvent::FetchAbort { id } => self.fetcher.abort(id),
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,
@@ -318,6 +323,16 @@ impl Worker {
         self.arm_interrupt(Instant::now(), None);
         self.engine.start_hook(t, "shutdown", None);
         true
+    }
+
+    /// News of a `fetch()`: JS gets it now.
+    pub fn on_fetch(&mut self, event: crate::fetch::FetchEvent) {
+        if event.is_last() {
+            self.fetcher.finished(event.id());
+        }
+        self.arm_interrupt(Instant::now(), None);
+        let sole = self.sole_request();
+        self.as_request(sole, |engine| engine.fetch_event(event));
     }
 
     /// Queues a heartbeat if one is due.
