@@ -14,3 +14,4 @@ export {
   ByteLengthQueuingStrategy,
   CountQueuingStrategy,
 } from "web-streams-polyfill";
+export { URLPattern } from "urlpattern-polyfill/urlpattern";

@@ -723,6 +723,8 @@ fn fetch_classes_follow_the_standard() {
             try { new Request("https://h.example/", { body: "x" }); out.getBody = false; } catch (e) { out.getBody = e instanceof TypeError; }
             out.jsonType = Response.json({ a: 1 }).headers.get("content-type");
             out.errType = Response.error().type;
+            const pat = new URLPattern({ pathname: "/users/:id" });
+            out.pattern = [pat.test("https://h.example/users/42"), pat.exec("https://h.example/users/42").pathname.groups.id, pat.test("https://h.example/posts/1")];
             return out;
         }"#,
     );
@@ -757,4 +759,5 @@ fn fetch_classes_follow_the_standard() {
     assert_eq!(v["getBody"], true);
     assert_eq!(v["jsonType"], "application/json");
     assert_eq!(v["errType"], "error");
+    assert_eq!(v["pattern"], serde_json::json!([true, "42", false]));
 }

@@ -1,7 +1,8 @@
 // The Fetch standard's classes: Headers, Blob, File, FormData, Request,
 // Response, and the text encoding streams. Evaluated inside the prelude's
-// module (see prelude.rs); `streams` is the vendored web-streams-polyfill
-// (js/vendor.js: ReadableStream, WritableStream, TransformStream, ...).
+// module (see prelude.rs); `streams` is what js/vendor.js bundles:
+// web-streams-polyfill (ReadableStream, WritableStream, TransformStream,
+// ...) and urlpattern-polyfill (URLPattern).
 //
 // Written here rather than taken from npm: the well-known implementations
 // (undici, node-fetch, whatwg-fetch, formdata-polyfill) are built on Node's
@@ -616,6 +617,7 @@
       TransformStreamDefaultController: streams.TransformStreamDefaultController,
       ByteLengthQueuingStrategy: streams.ByteLengthQueuingStrategy,
       CountQueuingStrategy: streams.CountQueuingStrategy,
+      URLPattern: streams.URLPattern,
     },
     Headers, Body, Request, Response, ReadableStream, bytesStream, extract, concat, readAll,
   };
