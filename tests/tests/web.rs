@@ -605,3 +605,34 @@ fn fetch_is_refused_when_the_pool_allows_no_host() {
         r.body
     );
 }
+
+#[test]
+fn ctx_wait_until_holds_the_worker_until_its_promise_settles() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[(
+            "worker.js",
+            r#"export default {
+                fetch(request, env, ctx) {
+                    ctx.waitUntil(new Promise((resolve) => setTimeout(() => {
+                        console.log("the waitUntil work is done");
+                        resolve();
+                    }, 300)));
+                    return new Response("answered first");
+                },
+            };
+            export function shutdown() { console.log("shutdown ran"); }"#,
+        )],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    assert_eq!(d.get("/").body, "answered first");
+    // Stop at once: the drain must wait for the promise.
+    d.signal(bext_e2e::Signal::SIGTERM);
+    let status = d.wait_exit(Duration::from_secs(20));
+    assert!(status.success(), "{status:?}");
+    let log = d.logs();
+    let done = log.find("the waitUntil work is done").expect(&log);
+    let shutdown = log.find("shutdown ran").expect(&log);
+    assert!(done < shutdown, "{log}");
+}
