@@ -636,3 +636,31 @@ fn ctx_wait_until_holds_the_worker_until_its_promise_settles() {
     let shutdown = log.find("shutdown ran").expect(&log);
     assert!(done < shutdown, "{log}");
 }
+
+#[test]
+fn request_signal_fires_when_the_client_goes_away() {
+    let mut d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[(
+            "worker.js",
+            r#"export default {
+                fetch(request) {
+                    console.log("holding the request");
+                    return new Promise((resolve) => {
+                        request.signal.addEventListener("abort", () => {
+                            console.log(`request.signal: ${request.signal.reason.name}`);
+                            resolve(new Response("too late"));
+                        });
+                    });
+                },
+            };"#,
+        )],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let s = open_get(&d, "/wait", "");
+    // Once the worker holds the request, the client leaves.
+    d.wait_log("holding the request", Duration::from_secs(10));
+    drop(s);
+    d.wait_log("request.signal: AbortError", Duration::from_secs(10));
+}
