@@ -38,14 +38,24 @@
 
   // ---------------------------------------------------------------- Headers
   const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+  // Names seen before skip the regex: QuickJS's regexes cost microseconds,
+  // and a server sees the same few dozen names over and over.
+  const knownNames = new Map();
   function headerName(n) {
     n = String(n);
+    const known = knownNames.get(n);
+    if (known !== undefined) return known;
     if (!TOKEN.test(n)) throw new TypeError(`Headers: invalid header name "${n}"`);
-    return n.toLowerCase();
+    const lower = n.toLowerCase();
+    if (knownNames.size < 1024) knownNames.set(n, lower);
+    return lower;
   }
+  const isHttpSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
   function headerValue(v) {
-    v = String(v).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
-    if (/[\0\r\n]/.test(v)) throw new TypeError("Headers: invalid header value");
+    v = String(v);
+    if (v.length && (isHttpSpace(v.charCodeAt(0)) || isHttpSpace(v.charCodeAt(v.length - 1))))
+      v = v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
+    if (v.indexOf("\n") >= 0 || v.indexOf("\r") >= 0 || v.indexOf("\0") >= 0) throw new TypeError("Headers: invalid header value");
     return v;
   }
   class Headers {
@@ -80,6 +90,8 @@
       return out;
     }
     static _freeze(h) { h.#immutable = true; return h; }
+    // A content type the Fetch standard sets: no checks needed.
+    static _defaultType(h, type) { if (!h.has("content-type")) h.#list.push(["content-type", type]); }
     #mutable() { if (this.#immutable) throw new TypeError("Headers: these headers are immutable"); }
     append(name, value) {
       const n = headerName(name), v = headerValue(value);
@@ -352,12 +364,19 @@
   let incoming = null;
   class Request extends Body {
     #method; #url; #headers; #signal; #redirect; #ip;
+    // An incoming request's headers as bextd sent them, until read.
+    #flat = null;
     constructor(input, init) {
       super();
       if (incoming !== null) {
         const r = incoming;
         incoming = null;
-        [this.#method, this.#url, this.#headers, this.#signal, this.#ip] = [r.method, r.url, r.headers, r.signal, r.ip];
+        this.#method = r.method;
+        this.#url = r.url;
+        this.#headers = null;
+        this.#flat = r.flat;
+        this.#signal = r.signal;
+        this.#ip = r.ip;
         this.#redirect = "follow";
         Body._init(this, r.body);
         return;
@@ -367,7 +386,7 @@
       if (input instanceof Request) {
         this.#url = input.#url;
         this.#method = input.#method;
-        this.#headers = new Headers(input.#headers);
+        this.#headers = new Headers(input.headers);
         this.#signal = input.#signal;
         this.#redirect = input.#redirect;
         if (init.body === undefined && input.body !== null) src = Body._take(input);
@@ -394,20 +413,23 @@
         if (this.#method === "GET" || this.#method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");
         const [s, type] = extract(init.body);
         src = s;
-        if (type !== null && !this.#headers.has("content-type")) this.#headers.set("content-type", type);
+        if (type !== null) Headers._defaultType(this.#headers, type);
       }
       this.#ip = "";
       Body._init(this, src);
     }
     // A request from bextd: trusted fields, no validation.
     static _incoming(method, url, flat, body, signal, ip) {
-      incoming = { method, url, headers: Headers._fromFlat(flat, false), body, signal, ip };
+      incoming = { method, url, flat, body, signal, ip };
       return new Request();
     }
     static _ip(r) { return r.#ip; }
     get method() { return this.#method; }
     get url() { return this.#url; }
-    get headers() { return this.#headers; }
+    get headers() {
+      if (this.#headers === null) { this.#headers = Headers._fromFlat(this.#flat, false); this.#flat = null; }
+      return this.#headers;
+    }
     get signal() { return this.#signal; }
     get redirect() { return this.#redirect; }
     get cache() { return "default"; }
@@ -421,7 +443,7 @@
     get duplex() { return "half"; }
     clone() {
       const src = Body._split(this);
-      const r = new Request(this.#url, { method: this.#method, headers: this.#headers, signal: this.#signal, redirect: this.#redirect });
+      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.#signal, redirect: this.#redirect });
       Body._init(r, src);
       r.#ip = this.#ip;
       return r;
@@ -442,13 +464,17 @@
         throw new RangeError(`Response: status must be an integer from 200 to 599, got ${init.status}`);
       this.#status = status;
       this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
-      this.#headers = init.headers instanceof Headers ? new Headers(init.headers) : new Headers(init.headers);
+      this.#headers = new Headers(init.headers);
       let src = null;
-      if (body !== undefined && body !== null) {
+      if (typeof body === "string" && init.headers === undefined && status !== 204 && status !== 205 && status !== 304) {
+        // The common case, without the general path's allocations.
+        Headers._defaultType(this.#headers, "text/plain;charset=UTF-8");
+        src = body;
+      } else if (body !== undefined && body !== null) {
         if (NULL_BODY.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
         const [s, type] = extract(body);
         src = s;
-        if (type !== null && !this.#headers.has("content-type")) this.#headers.set("content-type", type);
+        if (type !== null) Headers._defaultType(this.#headers, type);
       }
       Body._init(this, src);
     }
