@@ -548,8 +548,8 @@ fn absolute_url(r: &HttpRequest) -> String {
     format!("{scheme}://{host}{path}")
 }
 
-/// Builds the `req` object: `{ id, method, url, path, query, headers, body, ip }`
-/// (the prelude adds `bytes()`, `arrayBuffer()` and `signal`).
+/// Builds the `req` object: `{ id, method, url, path, query, headers, ip }`
+/// (the prelude adds `body`, `bytes()`, `arrayBuffer()` and `signal`).
 fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Result<Object<'js>> {
     let obj = Object::new(ctx.clone())?;
     obj.set("id", id as f64)?;
@@ -589,7 +589,8 @@ fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Re
         }
     }
     obj.set("headers", headers)?;
-    obj.set("body", String::from_utf8_lossy(&r.body).as_ref())?;
+    // `body` (the text) is made by the prelude on first read: a handler
+    // that reads `req.bytes()` never pays for decoding.
     obj.set("ip", r.ip.as_str())?;
     Ok(obj)
 }

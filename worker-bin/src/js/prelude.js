@@ -662,11 +662,23 @@
   const BODY = Symbol("body");
   function reqBytes() { return Promise.resolve(this[BODY].slice()); }
   function reqArrayBuffer() { return Promise.resolve(this[BODY].slice().buffer); }
+  // `req.body`: the text (invalid UTF-8 replaced, as before), decoded on
+  // first read.
+  function setBodyText(req, text) {
+    Object.defineProperty(req, "body", { value: text, writable: true, enumerable: true, configurable: true });
+  }
+  const bodyText = {
+    get() { const text = host.utf8Decode(this[BODY], false, true); setBodyText(this, text); return text; },
+    set(v) { setBodyText(this, v); },
+    enumerable: true,
+    configurable: true,
+  };
   function dispatch(token, req, body) {
     const c = new AbortController();
     controllers.set(token, c);
     req.signal = c.signal;
     Object.defineProperty(req, BODY, { value: body });
+    Object.defineProperty(req, "body", bodyText);
     req.bytes = reqBytes;
     req.arrayBuffer = reqArrayBuffer;
     let r;
