@@ -21,18 +21,27 @@ bench_init
 port=38191
 cat >"$work/plain.js" <<'JS'
 export async function handler(req) {
-  if (req.path === "/echo-string") return { status: 200, headers: { "content-type": "application/octet-stream" }, body: req.body };
-  if (req.path === "/echo-bytes") return { status: 200, headers: { "content-type": "application/octet-stream" }, body: await req.bytes() };
   return "Hello, World!";
 }
 JS
 cat >"$work/fetch.js" <<'JS'
 export default {
   async fetch(request) {
-    if (new URL(request.url).pathname === "/web/echo") {
-      return new Response(await request.arrayBuffer(), { headers: { "content-type": "application/octet-stream" } });
-    }
     return new Response("Hello, World!");
+  },
+};
+JS
+cat >"$work/echo-plain.js" <<'JS'
+export async function handler(req) {
+  const headers = { "content-type": "application/octet-stream" };
+  if (req.path === "/echo-string") return { status: 200, headers, body: req.body };
+  return { status: 200, headers, body: await req.bytes() };
+}
+JS
+cat >"$work/echo-fetch.js" <<'JS'
+export default {
+  async fetch(request) {
+    return new Response(await request.arrayBuffer(), { headers: { "content-type": "application/octet-stream" } });
   },
 };
 JS
@@ -43,7 +52,15 @@ control_socket = "bext.sock"
 max_body_bytes = 4194304
 [pools.web]
 script = "$work/fetch.js"
-route = "^/web/"
+route = "^/web/$"
+jsc_workers = 2
+[pools.echoweb]
+script = "$work/echo-fetch.js"
+route = "^/web/echo"
+jsc_workers = 2
+[pools.echo]
+script = "$work/echo-plain.js"
+route = "^/echo"
 jsc_workers = 2
 [pools.ssr]
 script = "$PWD/tests/js/dist/react.js"
@@ -53,6 +70,8 @@ jsc_workers = 2
 script = "$work/plain.js"
 jsc_workers = 2
 [render.lifecycle]
+max_requests = 0
+[pools.web.lifecycle]
 max_requests = 0
 TOML
 target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
