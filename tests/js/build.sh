@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
+# Tests run in parallel and each may call this: one at a time, so a first
+# `npm ci` is never run twice at once.
+exec 9>.build.lock
+flock 9
+
 stamp=node_modules/.bext-installed
 if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
   npm ci --no-audit --no-fund
