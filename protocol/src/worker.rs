@@ -40,6 +40,12 @@ pub struct WorkerSettings {
     /// `[jobs] default_memory_mb` in bytes: what a job reserves when it does
     /// not say.
     pub job_default_memory_bytes: u64,
+    /// The pool's `env` table: the worker's environment has it too, and
+    /// `export default { fetch(request, env, ctx) }` gets it as `env`.
+    pub env: Vec<(String, String)>,
+    /// Hosts the worker's `fetch()` may reach (the pool's `fetch_allow`):
+    /// `host`, `host:port`, `*.domain`, or `*` for any. Empty: none.
+    pub fetch_allow: Vec<String>,
 }
 
 /// Response compression done by the worker (so it runs on every core).
@@ -96,7 +102,16 @@ pub enum MasterToWorker {
         query: u64,
         reply: Result<String, String>,
     },
+    /// The client of streamed response `id` took `bytes` more of its body
+    /// (see [`STREAM_WINDOW_BYTES`]).
+    Credit { id: u64, bytes: u32 },
 }
+
+/// Bytes of a streamed response body a worker may have sent and not yet
+/// had credited back: it reads no more of the body's stream until the
+/// client has taken enough (back-pressure), so a slow client holds at most
+/// this much in bextd.
+pub const STREAM_WINDOW_BYTES: u32 = 256 * 1024;
 
 /// How long a running request may go on after its `Cancel` (its
 /// `req.signal` has fired) before the worker interrupts its JavaScript.
@@ -131,6 +146,21 @@ pub enum WorkerToMaster {
     /// handler starts. If the worker dies, the requests it had not started
     /// are sent to another worker whatever their method.
     Started { id: u64 },
+    /// The status and headers of request `id`'s answer, whose body follows
+    /// in [`WorkerToMaster::ResponseChunk`] frames as it is produced; its
+    /// `Response` frame ends it: [`Outcome::Streamed`] when the body ended,
+    /// any other outcome cuts it short.
+    ResponseHead {
+        id: u64,
+        status: u16,
+        headers: Vec<(String, String)>,
+    },
+    /// The next piece of a streamed body (never empty).
+    ResponseChunk {
+        id: u64,
+        #[serde(with = "serde_bytes")]
+        data: Vec<u8>,
+    },
     /// `swap()` finished: `error` if it threw, or if the script exports no
     /// `swap` (`missing`); the master then replaces the worker instead.
     SwapDone {
@@ -167,6 +197,10 @@ pub struct JobStart {
     /// Largest checkpoint `job.checkpoint` accepts, in bytes of JSON.
     pub max_checkpoint_bytes: u32,
     pub max_frame_bytes: u32,
+    /// The owner pool's `env` (also in the process's environment).
+    pub env: Vec<(String, String)>,
+    /// The owner pool's `fetch_allow`: where the job's `fetch()` may go.
+    pub fetch_allow: Vec<String>,
 }
 
 /// The end of a job's `run(job)`.
@@ -292,6 +326,8 @@ pub enum Outcome {
     /// The master sent [`MasterToWorker::Cancel`] for it: it never ran, or
     /// it was aborted (and interrupted if it did not stop within the grace).
     Cancelled,
+    /// The body of a streamed answer (a `ResponseHead` was sent) ended.
+    Streamed,
 }
 
 /// An HTTP request as the worker sees it.

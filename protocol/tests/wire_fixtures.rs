@@ -63,6 +63,8 @@ fn init() {
                 }),
                 job_budget_bytes: 256 << 20,
                 job_default_memory_bytes: 64 << 20,
+                env: vec![("API_URL".into(), "http://127.0.0.1:9000".into())],
+                fetch_allow: vec!["api.example.com".into(), "*.cdn.example".into()],
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),
@@ -152,6 +154,33 @@ fn started() {
 }
 
 #[test]
+fn streamed_response() {
+    check(
+        "response-head",
+        &WorkerToMaster::ResponseHead {
+            id: 77,
+            status: 200,
+            headers: vec![("content-type".into(), "text/html".into())],
+        },
+    );
+    check(
+        "response-chunk",
+        &WorkerToMaster::ResponseChunk {
+            id: 77,
+            data: b"<p>first</p>".to_vec(),
+        },
+    );
+    check(
+        "response-streamed",
+        &WorkerToMaster::Response {
+            id: 77,
+            outcome: Outcome::Streamed,
+        },
+    );
+    check("credit", &MasterToWorker::Credit { id: 77, bytes: 12 });
+}
+
+#[test]
 fn worker_reports() {
     check(
         "ready",
@@ -234,6 +263,8 @@ fn jobs() {
             daemon: true,
             max_checkpoint_bytes: 1 << 20,
             max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
+            env: vec![("REGION".into(), "eu".into())],
+            fetch_allow: vec!["api.example.com".into()],
         }),
     );
     check(

@@ -407,6 +407,13 @@ fn compressed_responses_decode_to_the_original() {
         .read_to_string(&mut back)
         .unwrap();
     assert_eq!(back, original);
+    let deflate = d.request("GET", "/big", &[("accept-encoding", "deflate")], b"");
+    assert_eq!(deflate.header("content-encoding"), Some("deflate"));
+    let mut back = String::new();
+    flate2::read::ZlibDecoder::new(&deflate.bytes[..])
+        .read_to_string(&mut back)
+        .unwrap();
+    assert_eq!(back, original);
     // Not text, or too short: sent as is.
     let short = d.request("GET", "/?ms=0", &[("accept-encoding", "gzip")], b"");
     assert_eq!(short.header("content-encoding"), None);

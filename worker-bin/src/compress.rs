@@ -1,5 +1,5 @@
 //! Response compression, done in the worker so it runs on every core in
-//! parallel: brotli or gzip, chosen from the request's Accept-Encoding, for
+//! parallel: brotli, gzip or deflate, chosen from the request's Accept-Encoding, for
 //! 200 responses whose content type matches the pool's `compress_regex`
 //! and whose body is at least the threshold long.
 
@@ -12,6 +12,8 @@ use regex::Regex;
 pub enum Encoding {
     Brotli,
     Gzip,
+    /// HTTP's `deflate`: the zlib format (RFC 1950), as browsers expect.
+    Deflate,
 }
 
 impl Encoding {
@@ -19,15 +21,17 @@ impl Encoding {
         match self {
             Encoding::Brotli => "br",
             Encoding::Gzip => "gzip",
+            Encoding::Deflate => "deflate",
         }
     }
 }
 
-/// The best encoding the client accepts: brotli, then gzip. A coding with
-/// `q=0` is refused.
+/// The best encoding the client accepts: brotli, then gzip, then deflate.
+/// A coding with `q=0` is refused.
 pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
     let mut br = false;
     let mut gzip = false;
+    let mut deflate = false;
     for item in accept_encoding.split(',') {
         let mut parts = item.split(';');
         let name = parts.next().unwrap_or("").trim().to_ascii_lowercase();
@@ -41,9 +45,11 @@ pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
         match name.as_str() {
             "br" => br = true,
             "gzip" | "x-gzip" => gzip = true,
+            "deflate" => deflate = true,
             "*" => {
                 br = true;
                 gzip = true;
+                deflate = true;
             }
             _ => {}
         }
@@ -52,6 +58,8 @@ pub fn negotiate(accept_encoding: &str) -> Option<Encoding> {
         Some(Encoding::Brotli)
     } else if gzip {
         Some(Encoding::Gzip)
+    } else if deflate {
+        Some(Encoding::Deflate)
     } else {
         None
     }
@@ -102,10 +110,114 @@ impl Compressor {
     }
 }
 
+impl Compressor {
+    /// The encoder for a streamed answer, if it qualifies (as [`apply`]
+    /// decides, without the size threshold: its size is not known yet);
+    /// then the headers say so and lose any `content-length`.
+    ///
+    /// [`apply`]: Compressor::apply
+    pub fn stream(
+        &self,
+        status: u16,
+        headers: &mut Vec<(String, String)>,
+        enc: Encoding,
+    ) -> Option<StreamEncoder> {
+        if status != 200 {
+            return None;
+        }
+        let header = |name: &str| {
+            headers
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        if header("content-encoding").is_some()
+            || !self.content_type.is_match(header("content-type")?)
+        {
+            return None;
+        }
+        headers.retain(|(k, _)| !k.eq_ignore_ascii_case("content-length"));
+        headers.push(("content-encoding".into(), enc.token().into()));
+        headers.push(("vary".into(), "accept-encoding".into()));
+        Some(StreamEncoder::new(enc))
+    }
+}
+
+/// Compresses a body piece by piece: each piece comes out at once (a sync
+/// flush), so a streamed page still reaches the client as it is produced.
+pub enum StreamEncoder {
+    Gzip(flate2::write::GzEncoder<Vec<u8>>),
+    Deflate(flate2::write::ZlibEncoder<Vec<u8>>),
+    Brotli(Box<brotli::CompressorWriter<Vec<u8>>>),
+}
+
+impl std::fmt::Debug for StreamEncoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StreamEncoder")
+    }
+}
+
+impl StreamEncoder {
+    pub fn new(enc: Encoding) -> StreamEncoder {
+        let level = flate2::Compression::new(6);
+        match enc {
+            Encoding::Gzip => StreamEncoder::Gzip(flate2::write::GzEncoder::new(Vec::new(), level)),
+            Encoding::Deflate => {
+                StreamEncoder::Deflate(flate2::write::ZlibEncoder::new(Vec::new(), level))
+            }
+            Encoding::Brotli => StreamEncoder::Brotli(Box::new(brotli::CompressorWriter::new(
+                Vec::new(),
+                4096,
+                4,
+                22,
+            ))),
+        }
+    }
+
+    /// The compressed bytes for `data`, flushed (empty if the encoder
+    /// failed, which writing to a `Vec` does not).
+    pub fn push(&mut self, data: &[u8]) -> Vec<u8> {
+        fn run<W: Write>(w: &mut W, data: &[u8]) {
+            let _ = w.write_all(data).and_then(|()| w.flush());
+        }
+        match self {
+            StreamEncoder::Gzip(w) => {
+                run(w, data);
+                std::mem::take(w.get_mut())
+            }
+            StreamEncoder::Deflate(w) => {
+                run(w, data);
+                std::mem::take(w.get_mut())
+            }
+            StreamEncoder::Brotli(w) => {
+                run(w.as_mut(), data);
+                std::mem::take(w.get_mut())
+            }
+        }
+    }
+
+    /// The end of the compressed stream.
+    pub fn finish(self) -> Vec<u8> {
+        match self {
+            StreamEncoder::Gzip(w) => w.finish().unwrap_or_default(),
+            StreamEncoder::Deflate(w) => w.finish().unwrap_or_default(),
+            StreamEncoder::Brotli(w) => w.into_inner(),
+        }
+    }
+}
+
 fn encode(body: &[u8], enc: Encoding) -> Option<Vec<u8>> {
     match enc {
         Encoding::Gzip => {
             let mut w = flate2::write::GzEncoder::new(
+                Vec::with_capacity(body.len() / 3),
+                flate2::Compression::new(6),
+            );
+            w.write_all(body).ok()?;
+            w.finish().ok()
+        }
+        Encoding::Deflate => {
+            let mut w = flate2::write::ZlibEncoder::new(
                 Vec::with_capacity(body.len() / 3),
                 flate2::Compression::new(6),
             );
@@ -133,6 +245,8 @@ mod tests {
     fn negotiation_prefers_brotli_and_honours_q0() {
         assert_eq!(negotiate("gzip, deflate, br"), Some(Encoding::Brotli));
         assert_eq!(negotiate("gzip"), Some(Encoding::Gzip));
+        assert_eq!(negotiate("deflate"), Some(Encoding::Deflate));
+        assert_eq!(negotiate("deflate, gzip;q=0"), Some(Encoding::Deflate));
         assert_eq!(negotiate("br;q=0, gzip;q=0.5"), Some(Encoding::Gzip));
         assert_eq!(negotiate("identity"), None);
         assert_eq!(negotiate("*"), Some(Encoding::Brotli));
@@ -145,6 +259,45 @@ mod tests {
             headers: vec![("content-type".into(), ct.into())],
             body: body.as_bytes().to_vec(),
         }
+    }
+
+    #[test]
+    fn streamed_bodies_compress_piece_by_piece_and_round_trip() {
+        let c = Compressor::new(&Compression {
+            content_type_regex: "^text/".into(),
+            min_bytes: 100_000,
+        })
+        .unwrap();
+        let pieces = ["<p>one</p>", "<p>two</p>", "<p>three</p>"];
+        for enc in [Encoding::Gzip, Encoding::Deflate, Encoding::Brotli] {
+            let mut headers = vec![
+                ("content-type".to_string(), "text/html".to_string()),
+                ("content-length".to_string(), "99".to_string()),
+            ];
+            let mut e = c.stream(200, &mut headers, enc).expect("qualifies");
+            assert!(headers.iter().all(|(k, _)| k != "content-length"));
+            let mut wire = Vec::new();
+            for p in pieces {
+                let out = e.push(p.as_bytes());
+                assert!(!out.is_empty(), "{enc:?}: each piece comes out at once");
+                wire.extend(out);
+            }
+            wire.extend(e.finish());
+            let mut back = String::new();
+            match enc {
+                Encoding::Gzip => flate2::read::GzDecoder::new(&wire[..]).read_to_string(&mut back),
+                Encoding::Deflate => {
+                    flate2::read::ZlibDecoder::new(&wire[..]).read_to_string(&mut back)
+                }
+                Encoding::Brotli => {
+                    brotli::Decompressor::new(&wire[..], 4096).read_to_string(&mut back)
+                }
+            }
+            .unwrap();
+            assert_eq!(back, pieces.concat());
+        }
+        let mut json = vec![("content-type".to_string(), "application/json".to_string())];
+        assert!(c.stream(200, &mut json, Encoding::Gzip).is_none());
     }
 
     #[test]
@@ -163,6 +316,17 @@ mod tests {
             .read_to_string(&mut back)
             .unwrap();
         assert_eq!(back, text);
+        let mut r = resp("text/html", &text, 200);
+        c.apply(&mut r, Encoding::Deflate);
+        let mut back = String::new();
+        flate2::read::ZlibDecoder::new(&r.body[..])
+            .read_to_string(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+        assert!(
+            r.headers
+                .contains(&("content-encoding".into(), "deflate".into()))
+        );
         let mut r = resp("text/html", &text, 200);
         c.apply(&mut r, Encoding::Brotli);
         let mut back = String::new();

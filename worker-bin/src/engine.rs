@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 
 use protocol::worker::HttpRequest;
 use rquickjs::{
-    CatchResultExt, CaughtError, Context, Ctx, Function, Object, Persistent, Runtime, Value,
+    CatchResultExt, CaughtError, Context, Ctx, Function, Object, Persistent, Runtime, TypedArray,
+    Value,
 };
 
 use crate::host::{self, HostEvent, HostState};
@@ -124,6 +125,8 @@ pub struct Engine {
     host: Rc<HostState>,
     interrupt: Rc<Interrupt>,
     rejections: Rc<Rejections>,
+    /// The script's shape, known once it loaded (see [`Engine::dispatch`]).
+    fetch_shape: Cell<Option<bool>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -205,17 +208,30 @@ impl Engine {
             host,
             interrupt,
             rejections,
+            fetch_shape: Cell::new(None),
         })
     }
 
-    /// Sets `bext.worker`.
-    pub fn set_identity(&self, id: u32, pid: u32, pool: &str, generation: u64) {
+    /// Sets `bext.worker`, and the `env` that `fetch(request, env, ctx)` gets.
+    pub fn set_identity(
+        &self,
+        id: u32,
+        pid: u32,
+        pool: &str,
+        generation: u64,
+        env: &[(String, String)],
+    ) {
+        let flat: Vec<&str> = env
+            .iter()
+            .flat_map(|(k, v)| [k.as_str(), v.as_str()])
+            .collect();
         self.call_glue("setIdentity", |ctx, f| {
             f.call::<_, ()>((
                 id,
                 pid,
                 rquickjs::String::from_str(ctx.clone(), pool)?,
                 generation as f64,
+                flat,
             ))
         });
     }
@@ -238,19 +254,58 @@ impl Engine {
         });
     }
 
-    /// Calls `handler(req)` for the request; reports `Done` for `token`.
+    /// Calls the script's request handler; reports `Done` (or a streamed
+    /// answer) for `token`. `export function handler(req)` gets the plain
+    /// request object; `export default { fetch }` a web `Request`.
     pub fn dispatch(&self, token: u32, id: u64, request: &HttpRequest) {
+        let fetch_shape = self.fetch_shape();
         let ok = self.ctx.with(|ctx| {
             let run = || -> rquickjs::Result<()> {
+                let body = TypedArray::<u8>::new(ctx.clone(), request.body.as_slice())?;
+                if fetch_shape {
+                    let glue = self.glue.clone().restore(&ctx)?;
+                    let f: Function = glue.get("dispatchFetch")?;
+                    let headers: Vec<&str> = request
+                        .headers
+                        .iter()
+                        .flat_map(|(k, v)| [k.as_str(), v.as_str()])
+                        .collect();
+                    return f.call::<_, ()>((
+                        token,
+                        request.method.as_str(),
+                        absolute_url(request),
+                        headers,
+                        body,
+                        request.ip.as_str(),
+                    ));
+                }
                 let req = request_object(&ctx, id, request)?;
                 let f = self.dispatch.clone().restore(&ctx)?;
-                f.call::<_, ()>((token, req))
+                f.call::<_, ()>((token, req, body))
             };
             run().catch(&ctx).map_err(caught_to_string)
         });
         if let Err(e) = ok {
             self.escaped("handler", e);
         }
+    }
+
+    /// Whether the loaded script answers through `export default { fetch }`
+    /// (asked once, after the load).
+    fn fetch_shape(&self) -> bool {
+        if let Some(yes) = self.fetch_shape.get() {
+            return yes;
+        }
+        let yes = self.ctx.with(|ctx| {
+            let ask = || -> rquickjs::Result<bool> {
+                let glue = self.glue.clone().restore(&ctx)?;
+                let f: Function = glue.get("usesFetch")?;
+                f.call(())
+            };
+            ask().unwrap_or(false)
+        });
+        self.fetch_shape.set(Some(yes));
+        yes
     }
 
     /// Calls `custom(params)`; reports `Done` for `token` with the JSON of
@@ -339,6 +394,53 @@ impl Engine {
     /// request already answered.
     pub fn abort(&self, token: u32, timeout: bool) {
         self.call_glue("abort", |_, f| f.call::<_, ()>((token, timeout)));
+    }
+
+    /// The client took `bytes` of `token`'s streamed body: its stream may
+    /// produce that much more, and goes on if it was waiting.
+    pub fn credit(&self, token: u32, bytes: i64) {
+        let reopened = {
+            let mut windows = self.host.windows.borrow_mut();
+            let Some(w) = windows.get_mut(&token) else {
+                return;
+            };
+            let was_closed = *w <= 0;
+            *w += bytes;
+            was_closed && *w > 0
+        };
+        if reopened {
+            self.call_glue("credit", |_, f| f.call::<_, ()>((token,)));
+        }
+    }
+
+    /// Passes news of a `fetch()` to JS.
+    pub fn fetch_event(&self, event: crate::fetch::FetchEvent) {
+        use crate::fetch::FetchEvent as E;
+        self.call_glue("fetchEvent", |ctx, f| match event {
+            E::Head {
+                id,
+                status,
+                status_text,
+                headers,
+                url,
+                redirected,
+            } => {
+                let flat: Vec<String> = headers.into_iter().flat_map(|(k, v)| [k, v]).collect();
+                f.call::<_, ()>((id, 0, status, status_text, flat, url, redirected))
+            }
+            E::Chunk { id, data } => {
+                let data = TypedArray::<u8>::new(ctx.clone(), data)?;
+                f.call::<_, ()>((id, 1, data))
+            }
+            E::End { id } => f.call::<_, ()>((id, 2)),
+            E::Failed { id, message } => f.call::<_, ()>((id, 3, message)),
+        });
+    }
+
+    /// `token`'s streamed answer is over (ended, failed, timed out or
+    /// cancelled): its stream gets no more credit.
+    pub fn forget_stream(&self, token: u32) {
+        self.host.windows.borrow_mut().remove(&token);
     }
 
     /// Fires every timer that is due, each followed by its promise jobs.
@@ -464,7 +566,33 @@ fn describe_value(v: &Value<'_>) -> String {
     format!("{v:?}")
 }
 
-/// Builds the `req` object: `{ id, method, url, path, query, headers, body, ip }`.
+/// The request's absolute URL for a web `Request`: the scheme from
+/// `x-forwarded-proto` (else `http`), the authority from `host` (else
+/// `localhost`), then the path and query as received.
+fn absolute_url(r: &HttpRequest) -> String {
+    let header = |name: &str| {
+        r.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let scheme = match header("x-forwarded-proto") {
+        Some(p) if p.eq_ignore_ascii_case("https") => "https",
+        _ => "http",
+    };
+    let host = header("host")
+        .filter(|h| !h.is_empty() && !h.contains(['/', '?', '#', '@', ' ']))
+        .unwrap_or("localhost");
+    let path = if r.url.starts_with('/') {
+        r.url.as_str()
+    } else {
+        "/"
+    };
+    format!("{scheme}://{host}{path}")
+}
+
+/// Builds the `req` object: `{ id, method, url, path, query, headers, ip }`
+/// (the prelude adds `body`, `bytes()`, `arrayBuffer()` and `signal`).
 fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Result<Object<'js>> {
     let obj = Object::new(ctx.clone())?;
     obj.set("id", id as f64)?;
@@ -504,7 +632,8 @@ fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Re
         }
     }
     obj.set("headers", headers)?;
-    obj.set("body", String::from_utf8_lossy(&r.body).as_ref())?;
+    // `body` (the text) is made by the prelude on first read: a handler
+    // that reads `req.bytes()` never pays for decoding.
     obj.set("ip", r.ip.as_str())?;
     Ok(obj)
 }

@@ -49,6 +49,29 @@ pub enum HostEvent {
         query: u64,
         call: protocol::worker::JobCall,
     },
+    /// `ctx.waitUntil(promise)` began (+1) or its promise settled (-1).
+    Background(i32),
+    /// The status and headers of `token`'s streamed answer.
+    Head {
+        token: u32,
+        status: u16,
+        headers: Vec<(String, String)>,
+    },
+    /// The next piece of `token`'s streamed body.
+    Chunk {
+        token: u32,
+        data: Vec<u8>,
+    },
+    /// `token`'s streamed body ended.
+    StreamEnd {
+        token: u32,
+    },
+    /// `fetch()` was called.
+    FetchStart(crate::fetch::FetchRequest),
+    /// A `fetch()` was aborted (its signal, or its body cancelled).
+    FetchAbort {
+        id: u32,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -120,6 +143,9 @@ pub struct HostState {
     pub timers: RefCell<Timers>,
     /// What `bext.jobs` and the `job` object need (see `host_jobs`).
     pub jobs: crate::host_jobs::JobHost,
+    /// Bytes each streamed answer (by token) may still produce before it
+    /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
+    pub windows: RefCell<HashMap<u32, i64>>,
     origin: Instant,
     origin_unix_ms: f64,
 }
@@ -139,6 +165,7 @@ impl HostState {
             events: RefCell::default(),
             timers: RefCell::default(),
             jobs: crate::host_jobs::JobHost::default(),
+            windows: RefCell::default(),
             origin: Instant::now(),
             origin_unix_ms: unix.as_secs_f64() * 1000.0,
         }
@@ -351,6 +378,71 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     )?;
     let s = state.clone();
     host.set(
+        "streamHead",
+        Function::new(
+            c.clone(),
+            move |token: u32, status: Value<'js>, headers: Vec<String>| -> bool {
+                let status = match http_status(&status) {
+                    Ok(status) => status,
+                    Err(message) => {
+                        let stack = String::new();
+                        let result = Err(JsFailure { message, stack });
+                        s.push(HostEvent::Done { token, result });
+                        return false;
+                    }
+                };
+                let headers = headers
+                    .chunks_exact(2)
+                    .map(|kv| (kv[0].clone(), kv[1].clone()))
+                    .collect();
+                let window = i64::from(protocol::worker::STREAM_WINDOW_BYTES);
+                s.windows.borrow_mut().insert(token, window);
+                s.push(HostEvent::Head {
+                    token,
+                    status,
+                    headers,
+                });
+                true
+            },
+        )?,
+    )?;
+    // 1: go on; 0: wait for the client (a credit); -1: the answer is over
+    // (timed out or cancelled), stop.
+    let s = state.clone();
+    host.set(
+        "streamChunk",
+        Function::new(
+            c.clone(),
+            move |token: u32, data: Value<'js>| -> Result<i32> {
+                let data = match data.as_string() {
+                    Some(text) => text.to_string()?.into_bytes(),
+                    None => bytes_of(&data)?,
+                };
+                let mut windows = s.windows.borrow_mut();
+                let Some(window) = windows.get_mut(&token) else {
+                    return Ok(-1);
+                };
+                *window -= data.len() as i64;
+                let open = *window > 0;
+                drop(windows);
+                if !data.is_empty() {
+                    s.push(HostEvent::Chunk { token, data });
+                }
+                Ok(i32::from(open))
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "streamEnd",
+        Function::new(c.clone(), move |token: u32| {
+            if s.windows.borrow_mut().remove(&token).is_some() {
+                s.push(HostEvent::StreamEnd { token });
+            }
+        })?,
+    )?;
+    let s = state.clone();
+    host.set(
         "fail",
         Function::new(
             c.clone(),
@@ -448,6 +540,78 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
         "urlSet",
         Function::new(c.clone(), |href: String, part: String, value: String| {
             url_set(&href, &part, &value)
+        })?,
+    )?;
+    host.set(
+        "multipartParse",
+        Function::new(
+            c.clone(),
+            |ctx: Ctx<'js>, body: Value<'js>, boundary: String| -> Result<Value<'js>> {
+                let body = bytes_of(&body)?;
+                let Some(parts) = crate::multipart::parse(&body, &boundary) else {
+                    return Ok(Value::new_null(ctx));
+                };
+                let flat = Array::new(ctx.clone())?;
+                for (i, p) in parts.into_iter().enumerate() {
+                    flat.set(4 * i, p.name)?;
+                    flat.set(4 * i + 1, p.filename)?;
+                    flat.set(4 * i + 2, p.content_type)?;
+                    flat.set(4 * i + 3, TypedArray::<u8>::new(ctx.clone(), p.data)?)?;
+                }
+                Ok(flat.into_value())
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "fetchStart",
+        Function::new(
+            c.clone(),
+            move |id: u32,
+                  method: String,
+                  url: String,
+                  headers: Vec<String>,
+                  body: Value<'js>,
+                  redirect: String|
+                  -> Result<()> {
+                let body = if body.is_null() || body.is_undefined() {
+                    None
+                } else {
+                    Some(bytes_of(&body)?)
+                };
+                let redirect = match redirect.as_str() {
+                    "error" => crate::fetch::Redirect::Error,
+                    "manual" => crate::fetch::Redirect::Manual,
+                    _ => crate::fetch::Redirect::Follow,
+                };
+                let headers = headers
+                    .chunks_exact(2)
+                    .map(|kv| (kv[0].clone(), kv[1].clone()))
+                    .collect();
+                s.push(HostEvent::FetchStart(crate::fetch::FetchRequest {
+                    id,
+                    method,
+                    url,
+                    headers,
+                    body,
+                    redirect,
+                }));
+                Ok(())
+            },
+        )?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "fetchAbort",
+        Function::new(c.clone(), move |id: u32| {
+            s.push(HostEvent::FetchAbort { id });
+        })?,
+    )?;
+    let s = state.clone();
+    host.set(
+        "background",
+        Function::new(c.clone(), move |delta: i32| {
+            s.push(HostEvent::Background(delta));
         })?,
     )?;
     host.set(

@@ -8,9 +8,11 @@
 pub mod compress;
 pub mod engine;
 pub mod fault;
+pub mod fetch;
 pub mod host;
 pub mod host_jobs;
 pub mod modules;
+pub mod multipart;
 pub mod prelude;
 pub mod serve;
 

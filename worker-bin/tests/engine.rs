@@ -13,6 +13,7 @@ use protocol::worker::{HttpRequest, HttpResponse};
 struct Harness {
     engine: Engine,
     logs: Vec<String>,
+    streamed: Option<HttpResponse>,
     _dir: tempdir::Dir,
 }
 
@@ -56,6 +57,7 @@ impl Harness {
         let mut h = Harness {
             engine,
             logs: vec![],
+            streamed: None,
             _dir: dir,
         };
         let main = h._dir.0.join(files[0].0);
@@ -100,6 +102,33 @@ impl Harness {
                     HostEvent::JobCall { call, .. } => {
                         self.logs.push(format!("job call: {call:?}"))
                     }
+                    // A streamed answer is put together whole.
+                    HostEvent::Head {
+                        token: t,
+                        status,
+                        headers,
+                    } if t == token => {
+                        self.streamed = Some(HttpResponse {
+                            status,
+                            headers,
+                            body: vec![],
+                        })
+                    }
+                    HostEvent::Chunk { token: t, data } if t == token => {
+                        let n = data.len() as i64;
+                        self.streamed.as_mut().unwrap().body.extend(data);
+                        // Credit it at once: the client takes everything.
+                        self.engine.credit(t, n);
+                    }
+                    HostEvent::StreamEnd { token: t } if t == token => {
+                        done = self.streamed.take().map(Ok);
+                    }
+                    HostEvent::Background(_)
+                    | HostEvent::FetchStart(_)
+                    | HostEvent::FetchAbort { .. }
+                    | HostEvent::Head { .. }
+                    | HostEvent::Chunk { .. }
+                    | HostEvent::StreamEnd { .. } => {}
                 }
             }
             if let Some(result) = done {
@@ -219,7 +248,7 @@ fn relative_imports_resolve_from_the_script_folder() {
 #[test]
 fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
     for (src, want) in [
-        ("export const x = 1;", "does not export a handler"),
+        ("export const x = 1;", "exports neither a handler function"),
         ("export function handler( {", "SyntaxError"),
         ("throw new Error('at load');", "at load"),
         (
@@ -234,6 +263,7 @@ fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
         let mut h = Harness {
             engine,
             logs: vec![],
+            streamed: None,
             _dir: dir,
         };
         h.engine.start_load(1, Path::new(&p));
@@ -307,7 +337,7 @@ fn startup_sees_the_worker_identity_and_can_be_async() {
            export async function startup(w) { await new Promise((r) => setTimeout(r, 1)); who = w; }
            export function handler() { return who; }"#,
     );
-    h.engine.set_identity(3, 99, "render", 2);
+    h.engine.set_identity(3, 99, "render", 2, &[]);
     h.engine.start_hook(5, "startup", None);
     h.wait(5).unwrap();
     let r = h.get("/").unwrap();
@@ -352,6 +382,7 @@ fn memory_limit_turns_into_an_error() {
     let mut h = Harness {
         engine,
         logs: vec![],
+        streamed: None,
         _dir: dir,
     };
     h.engine.start_load(1, &p);
@@ -590,4 +621,148 @@ fn a_handled_rejection_is_not_reported_but_a_floating_one_is_once() {
         .collect();
     assert_eq!(unhandled.len(), 1, "{:?}", h.logs);
     assert!(unhandled[0].contains("nobody listens"), "{unhandled:?}");
+}
+
+#[test]
+fn binary_bodies_reach_handler_exact_through_bytes_and_array_buffer() {
+    let mut h = Harness::new(
+        r#"export async function handler(req) {
+            const b = await req.bytes();
+            const ab = await req.arrayBuffer();
+            const same = b.length === ab.byteLength && b.every((x, i) => x === new Uint8Array(ab)[i]);
+            return { status: same ? 200 : 500, headers: { "content-type": "application/octet-stream" }, body: b };
+        }"#,
+    );
+    let gif: Vec<u8> = (0..=255u8).chain([0x47, 0x49, 0x46, 0xff, 0xfe]).collect();
+    let r = h.request("POST", "/upload", &gif).unwrap();
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body, gif);
+}
+
+#[test]
+fn a_default_fetch_export_gets_a_request_and_answers_a_response() {
+    let mut h = Harness::new(
+        r#"export default {
+            async fetch(request, env, ctx) {
+                const url = new URL(request.url);
+                if (url.pathname === "/json") {
+                    const data = await request.json();
+                    return Response.json({ got: data, m: request.method, t: request.headers.get("x-test"),
+                        q: url.searchParams.get("q"), env: typeof env, wait: typeof ctx.waitUntil,
+                        isReq: request instanceof Request }, { status: 201, headers: { "x-a": "1" } });
+                }
+                if (url.pathname === "/bytes") {
+                    const b = new Uint8Array(await request.arrayBuffer());
+                    ctx.waitUntil(new Promise((r) => setTimeout(r, 5)));
+                    return new Response(b, { headers: { "content-type": "application/octet-stream" } });
+                }
+                if (url.pathname === "/stream") {
+                    const enc = new TextEncoder();
+                    const body = new ReadableStream({ start(c) { c.enqueue(enc.encode("a")); c.enqueue(enc.encode("b")); c.close(); } });
+                    return new Response(body.pipeThrough(new TransformStream()), { status: 202 });
+                }
+                if (url.pathname === "/redirect") return Response.redirect("https://example.com/next", 307);
+                return new Response("missing", { status: 404 });
+            },
+        };"#,
+    );
+    let r = h.request("POST", "/json?q=1", br#"{"x":[1,2]}"#).unwrap();
+    assert_eq!(r.status, 201);
+    assert_eq!(header(&r, "content-type"), Some("application/json"));
+    assert_eq!(header(&r, "x-a"), Some("1"));
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"got": {"x": [1, 2]}, "m": "POST", "t": "yes", "q": "1",
+            "env": "object", "wait": "function", "isReq": true})
+    );
+    let bin: Vec<u8> = (0..=255u8).rev().collect();
+    let r = h.request("PUT", "/bytes", &bin).unwrap();
+    assert_eq!(r.body, bin);
+    let r = h.get("/stream").unwrap();
+    assert_eq!((r.status, body(&r).as_str()), (202, "ab"));
+    let r = h.get("/redirect").unwrap();
+    assert_eq!(r.status, 307);
+    assert_eq!(header(&r, "location"), Some("https://example.com/next"));
+    assert_eq!(h.get("/other").unwrap().status, 404);
+}
+
+#[test]
+fn fetch_classes_follow_the_standard() {
+    let mut h = Harness::new(
+        r#"export async function handler() {
+            const out = {};
+            const hd = new Headers({ "Content-Type": "text/html", "X-B": "1" });
+            hd.append("x-b", "2");
+            hd.append("Set-Cookie", "a=1");
+            hd.append("Set-Cookie", "b=2");
+            out.headers = [...hd];
+            out.getB = hd.get("X-B");
+            out.cookies = hd.getSetCookie();
+            try { hd.append("bad name", "x"); out.badName = false; } catch (e) { out.badName = e instanceof TypeError; }
+            const blob = new Blob(["hé", new Uint8Array([33])], { type: "Text/Plain" });
+            out.blob = [blob.size, blob.type, await blob.slice(1, 3).text(), await blob.text()];
+            const bin = new Uint8Array(300).map((_, i) => (i * 7) & 255);
+            const fd = new FormData();
+            fd.append("title", "x\ny");
+            fd.append("file", new Blob([bin], { type: "image/gif" }), "a.gif");
+            const back = await new Response(fd).formData();
+            const f = back.get("file");
+            const fb = new Uint8Array(await f.arrayBuffer());
+            out.form = [back.get("title"), f instanceof File, f.name, f.type, fb.length === 300 && fb.every((x, i) => x === bin[i])];
+            const url = await new Request("https://h.example/p", { method: "post", body: new URLSearchParams({ a: "1 2" }) }).formData();
+            out.urlencoded = url.get("a");
+            const r = new Response("text body", { status: 299, statusText: "Fine" });
+            const c = r.clone();
+            out.clone = [await r.text(), await c.text(), r.bodyUsed, r.ok, r.statusText];
+            try { await r.text(); out.reused = false; } catch (e) { out.reused = e instanceof TypeError; }
+            const s = new Response(new ReadableStream({ start(ctl) { ctl.enqueue(new Uint8Array([104, 105])); ctl.close(); } }));
+            const s2 = s.clone();
+            out.stream = [await s.text(), await s2.text()];
+            const chunks = [];
+            const piped = new ReadableStream({ start(ctl) { ctl.enqueue("é"); ctl.enqueue("!"); ctl.close(); } })
+                .pipeThrough(new TextEncoderStream()).pipeThrough(new TextDecoderStream());
+            for await (const ch of piped) chunks.push(ch);
+            out.textStreams = chunks.join("");
+            try { new Request("/relative"); out.relative = false; } catch (e) { out.relative = e instanceof TypeError; }
+            try { new Request("https://h.example/", { body: "x" }); out.getBody = false; } catch (e) { out.getBody = e instanceof TypeError; }
+            out.jsonType = Response.json({ a: 1 }).headers.get("content-type");
+            out.errType = Response.error().type;
+            const pat = new URLPattern({ pathname: "/users/:id" });
+            out.pattern = [pat.test("https://h.example/users/42"), pat.exec("https://h.example/users/42").pathname.groups.id, pat.test("https://h.example/posts/1")];
+            return out;
+        }"#,
+    );
+    let r = h.get("/").unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(
+        v["headers"],
+        serde_json::json!([
+            ["content-type", "text/html"],
+            ["set-cookie", "a=1"],
+            ["set-cookie", "b=2"],
+            ["x-b", "1, 2"]
+        ])
+    );
+    assert_eq!(v["getB"], "1, 2");
+    assert_eq!(v["cookies"], serde_json::json!(["a=1", "b=2"]));
+    assert_eq!(v["badName"], true);
+    assert_eq!(v["blob"], serde_json::json!([4, "text/plain", "é", "hé!"]));
+    assert_eq!(
+        v["form"],
+        serde_json::json!(["x\r\ny", true, "a.gif", "image/gif", true])
+    );
+    assert_eq!(v["urlencoded"], "1 2");
+    assert_eq!(
+        v["clone"],
+        serde_json::json!(["text body", "text body", true, true, "Fine"])
+    );
+    assert_eq!(v["reused"], true);
+    assert_eq!(v["stream"], serde_json::json!(["hi", "hi"]));
+    assert_eq!(v["textStreams"], "é!");
+    assert_eq!(v["relative"], true);
+    assert_eq!(v["getBody"], true);
+    assert_eq!(v["jsonType"], "application/json");
+    assert_eq!(v["errType"], "error");
+    assert_eq!(v["pattern"], serde_json::json!([true, "42", false]));
 }

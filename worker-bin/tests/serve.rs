@@ -43,6 +43,8 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
         compress: None,
         job_budget_bytes: 256 << 20,
         job_default_memory_bytes: 64 << 20,
+        env: vec![("GREETING".into(), "hello".into())],
+        fetch_allow: vec![],
     }
 }
 

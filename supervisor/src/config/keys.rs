@@ -158,6 +158,7 @@ pub const POOL: &[Key] = &[
     key("compress_regex", Kind::Text),
     key("swap_globs", Kind::TextList),
     key("swap_timeout_ms", ms(1)),
+    key("fetch_allow", Kind::TextList),
     key("lifecycle", Kind::Table(LIFECYCLE)),
 ];
 

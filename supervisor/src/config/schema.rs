@@ -169,6 +169,8 @@ pub struct PoolSection {
     /// hot-swapped (`swap(changes)`) instead of restarting workers.
     pub swap_globs: Vec<String>,
     pub swap_timeout_ms: u64,
+    /// Hosts the workers' `fetch()` may reach; empty: none.
+    pub fetch_allow: Vec<String>,
     pub lifecycle: LifecycleSection,
 }
 
@@ -205,6 +207,7 @@ impl Default for PoolSection {
             compress_regex: "^(text/|application/(json|javascript|xml))".into(),
             swap_globs: Vec::new(),
             swap_timeout_ms: 10_000,
+            fetch_allow: Vec::new(),
             lifecycle: LifecycleSection::default(),
         }
     }

@@ -32,6 +32,9 @@ pub struct Settings {
     pub compress: Option<String>,
     /// How long `swap(changes)` may run before the worker is replaced.
     pub swap_timeout: Duration,
+    /// Hosts the workers' `fetch()` may reach (`host`, `host:port`,
+    /// `*.domain`, `*`); empty: none.
+    pub fetch_allow: Vec<String>,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
 }
@@ -135,6 +138,11 @@ impl Settings {
             group: p.group.clone(),
             compress: p.compress.then(|| p.compress_regex.clone()),
             swap_timeout: ms(p.swap_timeout_ms),
+            fetch_allow: p
+                .fetch_allow
+                .iter()
+                .map(|h| h.to_ascii_lowercase())
+                .collect(),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

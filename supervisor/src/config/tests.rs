@@ -428,3 +428,28 @@ fn values_that_pass_validation_never_panic_the_pool_core() {
         "only {accepted} random configs were accepted"
     );
 }
+
+#[test]
+fn fetch_allow_takes_hosts_ports_wildcards_and_refuses_the_rest() {
+    let d = dir_with_script();
+    let c = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\nfetch_allow = [\"API.example.com\", \"127.0.0.1:8080\", \"*.cdn.example\", \"[::1]:9000\", \"*\"]\n",
+    )
+    .unwrap();
+    assert_eq!(
+        c.pools[0].settings.fetch_allow,
+        [
+            "api.example.com",
+            "127.0.0.1:8080",
+            "*.cdn.example",
+            "[::1]:9000",
+            "*"
+        ]
+    );
+    let p = problems(
+        "[render]\nscript = \"w.js\"\nfetch_allow = [\"http://x.com\", \"a.com:0\", \"a..b\", \"\"]\n",
+    );
+    assert_eq!(p.len(), 4, "{p:?}");
+    assert!(p.iter().all(|p| p.key == "render.fetch_allow"), "{p:?}");
+}

@@ -15,7 +15,26 @@ use tokio::sync::oneshot;
 use crate::front::admission::Refused;
 use crate::pool::PoolHandle;
 use crate::pool::quarantine::Signature;
-use crate::process::link::{Answer, WorkerLink};
+use crate::process::link::{Answer, StreamHead, WorkerLink};
+
+/// What the worker answered a request with.
+#[derive(Debug)]
+pub enum Answered {
+    Outcome(Outcome),
+    /// A streamed answer: its head, and its body still coming.
+    Stream(Streamed),
+}
+
+/// A streamed answer on its way: the head, the body's receiver, and what
+/// the body needs to give credit back and to cancel it if the client goes.
+#[derive(Debug)]
+pub struct Streamed {
+    pub head: StreamHead,
+    pub link: Arc<WorkerLink>,
+    pub id: u64,
+    /// The master's own deadline for the whole answer.
+    pub deadline: Option<Instant>,
+}
 
 /// Request ids: unique in the process, so unique on every link.
 fn next_id() -> u64 {
@@ -38,7 +57,7 @@ pub fn timeout_grace(request_timeout: Duration) -> Duration {
 /// deadline; another request answers 502. A request whose worker died by
 /// its own fault on two tries is a query of death: 502, and its signature
 /// is quarantined (see `pool::quarantine`).
-pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome, Failure> {
+pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Answered, Failure> {
     if let Some(left) = pool.quarantine.refuses(&request, Instant::now()) {
         return Err(Failure::Quarantined(left.as_secs().max(1)));
     }
@@ -51,7 +70,8 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Outcome,
             request: request.clone(),
         };
         let (result, link) = send_until_run(pool, frame, deadline).await;
-        let Some(link) = link.filter(|_| result == Err(Failure::Died)) else {
+        let died = matches!(result, Err(Failure::Died));
+        let Some(link) = link.filter(|_| died) else {
             // Its workers are gone and none is left to try: it died.
             return match result {
                 Err(Failure::NoWorker) if tries > 1 => Err(Failure::Died),
@@ -82,7 +102,7 @@ async fn send_until_run(
     pool: &PoolHandle,
     frame: impl Fn(u64) -> MasterToWorker,
     deadline: Option<Instant>,
-) -> (Result<Outcome, Failure>, Option<Arc<WorkerLink>>) {
+) -> (Result<Answered, Failure>, Option<Arc<WorkerLink>>) {
     // Bounded all the same: a request that kills each worker as it arrives
     // must not take the whole pool with it.
     for _ in 0..MAX_TRIES {
@@ -134,6 +154,11 @@ pub async fn call(
         params_json: params_json.clone(),
     };
     let (r, _) = send_until_run(pool, frame, deadline(pool)).await;
+    let r = match r {
+        Ok(Answered::Outcome(o)) => Ok(o),
+        Ok(Answered::Stream(_)) => Ok(Outcome::Streamed),
+        Err(f) => Err(f),
+    };
     let out = match r {
         Ok(Outcome::Ok(resp)) => serde_json::from_slice(&resp.body).map_err(|e| {
             (
@@ -142,6 +167,7 @@ pub async fn call(
             )
         }),
         Ok(Outcome::Error { message, .. }) => Err((500, message)),
+        Ok(Outcome::Streamed) => Err((500, "custom() cannot stream".into())),
         Ok(Outcome::OutOfMemory) => Err((500, "custom() ran out of memory".into())),
         Ok(Outcome::Timeout { .. }) | Err(Failure::TimedOut) => {
             Err((504, "the call timed out".into()))
@@ -169,7 +195,7 @@ async fn exchange(
     id: u64,
     frame: MasterToWorker,
     deadline: Option<Instant>,
-) -> (Result<Outcome, Failure>, Option<Arc<WorkerLink>>) {
+) -> (Result<Answered, Failure>, Option<Arc<WorkerLink>>) {
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     if left.is_some_and(|l| l.is_zero()) {
         return (Err(Failure::TimedOut), None);
@@ -188,6 +214,16 @@ async fn exchange(
         Err(f) => return (Err(f), None),
     };
     let result = await_reply(pool, &link, id, rx).await;
+    let result = match result {
+        Ok(Reply::Outcome(o)) => Ok(Answered::Outcome(o)),
+        Ok(Reply::Stream(head)) => Ok(Answered::Stream(Streamed {
+            head,
+            link: link.clone(),
+            id,
+            deadline: master_deadline(pool),
+        })),
+        Err(f) => Err(f),
+    };
     (result, Some(link))
 }
 
@@ -263,16 +299,34 @@ fn try_send(
     Err(frame)
 }
 
+/// The worker's answer as `await_reply` sees it.
+enum Reply {
+    Outcome(Outcome),
+    Stream(StreamHead),
+}
+
+/// When the master gives up on an answer started now: past
+/// `request_timeout_ms` and its grace.
+fn master_deadline(pool: &PoolHandle) -> Option<Instant> {
+    let t = pool.config().settings.request_timeout?;
+    Some(Instant::now() + t + timeout_grace(t))
+}
+
 async fn await_reply(
     pool: &PoolHandle,
     link: &Arc<WorkerLink>,
     id: u64,
     rx: tokio::sync::oneshot::Receiver<Answer>,
-) -> Result<Outcome, Failure> {
+) -> Result<Reply, Failure> {
     // If the client goes away, this future is dropped: forget the request.
-    let _guard = Abandon { link, id };
+    let guard = Abandon { link, id };
     let answer = |r: Result<Answer, _>| match r {
-        Ok(Answer::Outcome(o)) => Ok(o),
+        Ok(Answer::Outcome(o)) => Ok(Reply::Outcome(o)),
+        Ok(Answer::Stream(head)) => {
+            // The body now owns the request: it cancels it if dropped.
+            std::mem::forget(guard);
+            Ok(Reply::Stream(head))
+        }
         Ok(Answer::NotRun) => Err(Failure::NotRun),
         Err(_) => Err(Failure::Died),
     };

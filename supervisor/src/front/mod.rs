@@ -12,6 +12,7 @@
 
 pub mod accept;
 pub mod admission;
+pub mod body;
 pub mod conn;
 pub mod dispatch;
 
@@ -19,8 +20,7 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full, Limited};
+use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode, Version};
@@ -46,7 +46,7 @@ pub struct Front {
     pub jobs: crate::jobs::JobsHandle,
 }
 
-type Reply = Response<Full<Bytes>>;
+type Reply = Response<body::Body>;
 
 impl Front {
     pub fn new(
@@ -150,9 +150,14 @@ impl Front {
     }
 
     async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
-        match dispatch::request(pool, request).await {
+        let outcome = match dispatch::request(pool, request).await {
+            Ok(dispatch::Answered::Stream(s)) => return streamed_response(s),
+            Ok(dispatch::Answered::Outcome(o)) => Ok(o),
+            Err(f) => Err(f),
+        };
+        match outcome {
             Ok(Outcome::Ok(resp)) => worker_response(resp),
-            Ok(Outcome::Error { .. }) => plain(
+            Ok(Outcome::Error { .. } | Outcome::Streamed) => plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the handler threw an error",
             ),
@@ -227,7 +232,7 @@ impl Front {
                 let text =
                     self.metrics
                         .render(&workers, &quarantined, crate::process::memory::unix_ms());
-                let mut r = Response::new(Full::new(Bytes::from(text)));
+                let mut r = Response::new(body::full(text));
                 r.headers_mut().insert(
                     CONTENT_TYPE,
                     HeaderValue::from_static(
@@ -325,18 +330,27 @@ fn bad_host<B>(req: &Request<B>) -> Option<&'static str> {
 /// 100–599 (only a broken worker sends one; the worker refuses them from
 /// JS) answers 500.
 pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
-    if !(100..=599).contains(&resp.status) {
+    with_head(resp.status, resp.headers, body::full(resp.body))
+}
+
+/// A streamed answer: hyper sends its body chunked as it comes.
+fn streamed_response(s: dispatch::Streamed) -> Reply {
+    let (stream, status, headers) = body::StreamBody::new(s);
+    with_head(status, headers, http_body_util::Either::Right(stream))
+}
+
+fn with_head(status: u16, worker_headers: Vec<(String, String)>, body: body::Body) -> Reply {
+    if !(100..=599).contains(&status) {
         tracing::warn!(
-            status = resp.status,
+            status,
             "the worker answered a status outside 100-599; answering 500"
         );
         return plain(StatusCode::INTERNAL_SERVER_ERROR, "invalid response status");
     }
-    let mut out = Response::new(Full::new(Bytes::from(resp.body)));
-    *out.status_mut() =
-        StatusCode::from_u16(resp.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut out = Response::new(body);
+    *out.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = out.headers_mut();
-    for (k, v) in resp.headers {
+    for (k, v) in worker_headers {
         let (Ok(name), Ok(value)) = (
             HeaderName::from_bytes(k.as_bytes()),
             HeaderValue::from_str(&v),
@@ -370,10 +384,7 @@ fn quarantined(secs: u64) -> Reply {
 }
 
 pub fn plain(status: StatusCode, text: &str) -> Reply {
-    let mut r = Response::new(Full::new(Bytes::from(format!(
-        "{} {text}\n",
-        status.as_u16()
-    ))));
+    let mut r = Response::new(body::full(format!("{} {text}\n", status.as_u16())));
     *r.status_mut() = status;
     r.headers_mut().insert(
         CONTENT_TYPE,
@@ -383,7 +394,7 @@ pub fn plain(status: StatusCode, text: &str) -> Reply {
 }
 
 pub fn json(status: StatusCode, body: String) -> Reply {
-    let mut r = Response::new(Full::new(Bytes::from(body)));
+    let mut r = Response::new(body::full(body));
     *r.status_mut() = status;
     r.headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));

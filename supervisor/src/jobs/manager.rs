@@ -630,6 +630,12 @@ impl Manager {
             daemon: job.row.config.daemon,
             max_checkpoint_bytes: self.cfg.max_checkpoint_bytes,
             max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,
+            env: pool
+                .env
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            fetch_allow: pool.fetch_allow.clone(),
         };
         let label: Arc<str> = format!("{} job {id}", pool.name).into();
         for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
@@ -1127,6 +1133,7 @@ mod tests {
             env: Default::default(),
             uid: None,
             gid: None,
+            fetch_allow: Vec::new(),
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

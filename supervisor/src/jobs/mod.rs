@@ -35,6 +35,8 @@ pub struct PoolInfo {
     pub env: BTreeMap<String, String>,
     pub uid: Option<u32>,
     pub gid: Option<u32>,
+    /// Where its jobs' `fetch()` may go, as its workers'.
+    pub fetch_allow: Vec<String>,
 }
 
 impl PoolInfo {
@@ -45,6 +47,7 @@ impl PoolInfo {
             env: p.settings.env.clone(),
             uid: p.uid,
             gid: p.gid,
+            fetch_allow: p.settings.fetch_allow.clone(),
         }
     }
 }

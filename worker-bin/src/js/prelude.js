@@ -523,6 +523,11 @@
   define("AbortSignal", AbortSignal);
   define("AbortController", AbortController);
 
+  // ------------------------------------------------ Fetch classes, streams
+  const web = __bextWeb(host, __bextVendor);
+  for (const name of Object.keys(web.globals)) define(name, web.globals[name]);
+  const { Headers, Request, Response, ReadableStream } = web;
+
   // -------------------------------------------------------------- bext glue
   let exportsNs = null;
   // [message, stack] of a thrown value. Reading them runs user code (getters,
@@ -572,6 +577,7 @@
   }
   const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
   function respond(token, v) {
+    if (v instanceof Response) return respondWeb(token, v);
     if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
     if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
       const headers = flattenHeaders(v.headers);
@@ -589,6 +595,47 @@
     const json = JSON.stringify(v) ?? "null";
     return done(token, 200, ["content-type", "application/json"], json);
   }
+  // A web Response: its body is a string or bytes (sent at once) or a
+  // ReadableStream, sent as it is produced: each chunk goes out at the end
+  // of the turn that made it, and the stream is read no further while the
+  // client has not taken enough of what was sent (host.streamChunk says 0;
+  // `credit` resumes it).
+  function respondWeb(token, r) {
+    if (r.type === "error") throw new TypeError("the handler answered Response.error()");
+    const src = web.Body._take(r);
+    const headers = web.Headers._flat(r.headers);
+    if (!(src instanceof ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
+    if (!host.streamHead(token, r.status, headers)) return controllers.delete(token);
+    pumpStream(token, src.getReader());
+  }
+  const creditWaiters = new Map();
+  function credit(token) {
+    const resume = creditWaiters.get(token);
+    if (resume) { creditWaiters.delete(token); resume(); }
+  }
+  async function pumpStream(token, reader) {
+    const c = controllers.get(token);
+    let stop;
+    const stopped = new Promise((_, reject) => { stop = reject; });
+    stopped.catch(() => {});
+    if (c) c.signal.addEventListener("abort", () => stop(c.signal.reason), { once: true });
+    try {
+      for (;;) {
+        const { done: end, value } = await Promise.race([reader.read(), stopped]);
+        if (end) break;
+        if (typeof value !== "string" && !isBytes(value)) throw new TypeError("a response body stream gave a chunk that is not bytes");
+        const state = host.streamChunk(token, typeof value === "string" ? value : bytesOf(value));
+        if (state < 0) { reader.cancel().catch(() => {}); return; }
+        if (state === 0) await Promise.race([new Promise((resolve) => creditWaiters.set(token, resolve)), stopped]);
+      }
+      controllers.delete(token);
+      host.streamEnd(token);
+    } catch (e) {
+      creditWaiters.delete(token);
+      try { reader.cancel(e).catch(() => {}); } catch (_) { /* already released */ }
+      fail(token, e);
+    }
+  }
   // A handler that returns nothing almost always forgot its `return`: answer
   // 500 (not an empty 200 the client would take for success) and say so
   // once per worker, so the log is not flooded.
@@ -596,7 +643,9 @@
   function noResponse(token, req) {
     if (!warnedUndefined) {
       warnedUndefined = true;
-      host.log(LEVEL.warn, `handler(req) returned undefined for ${req.method} ${req.path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
+      const what = req instanceof Request ? "fetch(request)" : "handler(req)";
+      const path = req instanceof Request ? new URL(req.url).pathname : req.path;
+      host.log(LEVEL.warn, `${what} returned undefined for ${req.method} ${path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
     }
     done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
   }
@@ -608,14 +657,58 @@
       try { answer(r); } catch (e) { fail(token, e); }
     }
   }
-  function dispatch(token, req) {
+  // `export function handler(req)`: a plain object (built in engine.rs)
+  // plus the body's exact bytes and the abort signal.
+  const BODY = Symbol("body");
+  function reqBytes() { return Promise.resolve(this[BODY].slice()); }
+  function reqArrayBuffer() { return Promise.resolve(this[BODY].slice().buffer); }
+  // `req.body`: the text (invalid UTF-8 replaced, as before), decoded on
+  // first read.
+  function setBodyText(req, text) {
+    Object.defineProperty(req, "body", { value: text, writable: true, enumerable: true, configurable: true });
+  }
+  const bodyText = {
+    get() { const text = host.utf8Decode(this[BODY], false, true); setBodyText(this, text); return text; },
+    set(v) { setBodyText(this, v); },
+    enumerable: true,
+    configurable: true,
+  };
+  function dispatch(token, req, body) {
     const c = new AbortController();
     controllers.set(token, c);
     req.signal = c.signal;
+    Object.defineProperty(req, BODY, { value: body });
+    Object.defineProperty(req, "body", bodyText);
+    req.bytes = reqBytes;
+    req.arrayBuffer = reqArrayBuffer;
     let r;
     try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
     settle(token, r, req);
   }
+  // `export default { fetch(request, env, ctx) }`: a web Request; `env` is
+  // the pool's `env` table; `ctx.waitUntil(p)` keeps the worker from
+  // shutting down until `p` settles.
+  let env = Object.freeze({});
+  function waitUntil(p) {
+    host.background(1);
+    Promise.resolve(p).then(
+      () => host.background(-1),
+      (e) => { host.background(-1); reportError("rejection in ctx.waitUntil()", e); },
+    );
+  }
+  const execCtx = Object.freeze({ waitUntil, passThroughOnException() {}, props: Object.freeze({}) });
+  function dispatchFetch(token, method, url, headers, body, ip) {
+    const c = new AbortController();
+    controllers.set(token, c);
+    const req = Request._incoming(method, url, headers, body.length ? body : null, c.signal, ip);
+    const app = exportsNs.default;
+    let r;
+    try { r = app.fetch(req, env, execCtx); } catch (e) { return fail(token, e); }
+    settle(token, r, req);
+  }
+  const hasFetch = (ns) => ns.default !== null && typeof ns.default === "object" && typeof ns.default.fetch === "function";
+  // Which shape the loaded script has: `handler` wins when both are there.
+  function usesFetch() { return typeof exportsNs.handler !== "function" && hasFetch(exportsNs); }
   // Runs an optional hook (startup, shutdown, ...) and reports its end.
   function hook(token, name, arg) {
     const fn = exportsNs && exportsNs[name];
@@ -652,8 +745,8 @@
   }
   function load(token, specifier) {
     import(specifier).then((ns) => {
-      if (typeof ns.handler !== "function") {
-        return host.fail(token, `${specifier} does not export a handler function (export function handler(req) { ... })`, "");
+      if (typeof ns.handler !== "function" && !hasFetch(ns)) {
+        return host.fail(token, `${specifier} exports neither a handler function (export function handler(req) { ... }) nor a default object with a fetch method (export default { fetch(request, env, ctx) { ... } })`, "");
       }
       exportsNs = ns;
       host.done(token, 200, [], "");
@@ -753,8 +846,12 @@
     jobs,
   };
   define("bext", bext);
-  function setIdentity(id, pid, pool, generation) {
+  function setIdentity(id, pid, pool, generation, envPairs) {
     bext.worker = Object.freeze({ id, pid, pool, generation });
+    const e = {};
+    for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
+    env = Object.freeze(e);
   }
-  return { dispatch, hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
+  const fetchEvent = web.fetchEvent;
+  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent, hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
 })

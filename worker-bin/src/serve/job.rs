@@ -39,6 +39,8 @@ struct Out {
     /// How `run(job)` ended, once it has.
     finished: Option<JobOutcome>,
     broken: Option<std::io::Error>,
+    /// The job's `fetch()`es, limited to its pool's `fetch_allow`.
+    fetcher: crate::fetch::Fetcher,
 }
 
 impl Out {
@@ -82,7 +84,21 @@ impl Out {
                     }
                     continue;
                 }
-                HostEvent::Done { .. } | HostEvent::Missing { .. } => continue,
+                HostEvent::FetchStart(req) => {
+                    self.fetcher.start(req);
+                    continue;
+                }
+                HostEvent::FetchAbort { id } => {
+                    self.fetcher.abort(id);
+                    continue;
+                }
+                // Request-only reports: a job answers no request.
+                HostEvent::Done { .. }
+                | HostEvent::Missing { .. }
+                | HostEvent::Background(_)
+                | HostEvent::Head { .. }
+                | HostEvent::Chunk { .. }
+                | HostEvent::StreamEnd { .. } => continue,
             };
             self.push(&frame);
         }
@@ -166,14 +182,16 @@ pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
         .jobs
         .max_checkpoint_bytes
         .set(job.max_checkpoint_bytes as usize);
-    engine.set_identity(0, std::process::id(), &job.pool, 0);
+    engine.set_identity(0, std::process::id(), &job.pool, 0, &job.env);
     // bext.jobs from a job: scripts relative to its own folder; bextd
     // checks the memory (0 = its default).
     let script = PathBuf::from(&job.script);
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
     state.jobs.budget_bytes.set(u64::MAX);
     let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
+    let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch_allow);
     let out = Rc::new(RefCell::new(Out {
+        fetcher,
         fd: writer.get_ref().as_ref().as_raw_fd(),
         max: job.max_frame_bytes,
         buf: BytesMut::new(),
@@ -192,7 +210,7 @@ pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
         ),
     );
     engine.start_job(RUN, &PathBuf::from(&job.script), &job);
-    let result = drive(&engine, &inbox, &out, &cancel, &reader).await;
+    let result = drive(&engine, &inbox, &out, &cancel, &reader, fetches).await;
     let mut o = out.borrow_mut();
     o.take(&state, state.jobs.cancelled.get());
     let end = o.finished.take();
@@ -213,6 +231,7 @@ async fn drive(
     out: &RefCell<Out>,
     cancel: &Cancel,
     reader: &OwnedReadHalf,
+    mut fetches: tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
 ) -> Result<(), WorkerError> {
     let state = engine.host();
     loop {
@@ -237,6 +256,13 @@ async fn drive(
         let timer = engine.next_timer();
         tokio::select! {
             ready = reader.readable() => ready.map_err(protocol::FrameError::Io)?,
+            Some(event) = fetches.recv() => {
+                if event.is_last() {
+                    out.borrow_mut().fetcher.finished(event.id());
+                }
+                engine.set_deadline(cancel.at.get());
+                engine.fetch_event(event);
+            }
             _ = sleep_until(timer), if timer.is_some() => {}
             _ = sleep_until(cancel.at.get()), if cancel.at.get().is_some() => {}
         }

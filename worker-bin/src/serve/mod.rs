@@ -32,6 +32,7 @@ mod handshake;
 mod inbox;
 mod job;
 mod requests;
+mod stream;
 mod worker;
 
 use std::cell::RefCell;
@@ -115,6 +116,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         std::process::id(),
         &identity.pool,
         identity.generation,
+        &settings.env,
     );
     let running = Rc::new(Running::default());
     engine.set_poll(
@@ -130,12 +132,15 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         Some(Err(e)) => return Err(WorkerError::Handshake(format!("bad compress_regex: {e}"))),
         None => None,
     };
-    let mut w = Worker::new(engine, modules, settings, faults, compressor, running);
+    let (fetcher, fetches) = crate::fetch::Fetcher::new(&settings.fetch_allow);
+    let mut w = Worker::new(
+        engine, modules, settings, faults, compressor, running, fetcher,
+    );
     let token = w.token(Pending::Load);
     w.engine
         .start_load(token, &PathBuf::from(&w.settings.script));
     w.pump();
-    run(w, inbox, started.reader, started.writer).await
+    run(w, inbox, started.reader, started.writer, fetches).await
 }
 
 /// The hook the interrupt handler calls while JS runs: read what the master
@@ -163,6 +168,7 @@ async fn run(
     inbox: Rc<RefCell<Inbox>>,
     reader: OwnedReadHalf,
     mut writer: Writer,
+    mut fetches: tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
 ) -> Result<(), WorkerError> {
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
     loop {
@@ -186,6 +192,9 @@ async fn run(
             std::mem::forget(w);
             return result;
         }
+        while let Ok(event) = fetches.try_recv() {
+            w.on_fetch(event);
+        }
         if w.has_queued() {
             // Start the next request without waiting, but let a SIGTERM in.
             if let Some(Some(())) = sigterm.recv().now_or_never() {
@@ -201,6 +210,7 @@ async fn run(
                 biased;
                 _ = sigterm.recv() => on_sigterm(&mut w),
                 ready = reader.readable() => ready.map_err(FrameError::Io)?,
+                Some(event) = fetches.recv() => w.on_fetch(event),
                 _ = sleep_until(wake), if wake.is_some() => {}
                 _ = tokio::time::sleep_until(w.next_beat.into()) => {}
             }

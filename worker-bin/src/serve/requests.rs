@@ -107,6 +107,7 @@ impl Worker {
             kind,
             deadline: q.deadline,
             cancel_by: None,
+            stream: None,
         });
         self.arm_interrupt(Instant::now(), Some(token));
         self.as_request(Some(q.id), |engine| match &q.job {
@@ -224,6 +225,7 @@ impl Worker {
             .map(|(t, _)| *t)
             .collect();
         for token in expired {
+            self.engine.forget_stream(token);
             let Some(Pending::Request {
                 id,
                 cancel_by,

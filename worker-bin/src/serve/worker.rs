@@ -48,6 +48,8 @@ pub(super) enum Pending {
         deadline: Option<Instant>,
         /// Set by a `Cancel`: answered `Cancelled` at this time at the latest.
         cancel_by: Option<Instant>,
+        /// Its answer is being streamed.
+        stream: Option<Box<super::stream::Streaming>>,
     },
     Maint,
     Swap,
@@ -70,7 +72,10 @@ pub(super) struct Worker {
     pub(super) queue: VecDeque<Queued>,
     /// Queued and started requests.
     pub(super) in_flight: u32,
+    /// `ctx.waitUntil()` promises not settled yet: `shutdown()` waits for them.
+    pub(super) background: i64,
     pub(super) running: Rc<Running>,
+    pub(super) fetcher: crate::fetch::Fetcher,
     next_token: u32,
     out: Vec<WorkerToMaster>,
 }
@@ -83,6 +88,7 @@ impl Worker {
         faults: Faults,
         compressor: Option<Compressor>,
         running: Rc<Running>,
+        fetcher: crate::fetch::Fetcher,
     ) -> Worker {
         Worker {
             engine,
@@ -97,7 +103,9 @@ impl Worker {
             pending: HashMap::new(),
             queue: VecDeque::new(),
             in_flight: 0,
+            background: 0,
             running,
+            fetcher,
             next_token: 1,
             out: Vec::new(),
         }
@@ -126,6 +134,7 @@ impl Worker {
             MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
             MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
+            MasterToWorker::Credit { id, .. } => self.credited(id),
             MasterToWorker::Message { data_json } => {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.deliver_message(&data_json);
@@ -177,6 +186,16 @@ impl Worker {
                     HostEvent::Message { data_json } => self.send_message(data_json),
                     HostEvent::Done { token, result } => self.finish(token, result),
                     HostEvent::Missing { token, export } => self.missing(token, &export),
+                    HostEvent::Background(delta) => self.background += i64::from(delta),
+                    HostEvent::Head {
+                        token,
+                        status,
+                        headers,
+                    } => self.stream_head(token, status, headers),
+                    HostEvent::Chunk { token, data } => self.stream_chunk(token, &data),
+                    HostEvent::StreamEnd { token } => self.stream_end(token),
+                    HostEvent::FetchStart(req) => self.fetcher.start(req),
+                    HostEvent::FetchAbort { id } => self.fetcher.abort(id),
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,
@@ -219,6 +238,7 @@ impl Worker {
     }
 
     fn finish(&mut self, token: u32, result: Result<HttpResponse, JsFailure>) {
+        self.engine.forget_stream(token);
         let Some(p) = self.pending.remove(&token) else {
             return; // already answered (timed out or cancelled)
         };
@@ -336,13 +356,28 @@ impl Worker {
             .pending
             .values()
             .any(|p| matches!(p, Pending::Shutdown));
-        if self.phase != Phase::Draining || self.in_flight > 0 || started || self.exit.is_some() {
+        if self.phase != Phase::Draining
+            || self.in_flight > 0
+            || self.background > 0
+            || started
+            || self.exit.is_some()
+        {
             return false;
         }
         let t = self.token(Pending::Shutdown);
         self.arm_interrupt(Instant::now(), None);
         self.engine.start_hook(t, "shutdown", None);
         true
+    }
+
+    /// News of a `fetch()`: JS gets it now.
+    pub fn on_fetch(&mut self, event: crate::fetch::FetchEvent) {
+        if event.is_last() {
+            self.fetcher.finished(event.id());
+        }
+        self.arm_interrupt(Instant::now(), None);
+        let sole = self.sole_request();
+        self.as_request(sole, |engine| engine.fetch_event(event));
     }
 
     /// Queues a heartbeat if one is due.

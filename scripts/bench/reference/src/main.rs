@@ -12,8 +12,7 @@ use std::time::{Duration, Instant};
 
 use bext_worker::engine::{Engine, EngineOptions};
 use bext_worker::host::HostEvent;
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
@@ -105,7 +104,7 @@ async fn call(
     token: u32,
     peer: SocketAddr,
     req: Request<Incoming>,
-) -> Response<Full<Bytes>> {
+) -> Response<supervisor::front::body::Body> {
     let (parts, body) = req.into_parts();
     let body = body
         .collect()

@@ -57,12 +57,38 @@ pub enum Answer {
     Outcome(Outcome),
     /// The worker ended before it started running the request.
     NotRun,
+    /// The worker streams its answer: the head now, the body as it comes.
+    Stream(StreamHead),
+}
+
+/// The start of a streamed answer.
+#[derive(Debug)]
+pub struct StreamHead {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    /// The body's pieces; it ends with [`BodyEvent::End`], and anything
+    /// else (an [`BodyEvent::Abort`], or the channel closing because the
+    /// worker died) cuts it short.
+    pub body: mpsc::UnboundedReceiver<BodyEvent>,
+}
+
+/// A piece of a streamed body, from the link reader to the request path.
+#[derive(Debug)]
+pub enum BodyEvent {
+    Data(bytes::Bytes),
+    End,
+    /// The worker ended it with another outcome (an error, a timeout, a
+    /// cancel).
+    Abort,
 }
 
 /// A request sent and not yet answered.
 #[derive(Debug)]
 struct Pending {
-    reply: oneshot::Sender<Answer>,
+    /// Taken when the head of a streamed answer comes.
+    reply: Option<oneshot::Sender<Answer>>,
+    /// Where a streamed answer's body goes, once its head came.
+    body: Option<mpsc::UnboundedSender<BodyEvent>>,
     sent: Instant,
     /// The worker said it started running it.
     started: bool,
@@ -238,7 +264,8 @@ impl WorkerLink {
         inner.pending.insert(
             id,
             Pending {
-                reply,
+                reply: Some(reply),
+                body: None,
                 sent: Instant::now(),
                 started: false,
                 what,
@@ -313,14 +340,27 @@ impl WorkerLink {
     }
 
     fn complete(&self, id: u64, outcome: Outcome) -> Option<Duration> {
-        let (reply, started) = {
+        let (entry, started) = {
             let mut inner = self.inner.lock().unwrap();
             let entry = inner.pending.remove(&id)?;
             self.in_flight.fetch_sub(1, Ordering::Relaxed);
             self.terminate_if_idle(&mut inner);
-            (entry.reply, entry.sent)
+            let sent = entry.sent;
+            (entry, sent)
         };
-        let _ = reply.send(Answer::Outcome(outcome));
+        match (entry.body, entry.reply) {
+            (Some(body), _) => {
+                let end = match outcome {
+                    Outcome::Streamed => BodyEvent::End,
+                    _ => BodyEvent::Abort,
+                };
+                let _ = body.send(end);
+            }
+            (None, Some(reply)) => {
+                let _ = reply.send(Answer::Outcome(outcome));
+            }
+            (None, None) => {}
+        }
         if self.has_room() {
             self.room.freed(1);
         }
@@ -338,8 +378,8 @@ impl WorkerLink {
         // What the worker never started goes back to the request path, to
         // be sent to another worker; what it ran sees its channel dropped.
         for (_, p) in inner.pending.drain() {
-            if !p.started {
-                let _ = p.reply.send(Answer::NotRun);
+            if let (false, Some(reply)) = (p.started, p.reply) {
+                let _ = reply.send(Answer::NotRun);
             }
         }
         self.in_flight.fetch_sub(n, Ordering::Relaxed);
@@ -356,6 +396,46 @@ impl WorkerLink {
             return inner.held_at_close.clone();
         }
         describe(&inner.pending)
+    }
+
+    /// The head of request `id`'s streamed answer: the request path gets
+    /// it with the receiving end of its body.
+    pub(super) fn stream_head(&self, id: u64, status: u16, headers: Vec<(String, String)>) {
+        let mut inner = self.inner.lock().unwrap();
+        let Some(p) = inner.pending.get_mut(&id) else {
+            return;
+        };
+        let Some(reply) = p.reply.take() else {
+            return;
+        };
+        let (tx, body) = mpsc::unbounded_channel();
+        p.body = Some(tx);
+        drop(inner);
+        let _ = reply.send(Answer::Stream(StreamHead {
+            status,
+            headers,
+            body,
+        }));
+    }
+
+    /// A piece of request `id`'s streamed body.
+    pub(super) fn stream_chunk(&self, id: u64, data: Vec<u8>) {
+        let inner = self.inner.lock().unwrap();
+        if let Some(body) = inner.pending.get(&id).and_then(|p| p.body.as_ref()) {
+            let _ = body.send(BodyEvent::Data(data.into()));
+        }
+    }
+
+    /// The client took a piece of request `id`'s streamed body: the worker
+    /// may produce more.
+    pub fn credit(&self, id: u64, bytes: usize) {
+        let inner = self.inner.lock().unwrap();
+        if inner.pending.contains_key(&id)
+            && let Some(tx) = inner.tx.as_ref()
+        {
+            let bytes = bytes.min(u32::MAX as usize) as u32;
+            let _ = tx.send(MasterToWorker::Credit { id, bytes });
+        }
     }
 
     /// The worker is about to run request `id`.

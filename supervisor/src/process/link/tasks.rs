@@ -265,6 +265,12 @@ async fn read_loop(
             }),
             WorkerToMaster::Compiled(module) => modules.offer(module),
             WorkerToMaster::Started { id } => link.started(id),
+            WorkerToMaster::ResponseHead {
+                id,
+                status,
+                headers,
+            } => link.stream_head(id, status, headers),
+            WorkerToMaster::ResponseChunk { id, data } => link.stream_chunk(id, data),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
             WorkerToMaster::JobCall { query, call } => {
@@ -310,7 +316,7 @@ fn is_reset(e: &protocol::FrameError) -> bool {
 /// request limit and an out-of-memory answer to the pool.
 fn answered(link: &WorkerLink, id: u64, outcome: Outcome, send: &dyn Fn(LinkEvent)) {
     let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500)
-        && !matches!(outcome, Outcome::Cancelled);
+        && !matches!(outcome, Outcome::Cancelled | Outcome::Streamed);
     let oom = matches!(outcome, Outcome::OutOfMemory);
     if let Some(took) = link.complete(id, outcome) {
         let s = &link.stats;
