@@ -102,6 +102,13 @@ export function run(job) {
 }
 "#;
 
+const FETCHER: &str = r#"
+export async function run(job) {
+  const r = await fetch(`http://127.0.0.1:${job.data.port}/data`);
+  return { status: r.status, body: await r.json() };
+}
+"#;
+
 const SLEEPY: &str = r#"
 export async function run(job) {
   await new Promise(() => {});
@@ -119,6 +126,7 @@ fn files() -> Vec<(&'static str, &'static str)> {
         ("jobs/hog.js", HOG),
         ("jobs/big.js", BIG_CHECKPOINT),
         ("jobs/sleepy.js", SLEEPY),
+        ("jobs/fetcher.js", FETCHER),
     ]
 }
 
@@ -537,4 +545,47 @@ fn a_pool_added_by_a_reload_owns_jobs_and_jobs_keys_need_a_restart() {
     let j = wait_status(&d, &id, "completed", Duration::from_secs(10));
     assert_eq!(j["pool"], "extra");
     assert_eq!(stats(&d)["max_running"], 20, "the running limits stay");
+}
+
+/// Answers one HTTP request with a JSON body; returns its port.
+fn one_shot_server() -> u16 {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let Ok((mut conn, _)) = listener.accept() else {
+            return;
+        };
+        let mut head = Vec::new();
+        let mut b = [0u8; 1024];
+        while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+            match conn.read(&mut b) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => head.extend_from_slice(&b[..n]),
+            }
+        }
+        let body = r#"{"from":"upstream"}"#;
+        let _ = write!(
+            conn,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+    });
+    port
+}
+
+#[test]
+fn a_job_fetches_within_its_pool_fetch_allow() {
+    let d = start(&format!("{ONE}fetch_allow = [\"127.0.0.1\"]\n"));
+    let data = format!(r#"{{"port":{}}}"#, one_shot_server());
+    let id = spawn(&d, &["jobs/fetcher.js", "--data", &data]);
+    let j = wait_status(&d, &id, "completed", Duration::from_secs(10));
+    assert_eq!(j["result"]["status"], 200);
+    assert_eq!(j["result"]["body"]["from"], "upstream");
+    // A pool that allows no host: its jobs cannot fetch either.
+    let d = start(ONE);
+    let data = format!(r#"{{"port":{}}}"#, one_shot_server());
+    let id = spawn(&d, &["jobs/fetcher.js", "--data", &data]);
+    let j = wait_status(&d, &id, "failed", Duration::from_secs(10));
+    assert!(j["error"].as_str().unwrap().contains("fetch_allow"), "{j}");
 }
