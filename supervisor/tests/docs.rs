@@ -238,3 +238,14 @@ fn the_readme_shows_the_multi_pool_example_as_shipped() {
         "README.md's multi-pool example differs from scripts/examples/multi/bext.toml"
     );
 }
+
+#[test]
+fn the_readme_shows_the_job_example_as_shipped() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let example =
+        std::fs::read_to_string(root().join("scripts/examples/hello/jobs/sync.js")).unwrap();
+    assert!(
+        readme.contains(&format!("```js\n{example}```")),
+        "README.md's job example differs from scripts/examples/hello/jobs/sync.js"
+    );
+}

@@ -323,7 +323,7 @@ impl Manager {
         self.save();
         if let Store::Open(w) = &self.store {
             let w = w.clone();
-            let _ = tokio::task::spawn_blocking(move || w.flush(Duration::from_secs(5))).await;
+            let _ = tokio::task::spawn_blocking(move || w.close(Duration::from_secs(5))).await;
         }
         if let Some((_, done)) = self.stopping.take() {
             let _ = done.send(());

@@ -190,6 +190,8 @@ enum Op {
     Prune(u32),
     /// Answered once everything sent before it is committed.
     Flush(mpsc::Sender<()>),
+    /// Write what is queued, fold the log into the file, close it, answer.
+    Close(mpsc::Sender<()>),
 }
 
 /// The writer thread's handle. Dropping every clone ends the thread after
@@ -225,6 +227,17 @@ impl Writer {
         let _ = self.tx.send(Op::Prune(keep));
     }
 
+    /// Writes what was sent, folds the write-ahead log into the file and
+    /// closes it (SQLite then removes the -wal and -shm files), waiting at
+    /// most `wait`. Later writes are dropped.
+    pub fn close(&self, wait: Duration) -> bool {
+        let (tx, rx) = mpsc::channel();
+        if self.tx.send(Op::Close(tx)).is_err() {
+            return false;
+        }
+        rx.recv_timeout(wait).is_ok()
+    }
+
     /// Waits (blocking, at most `wait`) until what was sent is on disk.
     pub fn flush(&self, wait: Duration) -> bool {
         let (tx, rx) = mpsc::channel();
@@ -243,6 +256,7 @@ struct Batch {
     logs: HashMap<String, String>,
     prune: Option<u32>,
     flushed: Vec<mpsc::Sender<()>>,
+    close: Option<mpsc::Sender<()>>,
 }
 
 impl Batch {
@@ -259,6 +273,7 @@ impl Batch {
             }
             Op::Prune(keep) => self.prune = Some(keep),
             Op::Flush(tx) => self.flushed.push(tx),
+            Op::Close(tx) => self.close = Some(tx),
         }
     }
 }
@@ -279,9 +294,22 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Op>) {
         for tx in batch.flushed {
             let _ = tx.send(());
         }
+        if let Some(done) = batch.close {
+            close(conn);
+            let _ = done.send(());
+            return;
+        }
     }
-    // Fold the log into the main file, so a clean stop leaves one file.
+    close(conn);
+}
+
+/// Folds the log into the main file and closes it, so a clean stop leaves
+/// one file.
+fn close(conn: Connection) {
     let _ = conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)");
+    if let Err((_, e)) = conn.close() {
+        tracing::warn!(error = %e, "closing the jobs state file");
+    }
 }
 
 fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
@@ -372,8 +400,11 @@ mod tests {
         w.checkpoint("a", "{\"count\":1}".into());
         w.checkpoint("a", "{\"count\":2}".into());
         w.logs("a", "line\n".into());
-        assert!(w.flush(Duration::from_secs(5)));
-        drop(w);
+        assert!(w.close(Duration::from_secs(5)));
+        assert!(
+            !dir.path().join("jobs.db-wal").exists(),
+            "a closed file leaves no write-ahead log"
+        );
         let conn = open(&path).unwrap();
         let all = load(&conn).unwrap();
         assert_eq!(all.len(), 1);
