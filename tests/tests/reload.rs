@@ -470,9 +470,12 @@ fn signal_file_actions_stale_and_garbage() {
     let (code, out, err) = bext(&dir, &["signal", "swap"]);
     assert_eq!(code, 0, "{out}{err}");
     gone(&d);
-    wait_for(Duration::from_secs(10), "both workers swapped", || {
-        procs(&d, "render").iter().all(|p| p.2 == 1).then_some(())
-    });
+    // Removed once done: both workers have swapped by then.
+    assert!(
+        procs(&d, "render").iter().all(|p| p.2 == 1),
+        "{:?}",
+        procs(&d, "render")
+    );
     assert_eq!(d.worker_pids(), before);
 
     // A stale one is ignored, with a warning.
@@ -502,6 +505,12 @@ fn signal_file_actions_stale_and_garbage() {
     );
     assert_eq!(code, 0, "{err}");
     gone(&d);
+    // Removed once done: no old worker is left by then.
+    let now = d.worker_pids();
+    assert!(
+        now.iter().all(|p| !before.contains(p)),
+        "{now:?} {before:?}"
+    );
     let rolled = d.wait_rotated(&before, 0);
     assert_eq!(rolled.len(), 2);
     assert_eq!(

@@ -121,7 +121,8 @@ pub enum Command {
     },
     /// Write a restart signal file for bextd to act on (restart, swap or
     /// terminate every pool), atomically (a temporary file, then a rename).
-    /// bextd removes it once it acted.
+    /// bextd removes it once the action is done (every worker replaced or
+    /// swapped), so a deploy can wait for the file to disappear.
     Signal {
         /// What bextd should do.
         #[arg(value_enum)]

@@ -296,7 +296,7 @@ fn signal(
         ))
     })?;
     Ok(format!(
-        "Wrote a {} signal to {} (timestamp {}); bextd removes it once it acted\n",
+        "Wrote a {} signal to {} (timestamp {}); bextd removes it once done\n",
         action.name(),
         file.display(),
         s.timestamp

@@ -335,8 +335,12 @@ impl Reloader {
         }
     }
 
+    /// Carries out a signal's action and removes the file when it is done
+    /// (a deploy tool waits for the removal): a restart once every worker
+    /// was replaced, a swap once every worker swapped or was replaced.
     async fn signal_action(&self, action: SignalAction, path: &Path) {
         let pools = self.front.pools();
+        let before = statuses(&pools).await;
         match action {
             SignalAction::Restart => {
                 let mut n = 0;
@@ -346,10 +350,16 @@ impl Reloader {
                         .await
                         .unwrap_or(0);
                 }
+                tracing::info!(
+                    workers = n,
+                    "restart signal: rolling restart of every pool started"
+                );
+                let done = settled(&pools, &before, false).await;
                 acknowledge(path);
                 tracing::info!(
                     workers = n,
-                    "restart signal: rolling restart of every pool started; signal removed"
+                    done,
+                    "restart signal: rolling restart over; signal removed"
                 );
             }
             SignalAction::Swap => {
@@ -357,10 +367,13 @@ impl Reloader {
                 for p in pools.iter() {
                     n += p.swap(classify::manual_changes()).await;
                 }
+                tracing::info!(workers = n, "swap signal: hot-swap of every pool started");
+                let done = settled(&pools, &before, true).await;
                 acknowledge(path);
                 tracing::info!(
                     workers = n,
-                    "swap signal: hot-swap of every pool started; signal removed"
+                    done,
+                    "swap signal: hot-swap over; signal removed"
                 );
             }
             SignalAction::Terminate => {
@@ -374,6 +387,52 @@ impl Reloader {
 }
 
 /// Removes a signal file: the sender's acknowledgement.
+/// Every worker row of `pools`.
+async fn statuses(pools: &[Arc<PoolHandle>]) -> Vec<protocol::control::WorkerStatus> {
+    let mut all = Vec::new();
+    for p in pools {
+        all.extend(p.status().await);
+    }
+    all
+}
+
+/// The longest a signal's action is waited for before its file is removed
+/// anyway (with `done` false in the log).
+const SIGNAL_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Waits until every worker that ran `before` was replaced (or, for a
+/// swap, swapped in place) and nothing is booting, draining or swapping;
+/// a slot that gave up counts as settled. False if `SIGNAL_WAIT` passed.
+async fn settled(
+    pools: &[Arc<PoolHandle>],
+    before: &[protocol::control::WorkerStatus],
+    swap: bool,
+) -> bool {
+    use protocol::control::WorkerState as S;
+    let deadline = tokio::time::Instant::now() + SIGNAL_WAIT;
+    loop {
+        let now = statuses(pools).await;
+        let moved = before.iter().filter(|b| b.pid.is_some()).all(|b| {
+            now.iter()
+                .filter(|n| n.pool == b.pool && n.id == b.id)
+                .any(|n| {
+                    let renewed = n.generation > b.generation || (swap && n.swaps > b.swaps);
+                    (renewed && n.state == S::Active) || n.state == S::Failed
+                })
+        });
+        let busy = now
+            .iter()
+            .any(|n| matches!(n.state, S::Booting | S::Draining | S::Swapping));
+        if moved && !busy {
+            return true;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
 fn acknowledge(path: &Path) {
     if let Err(e) = std::fs::remove_file(path)
         && e.kind() != std::io::ErrorKind::NotFound
