@@ -159,27 +159,18 @@ pub fn default_control_socket() -> PathBuf {
 /// the file (for `bext -c`): `[server] control_socket` relative to the
 /// file, or the default.
 pub fn control_socket_of(path: &Path) -> Result<PathBuf, ConfigError> {
-    let (source, file) = read(path)?;
-    let doc: toml::Table = toml::from_str(&source).map_err(|e| ConfigError {
-        problems: vec![syntax_problem(&source, &e)],
-        file: file.clone(),
-    })?;
-    let base = file.parent().unwrap_or(Path::new("."));
-    Ok(
-        match doc
-            .get("server")
-            .and_then(|s| s.get("control_socket"))
-            .and_then(|s| s.as_str())
-        {
-            Some(s) => validate::resolve(base, s),
-            None => default_control_socket(),
-        },
-    )
+    Ok(server_path_of(path, "control_socket")?.unwrap_or_else(default_control_socket))
 }
 
 /// The restart signal file a config file names, if any, without checking
 /// the rest of the file (for `bext signal -c`).
 pub fn signal_file_of(path: &Path) -> Result<Option<PathBuf>, ConfigError> {
+    server_path_of(path, "restart_signal_file")
+}
+
+/// The path a `[server]` key of the config file names, relative to the
+/// file, reading nothing else of it.
+fn server_path_of(path: &Path, key: &str) -> Result<Option<PathBuf>, ConfigError> {
     let (source, file) = read(path)?;
     let doc: toml::Table = toml::from_str(&source).map_err(|e| ConfigError {
         problems: vec![syntax_problem(&source, &e)],
@@ -188,7 +179,7 @@ pub fn signal_file_of(path: &Path) -> Result<Option<PathBuf>, ConfigError> {
     let base = file.parent().unwrap_or(Path::new("."));
     Ok(doc
         .get("server")
-        .and_then(|s| s.get("restart_signal_file"))
+        .and_then(|s| s.get(key))
         .and_then(|s| s.as_str())
         .map(|s| validate::resolve(base, s)))
 }

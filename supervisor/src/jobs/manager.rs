@@ -768,17 +768,7 @@ impl Manager {
         match call {
             JobCall::Spawn(s) => {
                 let pool = self.jobs.get(from).map(|j| j.row.pool.clone());
-                let req = SpawnRequest {
-                    id: Some(s.id),
-                    pool,
-                    script: s.script,
-                    cwd: None,
-                    daemon: s.daemon,
-                    memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
-                    timeout_ms: s.timeout_ms,
-                    data: serde_json::from_str(&s.data_json).unwrap_or_default(),
-                    retry_on_restart: s.retry_on_restart,
-                };
+                let req = SpawnRequest::from_worker(s, pool);
                 self.spawn(req)
                     .map(|(id, _)| serde_json::Value::String(id).to_string())
             }

@@ -69,6 +69,24 @@ pub struct SpawnRequest {
     pub retry_on_restart: bool,
 }
 
+impl SpawnRequest {
+    /// What `bext.jobs.spawn` in a worker (or a job) of `pool` asked for.
+    pub fn from_worker(s: protocol::worker::JobSpawn, pool: Option<String>) -> SpawnRequest {
+        SpawnRequest {
+            id: Some(s.id),
+            pool,
+            script: s.script,
+            cwd: None,
+            daemon: s.daemon,
+            // 0: the default (a job process does not know it).
+            memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
+            timeout_ms: s.timeout_ms,
+            data: serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null),
+            retry_on_restart: s.retry_on_restart,
+        }
+    }
+}
+
 enum Msg {
     Spawn(
         SpawnRequest,
@@ -166,19 +184,7 @@ impl JobsHandle {
     pub async fn call(&self, pool: &str, call: JobCall) -> Result<String, String> {
         match call {
             JobCall::Spawn(s) => {
-                let data = serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null);
-                let req = SpawnRequest {
-                    id: Some(s.id),
-                    pool: Some(pool.to_owned()),
-                    script: s.script,
-                    cwd: None,
-                    daemon: s.daemon,
-                    // 0: the default (a job process does not know it).
-                    memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
-                    timeout_ms: s.timeout_ms,
-                    data,
-                    retry_on_restart: s.retry_on_restart,
-                };
+                let req = SpawnRequest::from_worker(s, Some(pool.to_owned()));
                 let (id, _) = self.spawn(req).await?;
                 Ok(serde_json::Value::String(id).to_string())
             }
