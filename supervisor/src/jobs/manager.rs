@@ -1009,7 +1009,6 @@ impl Manager {
         for id in due.into_iter().rev() {
             self.queue.push_front(id);
         }
-        self.save();
     }
 
     /// Sends every changed row and log to the writer.
