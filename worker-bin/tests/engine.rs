@@ -687,6 +687,102 @@ fn a_default_fetch_export_gets_a_request_and_answers_a_response() {
     assert_eq!(h.get("/other").unwrap().status, 404);
 }
 
+/// `request.signal` is made only when a handler reads it, so it must still
+/// tell the truth whenever that is: read before the abort it fires, read
+/// after the abort it is already aborted, read after the answer it never
+/// fires.
+#[test]
+fn request_signal_tells_the_truth_whenever_it_is_first_read() {
+    let mut h = Harness::new(
+        r#"const kept = {};
+           let fired = null;
+           export default {
+             async fetch(request) {
+               const path = new URL(request.url).pathname;
+               if (path === "/early") {
+                 request.signal.addEventListener("abort", () => { fired = request.signal.reason.name; });
+                 return new Promise(() => {});
+               }
+               if (path === "/late" || path === "/done") {
+                 kept[path] = request;
+                 return path === "/done" ? new Response("ok") : new Promise(() => {});
+               }
+               const late = kept["/late"].signal, done = kept["/done"].signal;
+               return Response.json({ fired, late: [late.aborted, late.reason && late.reason.name],
+                 done: done.aborted, same: late === kept["/late"].signal });
+             },
+           };"#,
+    );
+    let req = |url: &str| HttpRequest {
+        method: "GET".into(),
+        url: url.into(),
+        headers: vec![],
+        body: vec![],
+        ip: String::new(),
+    };
+    h.engine.dispatch(61, 1, &req("/early"));
+    h.engine.dispatch(62, 2, &req("/late"));
+    h.engine.run_jobs();
+    assert_eq!(body(&h.get("/done").unwrap()), "ok");
+    h.engine.abort(61, false);
+    h.engine.abort(62, true);
+    let r = h.get("/report").unwrap();
+    assert_eq!(header(&r, "content-type"), Some("application/json"));
+    let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"fired": "AbortError", "late": [true, "TimeoutError"],
+            "done": false, "same": true})
+    );
+}
+
+/// The common answers carry their headers as a flat list until read; read,
+/// they are a real Headers that the handler can change.
+#[test]
+fn the_headers_of_a_plain_response_are_real_once_read() {
+    let mut h = Harness::new(
+        r#"export default {
+             fetch(request) {
+               const path = new URL(request.url).pathname;
+               if (path === "/text") return new Response("hi");
+               if (path === "/json") return Response.json([1]);
+               const r = new Response("hi");
+               r.headers.set("x-added", "1");
+               const j = Response.json({});
+               const c = j.clone();
+               return Response.json({ text: [...r.headers], json: [...j.headers], clone: [...c.headers],
+                 type: [r.type, r.url, r.redirected, Response.error().type], req: [...request.headers] });
+             },
+           };"#,
+    );
+    let r = h.get("/text").unwrap();
+    assert_eq!(header(&r, "content-type"), Some("text/plain;charset=UTF-8"));
+    let r = h.get("/json").unwrap();
+    assert_eq!(
+        (header(&r, "content-type"), body(&r).as_str()),
+        (Some("application/json"), "[1]")
+    );
+    let v: serde_json::Value = serde_json::from_slice(&h.get("/read").unwrap().body).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "text": [["content-type", "text/plain;charset=UTF-8"], ["x-added", "1"]],
+            "json": [["content-type", "application/json"]],
+            "clone": [["content-type", "application/json"]],
+            "type": ["default", "", false, "error"],
+            "req": [["x-test", "yes"]],
+        })
+    );
+    // The list the fast path shares was not changed by the first set().
+    assert_eq!(
+        h.get("/text").unwrap().headers,
+        vec![(
+            "content-type".to_string(),
+            "text/plain;charset=UTF-8".to_string()
+        )]
+    );
+}
+
 #[test]
 fn fetch_classes_follow_the_standard() {
     let mut h = Harness::new(

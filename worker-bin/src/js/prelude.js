@@ -527,6 +527,7 @@
   const web = __bextWeb(host, __bextVendor);
   for (const name of Object.keys(web.globals)) define(name, web.globals[name]);
   const { Headers, Request, Response, ReadableStream } = web;
+  web.setSignalSource(signalOf);
 
   // -------------------------------------------------------------- bext glue
   let exportsNs = null;
@@ -541,24 +542,37 @@
       return ["unprintable error (reading its message or stack threw)", ""];
     }
   }
-  // The AbortController behind each running request's `req.signal`, by token.
-  const controllers = new Map();
+  // The abort signal of each running request, by token: null until a
+  // fetch(request) handler first reads `request.signal` (most never do, and
+  // making one costs about as much as the rest of a hello), then the signal.
+  // A request keeps its entry until it ends, so a signal read after an abort
+  // is already aborted.
+  const signals = new Map();
+  function signalOf(token) {
+    const s = signals.get(token);
+    if (s) return s;
+    const made = AbortSignal._make();
+    // A request that has ended gets a signal that never fires.
+    if (s === null) signals.set(token, made);
+    return made;
+  }
   function fail(token, e) {
-    controllers.delete(token);
+    signals.delete(token);
     const [message, stack] = errorParts(e);
     host.fail(token, message, stack);
   }
   function done(token, status, headers, body) {
-    controllers.delete(token);
+    signals.delete(token);
     return host.done(token, status, headers, body);
   }
   // The client went away (`timeout` false) or the request ran past its
   // deadline: `req.signal` fires, once.
   function abort(token, timeout) {
-    const c = controllers.get(token);
-    if (!c) return;
-    controllers.delete(token);
-    c.abort(timeout ? new DOMException("The request timed out", "TimeoutError") : abortError("The client went away"));
+    const s = signals.get(token);
+    if (s === undefined) return;
+    const reason = timeout ? new DOMException("The request timed out", "TimeoutError") : abortError("The client went away");
+    if (s === null) signals.set(token, AbortSignal.abort(reason));
+    else AbortSignal._signalAbort(s, reason);
   }
   function flattenHeaders(h) {
     const out = [];
@@ -603,9 +617,9 @@
   function respondWeb(token, r) {
     if (r.type === "error") throw new TypeError("the handler answered Response.error()");
     const src = web.Body._take(r);
-    const headers = web.Headers._flat(r.headers);
+    const headers = Response._flatHeaders(r);
     if (!(src instanceof ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
-    if (!host.streamHead(token, r.status, headers)) return controllers.delete(token);
+    if (!host.streamHead(token, r.status, headers)) return signals.delete(token);
     pumpStream(token, src.getReader());
   }
   const creditWaiters = new Map();
@@ -614,21 +628,22 @@
     if (resume) { creditWaiters.delete(token); resume(); }
   }
   async function pumpStream(token, reader) {
-    const c = controllers.get(token);
+    const signal = signalOf(token);
     let stop;
     const stopped = new Promise((_, reject) => { stop = reject; });
     stopped.catch(() => {});
-    if (c) c.signal.addEventListener("abort", () => stop(c.signal.reason), { once: true });
+    if (signal.aborted) stop(signal.reason);
+    else signal.addEventListener("abort", () => stop(signal.reason), { once: true });
     try {
       for (;;) {
         const { done: end, value } = await Promise.race([reader.read(), stopped]);
         if (end) break;
         if (typeof value !== "string" && !isBytes(value)) throw new TypeError("a response body stream gave a chunk that is not bytes");
         const state = host.streamChunk(token, typeof value === "string" ? value : bytesOf(value));
-        if (state < 0) { reader.cancel().catch(() => {}); return; }
+        if (state < 0) { signals.delete(token); reader.cancel().catch(() => {}); return; }
         if (state === 0) await Promise.race([new Promise((resolve) => creditWaiters.set(token, resolve)), stopped]);
       }
-      controllers.delete(token);
+      signals.delete(token);
       host.streamEnd(token);
     } catch (e) {
       creditWaiters.delete(token);
@@ -674,9 +689,9 @@
     configurable: true,
   };
   function dispatch(token, req, body) {
-    const c = new AbortController();
-    controllers.set(token, c);
-    req.signal = c.signal;
+    const signal = AbortSignal._make();
+    signals.set(token, signal);
+    req.signal = signal;
     Object.defineProperty(req, BODY, { value: body });
     Object.defineProperty(req, "body", bodyText);
     req.bytes = reqBytes;
@@ -698,9 +713,8 @@
   }
   const execCtx = Object.freeze({ waitUntil, passThroughOnException() {}, props: Object.freeze({}) });
   function dispatchFetch(token, method, url, headers, body, ip) {
-    const c = new AbortController();
-    controllers.set(token, c);
-    const req = Request._incoming(method, url, headers, body.length ? body : null, c.signal, ip);
+    signals.set(token, null);
+    const req = Request._incoming(method, url, headers, body.length ? body : null, token, ip);
     const app = exportsNs.default;
     let r;
     try { r = app.fetch(req, env, execCtx); } catch (e) { return fail(token, e); }

@@ -361,33 +361,25 @@
     if (up === "CONNECT" || up === "TRACE" || up === "TRACK") throw new TypeError(`Request: method ${up} is forbidden`);
     return METHODS.includes(up) ? up : m;
   }
-  let incoming = null;
+  // The prelude's signalOf(token): an incoming request's abort signal,
+  // made when first read.
+  let signalOf = null;
+  const INCOMING = Symbol("incoming");
   class Request extends Body {
-    #method; #url; #headers; #signal; #redirect; #ip;
-    // An incoming request's headers as bextd sent them, until read.
-    #flat = null;
+    // #headers: a Headers, or an incoming request's flat [name, value, ...]
+    // list as bextd sent it, until read. #signal: an AbortSignal, or an
+    // incoming request's token, until read.
+    #method; #url; #headers; #signal = null; #redirect = "follow"; #ip = "";
     constructor(input, init) {
       super();
-      if (incoming !== null) {
-        const r = incoming;
-        incoming = null;
-        this.#method = r.method;
-        this.#url = r.url;
-        this.#headers = null;
-        this.#flat = r.flat;
-        this.#signal = r.signal;
-        this.#ip = r.ip;
-        this.#redirect = "follow";
-        Body._init(this, r.body);
-        return;
-      }
+      if (input === INCOMING) return;
       init = init === undefined || init === null ? {} : init;
       let src = null;
       if (input instanceof Request) {
         this.#url = input.#url;
         this.#method = input.#method;
         this.#headers = new Headers(input.headers);
-        this.#signal = input.#signal;
+        this.#signal = input.signal;
         this.#redirect = input.#redirect;
         if (init.body === undefined && input.body !== null) src = Body._take(input);
       } else {
@@ -397,8 +389,6 @@
         this.#url = u.href;
         this.#method = "GET";
         this.#headers = new Headers();
-        this.#signal = null;
-        this.#redirect = "follow";
       }
       if (init.method !== undefined) this.#method = normalizeMethod(init.method);
       if (init.headers !== undefined) this.#headers = new Headers(init.headers);
@@ -415,22 +405,31 @@
         src = s;
         if (type !== null) Headers._defaultType(this.#headers, type);
       }
-      this.#ip = "";
       Body._init(this, src);
     }
-    // A request from bextd: trusted fields, no validation.
-    static _incoming(method, url, flat, body, signal, ip) {
-      incoming = { method, url, flat, body, signal, ip };
-      return new Request();
+    // A request from bextd: trusted fields, no validation, and nothing made
+    // that the handler may never read.
+    static _incoming(method, url, flat, body, token, ip) {
+      const r = new Request(INCOMING);
+      r.#method = method;
+      r.#url = url;
+      r.#headers = flat;
+      r.#signal = token;
+      r.#ip = ip;
+      Body._init(r, body);
+      return r;
     }
     static _ip(r) { return r.#ip; }
     get method() { return this.#method; }
     get url() { return this.#url; }
     get headers() {
-      if (this.#headers === null) { this.#headers = Headers._fromFlat(this.#flat, false); this.#flat = null; }
+      if (Array.isArray(this.#headers)) this.#headers = Headers._fromFlat(this.#headers, false);
       return this.#headers;
     }
-    get signal() { return this.#signal; }
+    get signal() {
+      if (typeof this.#signal === "number") this.#signal = signalOf(this.#signal);
+      return this.#signal;
+    }
     get redirect() { return this.#redirect; }
     get cache() { return "default"; }
     get credentials() { return "same-origin"; }
@@ -443,7 +442,7 @@
     get duplex() { return "half"; }
     clone() {
       const src = Body._split(this);
-      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.#signal, redirect: this.#redirect });
+      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.signal, redirect: this.#redirect });
       Body._init(r, src);
       r.#ip = this.#ip;
       return r;
@@ -454,10 +453,23 @@
   // --------------------------------------------------------------- Response
   const NULL_BODY = [101, 103, 204, 205, 304];
   const REDIRECT = [301, 302, 303, 307, 308];
+  // The headers of `new Response(text)` and `Response.json(data)` until read.
+  const TEXT_HEAD = Object.freeze(["content-type", "text/plain;charset=UTF-8"]);
+  const JSON_HEAD = Object.freeze(["content-type", "application/json"]);
+  const DEFAULT_ORIGIN = Object.freeze({ type: "default", url: "", redirected: false });
+  const ERROR_ORIGIN = Object.freeze({ type: "error", url: "", redirected: false });
   class Response extends Body {
-    #status; #statusText; #headers; #type = "default"; #url = ""; #redirected = false;
+    // #headers: a Headers, or a frozen flat list until read (the common
+    // answers make no Headers object unless the handler asks for one).
+    // #origin: type, url and redirected, which only fetch() and
+    // Response.error() change.
+    #status = 200; #statusText = ""; #headers = TEXT_HEAD; #origin = DEFAULT_ORIGIN;
     constructor(body, init) {
       super();
+      if (init === undefined && typeof body === "string") {
+        Body._init(this, body);
+        return;
+      }
       init = init === undefined || init === null ? {} : init;
       const status = init.status === undefined ? 200 : Number(init.status);
       if (!Number.isInteger(status) || status < 200 || status > 599)
@@ -466,11 +478,7 @@
       this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
       this.#headers = new Headers(init.headers);
       let src = null;
-      if (typeof body === "string" && init.headers === undefined && status !== 204 && status !== 205 && status !== 304) {
-        // The common case, without the general path's allocations.
-        Headers._defaultType(this.#headers, "text/plain;charset=UTF-8");
-        src = body;
-      } else if (body !== undefined && body !== null) {
+      if (body !== undefined && body !== null) {
         if (NULL_BODY.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
         const [s, type] = extract(body);
         src = s;
@@ -481,6 +489,11 @@
     static json(data, init) {
       const text = JSON.stringify(data);
       if (text === undefined) throw new TypeError("Response.json: the data cannot be serialized as JSON");
+      if (init === undefined) {
+        const r = new Response(text);
+        r.#headers = JSON_HEAD;
+        return r;
+      }
       const headers = new Headers(init && init.headers);
       if (!headers.has("content-type")) headers.set("content-type", "application/json");
       return new Response(text, { ...(init || {}), headers });
@@ -497,7 +510,7 @@
     static error() {
       const r = new Response(null, { status: 200 });
       r.#status = 0;
-      r.#type = "error";
+      r.#origin = ERROR_ORIGIN;
       Headers._freeze(r.#headers);
       return r;
     }
@@ -506,23 +519,27 @@
       const r = new Response(null, { status: 200, statusText });
       r.#status = status;
       r.#headers = Headers._fromFlat(flat, true);
-      r.#url = url;
-      r.#redirected = redirected;
-      r.#type = "basic";
+      r.#origin = Object.freeze({ type: "basic", url, redirected });
       Body._init(r, body);
       return r;
     }
     get status() { return this.#status; }
     get statusText() { return this.#statusText; }
     get ok() { return this.#status >= 200 && this.#status <= 299; }
-    get headers() { return this.#headers; }
-    get type() { return this.#type; }
-    get url() { return this.#url; }
-    get redirected() { return this.#redirected; }
+    get headers() {
+      if (Array.isArray(this.#headers)) this.#headers = Headers._fromFlat(this.#headers, false);
+      return this.#headers;
+    }
+    // The headers to send, as a flat list (not to be changed).
+    static _flatHeaders(r) { return Array.isArray(r.#headers) ? r.#headers : Headers._flat(r.#headers); }
+    get type() { return this.#origin.type; }
+    get url() { return this.#origin.url; }
+    get redirected() { return this.#origin.redirected; }
     clone() {
       const src = Body._split(this);
-      const r = new Response(null, { status: 200, statusText: this.#statusText, headers: this.#headers });
-      [r.#status, r.#type, r.#url, r.#redirected] = [this.#status, this.#type, this.#url, this.#redirected];
+      const r = new Response(null, { status: 200, statusText: this.#statusText, headers: this.headers });
+      r.#status = this.#status;
+      r.#origin = this.#origin;
       Body._init(r, src);
       return r;
     }
@@ -646,5 +663,6 @@
       URLPattern: streams.URLPattern,
     },
     Headers, Body, Request, Response, ReadableStream, bytesStream, extract, concat, readAll,
+    setSignalSource(f) { signalOf = f; },
   };
 })
