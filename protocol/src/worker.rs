@@ -43,9 +43,22 @@ pub struct WorkerSettings {
     /// The pool's `env` table: the worker's environment has it too, and
     /// `export default { fetch(request, env, ctx) }` gets it as `env`.
     pub env: Vec<(String, String)>,
-    /// Hosts the worker's `fetch()` may reach (the pool's `fetch_allow`):
-    /// `host`, `host:port`, `*.domain`, or `*` for any. Empty: none.
-    pub fetch_allow: Vec<String>,
+    /// Where and how far the worker's `fetch()` may go.
+    pub fetch: FetchPolicy,
+}
+
+/// A pool's limits on outbound `fetch()`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FetchPolicy {
+    /// Hosts a `fetch()` may reach (`fetch_allow`): `host`, `host:port`,
+    /// `*.domain`, or `*` for any. Empty: none.
+    pub allow: Vec<String>,
+    /// Longest a `fetch()` may take, from its start to the end of its body
+    /// (`fetch_timeout_ms`).
+    pub timeout_ms: u64,
+    /// Largest response body a `fetch()` may read
+    /// (`fetch_max_response_bytes`).
+    pub max_response_bytes: u64,
 }
 
 /// Response compression done by the worker (so it runs on every core).
@@ -199,8 +212,9 @@ pub struct JobStart {
     pub max_frame_bytes: u32,
     /// The owner pool's `env` (also in the process's environment).
     pub env: Vec<(String, String)>,
-    /// The owner pool's `fetch_allow`: where the job's `fetch()` may go.
-    pub fetch_allow: Vec<String>,
+    /// The owner pool's fetch limits: where and how far the job's
+    /// `fetch()` may go.
+    pub fetch: FetchPolicy,
 }
 
 /// The end of a job's `run(job)`.

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
-    CompiledModule, Compression, Heartbeat, HttpRequest, HttpResponse, JobCall, JobOutcome,
-    JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
-    WorkerToMaster,
+    CompiledModule, Compression, FetchPolicy, Heartbeat, HttpRequest, HttpResponse, JobCall,
+    JobOutcome, JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
+    WorkerSettings, WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
 use serde::Serialize;
@@ -64,7 +64,11 @@ fn init() {
                 job_budget_bytes: 256 << 20,
                 job_default_memory_bytes: 64 << 20,
                 env: vec![("API_URL".into(), "http://127.0.0.1:9000".into())],
-                fetch_allow: vec!["api.example.com".into(), "*.cdn.example".into()],
+                fetch: FetchPolicy {
+                    allow: vec!["api.example.com".into(), "*.cdn.example".into()],
+                    timeout_ms: 30_000,
+                    max_response_bytes: 16 << 20,
+                },
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),
@@ -264,7 +268,11 @@ fn jobs() {
             max_checkpoint_bytes: 1 << 20,
             max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
             env: vec![("REGION".into(), "eu".into())],
-            fetch_allow: vec!["api.example.com".into()],
+            fetch: FetchPolicy {
+                allow: vec!["api.example.com".into()],
+                timeout_ms: 5_000,
+                max_response_bytes: 1 << 20,
+            },
         }),
     );
     check(

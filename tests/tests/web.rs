@@ -354,6 +354,37 @@ struct Upstream {
 
 impl Upstream {
     fn start() -> Upstream {
+        Upstream::serve(None)
+    }
+
+    /// The same server over TLS, with a certificate for `localhost` only,
+    /// issued by a CA of its own; returns the CA's PEM too.
+    fn start_tls() -> (Upstream, String) {
+        use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair};
+        let ca_key = KeyPair::generate().unwrap();
+        let mut ca_params = CertificateParams::new(Vec::<String>::new()).unwrap();
+        ca_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+        let ca = ca_params.self_signed(&ca_key).unwrap();
+        let issuer = Issuer::new(ca_params, ca_key);
+        let key = KeyPair::generate().unwrap();
+        let cert = CertificateParams::new(vec!["localhost".to_string()])
+            .unwrap()
+            .signed_by(&key, &issuer)
+            .unwrap();
+        let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+        let config = rustls::ServerConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(
+                vec![cert.der().clone()],
+                rustls::pki_types::PrivatePkcs8KeyDer::from(key.serialize_der()).into(),
+            )
+            .unwrap();
+        (Upstream::serve(Some(std::sync::Arc::new(config))), ca.pem())
+    }
+
+    fn serve(tls: Option<std::sync::Arc<rustls::ServerConfig>>) -> Upstream {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let release =
@@ -363,7 +394,17 @@ impl Upstream {
             for conn in listener.incoming() {
                 let Ok(conn) = conn else { return };
                 let r = r.clone();
-                std::thread::spawn(move || serve_upstream(conn, &r));
+                let tls = tls.clone();
+                std::thread::spawn(move || match tls {
+                    None => serve_upstream(conn, &r),
+                    Some(config) => {
+                        let session = rustls::ServerConnection::new(config).unwrap();
+                        let mut stream = rustls::StreamOwned::new(session, conn);
+                        serve_upstream(&mut stream, &r);
+                        stream.conn.send_close_notify();
+                        let _ = stream.flush();
+                    }
+                });
             }
         });
         Upstream { addr, release }
@@ -386,7 +427,10 @@ fn wait_release(r: &(std::sync::Mutex<bool>, std::sync::Condvar)) {
         .unwrap();
 }
 
-fn serve_upstream(mut conn: TcpStream, release: &(std::sync::Mutex<bool>, std::sync::Condvar)) {
+fn serve_upstream(
+    mut conn: impl Read + Write,
+    release: &(std::sync::Mutex<bool>, std::sync::Condvar),
+) {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
@@ -415,7 +459,7 @@ fn serve_upstream(mut conn: TcpStream, release: &(std::sync::Mutex<bool>, std::s
     }
     let body = buf[head_end..head_end + len].to_vec();
     let path = head.split_whitespace().nth(1).unwrap_or("/").to_string();
-    let reply = |conn: &mut TcpStream, status: &str, extra: &str, body: &[u8]| {
+    let reply = |conn: &mut dyn Write, status: &str, extra: &str, body: &[u8]| {
         let _ = write!(
             conn,
             "HTTP/1.1 {status}\r\ncontent-length: {}\r\nconnection: close\r\n{extra}\r\n",
@@ -451,10 +495,10 @@ fn serve_upstream(mut conn: TcpStream, release: &(std::sync::Mutex<bool>, std::s
             let _ = write!(
                 conn,
                 "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
-                17 << 20
+                2 << 20
             );
             let block = vec![b'z'; 1 << 20];
-            for _ in 0..17 {
+            for _ in 0..2 {
                 if conn.write_all(&block).is_err() {
                     return;
                 }
@@ -498,6 +542,10 @@ export default {
                 await fetch(`${up}/slow`, { signal: AbortSignal.timeout(300) });
                 return new Response("not reached");
             }
+            if (path === "/deadline") {
+                await fetch(`${up}/slow`);
+                return new Response("not reached");
+            }
             if (path === "/abort") {
                 const c = new AbortController();
                 const p = fetch(`${up}/slow`, { signal: c.signal });
@@ -522,6 +570,10 @@ export default {
                 const r = await fetch(`${up}/redirect`, { redirect: "manual" });
                 return new Response(`${r.status} ${r.headers.get("location")}`);
             }
+            if (path === "/any") {
+                const r = await fetch(new URL(request.url).searchParams.get("u"));
+                return new Response(await r.text());
+            }
             if (path === "/denied") {
                 await fetch("http://denied.invalid/");
                 return new Response("not reached");
@@ -538,7 +590,7 @@ export default {
 fn fetch_from_a_worker_reaches_allowed_hosts_only_within_its_limits() {
     let up = Upstream::start();
     let config = format!(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nenv = {{ UPSTREAM = \"http://{0}\" }}\nfetch_allow = [\"{0}\"]\n",
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nenv = {{ UPSTREAM = \"http://{0}\" }}\nfetch_allow = [\"{0}\"]\nfetch_timeout_ms = 1500\nfetch_max_response_bytes = 1048576\n",
         up.addr
     );
     let mut d = Daemon::start_with(Setup {
@@ -567,8 +619,22 @@ fn fetch_from_a_worker_reaches_allowed_hosts_only_within_its_limits() {
     assert!(r.body.starts_with("TimeoutError"), "{}", r.body);
     let r = d.get("/abort");
     assert!(r.body.starts_with("AbortError"), "{}", r.body);
+    // Past the pool's limits, without any signal of the script's own.
+    let r = d.get("/deadline");
+    assert_eq!(r.status, 502);
+    assert!(
+        r.body
+            .contains("timed out after 1500 ms (fetch_timeout_ms)"),
+        "{}",
+        r.body
+    );
     let r = d.get("/big");
-    assert!(r.body.contains("larger than 16777216 bytes"), "{}", r.body);
+    assert!(
+        r.body
+            .contains("larger than 1048576 bytes (fetch_max_response_bytes)"),
+        "{}",
+        r.body
+    );
     let r = d.get("/denied");
     assert!(
         r.body
@@ -582,6 +648,41 @@ fn fetch_from_a_worker_reaches_allowed_hosts_only_within_its_limits() {
         "{}",
         r.body
     );
+}
+
+/// `fetch()` over TLS: the worker trusts the roots the system names
+/// (`SSL_CERT_FILE` here), and checks the name the certificate is for.
+#[test]
+fn fetch_speaks_tls_and_checks_the_certificate() {
+    let (up, ca_pem) = Upstream::start_tls();
+    let roots = tempfile::tempdir().unwrap();
+    let ca = roots.path().join("ca.pem");
+    std::fs::write(&ca, ca_pem).unwrap();
+    let port = up.addr.port();
+    let config = format!(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nenv = {{ UPSTREAM = \"https://localhost:{port}\" }}\nfetch_allow = [\"localhost\", \"127.0.0.1\"]\n"
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", FETCHER)],
+        env: &[
+            ("SSL_CERT_FILE", ca.to_str().unwrap()),
+            ("SSL_CERT_DIR", ""),
+        ],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let r = d.get("/json");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        serde_json::json!({"status": 200, "ok": true, "type": "application/json", "data": {"hello": "from upstream"}})
+    );
+    assert_eq!(d.get("/post").body, "hi:ping");
+    // The same server by its address: the certificate is not for that name.
+    let r = d.get(&format!("/any?u=https://127.0.0.1:{port}/json"));
+    assert_eq!(r.status, 502, "{}", r.body);
+    assert!(r.body.to_lowercase().contains("certificate"), "{}", r.body);
 }
 
 #[test]

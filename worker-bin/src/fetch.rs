@@ -9,9 +9,11 @@
 //! JS, which resolves the `fetch()` promise with a `Response` whose body is
 //! a `ReadableStream` fed by those pieces.
 //!
-//! Limits: [`TIMEOUT`] for the whole exchange, [`MAX_RESPONSE_BYTES`] of
-//! body, 20 redirects, each redirect's target checked against the allow
-//! list again. An aborted `fetch()` (its `AbortSignal`) aborts the task.
+//! Limits, from the pool's [`FetchPolicy`]: `fetch_timeout_ms` for the
+//! whole exchange, body included (a script may set a shorter one with an
+//! `AbortSignal`), `fetch_max_response_bytes` of body; and 20 redirects,
+//! each redirect's target checked against the allow list again. An aborted
+//! `fetch()` (its `AbortSignal`) aborts the task.
 //!
 //! The client is `reqwest` with rustls (ring) and the system's root
 //! certificates, HTTP/1.1, built on the first `fetch()`: a worker that
@@ -21,14 +23,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use protocol::worker::FetchPolicy;
 use tokio::sync::mpsc;
 
-/// Longest a `fetch()` may take, from its start to the end of its body.
-pub const TIMEOUT: Duration = Duration::from_secs(30);
-/// Longest time to connect (TCP and TLS).
+/// Longest time to connect (TCP and TLS), when the whole timeout is longer.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-/// Largest response body a `fetch()` may read; past it the body errors.
-pub const MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
 const MAX_REDIRECTS: usize = 20;
 
 /// What to do with a redirect (`Request.redirect`).
@@ -135,6 +134,8 @@ fn split_port(entry: &str) -> (&str, Option<u16>) {
 /// Starts and aborts the worker's fetches.
 pub struct Fetcher {
     allow: Arc<Allow>,
+    timeout: Duration,
+    max_response_bytes: u64,
     clients: Option<(reqwest::Client, reqwest::Client)>,
     tx: mpsc::UnboundedSender<FetchEvent>,
     tasks: HashMap<u32, tokio::task::AbortHandle>,
@@ -150,10 +151,12 @@ impl std::fmt::Debug for Fetcher {
 }
 
 impl Fetcher {
-    pub fn new(allow: &[String]) -> (Fetcher, mpsc::UnboundedReceiver<FetchEvent>) {
+    pub fn new(policy: &FetchPolicy) -> (Fetcher, mpsc::UnboundedReceiver<FetchEvent>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let f = Fetcher {
-            allow: Arc::new(Allow::new(allow)),
+            allow: Arc::new(Allow::new(&policy.allow)),
+            timeout: Duration::from_millis(policy.timeout_ms.max(1)),
+            max_response_bytes: policy.max_response_bytes,
             clients: None,
             tx,
             tasks: HashMap::new(),
@@ -191,8 +194,9 @@ impl Fetcher {
             Redirect::Error | Redirect::Manual => manual,
         };
         let tx = self.tx.clone();
+        let limits = (self.timeout, self.max_response_bytes);
         let task = tokio::spawn(async move {
-            if let Err(message) = run(client, req, url, &tx).await {
+            if let Err(message) = run(client, req, url, limits, &tx).await {
                 let _ = tx.send(FetchEvent::Failed { id, message });
             }
         });
@@ -235,11 +239,16 @@ impl Fetcher {
         let build = |policy| {
             reqwest::Client::builder()
                 .redirect(policy)
-                .connect_timeout(CONNECT_TIMEOUT)
-                .timeout(TIMEOUT)
+                .connect_timeout(CONNECT_TIMEOUT.min(self.timeout))
+                .timeout(self.timeout)
                 .user_agent(concat!("bext-worker/", env!("CARGO_PKG_VERSION")))
                 .build()
-                .map_err(|e| format!("cannot build the HTTP client: {}", describe(&e)))
+                .map_err(|e| {
+                    format!(
+                        "cannot build the HTTP client: {}",
+                        describe(&e, self.timeout)
+                    )
+                })
         };
         let c = (build(policy)?, build(reqwest::redirect::Policy::none())?);
         self.clients = Some(c.clone());
@@ -264,9 +273,11 @@ async fn run(
     client: reqwest::Client,
     req: FetchRequest,
     url: url::Url,
+    (timeout, max_bytes): (Duration, u64),
     tx: &mpsc::UnboundedSender<FetchEvent>,
 ) -> Result<(), String> {
     let id = req.id;
+    let describe = |e: reqwest::Error| describe(&e, timeout);
     let method = reqwest::Method::from_bytes(req.method.as_bytes())
         .map_err(|_| format!("invalid method {:?}", req.method))?;
     let mut rb = client.request(method, url.clone());
@@ -278,7 +289,7 @@ async fn run(
     if let Some(body) = req.body {
         rb = rb.body(body);
     }
-    let mut resp = rb.send().await.map_err(|e| describe(&e))?;
+    let mut resp = rb.send().await.map_err(describe)?;
     let status = resp.status();
     if req.redirect == Redirect::Error && status.is_redirection() {
         return Err(format!(
@@ -302,12 +313,12 @@ async fn run(
         url: resp.url().to_string(),
         redirected: resp.url() != &url,
     });
-    let mut total = 0usize;
-    while let Some(chunk) = resp.chunk().await.map_err(|e| describe(&e))? {
-        total += chunk.len();
-        if total > MAX_RESPONSE_BYTES {
+    let mut total = 0u64;
+    while let Some(chunk) = resp.chunk().await.map_err(describe)? {
+        total += chunk.len() as u64;
+        if total > max_bytes {
             return Err(format!(
-                "the response body is larger than {MAX_RESPONSE_BYTES} bytes"
+                "the response body is larger than {max_bytes} bytes (fetch_max_response_bytes)"
             ));
         }
         let _ = tx.send(FetchEvent::Chunk {
@@ -320,9 +331,12 @@ async fn run(
 }
 
 /// A client error with its causes, on one line.
-fn describe(e: &reqwest::Error) -> String {
+fn describe(e: &reqwest::Error, timeout: Duration) -> String {
     if e.is_timeout() {
-        return format!("timed out after {} s", TIMEOUT.as_secs());
+        return format!(
+            "timed out after {} ms (fetch_timeout_ms)",
+            timeout.as_millis()
+        );
     }
     let mut text = e.to_string();
     let mut source = std::error::Error::source(e);

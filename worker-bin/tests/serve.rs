@@ -44,7 +44,11 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
         job_budget_bytes: 256 << 20,
         job_default_memory_bytes: 64 << 20,
         env: vec![("GREETING".into(), "hello".into())],
-        fetch_allow: vec![],
+        fetch: protocol::worker::FetchPolicy {
+            allow: vec![],
+            timeout_ms: 30_000,
+            max_response_bytes: 16 << 20,
+        },
     }
 }
 

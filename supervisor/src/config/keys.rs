@@ -159,6 +159,8 @@ pub const POOL: &[Key] = &[
     key("swap_globs", Kind::TextList),
     key("swap_timeout_ms", ms(1)),
     key("fetch_allow", Kind::TextList),
+    key("fetch_timeout_ms", ms(1)),
+    key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
     key("lifecycle", Kind::Table(LIFECYCLE)),
 ];
 

@@ -171,6 +171,10 @@ pub struct PoolSection {
     pub swap_timeout_ms: u64,
     /// Hosts the workers' `fetch()` may reach; empty: none.
     pub fetch_allow: Vec<String>,
+    /// Longest one `fetch()` may take, body included.
+    pub fetch_timeout_ms: u64,
+    /// Largest response body one `fetch()` may read.
+    pub fetch_max_response_bytes: u64,
     pub lifecycle: LifecycleSection,
 }
 
@@ -208,6 +212,8 @@ impl Default for PoolSection {
             swap_globs: Vec::new(),
             swap_timeout_ms: 10_000,
             fetch_allow: Vec::new(),
+            fetch_timeout_ms: 30_000,
+            fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
         }
     }

@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use protocol::worker::FetchPolicy;
+
 use super::PoolSection;
 
 /// Everything a pool's actor, request path and workers need.
@@ -32,9 +34,9 @@ pub struct Settings {
     pub compress: Option<String>,
     /// How long `swap(changes)` may run before the worker is replaced.
     pub swap_timeout: Duration,
-    /// Hosts the workers' `fetch()` may reach (`host`, `host:port`,
-    /// `*.domain`, `*`); empty: none.
-    pub fetch_allow: Vec<String>,
+    /// Where and how far the workers' (and jobs') `fetch()` may go: hosts
+    /// (`host`, `host:port`, `*.domain`, `*`; empty: none), timeout, body cap.
+    pub fetch: FetchPolicy,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
 }
@@ -138,11 +140,15 @@ impl Settings {
             group: p.group.clone(),
             compress: p.compress.then(|| p.compress_regex.clone()),
             swap_timeout: ms(p.swap_timeout_ms),
-            fetch_allow: p
-                .fetch_allow
-                .iter()
-                .map(|h| h.to_ascii_lowercase())
-                .collect(),
+            fetch: FetchPolicy {
+                allow: p
+                    .fetch_allow
+                    .iter()
+                    .map(|h| h.to_ascii_lowercase())
+                    .collect(),
+                timeout_ms: p.fetch_timeout_ms,
+                max_response_bytes: p.fetch_max_response_bytes,
+            },
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

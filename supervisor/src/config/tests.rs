@@ -438,7 +438,7 @@ fn fetch_allow_takes_hosts_ports_wildcards_and_refuses_the_rest() {
     )
     .unwrap();
     assert_eq!(
-        c.pools[0].settings.fetch_allow,
+        c.pools[0].settings.fetch.allow,
         [
             "api.example.com",
             "127.0.0.1:8080",
@@ -452,4 +452,28 @@ fn fetch_allow_takes_hosts_ports_wildcards_and_refuses_the_rest() {
     );
     assert_eq!(p.len(), 4, "{p:?}");
     assert!(p.iter().all(|p| p.key == "render.fetch_allow"), "{p:?}");
+}
+
+#[test]
+fn fetch_limits_have_defaults_and_bounds() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    let f = &c.pools[0].settings.fetch;
+    assert_eq!((f.timeout_ms, f.max_response_bytes), (30_000, 16 << 20));
+    let c = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\nfetch_timeout_ms = 2500\nfetch_max_response_bytes = 1048576\n",
+    )
+    .unwrap();
+    let f = &c.pools[0].settings.fetch;
+    assert_eq!((f.timeout_ms, f.max_response_bytes), (2500, 1 << 20));
+    let p = problems(
+        "[render]\nscript = \"w.js\"\nfetch_timeout_ms = 0\nfetch_max_response_bytes = 0\n",
+    );
+    let keys: Vec<&str> = p.iter().map(|p| p.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        ["render.fetch_timeout_ms", "render.fetch_max_response_bytes"],
+        "{p:?}"
+    );
 }

@@ -635,7 +635,7 @@ impl Manager {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
-            fetch_allow: pool.fetch_allow.clone(),
+            fetch: pool.fetch.clone(),
         };
         let label: Arc<str> = format!("{} job {id}", pool.name).into();
         for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
@@ -1122,7 +1122,11 @@ mod tests {
             env: Default::default(),
             uid: None,
             gid: None,
-            fetch_allow: Vec::new(),
+            fetch: protocol::worker::FetchPolicy {
+                allow: Vec::new(),
+                timeout_ms: 30_000,
+                max_response_bytes: 16 << 20,
+            },
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

@@ -35,8 +35,8 @@ pub struct PoolInfo {
     pub env: BTreeMap<String, String>,
     pub uid: Option<u32>,
     pub gid: Option<u32>,
-    /// Where its jobs' `fetch()` may go, as its workers'.
-    pub fetch_allow: Vec<String>,
+    /// Where and how far its jobs' `fetch()` may go, as its workers'.
+    pub fetch: protocol::worker::FetchPolicy,
 }
 
 impl PoolInfo {
@@ -47,7 +47,7 @@ impl PoolInfo {
             env: p.settings.env.clone(),
             uid: p.uid,
             gid: p.gid,
-            fetch_allow: p.settings.fetch_allow.clone(),
+            fetch: p.settings.fetch.clone(),
         }
     }
 }

@@ -537,6 +537,6 @@ fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> Wor
         job_budget_bytes: jobs.budget_bytes,
         job_default_memory_bytes: jobs.default_memory_bytes,
         env: st.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        fetch_allow: st.fetch_allow.clone(),
+        fetch: st.fetch.clone(),
     }
 }

@@ -39,7 +39,7 @@ struct Out {
     /// How `run(job)` ended, once it has.
     finished: Option<JobOutcome>,
     broken: Option<std::io::Error>,
-    /// The job's `fetch()`es, limited to its pool's `fetch_allow`.
+    /// The job's `fetch()`es, within its pool's fetch limits.
     fetcher: crate::fetch::Fetcher,
 }
 
@@ -189,7 +189,7 @@ pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
     state.jobs.budget_bytes.set(u64::MAX);
     let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
-    let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch_allow);
+    let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch);
     let out = Rc::new(RefCell::new(Out {
         fetcher,
         fd: writer.get_ref().as_ref().as_raw_fd(),

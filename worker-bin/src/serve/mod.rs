@@ -132,7 +132,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         Some(Err(e)) => return Err(WorkerError::Handshake(format!("bad compress_regex: {e}"))),
         None => None,
     };
-    let (fetcher, fetches) = crate::fetch::Fetcher::new(&settings.fetch_allow);
+    let (fetcher, fetches) = crate::fetch::Fetcher::new(&settings.fetch);
     let mut w = Worker::new(
         engine, modules, settings, faults, compressor, running, fetcher,
     );
