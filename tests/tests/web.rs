@@ -651,7 +651,8 @@ fn fetch_from_a_worker_reaches_allowed_hosts_only_within_its_limits() {
 }
 
 /// `fetch()` over TLS: the worker trusts the roots the system names
-/// (`SSL_CERT_FILE` here), and checks the name the certificate is for.
+/// (`SSL_CERT_FILE` here) and only those, and checks the name the
+/// certificate is for.
 #[test]
 fn fetch_speaks_tls_and_checks_the_certificate() {
     let (up, ca_pem) = Upstream::start_tls();
@@ -683,6 +684,16 @@ fn fetch_speaks_tls_and_checks_the_certificate() {
     let r = d.get(&format!("/any?u=https://127.0.0.1:{port}/json"));
     assert_eq!(r.status, 502, "{}", r.body);
     assert!(r.body.to_lowercase().contains("certificate"), "{}", r.body);
+    // Without the CA among its roots, a worker trusts nothing the server says.
+    let mut plain = Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", FETCHER)],
+        ..Setup::default()
+    });
+    plain.wait_workers(1);
+    let r = plain.get("/json");
+    assert_eq!(r.status, 502, "{}", r.body);
+    assert!(r.body.contains("UnknownIssuer"), "{}", r.body);
 }
 
 #[test]
