@@ -1,22 +1,32 @@
-//! The prelude (`js/prelude.js`, with the Fetch classes of `js/web.js` and
-//! the vendored streams of `js/vendor.js`) and its precompiled QuickJS
-//! bytecode. The three sources are evaluated as one module.
+//! The prelude and its precompiled QuickJS bytecode. The prelude is
+//! `js/prelude.js` (the web globals, console, timers) with its parts, each a
+//! function the prelude calls with what that part needs: `js/events.js`
+//! (Event, EventTarget, AbortSignal), `js/web.js` (Headers, Blob, FormData,
+//! bodies), `js/fetch.js` (Request, Response, fetch()), `js/glue.js` (what
+//! runs the user's module) and the vendored streams of `js/vendor.js`. All
+//! are evaluated as one module.
 //!
 //! Compiling the prelude's source costs ~2.7 ms per worker boot on this
 //! machine; reading its bytecode ~0.2 ms. The bytecode is generated, checked
 //! in (`js/prelude.bc`) and kept current by the test
 //! `prelude_bytecode_is_current` (regenerate with
 //! `BEXT_BLESS=1 cargo test -p bext-worker --lib prelude`). It starts with a
-//! hash of the source it was made from: when the source changed and the
+//! hash of the sources it was made from: when a source changed and the
 //! bytecode was not regenerated, or QuickJS refuses it (another version),
-//! the engine compiles the source instead, so only speed is ever at stake.
+//! the engine compiles the sources instead, so only speed is ever at stake.
 
 use rquickjs::{Ctx, Function, Module, WriteOptions};
 
 pub const SOURCE: &str = include_str!("js/prelude.js");
-/// The Fetch standard's classes (`Headers`, `Request`, `Response`, ...).
-pub const WEB: &str = include_str!("js/web.js");
-/// web-streams-polyfill, bundled by `scripts/vendor-web`.
+/// The prelude's parts, by the name the prelude calls them with.
+const PARTS: &[(&str, &str)] = &[
+    ("__bextEvents", include_str!("js/events.js")),
+    ("__bextWeb", include_str!("js/web.js")),
+    ("__bextFetch", include_str!("js/fetch.js")),
+    ("__bextGlue", include_str!("js/glue.js")),
+];
+/// web-streams-polyfill and urlpattern-polyfill, bundled by
+/// `scripts/vendor-web`.
 pub const VENDOR: &str = include_str!("js/vendor.js");
 const BYTECODE: &[u8] = include_bytes!("js/prelude.bc");
 /// The name the prelude's frames carry in JS stacks.
@@ -29,17 +39,30 @@ pub fn source_hash(s: &str) -> u64 {
     })
 }
 
-/// What the bytecode is made from: all three sources.
+/// What the bytecode is made from: every source.
 fn sources_hash() -> u64 {
-    source_hash(VENDOR) ^ source_hash(WEB).rotate_left(21) ^ source_hash(SOURCE).rotate_left(42)
+    PARTS
+        .iter()
+        .map(|(_, src)| *src)
+        .chain([VENDOR, SOURCE])
+        .enumerate()
+        .fold(0, |h, (i, src)| {
+            h ^ source_hash(src).rotate_left(i as u32 * 9)
+        })
+}
+
+/// A function expression's source, without the final `;` a file may have.
+fn expression(src: &str) -> &str {
+    src.trim_end().trim_end_matches(';')
 }
 
 fn module_source() -> String {
-    format!(
-        "{VENDOR}\nconst __bextWeb = {};\nexport default {};\n",
-        WEB.trim_end().trim_end_matches(';'),
-        SOURCE.trim_end().trim_end_matches(';')
-    )
+    let mut out = format!("{VENDOR}\n");
+    for (name, src) in PARTS {
+        out.push_str(&format!("const {name} = {};\n", expression(src)));
+    }
+    out.push_str(&format!("export default {};\n", expression(SOURCE)));
+    out
 }
 
 /// Compiles the prelude to the bytes `js/prelude.bc` holds.

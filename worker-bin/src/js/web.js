@@ -1,8 +1,9 @@
-// The Fetch standard's classes: Headers, Blob, File, FormData, Request,
-// Response, and the text encoding streams. Evaluated inside the prelude's
-// module (see prelude.rs); `streams` is what js/vendor.js bundles:
-// web-streams-polyfill (ReadableStream, WritableStream, TransformStream,
-// ...) and urlpattern-polyfill (URLPattern).
+// The Fetch standard's data classes: Headers, Blob, File, FormData, the
+// bodies Request and Response share (Body), and the text encoding streams;
+// js/fetch.js builds Request, Response and fetch() on them. Evaluated inside
+// the prelude's module (see prelude.rs); `streams` is what js/vendor.js
+// bundles: web-streams-polyfill (ReadableStream, WritableStream,
+// TransformStream, ...) and urlpattern-polyfill (URLPattern).
 //
 // Written here rather than taken from npm: the well-known implementations
 // (undici, node-fetch, whatwg-fetch, formdata-polyfill) are built on Node's
@@ -351,201 +352,6 @@
     }
   }
 
-  // ---------------------------------------------------------------- Request
-  const METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"];
-  const METHOD = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-  function normalizeMethod(m) {
-    m = String(m);
-    if (!METHOD.test(m)) throw new TypeError(`Request: invalid method "${m}"`);
-    const up = m.toUpperCase();
-    if (up === "CONNECT" || up === "TRACE" || up === "TRACK") throw new TypeError(`Request: method ${up} is forbidden`);
-    return METHODS.includes(up) ? up : m;
-  }
-  // The prelude's signalOf(token): an incoming request's abort signal,
-  // made when first read.
-  let signalOf = null;
-  const INCOMING = Symbol("incoming");
-  class Request extends Body {
-    // #headers: a Headers, or an incoming request's flat [name, value, ...]
-    // list as bextd sent it, until read. #signal: an AbortSignal, or an
-    // incoming request's token, until read.
-    #method; #url; #headers; #signal = null; #redirect = "follow"; #ip = "";
-    constructor(input, init) {
-      super();
-      if (input === INCOMING) return;
-      init = init === undefined || init === null ? {} : init;
-      let src = null;
-      if (input instanceof Request) {
-        this.#url = input.#url;
-        this.#method = input.#method;
-        this.#headers = new Headers(input.headers);
-        this.#signal = input.signal;
-        this.#redirect = input.#redirect;
-        if (init.body === undefined && input.body !== null) src = Body._take(input);
-      } else {
-        const u = g.URL.parse(String(input));
-        if (u === null) throw new TypeError(`Request: invalid URL "${input}" (a worker has no base URL: give an absolute one)`);
-        if (u.username || u.password) throw new TypeError("Request: URLs with credentials are not allowed");
-        this.#url = u.href;
-        this.#method = "GET";
-        this.#headers = new Headers();
-      }
-      if (init.method !== undefined) this.#method = normalizeMethod(init.method);
-      if (init.headers !== undefined) this.#headers = new Headers(init.headers);
-      if (init.signal !== undefined && init.signal !== null) this.#signal = init.signal;
-      if (this.#signal === null) this.#signal = new g.AbortController().signal;
-      if (init.redirect !== undefined) {
-        const r = String(init.redirect);
-        if (!["follow", "error", "manual"].includes(r)) throw new TypeError(`Request: invalid redirect mode "${r}"`);
-        this.#redirect = r;
-      }
-      if (init.body !== undefined && init.body !== null) {
-        if (this.#method === "GET" || this.#method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");
-        const [s, type] = extract(init.body);
-        src = s;
-        if (type !== null) Headers._defaultType(this.#headers, type);
-      }
-      Body._init(this, src);
-    }
-    // A request from bextd: trusted fields, no validation, and nothing made
-    // that the handler may never read.
-    static _incoming(method, url, flat, body, token, ip) {
-      const r = new Request(INCOMING);
-      r.#method = method;
-      r.#url = url;
-      r.#headers = flat;
-      r.#signal = token;
-      r.#ip = ip;
-      Body._init(r, body);
-      return r;
-    }
-    static _ip(r) { return r.#ip; }
-    get method() { return this.#method; }
-    get url() { return this.#url; }
-    get headers() {
-      if (Array.isArray(this.#headers)) this.#headers = Headers._fromFlat(this.#headers, false);
-      return this.#headers;
-    }
-    get signal() {
-      if (typeof this.#signal === "number") this.#signal = signalOf(this.#signal);
-      return this.#signal;
-    }
-    get redirect() { return this.#redirect; }
-    get cache() { return "default"; }
-    get credentials() { return "same-origin"; }
-    get destination() { return ""; }
-    get integrity() { return ""; }
-    get keepalive() { return false; }
-    get mode() { return "cors"; }
-    get referrer() { return "about:client"; }
-    get referrerPolicy() { return ""; }
-    get duplex() { return "half"; }
-    clone() {
-      const src = Body._split(this);
-      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.signal, redirect: this.#redirect });
-      Body._init(r, src);
-      r.#ip = this.#ip;
-      return r;
-    }
-    get [Symbol.toStringTag]() { return "Request"; }
-  }
-
-  // --------------------------------------------------------------- Response
-  const NULL_BODY = [101, 103, 204, 205, 304];
-  const REDIRECT = [301, 302, 303, 307, 308];
-  // The headers of `new Response(text)` and `Response.json(data)` until read.
-  const TEXT_HEAD = Object.freeze(["content-type", "text/plain;charset=UTF-8"]);
-  const JSON_HEAD = Object.freeze(["content-type", "application/json"]);
-  const DEFAULT_ORIGIN = Object.freeze({ type: "default", url: "", redirected: false });
-  const ERROR_ORIGIN = Object.freeze({ type: "error", url: "", redirected: false });
-  class Response extends Body {
-    // #headers: a Headers, or a frozen flat list until read (the common
-    // answers make no Headers object unless the handler asks for one).
-    // #origin: type, url and redirected, which only fetch() and
-    // Response.error() change.
-    #status = 200; #statusText = ""; #headers = TEXT_HEAD; #origin = DEFAULT_ORIGIN;
-    constructor(body, init) {
-      super();
-      if (init === undefined && typeof body === "string") {
-        Body._init(this, body);
-        return;
-      }
-      init = init === undefined || init === null ? {} : init;
-      const status = init.status === undefined ? 200 : Number(init.status);
-      if (!Number.isInteger(status) || status < 200 || status > 599)
-        throw new RangeError(`Response: status must be an integer from 200 to 599, got ${init.status}`);
-      this.#status = status;
-      this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
-      this.#headers = new Headers(init.headers);
-      let src = null;
-      if (body !== undefined && body !== null) {
-        if (NULL_BODY.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
-        const [s, type] = extract(body);
-        src = s;
-        if (type !== null) Headers._defaultType(this.#headers, type);
-      }
-      Body._init(this, src);
-    }
-    static json(data, init) {
-      const text = JSON.stringify(data);
-      if (text === undefined) throw new TypeError("Response.json: the data cannot be serialized as JSON");
-      if (init === undefined) {
-        const r = new Response(text);
-        r.#headers = JSON_HEAD;
-        return r;
-      }
-      const headers = new Headers(init && init.headers);
-      if (!headers.has("content-type")) headers.set("content-type", "application/json");
-      return new Response(text, { ...(init || {}), headers });
-    }
-    static redirect(url, status) {
-      const s = status === undefined ? 302 : Number(status);
-      if (!REDIRECT.includes(s)) throw new RangeError(`Response.redirect: ${status} is not a redirect status`);
-      const u = g.URL.parse(String(url));
-      if (u === null) throw new TypeError(`Response.redirect: invalid URL "${url}"`);
-      const r = new Response(null, { status: s, headers: { location: u.href } });
-      Headers._freeze(r.#headers);
-      return r;
-    }
-    static error() {
-      const r = new Response(null, { status: 200 });
-      r.#status = 0;
-      r.#origin = ERROR_ORIGIN;
-      Headers._freeze(r.#headers);
-      return r;
-    }
-    // A response from the fetch client.
-    static _fetched(status, statusText, flat, body, url, redirected) {
-      const r = new Response(null, { status: 200, statusText });
-      r.#status = status;
-      r.#headers = Headers._fromFlat(flat, true);
-      r.#origin = Object.freeze({ type: "basic", url, redirected });
-      Body._init(r, body);
-      return r;
-    }
-    get status() { return this.#status; }
-    get statusText() { return this.#statusText; }
-    get ok() { return this.#status >= 200 && this.#status <= 299; }
-    get headers() {
-      if (Array.isArray(this.#headers)) this.#headers = Headers._fromFlat(this.#headers, false);
-      return this.#headers;
-    }
-    // The headers to send, as a flat list (not to be changed).
-    static _flatHeaders(r) { return Array.isArray(r.#headers) ? r.#headers : Headers._flat(r.#headers); }
-    get type() { return this.#origin.type; }
-    get url() { return this.#origin.url; }
-    get redirected() { return this.#origin.redirected; }
-    clone() {
-      const src = Body._split(this);
-      const r = new Response(null, { status: 200, statusText: this.#statusText, headers: this.headers });
-      r.#status = this.#status;
-      r.#origin = this.#origin;
-      Body._init(r, src);
-      return r;
-    }
-    get [Symbol.toStringTag]() { return "Response"; }
-  }
-
   // ------------------------------------------------- text encoding streams
   class TextEncoderStream extends TransformStream {
     constructor() {
@@ -583,70 +389,9 @@
     get ignoreBOM() { return this.#decoder.ignoreBOM; }
   }
 
-  // ------------------------------------------------------------------ fetch
-  // The exchange runs in Rust (fetch.rs) on the worker's runtime, limited
-  // to the pool's fetch_allow; its news comes back through fetchEvent.
-  const fetches = new Map();
-  let nextFetch = 1;
-  function fetch(input, init) {
-    let req;
-    try { req = new Request(input, init); } catch (e) { return Promise.reject(e); }
-    const signal = req.signal;
-    if (signal.aborted) return Promise.reject(signal.reason);
-    const src = req.body === null ? null : Body._take(req);
-    const body = src === null ? Promise.resolve(null)
-      : src instanceof ReadableStream ? readAll(src)
-      : Promise.resolve(typeof src === "string" ? enc(src) : src);
-    return body.then((bytes) => new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const id = nextFetch++;
-      const f = { resolve, reject, controller: null, signal, onAbort: null };
-      f.onAbort = () => {
-        host.fetchAbort(id);
-        fetchDone(id);
-        if (f.controller) f.controller.error(signal.reason);
-        else reject(signal.reason);
-      };
-      signal.addEventListener("abort", f.onAbort);
-      fetches.set(id, f);
-      host.fetchStart(id, req.method, req.url, Headers._flat(req.headers), bytes, req.redirect);
-    }));
-  }
-  function fetchDone(id) {
-    const f = fetches.get(id);
-    if (!f) return;
-    fetches.delete(id);
-    f.signal.removeEventListener("abort", f.onAbort);
-  }
-  // kind 0: head (status, statusText, headers, url, redirected); 1: a body
-  // chunk; 2: the end; 3: a failure (its message).
-  function fetchEvent(id, kind, a, b, c, d, e) {
-    const f = fetches.get(id);
-    if (!f) return;
-    if (kind === 0) {
-      const body = NULL_BODY.includes(a) ? null : new ReadableStream({
-        start(ctl) { f.controller = ctl; },
-        cancel() { host.fetchAbort(id); fetchDone(id); },
-      });
-      f.resolve(Response._fetched(a, b, c, body, d, e));
-      if (body === null) f.controller = { enqueue() {}, close() {}, error() {} };
-    } else if (kind === 1) {
-      f.controller.enqueue(a);
-    } else if (kind === 2) {
-      fetchDone(id);
-      f.controller.close();
-    } else {
-      fetchDone(id);
-      const err = new TypeError(`fetch failed: ${a}`);
-      if (f.controller) f.controller.error(err);
-      else f.reject(err);
-    }
-  }
-
   return {
-    fetchEvent,
     globals: {
-      fetch, Headers, Blob, File, FormData, Request, Response, TextEncoderStream, TextDecoderStream,
+      Headers, Blob, File, FormData, TextEncoderStream, TextDecoderStream,
       ReadableStream: streams.ReadableStream,
       ReadableStreamDefaultReader: streams.ReadableStreamDefaultReader,
       ReadableStreamBYOBReader: streams.ReadableStreamBYOBReader,
@@ -662,7 +407,6 @@
       CountQueuingStrategy: streams.CountQueuingStrategy,
       URLPattern: streams.URLPattern,
     },
-    Headers, Body, Request, Response, ReadableStream, bytesStream, extract, concat, readAll,
-    setSignalSource(f) { signalOf = f; },
+    Headers, Body, ReadableStream, enc, extract, readAll,
   };
 })

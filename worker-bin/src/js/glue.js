@@ -1,0 +1,352 @@
+// The glue between the worker loop (engine.rs) and the user's module: it
+// dispatches requests to `handler(req)` or `fetch(request, env, ctx)` and
+// turns what they answer into host.done/host.stream* calls, runs the hooks
+// (startup, shutdown, custom, message, swap), keeps each request's abort
+// signal, and gives handlers and job processes `bext.jobs`. Evaluated inside
+// the prelude's module (see prelude.rs); `deps` are the prelude's pieces.
+(function (host, deps) {
+  "use strict";
+  const { define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf } = deps;
+  const { AbortSignal, AbortController, abortError, web, http } = deps;
+  const { ReadableStream } = web;
+  const { Request, Response } = http;
+
+  let exportsNs = null;
+  // [message, stack] of a thrown value. Reading them runs user code (getters,
+  // toString) that may throw in turn: then it is an "unprintable error", and
+  // the request still fails at once.
+  function errorParts(e) {
+    try {
+      if (e instanceof Error) return [`${e.name}: ${e.message}`, String(e.stack || "")];
+      return [`Uncaught ${typeof e === "string" ? e : inspect(e, 0)}`, ""];
+    } catch (_) {
+      return ["unprintable error (reading its message or stack threw)", ""];
+    }
+  }
+  // The abort signal of each running request, by token: null until a
+  // fetch(request) handler first reads `request.signal` (most never do, and
+  // making one costs about as much as the rest of a hello), then the signal.
+  // A request keeps its entry until it ends, so a signal read after an abort
+  // is already aborted.
+  const signals = new Map();
+  function signalOf(token) {
+    const s = signals.get(token);
+    if (s) return s;
+    const made = AbortSignal._make();
+    // A request that has ended gets a signal that never fires.
+    if (s === null) signals.set(token, made);
+    return made;
+  }
+  http.setSignalSource(signalOf);
+  function fail(token, e) {
+    signals.delete(token);
+    const [message, stack] = errorParts(e);
+    host.fail(token, message, stack);
+  }
+  function done(token, status, headers, body) {
+    signals.delete(token);
+    return host.done(token, status, headers, body);
+  }
+  // The client went away (`timeout` false) or the request ran past its
+  // deadline: `req.signal` fires, once.
+  function abort(token, timeout) {
+    const s = signals.get(token);
+    if (s === undefined) return;
+    const reason = timeout ? new DOMException("The request timed out", "TimeoutError") : abortError("The client went away");
+    if (s === null) signals.set(token, AbortSignal.abort(reason));
+    else AbortSignal._signalAbort(s, reason);
+  }
+  function flattenHeaders(h) {
+    const out = [];
+    if (!h) return out;
+    const entries = typeof h[Symbol.iterator] === "function" ? h : Object.entries(h);
+    for (const [k, v] of entries) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const x of v) out.push(String(k), String(x));
+      else out.push(String(k), String(v));
+    }
+    return out;
+  }
+  function hasHeader(flat, name) {
+    for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return true;
+    return false;
+  }
+  const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
+  function respond(token, v) {
+    if (v instanceof Response) return respondWeb(token, v);
+    if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
+    if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
+      const headers = flattenHeaders(v.headers);
+      let body = v.body;
+      if (body === undefined || body === null) body = "";
+      else if (typeof body !== "string" && !isBytes(body)) {
+        body = JSON.stringify(body);
+        if (!hasHeader(headers, "content-type")) headers.push("content-type", "application/json");
+      } else if (typeof body === "string" && !hasHeader(headers, "content-type")) {
+        headers.push("content-type", "text/plain; charset=utf-8");
+      }
+      const status = v.status === undefined ? 200 : v.status;
+      return done(token, status, headers, isBytes(body) ? bytesOf(body) : body);
+    }
+    const json = JSON.stringify(v) ?? "null";
+    return done(token, 200, ["content-type", "application/json"], json);
+  }
+  // A web Response: its body is a string or bytes (sent at once) or a
+  // ReadableStream, sent as it is produced: each chunk goes out at the end
+  // of the turn that made it, and the stream is read no further while the
+  // client has not taken enough of what was sent (host.streamChunk says 0;
+  // `credit` resumes it).
+  function respondWeb(token, r) {
+    if (r.type === "error") throw new TypeError("the handler answered Response.error()");
+    const src = web.Body._take(r);
+    const headers = Response._flatHeaders(r);
+    if (!(src instanceof ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
+    if (!host.streamHead(token, r.status, headers)) return signals.delete(token);
+    pumpStream(token, src.getReader());
+  }
+  const creditWaiters = new Map();
+  function credit(token) {
+    const resume = creditWaiters.get(token);
+    if (resume) { creditWaiters.delete(token); resume(); }
+  }
+  async function pumpStream(token, reader) {
+    const signal = signalOf(token);
+    let stop;
+    const stopped = new Promise((_, reject) => { stop = reject; });
+    stopped.catch(() => {});
+    if (signal.aborted) stop(signal.reason);
+    else signal.addEventListener("abort", () => stop(signal.reason), { once: true });
+    try {
+      for (;;) {
+        const { done: end, value } = await Promise.race([reader.read(), stopped]);
+        if (end) break;
+        if (typeof value !== "string" && !isBytes(value)) throw new TypeError("a response body stream gave a chunk that is not bytes");
+        const state = host.streamChunk(token, typeof value === "string" ? value : bytesOf(value));
+        if (state < 0) { signals.delete(token); reader.cancel().catch(() => {}); return; }
+        if (state === 0) await Promise.race([new Promise((resolve) => creditWaiters.set(token, resolve)), stopped]);
+      }
+      signals.delete(token);
+      host.streamEnd(token);
+    } catch (e) {
+      creditWaiters.delete(token);
+      try { reader.cancel(e).catch(() => {}); } catch (_) { /* already released */ }
+      fail(token, e);
+    }
+  }
+  // A handler that returns nothing almost always forgot its `return`: answer
+  // 500 (not an empty 200 the client would take for success) and say so
+  // once per worker, so the log is not flooded.
+  let warnedUndefined = false;
+  function noResponse(token, req) {
+    if (!warnedUndefined) {
+      warnedUndefined = true;
+      const what = req instanceof Request ? "fetch(request)" : "handler(req)";
+      const path = req instanceof Request ? new URL(req.url).pathname : req.path;
+      host.log(LEVEL.warn, `${what} returned undefined for ${req.method} ${path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
+    }
+    done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
+  }
+  function settle(token, r, req) {
+    const answer = (v) => (v === undefined ? noResponse(token, req) : respond(token, v));
+    if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
+      Promise.resolve(r).then((v) => { try { answer(v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
+    } else {
+      try { answer(r); } catch (e) { fail(token, e); }
+    }
+  }
+  // `export function handler(req)`: a plain object (built in engine.rs)
+  // plus the body's exact bytes and the abort signal.
+  const BODY = Symbol("body");
+  function reqBytes() { return Promise.resolve(this[BODY].slice()); }
+  function reqArrayBuffer() { return Promise.resolve(this[BODY].slice().buffer); }
+  // `req.body`: the text (invalid UTF-8 replaced, as before), decoded on
+  // first read.
+  function setBodyText(req, text) {
+    Object.defineProperty(req, "body", { value: text, writable: true, enumerable: true, configurable: true });
+  }
+  const bodyText = {
+    get() { const text = host.utf8Decode(this[BODY], false, true); setBodyText(this, text); return text; },
+    set(v) { setBodyText(this, v); },
+    enumerable: true,
+    configurable: true,
+  };
+  function dispatch(token, req, body) {
+    const signal = AbortSignal._make();
+    signals.set(token, signal);
+    req.signal = signal;
+    Object.defineProperty(req, BODY, { value: body });
+    Object.defineProperty(req, "body", bodyText);
+    req.bytes = reqBytes;
+    req.arrayBuffer = reqArrayBuffer;
+    let r;
+    try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
+    settle(token, r, req);
+  }
+  // `export default { fetch(request, env, ctx) }`: a web Request; `env` is
+  // the pool's `env` table; `ctx.waitUntil(p)` keeps the worker from
+  // shutting down until `p` settles.
+  let env = Object.freeze({});
+  function waitUntil(p) {
+    host.background(1);
+    Promise.resolve(p).then(
+      () => host.background(-1),
+      (e) => { host.background(-1); reportError("rejection in ctx.waitUntil()", e); },
+    );
+  }
+  const execCtx = Object.freeze({ waitUntil, passThroughOnException() {}, props: Object.freeze({}) });
+  function dispatchFetch(token, method, url, headers, body, ip) {
+    signals.set(token, null);
+    const req = Request._incoming(method, url, headers, body.length ? body : null, token, ip);
+    const app = exportsNs.default;
+    let r;
+    try { r = app.fetch(req, env, execCtx); } catch (e) { return fail(token, e); }
+    settle(token, r, req);
+  }
+  const hasFetch = (ns) => ns.default !== null && typeof ns.default === "object" && typeof ns.default.fetch === "function";
+  // Which shape the loaded script has: `handler` wins when both are there.
+  function usesFetch() { return typeof exportsNs.handler !== "function" && hasFetch(exportsNs); }
+  // Runs an optional hook (startup, shutdown, ...) and reports its end.
+  function hook(token, name, arg) {
+    const fn = exportsNs && exportsNs[name];
+    if (typeof fn !== "function") return host.done(token, 204, [], "");
+    const a = name === "startup" && arg === undefined ? bext.worker : arg;
+    let r;
+    try { r = fn(a); } catch (e) { return fail(token, e); }
+    if (r !== null && typeof r === "object" && typeof r.then === "function")
+      Promise.resolve(r).then(() => host.done(token, 200, [], ""), (e) => fail(token, e));
+    else host.done(token, 200, [], "");
+  }
+  // custom(params) for `bext call`: its result goes back as JSON.
+  function custom(token, params) {
+    const fn = exportsNs && exportsNs.custom;
+    if (typeof fn !== "function") return host.missing(token, "custom");
+    let r;
+    try { r = fn(params); } catch (e) { return fail(token, e); }
+    Promise.resolve(r).then((v) => {
+      let json;
+      try { json = JSON.stringify(v === undefined ? null : v); } catch (e) { return fail(token, e); }
+      host.done(token, 200, ["content-type", "application/json"], json);
+    }, (e) => fail(token, e));
+  }
+  // message(data) for broadcasts: fire and forget.
+  function message(data) {
+    const fn = exportsNs && exportsNs.message;
+    if (typeof fn !== "function") return;
+    try {
+      const r = fn(data);
+      if (r !== null && typeof r === "object" && typeof r.then === "function") r.then(undefined, (e) => reportError("error in message()", e));
+    } catch (e) {
+      reportError("error in message()", e);
+    }
+  }
+  function load(token, specifier) {
+    import(specifier).then((ns) => {
+      if (typeof ns.handler !== "function" && !hasFetch(ns)) {
+        return host.fail(token, `${specifier} exports neither a handler function (export function handler(req) { ... }) nor a default object with a fetch method (export default { fetch(request, env, ctx) { ... } })`, "");
+      }
+      exportsNs = ns;
+      host.done(token, 200, [], "");
+    }, (e) => fail(token, e));
+  }
+  // ------------------------------------------------------------------ jobs
+  // `bext.jobs` for handlers. spawn() returns the id at once (the worker
+  // names the job and checks its script and memory); get() and cancel() are
+  // answered by bextd (jobReply settles their promises).
+  const jobQueries = new Map();
+  function jobAsk(kind, id) {
+    const query = host.jobCall(kind, String(id));
+    return new Promise((resolve, reject) => jobQueries.set(query, { resolve, reject }));
+  }
+  function jobReply(query, ok, text) {
+    const q = jobQueries.get(query);
+    if (!q) {
+      // A spawn (which returned its id at once) that bextd refused.
+      if (!ok) host.log(LEVEL.error, `bext.jobs.spawn: bextd refused the job: ${text}`);
+      return;
+    }
+    jobQueries.delete(query);
+    if (ok) q.resolve(JSON.parse(text));
+    else q.reject(new Error(text));
+  }
+  const jobs = Object.freeze({
+    spawn(script, options) {
+      const o = options == null ? {} : options;
+      if (typeof o !== "object") throw new TypeError("bext.jobs.spawn: options must be an object");
+      const data = JSON.stringify(o.data === undefined ? null : o.data) ?? "null";
+      const retry = !!(o.retryOnRestart || o.retry_on_restart);
+      return host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
+        o.timeout == null ? 0 : Number(o.timeout), data, retry);
+    },
+    get: (id) => jobAsk("get", id),
+    cancel: (id) => jobAsk("cancel", id),
+  });
+
+  // A job process runs its module's run(job) once. job.cancelled reads a
+  // flag the worker sets as soon as bextd's cancel arrives, even while a
+  // synchronous loop holds the thread; job.sleep() resolves early on cancel.
+  const sleepers = new Set();
+  let jobController = null;
+  function jobCancel() {
+    for (const s of sleepers) { clearTimer(s.timer); s.resolve(); }
+    sleepers.clear();
+    if (jobController) jobController.abort(abortError("The job was cancelled"));
+  }
+  function makeJob(info) {
+    let checkpoint = info.checkpoint;
+    jobController = new AbortController();
+    return Object.freeze({
+      id: info.id,
+      pool: info.pool,
+      daemon: info.daemon,
+      restartCount: info.restartCount,
+      data: info.data,
+      signal: jobController.signal,
+      get cancelled() { return host.jobCancelled(); },
+      progress(p) { host.jobProgress(Number(p)); },
+      checkpoint(obj) {
+        const json = JSON.stringify(obj === undefined ? null : obj) ?? "null";
+        host.jobCheckpoint(json);
+        checkpoint = json;
+      },
+      getCheckpoint() { return checkpoint == null ? null : JSON.parse(checkpoint); },
+      sleep(ms) {
+        if (host.jobCancelled()) return Promise.resolve();
+        return new Promise((resolve) => {
+          const s = { resolve };
+          s.timer = addTimer(() => { sleepers.delete(s); resolve(); }, ms, [], false);
+          sleepers.add(s);
+        });
+      },
+      log: (...a) => host.log(LEVEL.info, format(a)),
+    });
+  }
+  function runJob(token, specifier, info) {
+    import(specifier).then((ns) => {
+      const run = typeof ns.run === "function" ? ns.run : ns.default && typeof ns.default.run === "function" ? ns.default.run : null;
+      if (!run) return host.fail(token, `${specifier} does not export a run function (export async function run(job) { ... })`, "");
+      exportsNs = ns;
+      let r;
+      try { r = run(makeJob(info)); } catch (e) { return fail(token, e); }
+      Promise.resolve(r).then((v) => {
+        let json;
+        try { json = JSON.stringify(v === undefined ? null : v) ?? "null"; } catch (e) { return fail(token, e); }
+        host.done(token, 200, [], json);
+      }, (e) => fail(token, e));
+    }, (e) => fail(token, e));
+  }
+
+  const bext = {
+    worker: Object.freeze({ id: 0, pid: 0, pool: "", generation: 0 }),
+    // Sends `data` (anything JSON can hold) to bextd, which logs and counts it.
+    sendMessage(data) { host.sendMessage(JSON.stringify(data === undefined ? null : data)); },
+    jobs,
+  };
+  define("bext", bext);
+  function setIdentity(id, pid, pool, generation, envPairs) {
+    bext.worker = Object.freeze({ id, pid, pool, generation });
+    const e = {};
+    for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
+    env = Object.freeze(e);
+  }
+  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: http.fetchEvent, hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
+})
