@@ -240,6 +240,16 @@ fn the_readme_shows_the_multi_pool_example_as_shipped() {
 }
 
 #[test]
+fn the_readme_shows_the_web_example_as_shipped() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let example = std::fs::read_to_string(root().join("scripts/examples/web/app.js")).unwrap();
+    assert!(
+        readme.contains(&format!("```js\n{example}```")),
+        "README.md's web-standard example differs from scripts/examples/web/app.js"
+    );
+}
+
+#[test]
 fn the_readme_shows_the_job_example_as_shipped() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let example =

@@ -95,6 +95,44 @@ fn the_hello_example_serves() {
 }
 
 #[test]
+fn the_web_example_routes_uploads_and_streams() {
+    let script = repo_root().join("scripts/examples/web/app.js");
+    let config = format!(
+        "[render]\nscript = \"{}\"\njsc_workers = 2\nenv = {{ GREETING = \"Hello\" }}\ncompress = true\n",
+        script.display()
+    );
+    let mut d = Daemon::start_with(Setup {
+        config: &config,
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    assert_eq!(
+        d.get("/hello/ada").json(),
+        serde_json::json!({"greeting": "Hello, ada!"})
+    );
+    d.wait_log("greeted ada", Duration::from_secs(5));
+    assert_eq!(d.get("/x").body, "Hello from GET /x\n");
+    let gif: &[u8] = b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff";
+    let mut body = b"--b\r\ncontent-disposition: form-data; name=\"pic\"; filename=\"a.gif\"\r\ncontent-type: image/gif\r\n\r\n".to_vec();
+    body.extend_from_slice(gif);
+    body.extend_from_slice(b"\r\n--b--\r\n");
+    let r = d.request(
+        "POST",
+        "/upload",
+        &[("content-type", "multipart/form-data; boundary=b")],
+        &body,
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        serde_json::json!({"files": [{"field": "pic", "name": "a.gif", "type": "image/gif", "size": gif.len()}]})
+    );
+    let r = d.get("/countdown");
+    assert_eq!(r.header("transfer-encoding"), Some("chunked"));
+    assert_eq!(r.body, "3...\n2...\n1...\nliftoff!\n");
+}
+
+#[test]
 fn the_ssr_example_renders_preact_pages() {
     let root = repo_root();
     let build = root.join("scripts/examples/ssr/build.sh");
