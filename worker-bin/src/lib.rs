@@ -10,7 +10,6 @@ pub mod engine;
 pub mod fault;
 pub mod fetch;
 pub mod host;
-pub mod host_jobs;
 pub mod modules;
 pub mod multipart;
 pub mod prelude;

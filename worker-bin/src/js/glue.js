@@ -1,4 +1,4 @@
-// The glue between the worker loop (engine.rs) and the user's module: it
+// The glue between the worker loop (engine/) and the user's module: it
 // dispatches requests to `handler(req)` or `fetch(request, env, ctx)` and
 // turns what they answer into host.done/host.stream* calls, runs the hooks
 // (startup, shutdown, custom, message, swap), keeps each request's abort
@@ -154,7 +154,7 @@
       try { answer(r); } catch (e) { fail(token, e); }
     }
   }
-  // `export function handler(req)`: a plain object (built in engine.rs)
+  // `export function handler(req)`: a plain object (built in engine/request.rs)
   // plus the body's exact bytes and the abort signal.
   const BODY = Symbol("body");
   function reqBytes() { return Promise.resolve(this[BODY].slice()); }

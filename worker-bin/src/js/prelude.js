@@ -1,7 +1,9 @@
-// The worker's JavaScript side: web globals, console, and the glue that calls
-// the user's module. Evaluated once per runtime, before the user's script.
-// `host` is the set of Rust functions from host.rs; it is captured here and
-// removed from the global object so user code cannot reach it.
+// The worker's JavaScript side: the web globals (console, timers, encoding,
+// URL, crypto, ...), then its parts (events.js, web.js, fetch.js), and last
+// the glue that calls the user's module (glue.js), which it returns to the
+// engine. Evaluated once per runtime, before the user's script. `host` is
+// the set of Rust functions from host/; it is captured here and removed
+// from the global object so user code cannot reach it.
 (function (host) {
   "use strict";
   const g = globalThis;

@@ -16,7 +16,7 @@ use std::rc::Rc;
 use protocol::worker::{JobCall, JobSpawn};
 use rquickjs::{Ctx, Exception, Function, Object, Result};
 
-use crate::host::{HostEvent, HostState};
+use super::{HostEvent, HostState};
 
 /// What the job functions share with the serve loop.
 #[derive(Debug, Default)]
@@ -73,14 +73,25 @@ fn new_id() -> String {
     protocol::worker::new_job_id(unix_ms(), u32::from_le_bytes(r))
 }
 
-/// Adds the job functions to the prelude's `host` object.
-pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -> Result<()> {
-    let c = ctx.clone();
+/// Adds the job functions to the prelude's `host` object: `jobSpawn` and
+/// `jobCall` (for `bext.jobs`), `jobProgress`, `jobCheckpoint` and
+/// `jobCancelled` (for the `job` object).
+pub(super) fn install<'js>(
+    ctx: &Ctx<'js>,
+    host: &Object<'js>,
+    state: &Rc<HostState>,
+) -> Result<()> {
+    install_jobs_api(ctx, host, state)?;
+    install_job_object(ctx, host, state)
+}
+
+/// `jobSpawn` and `jobCall`, behind `bext.jobs`.
+fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -> Result<()> {
     let s = state.clone();
     host.set(
         "jobSpawn",
         Function::new(
-            c.clone(),
+            ctx.clone(),
             move |ctx: Ctx<'js>,
                   script: String,
                   daemon: bool,
@@ -89,39 +100,11 @@ pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -
                   data_json: String,
                   retry_on_restart: bool|
                   -> Result<String> {
-                let j = &s.jobs;
-                let fail = |msg: String| Exception::throw_type(&ctx, &format!("bext.jobs.spawn: {msg}"));
-                if script.trim().is_empty() {
-                    return Err(fail("the first argument is the job's script path".into()));
-                }
-                let dir = j.script_dir.borrow().clone();
-                let path = resolve_script(&dir, &script);
-                if !path.is_file() {
-                    return Err(fail(format!(
-                        "no job script at {} (a relative path is taken from {}, the folder of the pool's script)",
-                        path.display(),
-                        dir.display()
-                    )));
-                }
-                let memory_bytes =
-                    memory_of(&memory, j.default_memory_bytes.get()).map_err(|e| fail(format!("memory: {e}")))?;
-                let budget = j.budget_bytes.get();
-                if memory_bytes > budget {
-                    return Err(Exception::throw_range(
-                        &ctx,
-                        &format!(
-                            "bext.jobs.spawn: the job asks for {} of memory, more than the whole job budget of {} ([jobs] memory_budget_mb)",
-                            protocol::size::format_size(memory_bytes),
-                            protocol::size::format_size(budget)
-                        ),
-                    ));
-                }
-                if !(timeout_ms.is_finite() && timeout_ms >= 0.0) {
-                    return Err(fail("timeout must be a number of milliseconds (0 or none: no limit)".into()));
-                }
+                let (path, memory_bytes) =
+                    check_spawn(&ctx, &s.jobs, &script, &memory, timeout_ms)?;
                 let id = new_id();
                 s.push(HostEvent::JobCall {
-                    query: j.query(),
+                    query: s.jobs.query(),
                     call: JobCall::Spawn(JobSpawn {
                         id: id.clone(),
                         script: path.to_string_lossy().into_owned(),
@@ -140,7 +123,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -
     let s = state.clone();
     host.set(
         "jobCall",
-        Function::new(c.clone(), move |kind: String, id: String| -> f64 {
+        Function::new(ctx.clone(), move |kind: String, id: String| -> f64 {
             let query = s.jobs.query();
             let call = match kind.as_str() {
                 "cancel" => JobCall::Cancel { id },
@@ -150,11 +133,64 @@ pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -
             query as f64
         })?,
     )?;
+    Ok(())
+}
 
+/// What `bext.jobs.spawn` checks before it names the job: the script
+/// exists, the memory fits the whole budget, the timeout is a number.
+/// Returns the script's path and the job's memory in bytes.
+fn check_spawn(
+    ctx: &Ctx<'_>,
+    j: &JobHost,
+    script: &str,
+    memory: &str,
+    timeout_ms: f64,
+) -> Result<(PathBuf, u64)> {
+    let fail = |msg: String| Exception::throw_type(ctx, &format!("bext.jobs.spawn: {msg}"));
+    if script.trim().is_empty() {
+        return Err(fail("the first argument is the job's script path".into()));
+    }
+    let dir = j.script_dir.borrow().clone();
+    let path = resolve_script(&dir, script);
+    if !path.is_file() {
+        return Err(fail(format!(
+            "no job script at {} (a relative path is taken from {}, the folder of the pool's script)",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let memory_bytes = memory_of(memory, j.default_memory_bytes.get())
+        .map_err(|e| fail(format!("memory: {e}")))?;
+    let budget = j.budget_bytes.get();
+    if memory_bytes > budget {
+        return Err(Exception::throw_range(
+            ctx,
+            &format!(
+                "bext.jobs.spawn: the job asks for {} of memory, more than the whole job budget of {} ([jobs] memory_budget_mb)",
+                protocol::size::format_size(memory_bytes),
+                protocol::size::format_size(budget)
+            ),
+        ));
+    }
+    if !(timeout_ms.is_finite() && timeout_ms >= 0.0) {
+        return Err(fail(
+            "timeout must be a number of milliseconds (0 or none: no limit)".into(),
+        ));
+    }
+    Ok((path, memory_bytes))
+}
+
+/// `jobProgress`, `jobCheckpoint` and `jobCancelled`, behind the `job`
+/// object a job's `run(job)` receives.
+fn install_job_object<'js>(
+    ctx: &Ctx<'js>,
+    host: &Object<'js>,
+    state: &Rc<HostState>,
+) -> Result<()> {
     let s = state.clone();
     host.set(
         "jobProgress",
-        Function::new(c.clone(), move |ctx: Ctx<'js>, p: f64| -> Result<()> {
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, p: f64| -> Result<()> {
             if !p.is_finite() {
                 return Err(Exception::throw_type(
                     &ctx,
@@ -169,7 +205,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -
     let s = state.clone();
     host.set(
         "jobCheckpoint",
-        Function::new(c.clone(), move |ctx: Ctx<'js>, json: String| -> Result<()> {
+        Function::new(ctx.clone(), move |ctx: Ctx<'js>, json: String| -> Result<()> {
             let max = s.jobs.max_checkpoint_bytes.get();
             if json.len() > max {
                 return Err(Exception::throw_range(
@@ -189,7 +225,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>) -
     let s = state.clone();
     host.set(
         "jobCancelled",
-        Function::new(c.clone(), move || s.jobs.cancelled.get())?,
+        Function::new(ctx.clone(), move || s.jobs.cancelled.get())?,
     )?;
     Ok(())
 }

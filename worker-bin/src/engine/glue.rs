@@ -1,0 +1,183 @@
+//! The engine's calls into the prelude's glue object (`setIdentity`,
+//! `load`, `hook`, `custom`, `message`, `runJob`, `fetchEvent`, …), and
+//! what becomes of an error that escapes one.
+//!
+//! Each call only starts something: the JS side reports its end through
+//! the host functions, as a [`HostEvent`] for the `token` it was given. The
+//! prelude catches the script's own errors; what gets past it (an
+//! interrupt, out of memory, a fault in the glue) is logged, or, for an
+//! interrupt, kept with its stack for the loop to report.
+
+use std::path::Path;
+
+use rquickjs::{CatchResultExt, Ctx, Function, TypedArray, Value};
+
+use super::{Engine, caught_to_string};
+use crate::host::HostEvent;
+
+impl Engine {
+    /// Sets `bext.worker`, and the `env` that `fetch(request, env, ctx)` gets.
+    pub fn set_identity(
+        &self,
+        id: u32,
+        pid: u32,
+        pool: &str,
+        generation: u64,
+        env: &[(String, String)],
+    ) {
+        let flat: Vec<&str> = env
+            .iter()
+            .flat_map(|(k, v)| [k.as_str(), v.as_str()])
+            .collect();
+        self.call_glue("setIdentity", |ctx, f| {
+            f.call::<_, ()>((
+                id,
+                pid,
+                rquickjs::String::from_str(ctx.clone(), pool)?,
+                generation as f64,
+                flat,
+            ))
+        });
+    }
+
+    /// Starts importing the module at `path`; reports `Done` for `token`.
+    pub fn start_load(&self, token: u32, path: &Path) {
+        let spec = path.to_string_lossy().into_owned();
+        self.call_glue("load", |_, f| f.call::<_, ()>((token, spec)));
+    }
+
+    /// Starts the optional export `name` (startup, shutdown, …) with a JSON
+    /// argument; reports `Done` for `token`, at once if it is not exported.
+    pub fn start_hook(&self, token: u32, name: &str, arg_json: Option<&str>) {
+        self.call_glue("hook", |ctx, f| {
+            let arg = match arg_json {
+                Some(json) => ctx.json_parse(json)?,
+                None => Value::new_undefined(ctx.clone()),
+            };
+            f.call::<_, ()>((token, name, arg))
+        });
+    }
+
+    /// Calls `custom(params)`; reports `Done` for `token` with the JSON of
+    /// its result as the body.
+    pub fn dispatch_custom(&self, token: u32, params_json: &str) {
+        self.call_glue("custom", |ctx, f| {
+            let params = ctx.json_parse(params_json)?;
+            f.call::<_, ()>((token, params))
+        });
+    }
+
+    /// Calls `message(data)`, if the script exports it.
+    pub fn deliver_message(&self, data_json: &str) {
+        self.call_glue("message", |ctx, f| {
+            let data = ctx.json_parse(data_json)?;
+            f.call::<_, ()>((data,))
+        });
+    }
+
+    /// Imports the job module at `path` and starts its `run(job)`; reports
+    /// `Done` for `token` with the JSON of what it returned as the body.
+    pub fn start_job(&self, token: u32, path: &Path, start: &protocol::worker::JobStart) {
+        let spec = path.to_string_lossy().into_owned();
+        let text = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
+        let info = format!(
+            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"data":{},"checkpoint":{}}}"#,
+            text(&start.id),
+            text(&start.pool),
+            start.daemon,
+            start.restart_count,
+            start.data_json,
+            start.checkpoint_json.as_deref().map_or("null".into(), text),
+        );
+        self.call_glue("runJob", |ctx, f| {
+            let info = ctx.json_parse(info)?;
+            f.call::<_, ()>((token, spec, info))
+        });
+    }
+
+    /// The job was cancelled: `job.cancelled` is true from now on, pending
+    /// `job.sleep`s resolve and `job.signal` fires.
+    pub fn cancel_job(&self) {
+        self.host.jobs.cancelled.set(true);
+        self.call_glue("jobCancel", |_, f| f.call::<_, ()>(()));
+    }
+
+    /// Settles the promise of `bext.jobs` call `query`.
+    pub fn job_reply(&self, query: u64, reply: &Result<String, String>) {
+        let (ok, text) = match reply {
+            Ok(json) => (true, json.as_str()),
+            Err(e) => (false, e.as_str()),
+        };
+        self.call_glue("jobReply", |_, f| {
+            f.call::<_, ()>((query as f64, ok, text.to_owned()))
+        });
+    }
+
+    /// Passes news of a `fetch()` to JS.
+    pub fn fetch_event(&self, event: crate::fetch::FetchEvent) {
+        use crate::fetch::FetchEvent as E;
+        self.call_glue("fetchEvent", |ctx, f| match event {
+            E::Head {
+                id,
+                status,
+                status_text,
+                headers,
+                url,
+                redirected,
+            } => {
+                let flat: Vec<String> = headers.into_iter().flat_map(|(k, v)| [k, v]).collect();
+                f.call::<_, ()>((id, 0, status, status_text, flat, url, redirected))
+            }
+            E::Chunk { id, data } => {
+                let data = TypedArray::<u8>::new(ctx.clone(), data)?;
+                f.call::<_, ()>((id, 1, data))
+            }
+            E::End { id } => f.call::<_, ()>((id, 2)),
+            E::Failed { id, message } => f.call::<_, ()>((id, 3, message)),
+        });
+    }
+
+    /// Calls the glue's function `name`; an error that escapes it goes to
+    /// [`Engine::escaped`].
+    pub(super) fn call_glue<F>(&self, name: &str, call: F)
+    where
+        F: for<'js> FnOnce(&Ctx<'js>, Function<'js>) -> rquickjs::Result<()>,
+    {
+        let r = self.ctx.with(|ctx| {
+            let run = || -> rquickjs::Result<()> {
+                let glue = self.glue.clone().restore(&ctx)?;
+                let f: Function = glue.get(name)?;
+                call(&ctx, f)
+            };
+            run().catch(&ctx).map_err(caught_to_string)
+        });
+        if let Err(e) = r {
+            self.escaped(name, e);
+        }
+    }
+
+    /// An error that got past the prelude's own catch blocks: an interrupt,
+    /// an out-of-memory error, or a fault in the glue itself.
+    pub(super) fn escaped(&self, during: &str, text: String) {
+        if self.interrupt.fired.get() {
+            // Reported by the loop (as a timeout or a cancel), with the stack.
+            let stack = text.split_once('\n').map_or("", |(_, s)| s);
+            *self.interrupt.stack.borrow_mut() = Some(user_frames(stack));
+            return;
+        }
+        self.host.events.borrow_mut().push(HostEvent::Log {
+            level: protocol::worker::LogLevel::Error,
+            message: format!("uncaught error in {during}: {text}"),
+        });
+    }
+}
+
+/// A stack without the prelude's own frames (the glue that called the
+/// user's code), which say nothing to the user.
+fn user_frames(stack: &str) -> String {
+    stack
+        .lines()
+        .filter(|l| !l.contains(crate::prelude::MODULE_NAME))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,172 @@
+//! The Rust functions behind the web globals and the request glue.
+//!
+//! They are installed on one object that `js/prelude.js` receives as `host`
+//! and keeps private. What they produce for the outside world (log lines,
+//! finished requests) is queued in [`HostState`]; the serve loop takes it from
+//! there after each turn of the engine, so no JS call ever does I/O.
+//!
+//! This file holds what the functions share (the events they queue, the
+//! state they keep) and [`install`], which asks each area's file to add its
+//! functions: `report` (log lines, messages, `waitUntil`), `time` (the
+//! clock and timer deadlines), `answer` (a request's end: whole, failed or
+//! streamed), `bytes` (UTF-8, base64, random bytes, multipart bodies),
+//! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`) and
+//! `jobs` (`bext.jobs` and the `job` object).
+
+mod answer;
+mod bytes;
+mod fetch;
+pub mod jobs;
+mod report;
+mod time;
+mod url;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use protocol::worker::{HttpResponse, LogLevel};
+use rquickjs::{Ctx, Object, Result};
+
+pub use bytes::bytes_of;
+pub use time::Timers;
+
+/// The end of one JS call the serve loop is waiting for (a request, the
+/// module load, or a hook such as `startup`).
+#[derive(Debug)]
+pub enum HostEvent {
+    Log {
+        level: LogLevel,
+        message: String,
+    },
+    Done {
+        token: u32,
+        result: std::result::Result<HttpResponse, JsFailure>,
+    },
+    /// `bext.sendMessage(data)`, as JSON.
+    Message {
+        data_json: String,
+    },
+    /// The request for `token` needs an export the script lacks (`custom`).
+    Missing {
+        token: u32,
+        export: String,
+    },
+    /// A promise was rejected and still had no handler once the promise
+    /// jobs had run; `reason` is the error's text (with its stack).
+    Unhandled {
+        reason: String,
+    },
+    /// `job.progress(p)`, in a job process.
+    JobProgress(f64),
+    /// `job.checkpoint(obj)`, as JSON (size already checked).
+    JobCheckpoint(String),
+    /// `bext.jobs.spawn/get/cancel`: a call for the master to answer.
+    JobCall {
+        query: u64,
+        call: protocol::worker::JobCall,
+    },
+    /// `ctx.waitUntil(promise)` began (+1) or its promise settled (-1).
+    Background(i32),
+    /// The status and headers of `token`'s streamed answer.
+    Head {
+        token: u32,
+        status: u16,
+        headers: Vec<(String, String)>,
+    },
+    /// The next piece of `token`'s streamed body.
+    Chunk {
+        token: u32,
+        data: Vec<u8>,
+    },
+    /// `token`'s streamed body ended.
+    StreamEnd {
+        token: u32,
+    },
+    /// `fetch()` was called.
+    FetchStart(crate::fetch::FetchRequest),
+    /// A `fetch()` was aborted (its signal, or its body cancelled).
+    FetchAbort {
+        id: u32,
+    },
+}
+
+/// A JS error, already turned into text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsFailure {
+    pub message: String,
+    pub stack: String,
+}
+
+impl JsFailure {
+    /// Message and stack on one block of text, for logs.
+    pub fn describe(&self) -> String {
+        if self.stack.is_empty() {
+            self.message.clone()
+        } else {
+            format!("{}\n{}", self.message, self.stack.trim_end())
+        }
+    }
+}
+
+/// State the host functions share with the engine.
+#[derive(Debug)]
+pub struct HostState {
+    pub events: RefCell<Vec<HostEvent>>,
+    pub timers: RefCell<Timers>,
+    /// What `bext.jobs` and the `job` object need (see [`jobs`]).
+    pub jobs: jobs::JobHost,
+    /// Bytes each streamed answer (by token) may still produce before it
+    /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
+    pub windows: RefCell<HashMap<u32, i64>>,
+    origin: Instant,
+    origin_unix_ms: f64,
+}
+
+impl Default for HostState {
+    fn default() -> Self {
+        HostState::new()
+    }
+}
+
+impl HostState {
+    pub fn new() -> Self {
+        let unix = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        HostState {
+            events: RefCell::default(),
+            timers: RefCell::default(),
+            jobs: jobs::JobHost::default(),
+            windows: RefCell::default(),
+            origin: Instant::now(),
+            origin_unix_ms: unix.as_secs_f64() * 1000.0,
+        }
+    }
+
+    pub(crate) fn push(&self, event: HostEvent) {
+        self.events.borrow_mut().push(event);
+    }
+}
+
+/// Builds the `host` object for the prelude.
+pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>> {
+    let host = Object::new(ctx.clone())?;
+    report::install(ctx, &host, state)?;
+    time::install(ctx, &host, state)?;
+    answer::install(ctx, &host, state)?;
+    bytes::install(ctx, &host)?;
+    url::install(ctx, &host)?;
+    fetch::install(ctx, &host, state)?;
+    jobs::install(ctx, &host, state)?;
+    Ok(host)
+}
+
+/// Headers as the prelude flattens them (`[name, value, name, value, …]`)
+/// back into pairs.
+fn header_pairs(flat: &[String]) -> Vec<(String, String)> {
+    flat.chunks_exact(2)
+        .map(|kv| (kv[0].clone(), kv[1].clone()))
+        .collect()
+}
