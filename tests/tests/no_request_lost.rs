@@ -15,7 +15,11 @@ export function handler(req) {
     const end = Date.now() + Number(req.path.slice(6));
     while (Date.now() < end) {}
   }
-  if (req.path === "/slow") return new Promise((r) => setTimeout(() => r({ pid: bext.worker.pid }), 800));
+  if (req.path === "/slow") {
+    // Tells bextd (messages_sent) that the request has started.
+    bext.sendMessage("slow started");
+    return new Promise((r) => setTimeout(() => r({ pid: bext.worker.pid }), 800));
+  }
   return { pid: bext.worker.pid, maints };
 }
 export function maint() { maints++; }
@@ -67,11 +71,27 @@ fn an_idempotent_request_whose_worker_is_killed_is_answered_by_another() {
     d.wait_workers(2);
     for (method, want) in [("GET", 200), ("POST", 502)] {
         let addr = d.addr;
+        let sent_before: HashMap<i64, i64> = workers(&d)
+            .iter()
+            .map(|w| {
+                (
+                    w["pid"].as_i64().unwrap_or(0),
+                    w["messages_sent"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
         let slow = std::thread::spawn(move || request(addr, method, "/slow", &[], b""));
+        // Killed once its handler runs: a request that had not started would
+        // be sent to another worker whatever its method.
         let busy = wait_for(Duration::from_secs(5), "a worker running /slow", || {
             workers(&d)
                 .iter()
-                .find(|w| w["in_flight"] == 1)
+                .find(|w| {
+                    let pid = w["pid"].as_i64().unwrap_or(0);
+                    w["in_flight"] == 1
+                        && w["messages_sent"].as_i64().unwrap_or(0)
+                            > sent_before.get(&pid).copied().unwrap_or(0)
+                })
                 .and_then(|w| w["pid"].as_i64())
         });
         nix::sys::signal::kill(nix::unistd::Pid::from_raw(busy as i32), Signal::SIGKILL).unwrap();
