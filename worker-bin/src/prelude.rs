@@ -68,7 +68,13 @@ fn module_source() -> String {
 /// Compiles the prelude to the bytes `js/prelude.bc` holds.
 pub fn compile(ctx: &Ctx<'_>) -> rquickjs::Result<Vec<u8>> {
     let module = Module::declare(ctx.clone(), MODULE_NAME, module_source())?;
-    let code = module.write(WriteOptions::default())?;
+    // Without the source text (only `toString()` of the prelude's own
+    // functions would show it): 186 KB instead of 549 KB, and about 1 MB
+    // less RSS per worker. Line numbers stay, for stacks.
+    let code = module.write(WriteOptions {
+        strip_source: true,
+        ..WriteOptions::default()
+    })?;
     let mut out = sources_hash().to_le_bytes().to_vec();
     out.extend_from_slice(&code);
     Ok(out)
