@@ -81,7 +81,7 @@ base=http://127.0.0.1:$port
 
 # 1. hello: six rounds, each measuring both shapes back to back (in turn
 #    first), so drift of the machine hits both alike; the ratio is the
-#    median of the six rounds' ratios.
+#    (lower) median of the six rounds' ratios.
 measure "$base/" 8 1 1 >/dev/null
 measure "$base/web/" 8 1 1 >/dev/null
 plain=() web=() ratios=()
@@ -96,9 +96,9 @@ for round in 1 2 3 4 5 6; do
   plain+=("$p") web+=("$w")
   ratios+=("$(awk -v w="$w" -v p="$p" 'BEGIN { printf "%.3f", w / p }')")
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-p_rps=$(printf '%.0f' "$(median "${plain[@]}")")
-w_rps=$(printf '%.0f' "$(median "${web[@]}")")
+median() { printf '%s\n' "$@" | percentiles | cut -d' ' -f1; }
+p_rps=$(median "${plain[@]}")
+w_rps=$(median "${web[@]}")
 ratio=$(median "${ratios[@]}")
 
 # 2. 1 MiB of random bytes, echoed.
