@@ -62,6 +62,8 @@ pub struct JobMetrics {
     finished: Family<JobStateLabel, Counter>,
     killed: Family<ReasonLabel, Counter>,
     pub restarts: Counter,
+    /// Moves the job state table refused (a bug if ever non-zero).
+    pub illegal_transitions: Counter,
 }
 
 impl JobMetrics {
@@ -336,6 +338,11 @@ impl Metrics {
             "job_restarts",
             "Daemon restarts after a crash",
             jobs.restarts.clone(),
+        );
+        registry.register(
+            "jobs_illegal_transitions",
+            "Job state changes the table of allowed moves refused (a bug in bextd if ever non-zero)",
+            jobs.illegal_transitions.clone(),
         );
         Metrics {
             registry,

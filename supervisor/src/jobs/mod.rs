@@ -10,8 +10,8 @@
 //! bextd starts, and drains jobs when it stops. [`JobsHandle`] is how the
 //! control socket, the admin endpoints and pool workers (`bext.jobs`) reach it.
 
+pub mod core;
 mod manager;
-pub mod policy;
 mod run;
 pub mod store;
 
@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::config::Jobs;
 
 /// What the manager needs to know of a pool to run its jobs.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PoolInfo {
     pub name: String,
     /// Folder of the pool's script: relative job scripts are found there.

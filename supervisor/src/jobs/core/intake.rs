@@ -1,0 +1,317 @@
+//! Jobs coming in and runs starting: a new job is checked and queued,
+//! admission picks what the limits and the budget let start, a launch
+//! becomes a run, and a cancel or bextd's shutdown asks runs to stop.
+
+use std::time::{Duration, Instant};
+
+use nix::unistd::Pid;
+use protocol::control::JobState;
+use protocol::size::format_size;
+use protocol::worker::JobStart;
+
+use super::policy::{self, Limits, Usage, Waiting};
+use super::state::{Run, RunState, StopWhy, Watch};
+use super::{Action, Clock, Core, Job, Log, NewJob};
+use crate::jobs::store::{JobConfig, Row};
+
+impl Core {
+    /// What makes a new job unacceptable, checked before the manager opens
+    /// the store for it: bextd stopping, memory 0 or over the whole budget,
+    /// a bad or taken id.
+    pub fn vet(&self, new: &NewJob) -> Result<(), String> {
+        if self.stopping {
+            return Err("bextd is shutting down: no new jobs".into());
+        }
+        let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
+        if memory == 0 {
+            return Err("memory must be more than 0 bytes".into());
+        }
+        if memory > self.cfg.budget_bytes {
+            return Err(format!(
+                "the job asks for {} of memory, more than the whole job budget of {} ([jobs] memory_budget_mb): it could never run",
+                format_size(memory),
+                format_size(self.cfg.budget_bytes)
+            ));
+        }
+        if !protocol::worker::is_job_id(&new.id) {
+            return Err(format!("{:?} is not a valid job id", new.id));
+        }
+        if self.jobs.contains_key(&new.id) {
+            return Err(format!("a job with id {} already exists", new.id));
+        }
+        Ok(())
+    }
+
+    pub(super) fn queue_job(
+        &mut self,
+        new: NewJob,
+        now: Clock,
+    ) -> Result<(String, JobState), String> {
+        self.vet(&new)?;
+        let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
+        let row = Row {
+            id: new.id.clone(),
+            pool: new.pool,
+            script: new.script,
+            status: JobState::Queued,
+            config: JobConfig {
+                daemon: new.daemon,
+                memory_bytes: memory,
+                timeout_ms: new.timeout_ms,
+                retry_on_restart: new.retry_on_restart,
+                data: new.data,
+            },
+            progress: 0.0,
+            result: None,
+            error: None,
+            restart_count: 0,
+            created_at: now.unix_ms,
+            started_at: None,
+            completed_at: None,
+        };
+        self.log(Log::Queued {
+            id: new.id.clone(),
+            pool: row.pool.clone(),
+            script: row.script.clone(),
+            daemon: new.daemon,
+            memory,
+        });
+        let mut job = Job::new(row, None, String::new());
+        job.dirty = true;
+        self.jobs.insert(new.id.clone(), job);
+        self.queue.push_back(new.id.clone());
+        Ok((new.id, JobState::Queued))
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            max_running: self.cfg.max_running,
+            max_running_per_pool: self.cfg.max_running_per_pool,
+            budget_bytes: self.cfg.budget_bytes,
+        }
+    }
+
+    /// Starts queued jobs while the limits and the budget allow.
+    pub(super) fn admit(&mut self, now: Clock) {
+        let picks: Vec<String> = {
+            let mut usage = Usage::default();
+            for j in self.jobs.values().filter(|j| j.run.is_some()) {
+                usage.running += 1;
+                usage.reserved_bytes += j.row.config.memory_bytes;
+                *usage.per_pool.entry(j.row.pool.as_str()).or_default() += 1;
+            }
+            let waiting: Vec<Waiting<'_>> = self
+                .queue
+                .iter()
+                .map(|id| Waiting {
+                    pool: &self.jobs[id].row.pool,
+                    memory_bytes: self.jobs[id].row.config.memory_bytes,
+                })
+                .collect();
+            policy::admit(&waiting, &usage, self.limits())
+                .into_iter()
+                .map(|i| self.queue[i].clone())
+                .collect()
+        };
+        for id in picks {
+            self.queue.retain(|q| *q != id);
+            self.launch(&id, now);
+        }
+    }
+
+    /// A run of job `id` begins: the manager is asked for its process.
+    fn launch(&mut self, id: &str, now: Clock) {
+        let Some(pool_name) = self.jobs.get(id).map(|j| j.row.pool.clone()) else {
+            return;
+        };
+        let Ok(pool) = self.pool(Some(&pool_name)).cloned() else {
+            let why = format!("its pool {pool_name} is no longer configured");
+            self.finish(id, JobState::Failed, Some(why), None, now);
+            return;
+        };
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        let start = Box::new(self.job_start(id, &pool));
+        let job = self.jobs.get_mut(id).expect("checked above");
+        job.run = Some(Run::new(seq, now.at));
+        job.restart_at = None;
+        self.out.push(Action::Launch {
+            id: id.to_owned(),
+            run: seq,
+            pool,
+            start,
+        });
+    }
+
+    /// The work a job's process is handed: its script, data, checkpoint
+    /// and pool's settings.
+    fn job_start(&self, id: &str, pool: &crate::jobs::PoolInfo) -> JobStart {
+        let job = &self.jobs[id];
+        JobStart {
+            id: id.to_owned(),
+            pool: pool.name.clone(),
+            script: job.row.script.clone(),
+            data_json: job.row.config.data.to_string(),
+            checkpoint_json: job.checkpoint.clone(),
+            restart_count: job.row.restart_count,
+            daemon: job.row.config.daemon,
+            max_checkpoint_bytes: self.cfg.max_checkpoint_bytes,
+            max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,
+            env: pool
+                .env
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            fetch: pool.fetch.clone(),
+        }
+    }
+
+    /// The spawner started run `seq` of job `id` at `at`.
+    pub(super) fn launched(&mut self, id: &str, seq: u64, pid: Pid, at: Instant, now: Clock) {
+        let grace = self.cfg.cancel_grace;
+        let Some(job) = self.jobs.get_mut(id) else {
+            return;
+        };
+        let timeout = job.row.config.timeout_ms;
+        let Some(run) = job.run_mut(seq) else {
+            return;
+        };
+        run.pid = Some(pid);
+        run.started = at;
+        let deadline = (timeout > 0).then(|| at + Duration::from_millis(timeout));
+        let watch = Watch {
+            deadline,
+            over_since: None,
+            warned: false,
+        };
+        match &mut run.state {
+            RunState::Stopping { watch: w, .. } => {
+                // Cancelled while it was starting: ask it now.
+                *w = watch;
+                self.out.push(Action::AskStop {
+                    id: id.to_owned(),
+                    run: seq,
+                    interrupt_after_ms: grace.as_millis() as u64,
+                });
+            }
+            state => *state = RunState::Running(watch),
+        }
+        self.by_pid.insert(pid, id.to_owned());
+        if !self.set_status(id, JobState::Running) {
+            return;
+        }
+        let job = self.jobs.get_mut(id).expect("found above");
+        job.row.started_at = Some(now.unix_ms);
+        let (pool, restarts) = (job.row.pool.clone(), job.row.restart_count);
+        self.log(Log::Started {
+            id: id.to_owned(),
+            pool,
+            pid,
+            restarts,
+        });
+    }
+
+    /// The spawner could not start run `seq` of job `id`.
+    pub(super) fn launch_failed(&mut self, id: &str, seq: u64, error: String, now: Clock) {
+        let Some(job) = self.jobs.get_mut(id) else {
+            return;
+        };
+        if job.run_mut(seq).is_none() {
+            return;
+        }
+        job.run = None;
+        self.crashed(id, error, Duration::ZERO, now);
+    }
+
+    /// Cancels a job; returns the state it was in.
+    pub(super) fn cancel(&mut self, id: &str, now: Clock) -> Result<JobState, String> {
+        let grace = self.cfg.cancel_grace;
+        let kill_at = now.at + grace + self.cfg.kill_grace;
+        let Some(job) = self.jobs.get_mut(id) else {
+            return Err(format!("no job {id}"));
+        };
+        let was = job.row.status;
+        if was.is_final() {
+            return Ok(was);
+        }
+        let Some(run) = job.run.as_mut() else {
+            // Queued, or a daemon between two runs.
+            job.restart_at = None;
+            self.queue.retain(|q| q != id);
+            self.finish(id, JobState::Cancelled, None, None, now);
+            self.log(Log::CancelledBeforeRun { id: id.to_owned() });
+            return Ok(was);
+        };
+        let watch = match &run.state {
+            RunState::Running(w) => *w,
+            RunState::Starting => Watch {
+                deadline: None,
+                over_since: None,
+                warned: false,
+            },
+            // Asked already, or killed.
+            RunState::Stopping { .. } | RunState::Killed { .. } => return Ok(was),
+        };
+        let asks = run.pid.is_some();
+        run.state = RunState::Stopping {
+            why: StopWhy::Cancel,
+            asked: now.at,
+            kill_at,
+            watch,
+        };
+        let (seq, pid) = (run.seq, run.pid);
+        if asks {
+            self.out.push(Action::AskStop {
+                id: id.to_owned(),
+                run: seq,
+                interrupt_after_ms: grace.as_millis() as u64,
+            });
+        }
+        self.log(Log::CancelAsked {
+            id: id.to_owned(),
+            pid,
+        });
+        Ok(was)
+    }
+
+    /// bextd is stopping: every run is asked to stop, interrupted in time
+    /// to still be killed before `deadline`; nothing new starts.
+    pub(super) fn shutdown(&mut self, deadline: Instant, now: Clock) {
+        self.stopping = true;
+        let left = deadline.saturating_duration_since(now.at);
+        let grace = self.cfg.cancel_grace.min(left.mul_f64(0.8));
+        let mut asked = 0;
+        for (id, job) in self.jobs.iter_mut() {
+            let Some(run) = job.run.as_mut() else {
+                continue;
+            };
+            match &mut run.state {
+                RunState::Killed { stop, .. } => *stop = Some(StopWhy::Shutdown),
+                state => {
+                    let watch = state.watch_mut().copied().unwrap_or(Watch {
+                        deadline: None,
+                        over_since: None,
+                        warned: false,
+                    });
+                    *state = RunState::Stopping {
+                        why: StopWhy::Shutdown,
+                        asked: now.at,
+                        kill_at: deadline,
+                        watch,
+                    };
+                }
+            }
+            if run.pid.is_some() {
+                self.out.push(Action::AskStop {
+                    id: id.clone(),
+                    run: run.seq,
+                    interrupt_after_ms: grace.as_millis() as u64,
+                });
+            }
+            asked += 1;
+        }
+        if asked > 0 {
+            self.log(Log::StoppingAll { jobs: asked });
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The job system's decisions, as pure code.
+//!
+//! [`Core::step`] takes one [`Input`] (a new job, a cancel, a report from a
+//! run's socket, an exit, a spawn result, a sampling tick with the RSS the
+//! manager read, a shutdown) and the [`Clock`], and returns the
+//! [`Action`]s to carry out: launch a process, ask it to stop, kill it,
+//! save a row, log, count, publish, reply. It reads no clock, sends no
+//! signal, touches no file, no `/proc` and no channel. So every rule
+//! (admission under the limits and the budget, timeouts, the RSS grace,
+//! the cancel grace, daemon backoff and its healthy reset, what a restart
+//! of bextd makes of each row) is tested with a fake clock (`tests/`), and
+//! the manager (`jobs/manager/`) only carries out what the core decided.
+//!
+//! The core owns every job: its row, checkpoint and log tail, its run
+//! ([`state::Run`], whose [`state::RunState`] carries its deadlines), the
+//! queue (FIFO) and the finished jobs kept up to `keep_finished`. Rows go
+//! out as [`Save`] actions: the store behind them is the manager's.
+
+mod ended;
+mod intake;
+mod model;
+pub mod policy;
+mod reports;
+mod restore;
+pub mod state;
+mod watch;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use nix::unistd::Pid;
+use protocol::control::{JobInfo, JobState, JobStats};
+
+pub use model::{Action, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
+
+use super::PoolInfo;
+use crate::config::Jobs;
+
+/// The decisions of the job system.
+#[derive(Debug)]
+pub struct Core {
+    cfg: Arc<Jobs>,
+    pools: Vec<PoolInfo>,
+    jobs: HashMap<String, Job>,
+    /// Waiting to start, oldest first.
+    queue: VecDeque<String>,
+    /// Final jobs, oldest first, kept up to `keep_finished`.
+    finished: VecDeque<String>,
+    by_pid: HashMap<Pid, String>,
+    next_seq: u64,
+    stopping: bool,
+    /// Final jobs forgotten since the last prune of the store.
+    since_prune: u32,
+    out: Vec<Action>,
+}
+
+impl Core {
+    pub fn new(cfg: Arc<Jobs>, pools: Vec<PoolInfo>) -> Core {
+        Core {
+            cfg,
+            pools,
+            jobs: HashMap::new(),
+            queue: VecDeque::new(),
+            finished: VecDeque::new(),
+            by_pid: HashMap::new(),
+            next_seq: 1,
+            stopping: false,
+            since_prune: 0,
+            out: Vec::new(),
+        }
+    }
+
+    /// Takes one input at `now`; returns what to do.
+    pub fn step(&mut self, input: Input, now: Clock) -> Vec<Action> {
+        // Whether the input may let a queued job start or changes the
+        // counts: admit, save and publish after it. Progress, checkpoints
+        // and log lines (a thousand a second with 20 busy jobs) do not;
+        // their rows are saved at the next tick.
+        let settle = match input {
+            Input::Restore(loaded) => {
+                self.restore(loaded, now);
+                true
+            }
+            Input::Queue(new) => {
+                let r = self.queue_job(new, now);
+                self.out.push(Action::Reply(Reply::Queued(r)));
+                true
+            }
+            Input::Cancel { id } => {
+                let r = self.cancel(&id, now);
+                self.out.push(Action::Reply(Reply::Cancel(r)));
+                true
+            }
+            Input::Shutdown { deadline } => {
+                self.shutdown(deadline, now);
+                true
+            }
+            Input::SetPools(pools) => {
+                self.pools = pools;
+                false
+            }
+            Input::Launched { id, run, pid, at } => {
+                self.launched(&id, run, pid, at, now);
+                true
+            }
+            Input::LaunchFailed { id, run, error } => {
+                self.launch_failed(&id, run, error, now);
+                true
+            }
+            Input::Report { id, run, report } => self.on_report(&id, run, report, now),
+            Input::Exit { pid, status } => {
+                self.on_exit(pid, status, now);
+                true
+            }
+            Input::Tick { rss } => {
+                self.on_tick(&rss, now);
+                true
+            }
+        };
+        if settle {
+            if !self.stopping {
+                self.admit(now);
+            }
+            self.save();
+            self.out.push(Action::Publish);
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    fn log(&mut self, log: Log) {
+        self.out.push(Action::Log(log));
+    }
+
+    /// Moves job `id` to `to`, if the table allows it.
+    fn set_status(&mut self, id: &str, to: JobState) -> bool {
+        let Some(job) = self.jobs.get_mut(id) else {
+            return false;
+        };
+        let from = job.row.status;
+        if state::allows(from, to) {
+            job.row.status = to;
+            job.dirty = true;
+            return true;
+        }
+        self.out.push(Action::Count(Counter::IllegalTransition));
+        self.log(Log::Illegal {
+            id: id.to_owned(),
+            from,
+            to,
+        });
+        false
+    }
+
+    /// The saves still due (progress and logs not yet saved), for the
+    /// manager's last write before it stops.
+    pub fn flush(&mut self) -> Vec<Action> {
+        self.save();
+        std::mem::take(&mut self.out)
+    }
+
+    /// Sends every changed row and log to the store.
+    fn save(&mut self) {
+        for j in self.jobs.values_mut() {
+            if std::mem::take(&mut j.dirty) {
+                self.out.push(Action::Save(Save::Row(j.row.clone())));
+            }
+            if std::mem::take(&mut j.logs_dirty) {
+                self.out.push(Action::Save(Save::Logs {
+                    id: j.row.id.clone(),
+                    logs: j.logs.clone(),
+                }));
+            }
+        }
+        if std::mem::take(&mut self.since_prune) > 0 {
+            self.out.push(Action::Save(Save::Prune {
+                keep: self.cfg.keep_finished,
+            }));
+        }
+    }
+
+    /// The pool named `name`, or the default one (`render`, else the first).
+    pub fn pool(&self, name: Option<&str>) -> Result<&PoolInfo, String> {
+        match name {
+            None => self
+                .pools
+                .iter()
+                .find(|p| p.name == "render")
+                .or(self.pools.first())
+                .ok_or_else(|| "no pool is configured".into()),
+            Some(n) => self.pools.iter().find(|p| p.name == n).ok_or_else(|| {
+                let names: Vec<&str> = self.pools.iter().map(|p| p.name.as_str()).collect();
+                format!("no pool named {n:?} (pools: {})", names.join(", "))
+            }),
+        }
+    }
+
+    pub fn job(&self, id: &str) -> Option<&Job> {
+        self.jobs.get(id)
+    }
+
+    /// One job, as the API shows it.
+    pub fn info(&self, id: &str, with_checkpoint: bool, now: Clock) -> Option<JobInfo> {
+        self.jobs.get(id).map(|j| info(j, with_checkpoint, now))
+    }
+
+    /// Every job, oldest first, and the counts.
+    pub fn list(&self, now: Clock) -> (Vec<JobInfo>, JobStats) {
+        let mut list: Vec<&Job> = self.jobs.values().collect();
+        list.sort_by(|a, b| (a.row.created_at, &a.row.id).cmp(&(b.row.created_at, &b.row.id)));
+        let infos = list.into_iter().map(|j| info(j, false, now)).collect();
+        (infos, self.stats())
+    }
+
+    pub fn stats(&self) -> JobStats {
+        JobStats {
+            running: self.live() as u32,
+            queued: self.queue.len() as u32,
+            budget_used_bytes: self.reserved(),
+            budget_total_bytes: self.cfg.budget_bytes,
+            max_running: self.cfg.max_running,
+            max_running_per_pool: self.cfg.max_running_per_pool,
+        }
+    }
+
+    /// Jobs by state, for the gauges.
+    pub fn counts(&self) -> Vec<(&'static str, u64)> {
+        JobState::ALL
+            .iter()
+            .map(|s| {
+                let n = self.jobs.values().filter(|j| j.row.status == *s).count();
+                (s.name(), n as u64)
+            })
+            .collect()
+    }
+
+    /// Memory reserved by the jobs that run.
+    pub fn reserved(&self) -> u64 {
+        self.jobs
+            .values()
+            .filter(|j| j.run.is_some())
+            .map(|j| j.row.config.memory_bytes)
+            .sum()
+    }
+
+    /// Runs in progress (started or starting).
+    pub fn live(&self) -> usize {
+        self.jobs.values().filter(|j| j.run.is_some()).count()
+    }
+
+    /// Whether the sampling tick has anything to do: idle (no run, no
+    /// restart due), bextd does not wake.
+    pub fn needs_tick(&self) -> bool {
+        self.jobs
+            .values()
+            .any(|j| j.run.is_some() || j.restart_at.is_some())
+    }
+
+    /// The runs whose RSS the next tick wants: (job, run, pid).
+    pub fn to_sample(&self) -> Vec<(String, u64, Pid)> {
+        self.jobs
+            .iter()
+            .filter_map(|(id, j)| {
+                let r = j.run.as_ref()?;
+                let pid = r.pid.filter(|_| r.exit.is_none())?;
+                Some((id.clone(), r.seq, pid))
+            })
+            .collect()
+    }
+
+    /// Stopping, and every run is over.
+    pub fn is_stopped(&self) -> bool {
+        self.stopping && self.live() == 0
+    }
+
+    pub fn is_stopping(&self) -> bool {
+        self.stopping
+    }
+}
+
+fn info(j: &Job, with_checkpoint: bool, now: Clock) -> JobInfo {
+    let r = &j.row;
+    let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str(s).ok());
+    JobInfo {
+        id: r.id.clone(),
+        pool: r.pool.clone(),
+        script: r.script.clone(),
+        status: r.status,
+        daemon: r.config.daemon,
+        memory_bytes: r.config.memory_bytes,
+        timeout_ms: r.config.timeout_ms,
+        retry_on_restart: r.config.retry_on_restart,
+        data: r.config.data.clone(),
+        progress: r.progress,
+        result: json(&r.result),
+        error: r.error.clone(),
+        checkpoint: if with_checkpoint {
+            json(&j.checkpoint)
+        } else {
+            None
+        },
+        checkpoint_bytes: j.checkpoint.as_ref().map_or(0, |c| c.len() as u64),
+        restart_count: r.restart_count,
+        created_at: r.created_at,
+        started_at: r.started_at,
+        completed_at: r.completed_at,
+        pid: j
+            .run
+            .as_ref()
+            .and_then(|r| r.pid)
+            .map(|p| p.as_raw() as u32),
+        rss_bytes: j.run.as_ref().and_then(|r| r.rss),
+        restart_at: j
+            .restart_at
+            .map(|at| now.unix_ms + at.saturating_duration_since(now.at).as_millis() as u64),
+    }
+}

@@ -1,0 +1,271 @@
+//! What goes into the jobs core and what comes out: inputs, actions, the
+//! log lines and counters it reports, and a job as the core keeps it.
+
+use std::time::Instant;
+
+use nix::unistd::Pid;
+use protocol::control::JobState;
+use protocol::worker::{JobOutcome, JobStart, LogLevel};
+
+use super::state::{KillReason, Run};
+use crate::jobs::PoolInfo;
+use crate::jobs::store::{Loaded, Row};
+use crate::process::reaper::ExitKind;
+
+/// The time of a step: the monotonic instant for deadlines, and the wall
+/// clock (ms since the epoch) for the timestamps a row keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub at: Instant,
+    pub unix_ms: u64,
+}
+
+/// A job to queue, already checked against the filesystem (its script
+/// exists) by the manager.
+#[derive(Debug, Clone)]
+pub struct NewJob {
+    pub id: String,
+    pub pool: String,
+    /// Absolute path of its module.
+    pub script: String,
+    pub daemon: bool,
+    /// None: `[jobs] default_memory_mb`.
+    pub memory_bytes: Option<u64>,
+    pub timeout_ms: u64,
+    pub data: serde_json::Value,
+    pub retry_on_restart: bool,
+}
+
+/// What a run's socket reported.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Report {
+    Progress(f64),
+    Checkpoint(String),
+    Log(LogLevel, String),
+    Finished(JobOutcome),
+    /// The socket ended; with why, if the process broke the protocol.
+    Closed(Option<String>),
+}
+
+/// Something that happened, for [`Core::step`](super::Core::step).
+#[derive(Debug)]
+pub enum Input {
+    /// What a state file held at start.
+    Restore(Vec<Loaded>),
+    /// Queue a new job; replies [`Reply::Queued`].
+    Queue(NewJob),
+    /// Replies [`Reply::Cancel`].
+    Cancel { id: String },
+    /// bextd is stopping: every run is asked to stop and killed at `deadline`.
+    Shutdown { deadline: Instant },
+    /// A reload changed the pools.
+    SetPools(Vec<PoolInfo>),
+    /// The spawner started run `run` of job `id` (asked at `at`).
+    Launched {
+        id: String,
+        run: u64,
+        pid: Pid,
+        at: Instant,
+    },
+    /// The spawner could not start it.
+    LaunchFailed { id: String, run: u64, error: String },
+    Report {
+        id: String,
+        run: u64,
+        report: Report,
+    },
+    /// From the reaper.
+    Exit { pid: Pid, status: ExitKind },
+    /// The sampling tick, with the RSS read for each run that
+    /// [`Core::to_sample`](super::Core::to_sample) listed.
+    Tick { rss: Vec<(String, u64, u64)> },
+}
+
+/// A write for the job store. The store keeps the newest of each per job.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Save {
+    Row(Row),
+    Checkpoint {
+        id: String,
+        json: String,
+    },
+    Logs {
+        id: String,
+        logs: String,
+    },
+    /// Forget final jobs beyond the newest `keep`.
+    Prune {
+        keep: u32,
+    },
+}
+
+/// The answer to an input that asked a question.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    Queued(Result<(String, JobState), String>),
+    /// The state the job was in.
+    Cancel(Result<JobState, String>),
+}
+
+/// Counters the manager keeps in its metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    /// A job process bextd killed, by `bext_jobs_killed_total`'s reason.
+    Killed(&'static str),
+    /// A job reached this final state.
+    Finished(JobState),
+    /// A daemon is restarted after a crash.
+    Restart,
+    /// A move the job table refused (a bug if ever non-zero).
+    IllegalTransition,
+}
+
+/// One line of the log, as the core saw it; `manager/emit.rs` writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Log {
+    Queued {
+        id: String,
+        pool: String,
+        script: String,
+        daemon: bool,
+        memory: u64,
+    },
+    Started {
+        id: String,
+        pool: String,
+        pid: Pid,
+        restarts: u32,
+    },
+    CancelAsked {
+        id: String,
+        pid: Option<Pid>,
+    },
+    CancelledBeforeRun {
+        id: String,
+    },
+    StoppingAll {
+        jobs: usize,
+    },
+    MemoryWarn {
+        id: String,
+        pid: Option<Pid>,
+        rss: u64,
+        reserved: u64,
+        pct: u32,
+    },
+    /// Killed for a reason bextd chose (timeout, memory, protocol).
+    Killing {
+        id: String,
+        pid: Option<Pid>,
+        reason: KillReason,
+    },
+    DaemonCrashed {
+        id: String,
+        pool: String,
+        restarts: u32,
+        delay_ms: u64,
+        error: String,
+    },
+    Failed {
+        id: String,
+        pool: String,
+        error: String,
+    },
+    Ended {
+        id: String,
+        pool: String,
+        state: JobState,
+    },
+    /// A line the job logged.
+    Line {
+        id: String,
+        pool: String,
+        level: LogLevel,
+        text: String,
+    },
+    Restored {
+        jobs: usize,
+        queued: usize,
+        daemons: u32,
+        requeued: u32,
+        interrupted: u32,
+    },
+    Illegal {
+        id: String,
+        from: JobState,
+        to: JobState,
+    },
+}
+
+/// What the manager must do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Start a process for run `run` of job `id` in `pool`, hand it
+    /// `start`, then report [`Input::Launched`] or [`Input::LaunchFailed`].
+    Launch {
+        id: String,
+        run: u64,
+        pool: PoolInfo,
+        start: Box<JobStart>,
+    },
+    /// Ask the run to stop: `CancelJob`, interrupted after this long.
+    AskStop {
+        id: String,
+        run: u64,
+        interrupt_after_ms: u64,
+    },
+    /// SIGKILL the run's process.
+    Kill {
+        id: String,
+        run: u64,
+    },
+    /// The run is over and judged: let go of its process handle.
+    Forget {
+        id: String,
+        run: u64,
+    },
+    Save(Save),
+    Log(Log),
+    Count(Counter),
+    /// The counts by state or the budget in use changed: publish them.
+    Publish,
+    Reply(Reply),
+}
+
+/// A job as the core keeps it.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub row: Row,
+    pub checkpoint: Option<String>,
+    /// The tail of its log (`[jobs] log_bytes`).
+    pub logs: String,
+    /// Its process, while one runs (or is being started).
+    pub run: Option<Run>,
+    /// A crashed daemon waits until then.
+    pub restart_at: Option<Instant>,
+    /// Crashes in a row (daemons).
+    pub crashes: u32,
+    /// Row or log changed since the last save.
+    pub(super) dirty: bool,
+    pub(super) logs_dirty: bool,
+}
+
+impl Job {
+    pub(super) fn new(row: Row, checkpoint: Option<String>, logs: String) -> Job {
+        Job {
+            row,
+            checkpoint,
+            logs,
+            run: None,
+            restart_at: None,
+            crashes: 0,
+            dirty: false,
+            logs_dirty: false,
+        }
+    }
+
+    /// Its run, if `seq` is still the current one.
+    pub(super) fn run_mut(&mut self, seq: u64) -> Option<&mut Run> {
+        self.run.as_mut().filter(|r| r.seq == seq)
+    }
+}

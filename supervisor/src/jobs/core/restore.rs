@@ -1,0 +1,57 @@
+//! What a state file held when bextd started: queued jobs queue again,
+//! daemons that were running start again (from their checkpoint), a
+//! one-off job that was running is failed as interrupted, or queued again
+//! if it asked for that (`retryOnRestart`).
+
+use protocol::control::JobState;
+
+use super::{Clock, Core, Job, Log};
+use crate::jobs::store::Loaded;
+
+impl Core {
+    pub(super) fn restore(&mut self, loaded: Vec<Loaded>, now: Clock) {
+        if loaded.is_empty() {
+            return;
+        }
+        let (mut daemons, mut requeued, mut interrupted) = (0, 0, 0);
+        for l in loaded {
+            let id = l.row.id.clone();
+            let (status, daemon, retry) = (
+                l.row.status,
+                l.row.config.daemon,
+                l.row.config.retry_on_restart,
+            );
+            self.jobs
+                .insert(id.clone(), Job::new(l.row, l.checkpoint, l.logs));
+            match status {
+                JobState::Queued => self.queue.push_back(id),
+                JobState::Running if daemon => {
+                    daemons += 1;
+                    self.queue.push_back(id);
+                }
+                JobState::Running if retry => {
+                    requeued += 1;
+                    self.set_status(&id, JobState::Queued);
+                    self.queue.push_back(id);
+                }
+                JobState::Running => {
+                    interrupted += 1;
+                    if self.set_status(&id, JobState::Failed) {
+                        let job = self.jobs.get_mut(&id).expect("just inserted");
+                        job.row.error = Some("interrupted: bextd stopped while the job ran".into());
+                        job.row.completed_at = Some(now.unix_ms);
+                    }
+                    self.finished.push_back(id);
+                }
+                _ => self.finished.push_back(id),
+            }
+        }
+        self.log(Log::Restored {
+            jobs: self.jobs.len(),
+            queued: self.queue.len(),
+            daemons,
+            requeued,
+            interrupted,
+        });
+    }
+}

@@ -1,0 +1,230 @@
+//! The job system's rules against a fake clock: every test drives
+//! [`Core::step`] with inputs at chosen instants and asserts on the
+//! actions and the jobs, never on time that really passed.
+
+mod admission;
+mod daemons;
+mod ends;
+mod restart;
+mod stops;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nix::unistd::Pid;
+use protocol::control::JobState;
+use protocol::worker::{FetchPolicy, JobOutcome};
+
+use super::*;
+use crate::config::Jobs;
+use crate::process::reaper::ExitKind;
+
+pub(super) const MB: u64 = 1 << 20;
+
+pub(super) fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+/// `[jobs]` as the defaults have it, with round numbers.
+pub(super) fn config() -> Jobs {
+    Jobs {
+        state_file: PathBuf::from("/nonexistent/jobs.db"),
+        max_running: 20,
+        max_running_per_pool: 5,
+        budget_bytes: 256 * MB,
+        default_memory_bytes: 8 * MB,
+        memory_warn_pct: 80,
+        memory_grace: ms(500),
+        sample_interval: ms(100),
+        cancel_grace: ms(5_000),
+        kill_grace: ms(2_000),
+        max_checkpoint_bytes: 1 << 20,
+        daemon_backoff_initial: ms(1_000),
+        daemon_backoff_max: ms(60_000),
+        daemon_healthy: ms(300_000),
+        keep_finished: 1000,
+        log_bytes: 64 * 1024,
+    }
+}
+
+pub(super) fn pool(name: &str) -> PoolInfo {
+    PoolInfo {
+        name: name.into(),
+        dir: PathBuf::from("/app"),
+        env: Default::default(),
+        uid: None,
+        gid: None,
+        fetch: FetchPolicy {
+            allow: Vec::new(),
+            timeout_ms: 30_000,
+            max_response_bytes: 16 << 20,
+        },
+    }
+}
+
+/// A job of pool `pool` as a test asks for it; change what the test needs.
+pub(super) fn job(id: &str, pool: &str) -> NewJob {
+    NewJob {
+        id: id.into(),
+        pool: pool.into(),
+        script: "/app/job.js".into(),
+        daemon: false,
+        memory_bytes: None,
+        timeout_ms: 0,
+        data: serde_json::json!({"n": 1}),
+        retry_on_restart: false,
+    }
+}
+
+/// A core with a fake clock, and the processes it asked for.
+pub(super) struct Harness {
+    pub core: Core,
+    t0: Instant,
+    pub now: Clock,
+    next_pid: i32,
+    /// job id → (run, pid) of its current process.
+    pub procs: HashMap<String, (u64, Pid)>,
+    /// Every action so far, in order.
+    pub seen: Vec<Action>,
+}
+
+impl Harness {
+    pub fn new() -> Harness {
+        Harness::with(config(), &["render", "b", "c", "d", "e"])
+    }
+
+    pub fn with(cfg: Jobs, pools: &[&str]) -> Harness {
+        let t0 = Instant::now();
+        Harness {
+            core: Core::new(Arc::new(cfg), pools.iter().map(|p| pool(p)).collect()),
+            t0,
+            now: Clock {
+                at: t0,
+                unix_ms: 1_700_000_000_000,
+            },
+            next_pid: 1000,
+            procs: HashMap::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// Moves the fake clock to `t` ms after the start.
+    pub fn at(&mut self, t: u64) {
+        self.now = Clock {
+            at: self.t0 + ms(t),
+            unix_ms: 1_700_000_000_000 + t,
+        };
+    }
+
+    /// Steps the core; every launch it asks for succeeds at once (a new
+    /// pid), as the manager would report it.
+    pub fn step(&mut self, input: Input) -> Vec<Action> {
+        let mut all = Vec::new();
+        let mut inputs = vec![input];
+        while let Some(input) = inputs.pop() {
+            for a in self.core.step(input, self.now) {
+                if let Action::Launch { id, run, .. } = &a {
+                    self.next_pid += 1;
+                    let pid = Pid::from_raw(self.next_pid);
+                    self.procs.insert(id.clone(), (*run, pid));
+                    inputs.push(Input::Launched {
+                        id: id.clone(),
+                        run: *run,
+                        pid,
+                        at: self.now.at,
+                    });
+                }
+                all.push(a);
+            }
+        }
+        self.seen.extend(all.iter().cloned());
+        all
+    }
+
+    pub fn queue(&mut self, new: NewJob) -> Vec<Action> {
+        self.step(Input::Queue(new))
+    }
+
+    pub fn report(&mut self, id: &str, report: Report) -> Vec<Action> {
+        let run = self.procs[id].0;
+        self.step(Input::Report {
+            id: id.into(),
+            run,
+            report,
+        })
+    }
+
+    /// Its process exits with `status` and its socket closes.
+    pub fn end(&mut self, id: &str, status: ExitKind) -> Vec<Action> {
+        let pid = self.procs[id].1;
+        let mut a = self.step(Input::Exit { pid, status });
+        a.extend(self.report(id, Report::Closed(None)));
+        a
+    }
+
+    /// It returns `result` from `run(job)` and exits 0.
+    pub fn complete(&mut self, id: &str, result: &str) -> Vec<Action> {
+        let done = JobOutcome::Completed {
+            result_json: result.into(),
+        };
+        let mut a = self.report(id, Report::Finished(done));
+        a.extend(self.end(id, ExitKind::Code(0)));
+        a
+    }
+
+    pub fn tick(&mut self, rss: &[(&str, u64)]) -> Vec<Action> {
+        let rss = rss
+            .iter()
+            .map(|(id, b)| (id.to_string(), self.procs[*id].0, *b))
+            .collect();
+        self.step(Input::Tick { rss })
+    }
+
+    pub fn status(&self, id: &str) -> JobState {
+        self.core.job(id).expect("a job").row.status
+    }
+
+    pub fn error(&self, id: &str) -> String {
+        self.core
+            .job(id)
+            .and_then(|j| j.row.error.clone())
+            .unwrap_or_default()
+    }
+}
+
+pub(super) const KILLED: ExitKind = ExitKind::Signal(9);
+
+pub(super) fn launched(actions: &[Action]) -> Vec<String> {
+    let mut ids: Vec<String> = actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Launch { id, .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+pub(super) fn killed(actions: &[Action]) -> Vec<String> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Kill { id, .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn counted(actions: &[Action], c: Counter) -> usize {
+    actions.iter().filter(|a| **a == Action::Count(c)).count()
+}
+
+pub(super) fn reply(actions: &[Action]) -> Option<Reply> {
+    actions.iter().find_map(|a| match a {
+        Action::Reply(r) => Some(r.clone()),
+        _ => None,
+    })
+}

@@ -1,0 +1,132 @@
+//! bextd stopping and starting again: what a shutdown makes of each run,
+//! and what a state file's rows become at start.
+
+use super::*;
+use crate::jobs::store::{JobConfig, Loaded, Row};
+
+fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
+    Loaded {
+        row: Row {
+            id: id.into(),
+            pool: "render".into(),
+            script: "/app/job.js".into(),
+            status,
+            config: JobConfig {
+                daemon,
+                memory_bytes: 8 * MB,
+                timeout_ms: 0,
+                retry_on_restart: retry,
+                data: serde_json::Value::Null,
+            },
+            progress: 0.25,
+            result: None,
+            error: None,
+            restart_count: 2,
+            created_at: 1,
+            started_at: Some(2),
+            completed_at: None,
+        },
+        checkpoint: Some("{\"n\":4}".into()),
+        logs: String::new(),
+    }
+}
+
+#[test]
+fn a_state_file_is_taken_up_again_at_start() {
+    let mut h = Harness::new();
+    let a = h.step(Input::Restore(vec![
+        row("queued", JobState::Queued, false, false),
+        row("daemon", JobState::Running, true, false),
+        row("retry", JobState::Running, false, true),
+        row("oneoff", JobState::Running, false, false),
+        row("done", JobState::Completed, false, false),
+    ]));
+    assert_eq!(launched(&a), ["daemon", "queued", "retry"]);
+    let start = a.iter().find_map(|a| match a {
+        Action::Launch { id, start, .. } if id == "daemon" => Some(start.clone()),
+        _ => None,
+    });
+    assert_eq!(start.unwrap().checkpoint_json.as_deref(), Some("{\"n\":4}"));
+    assert_eq!(h.status("oneoff"), JobState::Failed);
+    assert_eq!(
+        h.error("oneoff"),
+        "interrupted: bextd stopped while the job ran"
+    );
+    assert_eq!(h.status("done"), JobState::Completed);
+    let saved = |id: &str| {
+        a.iter()
+            .any(|a| matches!(a, Action::Save(Save::Row(r)) if r.id == id))
+    };
+    assert!(saved("oneoff") && saved("retry"));
+    assert!(!saved("done"));
+}
+
+#[test]
+fn a_shutdown_asks_every_run_to_stop_and_starts_nothing_new() {
+    let mut h = Harness::new();
+    let mut d = job("daemon", "render");
+    d.daemon = true;
+    h.queue(d);
+    h.queue(job("oneoff", "render"));
+    let mut r = job("retry", "render");
+    r.retry_on_restart = true;
+    h.queue(r);
+    for i in 0..3 {
+        h.queue(job(&format!("waiting{i}"), "render"));
+    }
+    let deadline = h.now.at + ms(10_000);
+    let a = h.step(Input::Shutdown { deadline });
+    // Interrupted in time to be killed before the deadline: the cancel
+    // grace (5 s) is within 80% of the 10 s left.
+    let asks = a
+        .iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::AskStop {
+                    interrupt_after_ms: 5_000,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(asks, 5);
+    assert!(launched(&a).is_empty());
+    assert!(!h.core.is_stopped());
+
+    h.end("daemon", ExitKind::Code(0));
+    h.end("oneoff", ExitKind::Code(0));
+    h.end("retry", ExitKind::Code(0));
+    h.end("waiting0", ExitKind::Code(0));
+    assert_eq!(h.status("daemon"), JobState::Running);
+    assert_eq!(h.status("oneoff"), JobState::Failed);
+    assert_eq!(
+        h.error("oneoff"),
+        "interrupted: bextd shut down while the job ran"
+    );
+    assert_eq!(h.status("retry"), JobState::Queued);
+    assert_eq!(h.status("waiting2"), JobState::Queued);
+    assert!(launched(&h.seen[h.seen.len() - 4..]).is_empty());
+    h.at(10_000);
+    assert_eq!(killed(&h.tick(&[])), ["waiting1"]);
+    h.end("waiting1", KILLED);
+    assert!(h.core.is_stopped());
+    let new = job("late", "render");
+    assert!(h.core.vet(&new).unwrap_err().contains("shutting down"));
+}
+
+#[test]
+fn a_short_shutdown_interrupts_sooner_than_the_cancel_grace() {
+    let mut h = Harness::new();
+    h.queue(job("j", "render"));
+    let a = h.step(Input::Shutdown {
+        deadline: h.now.at + ms(1_000),
+    });
+    assert!(a.iter().any(|a| matches!(
+        a,
+        Action::AskStop {
+            interrupt_after_ms: 800,
+            ..
+        }
+    )));
+}

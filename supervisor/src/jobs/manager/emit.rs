@@ -1,0 +1,108 @@
+//! One log line per [`Log`] the jobs core reports.
+
+use protocol::control::JobState;
+use protocol::size::format_size;
+use protocol::worker::LogLevel;
+
+use crate::jobs::core::Log;
+use crate::jobs::core::state::KillReason;
+
+pub fn log(log: &Log) {
+    match log {
+        Log::Queued {
+            id,
+            pool,
+            script,
+            daemon,
+            memory,
+        } => tracing::info!(job = %id, pool = %pool, script = %script, daemon,
+            memory = %format_size(*memory), "job queued"),
+        Log::Started {
+            id,
+            pool,
+            pid,
+            restarts,
+        } => tracing::info!(job = %id, pool = %pool, pid = pid.as_raw(), restarts, "job started"),
+        Log::CancelAsked { id, pid } => {
+            tracing::info!(job = %id, pid = pid.map(|p| p.as_raw()), "job cancelled: asking it to stop")
+        }
+        Log::CancelledBeforeRun { id } => tracing::info!(job = %id, "job cancelled before it ran"),
+        Log::StoppingAll { jobs } => tracing::info!(
+            jobs,
+            "stopping jobs: cancelled, then killed at the shutdown deadline"
+        ),
+        Log::MemoryWarn {
+            id,
+            pid,
+            rss,
+            reserved,
+            pct,
+        } => tracing::warn!(job = %id, pid = pid.map(|p| p.as_raw()),
+            rss = %format_size(*rss), reserved = %format_size(*reserved),
+            "job is using {pct}% or more of its memory reservation"),
+        Log::Killing { id, pid, reason } => killing(id, pid.map(|p| p.as_raw()), reason),
+        Log::DaemonCrashed {
+            id,
+            pool,
+            restarts,
+            delay_ms,
+            error,
+        } => tracing::warn!(job = %id, pool = %pool, restarts, delay_ms, error = %error,
+            "daemon crashed; restarting it after its backoff"),
+        Log::Failed { id, pool, error } => {
+            tracing::warn!(job = %id, pool = %pool, error = %error, "job failed")
+        }
+        Log::Ended { id, pool, state } => ended(id, pool, *state),
+        Log::Line {
+            id,
+            pool,
+            level,
+            text,
+        } => line(id, pool, *level, text),
+        Log::Restored {
+            jobs,
+            queued,
+            daemons,
+            requeued,
+            interrupted,
+        } => tracing::info!(
+            jobs,
+            queued,
+            daemons,
+            requeued,
+            interrupted,
+            "jobs restored"
+        ),
+        Log::Illegal { id, from, to } => tracing::error!(job = %id, from = %from, to = %to,
+            "illegal job state change refused (a bug in bextd)"),
+    }
+}
+
+fn killing(id: &str, pid: Option<i32>, reason: &KillReason) {
+    match reason {
+        KillReason::Timeout { .. } => {
+            tracing::warn!(job = %id, pid, "job ran past its timeout; killing it")
+        }
+        KillReason::Memory { .. } => tracing::warn!(job = %id, pid,
+            "job over its memory reservation past the grace; killing it"),
+        KillReason::Protocol(why) => tracing::error!(job = %id, pid, error = %why,
+            "job process broke the protocol; killing it"),
+        KillReason::StopOverdue { .. } => {
+            tracing::warn!(job = %id, pid, reason = %reason, "killing job")
+        }
+    }
+}
+
+fn ended(id: &str, pool: &str, state: JobState) {
+    tracing::info!(job = %id, pool = %pool, state = %state, "job ended")
+}
+
+/// A line the job itself logged, at its own level.
+fn line(id: &str, pool: &str, level: LogLevel, text: &str) {
+    match level {
+        LogLevel::Error => tracing::error!(target: "bext::job", job = %id, pool = %pool, "{text}"),
+        LogLevel::Warn => tracing::warn!(target: "bext::job", job = %id, pool = %pool, "{text}"),
+        LogLevel::Info => tracing::info!(target: "bext::job", job = %id, pool = %pool, "{text}"),
+        LogLevel::Debug => tracing::debug!(target: "bext::job", job = %id, pool = %pool, "{text}"),
+    }
+}

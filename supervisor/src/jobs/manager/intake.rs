@@ -1,0 +1,145 @@
+//! What comes in from outside the core's reach: a spawn request (its
+//! script looked for on disk, its id made, the state file opened before
+//! it is queued), a job process's reports, and the `bext.jobs` calls a
+//! job makes, answered at once.
+
+use std::path::{Path, PathBuf};
+
+use protocol::control::JobState;
+use protocol::worker::{JobCall, MasterToWorker};
+
+use super::{Manager, clock};
+use crate::jobs::core::{Input, NewJob, Reply, Report};
+use crate::jobs::run::{self, RunEvent};
+use crate::jobs::{PoolInfo, SpawnRequest};
+use crate::process::memory::unix_ms;
+
+impl Manager {
+    pub(super) async fn spawn(&mut self, req: SpawnRequest) -> Result<(String, JobState), String> {
+        if self.core.is_stopping() {
+            return Err("bextd is shutting down: no new jobs".into());
+        }
+        let pool = self.core.pool(req.pool.as_deref())?;
+        let script = find_script(pool, req.cwd.as_deref(), &req.script)?;
+        let new = NewJob {
+            id: req.id.unwrap_or_else(new_id),
+            pool: pool.name.clone(),
+            script: script.to_string_lossy().into_owned(),
+            daemon: req.daemon,
+            memory_bytes: req.memory_bytes,
+            timeout_ms: req.timeout_ms,
+            data: req.data,
+            retry_on_restart: req.retry_on_restart,
+        };
+        self.core.vet(&new)?;
+        self.store.open(&self.cfg.state_file)?;
+        match self.apply(Input::Queue(new)).await {
+            Some(Reply::Queued(r)) => r,
+            _ => Err("the job was not queued".into()),
+        }
+    }
+
+    pub(super) async fn on_event(&mut self, ev: RunEvent) {
+        let report = match ev.report {
+            run::Report::Progress(x) => Report::Progress(x),
+            run::Report::Checkpoint(json) => Report::Checkpoint(json),
+            run::Report::Log(level, text) => Report::Log(level, text),
+            run::Report::Finished(outcome) => Report::Finished(outcome),
+            run::Report::Closed(broke) => Report::Closed(broke),
+            run::Report::Call { query, call } => {
+                // A job using `bext.jobs`: answered like a pool worker's call.
+                let Some(tx) = self.handle(&ev.id, ev.run).map(|h| h.tx.clone()) else {
+                    return;
+                };
+                let reply = self.local_call(&ev.id, call).await;
+                let _ = tx.send(MasterToWorker::JobReply { query, reply });
+                return;
+            }
+        };
+        let input = Input::Report {
+            id: ev.id,
+            run: ev.run,
+            report,
+        };
+        self.apply(input).await;
+    }
+
+    /// A `bext.jobs` call from inside job `from`.
+    async fn local_call(&mut self, from: &str, call: JobCall) -> Result<String, String> {
+        match call {
+            JobCall::Spawn(s) => {
+                let pool = self.core.job(from).map(|j| j.row.pool.clone());
+                let req = SpawnRequest::from_worker(s, pool);
+                self.spawn(req)
+                    .await
+                    .map(|(id, _)| serde_json::Value::String(id).to_string())
+            }
+            JobCall::Get { id } => serde_json::to_string(&self.core.info(&id, true, clock()))
+                .map_err(|e| e.to_string()),
+            JobCall::Cancel { id } => Ok(self
+                .cancel(id)
+                .await
+                .is_ok_and(|s| !s.is_final())
+                .to_string()),
+        }
+    }
+}
+
+/// The job's module: absolute; else in the pool script's folder; else
+/// (from the CLI) in the caller's current folder.
+fn find_script(pool: &PoolInfo, cwd: Option<&Path>, script: &str) -> Result<PathBuf, String> {
+    if script.trim().is_empty() {
+        return Err("the job's script path is empty".into());
+    }
+    let p = Path::new(script);
+    let mut tried = vec![pool.dir.join(p)];
+    if let Some(cwd) = cwd
+        && p.is_relative()
+    {
+        tried.push(cwd.join(p));
+    }
+    for t in &tried {
+        if t.is_file() {
+            return Ok(t.canonicalize().unwrap_or_else(|_| t.clone()));
+        }
+    }
+    let looked: Vec<String> = tried.iter().map(|t| t.display().to_string()).collect();
+    Err(format!(
+        "no job script {script:?} (looked for {}; a relative path is taken from the folder of pool {}'s script)",
+        looked.join(" and "),
+        pool.name
+    ))
+}
+
+fn new_id() -> String {
+    protocol::worker::new_job_id(unix_ms(), rand::random())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_found_in_the_pool_folder_then_the_cwd() {
+        let pool_dir = tempfile::tempdir().unwrap();
+        let cwd = tempfile::tempdir().unwrap();
+        std::fs::write(pool_dir.path().join("a.js"), "").unwrap();
+        std::fs::write(cwd.path().join("b.js"), "").unwrap();
+        let pool = PoolInfo {
+            name: "render".into(),
+            dir: pool_dir.path().to_path_buf(),
+            env: Default::default(),
+            uid: None,
+            gid: None,
+            fetch: protocol::worker::FetchPolicy {
+                allow: Vec::new(),
+                timeout_ms: 30_000,
+                max_response_bytes: 16 << 20,
+            },
+        };
+        assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
+        assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());
+        let e = find_script(&pool, Some(cwd.path()), "c.js").unwrap_err();
+        assert!(e.contains("c.js") && e.contains("render"), "{e}");
+    }
+}
