@@ -192,8 +192,17 @@ async fn run(
             std::mem::forget(w);
             return result;
         }
+        // News of fetches that came while JS ran: JS must see it, and run
+        // what it settles, before the loop waits (else a body already here
+        // waits for the next heartbeat).
+        let mut fetched = false;
         while let Ok(event) = fetches.try_recv() {
             w.on_fetch(event);
+            fetched = true;
+        }
+        if fetched {
+            w.pump();
+            continue;
         }
         if w.has_queued() {
             // Start the next request without waiting, but let a SIGTERM in.
