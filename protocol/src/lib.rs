@@ -5,6 +5,8 @@
 //!   [`worker::WorkerToMaster`]).
 //! * [`codec`]: how those frames are put on the wire: a 4-byte big-endian
 //!   length, then a bincode payload, capped at a maximum frame size.
+//! * [`fetch_allow`]: a pool's `fetch_allow` entries, and why a `fetch()`
+//!   was refused.
 //! * [`control`]: the JSON lines of the control socket between `bext` and `bextd`.
 //! * [`hello`]: the versioned handshake each side sends first, so a
 //!   version mismatch is refused with a clear message instead of a
@@ -15,6 +17,7 @@
 
 pub mod codec;
 pub mod control;
+pub mod fetch_allow;
 pub mod hello;
 pub mod size;
 pub mod worker;

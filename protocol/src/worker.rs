@@ -190,6 +190,9 @@ pub enum WorkerToMaster {
     /// `bext.jobs.spawn/get/cancel` from a request handler, answered by
     /// [`MasterToWorker::JobReply`] with the same `query`.
     JobCall { query: u64, call: JobCall },
+    /// A `fetch()` (or one of its redirects) was refused by the pool's
+    /// `fetch_allow`; bextd counts it.
+    FetchRefused { reason: crate::fetch_allow::Refusal },
 }
 
 /// What a job process needs to run its job.

@@ -336,3 +336,13 @@ fn jobs() {
         },
     );
 }
+
+#[test]
+fn fetch_refused() {
+    check(
+        "fetch-refused",
+        &WorkerToMaster::FetchRefused {
+            reason: protocol::fetch_allow::Refusal::Metadata,
+        },
+    );
+}

@@ -13,7 +13,32 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 use protocol::control::{WorkerState, WorkerStatus};
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RefusedLabels {
+    pool: String,
+    reason: String,
+}
+
+/// `bext_fetch_refused_total{pool,reason}`. Counted where a worker's
+/// `FetchRefused` report is read (a pool worker's link, a job's socket),
+/// which hold no metrics handle of their own: one family for the process,
+/// registered by [`Metrics::new`].
+static FETCH_REFUSED: OnceLock<Family<RefusedLabels, Counter>> = OnceLock::new();
+
+/// Counts a `fetch()` that a pool's `fetch_allow` refused.
+pub fn fetch_refused(pool: &str, reason: protocol::fetch_allow::Refusal) {
+    let labels = RefusedLabels {
+        pool: pool.to_owned(),
+        reason: reason.name().to_owned(),
+    };
+    FETCH_REFUSED
+        .get_or_init(Family::default)
+        .get_or_create(&labels)
+        .inc();
+}
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct PoolLabel {
@@ -338,6 +363,11 @@ impl Metrics {
             "job_restarts",
             "Daemon restarts after a crash",
             jobs.restarts.clone(),
+        );
+        registry.register(
+            "fetch_refused",
+            "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",
+            FETCH_REFUSED.get_or_init(Family::default).clone(),
         );
         registry.register(
             "jobs_illegal_transitions",

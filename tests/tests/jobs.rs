@@ -588,4 +588,11 @@ fn a_job_fetches_within_its_pool_fetch_allow() {
     let id = spawn(&d, &["jobs/fetcher.js", "--data", &data]);
     let j = wait_status(&d, &id, "failed", Duration::from_secs(10));
     assert!(j["error"].as_str().unwrap().contains("fetch_allow"), "{j}");
+    // `*` alone never reaches a loopback address, from a job either.
+    let d = start(&format!("{ONE}fetch_allow = [\"*\"]\n"));
+    let data = format!(r#"{{"port":{}}}"#, one_shot_server());
+    let id = spawn(&d, &["jobs/fetcher.js", "--data", &data]);
+    let j = wait_status(&d, &id, "failed", Duration::from_secs(10));
+    let error = j["error"].as_str().unwrap();
+    assert!(error.contains("127.0.0.1 is a loopback address"), "{j}");
 }

@@ -430,11 +430,11 @@ fn values_that_pass_validation_never_panic_the_pool_core() {
 }
 
 #[test]
-fn fetch_allow_takes_hosts_ports_wildcards_and_refuses_the_rest() {
+fn fetch_allow_takes_hosts_ports_wildcards_networks_and_refuses_the_rest() {
     let d = dir_with_script();
     let c = parse_in(
         d.path(),
-        "[render]\nscript = \"w.js\"\nfetch_allow = [\"API.example.com\", \"127.0.0.1:8080\", \"*.cdn.example\", \"[::1]:9000\", \"*\"]\n",
+        "[render]\nscript = \"w.js\"\nfetch_allow = [\"API.example.com\", \"127.0.0.1:8080\", \"*.cdn.example\", \"[::1]:9000\", \"*\", \"10.0.0.0/8\", \"fd00::/8\", \"127.0.0.1/32\"]\n",
     )
     .unwrap();
     assert_eq!(
@@ -444,13 +444,17 @@ fn fetch_allow_takes_hosts_ports_wildcards_and_refuses_the_rest() {
             "127.0.0.1:8080",
             "*.cdn.example",
             "[::1]:9000",
-            "*"
+            "*",
+            "10.0.0.0/8",
+            "fd00::/8",
+            "127.0.0.1/32"
         ]
     );
     let p = problems(
-        "[render]\nscript = \"w.js\"\nfetch_allow = [\"http://x.com\", \"a.com:0\", \"a..b\", \"\"]\n",
+        "[render]\nscript = \"w.js\"\nfetch_allow = [\"http://x.com\", \"a.com:0\", \"a..b\", \"\", \"10.0.0.1/8\", \"10.0.0.0/8:80\"]\n",
     );
-    assert_eq!(p.len(), 4, "{p:?}");
+    assert_eq!(p.len(), 6, "{p:?}");
+    assert!(p[4].message.contains("10.0.0.0/8"), "{p:?}");
     assert!(p.iter().all(|p| p.key == "render.fetch_allow"), "{p:?}");
 }
 

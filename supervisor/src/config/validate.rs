@@ -241,11 +241,15 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
     check_load(c, n);
     compile_regex(c, &path(&n.prefix, &["compress_regex"]), &p.compress_regex);
     for h in &p.fetch_allow {
+        let parsed = protocol::fetch_allow::Entry::parse(h);
         c.rule(
-            fetch_host_ok(h),
+            parsed.is_ok(),
             &path(&n.prefix, &["fetch_allow"]),
             format!("{h:?}"),
-            || "each entry must be a host name or address, `host:port`, `*.domain` or `*`".into(),
+            || {
+                let why = parsed.clone().err().unwrap_or_default();
+                format!("{why}: each entry must be `*`, a host name, `*.domain`, an address or a network (`10.0.0.0/8`), with an optional `:port` after a name or a single address")
+            },
         );
     }
     for k in p.env.keys() {
@@ -398,31 +402,6 @@ fn check_lifecycle(c: &mut Checker<'_>, n: &Named<'_>, server: &Server) {
 
 /// An entry of `fetch_allow`: `*`, `*.domain`, `host` or `host:port`
 /// (a host being a name, an IPv4 address or a bracketed IPv6 address).
-fn fetch_host_ok(h: &str) -> bool {
-    if h == "*" {
-        return true;
-    }
-    let host = h.strip_prefix("*.").unwrap_or(h);
-    let (host, port) = match host.rsplit_once(':') {
-        Some((x, p)) if !x.is_empty() && (!x.contains(':') || x.ends_with(']')) => (x, Some(p)),
-        _ => (host, None),
-    };
-    if port.is_some_and(|p| p.parse::<u16>().map_or(true, |p| p == 0)) {
-        return false;
-    }
-    if let Some(v6) = host.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
-        return v6.parse::<std::net::Ipv6Addr>().is_ok() && !h.starts_with("*.");
-    }
-    !host.is_empty()
-        && host.split('.').all(|label| {
-            !label.is_empty()
-                && label.len() <= 63
-                && label
-                    .chars()
-                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
-        })
-}
-
 fn check_watch_dirs(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     for d in &n.section.lifecycle.watch_dirs {

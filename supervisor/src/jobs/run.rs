@@ -56,6 +56,7 @@ async fn talk(
     events: mpsc::UnboundedSender<RunEvent>,
 ) {
     let id = start.id.clone();
+    let pool = start.pool.clone();
     let send = |report| {
         let _ = events.send(RunEvent {
             id: id.clone(),
@@ -90,6 +91,10 @@ async fn talk(
                 WorkerToMaster::JobFinished(outcome) => Report::Finished(outcome),
                 WorkerToMaster::JobCall { query, call } => Report::Call { query, call },
                 WorkerToMaster::Log { level, message } => Report::Log(level, message),
+                WorkerToMaster::FetchRefused { reason } => {
+                    crate::metrics::fetch_refused(&pool, reason);
+                    continue;
+                }
                 WorkerToMaster::Message { data_json } => {
                     Report::Log(LogLevel::Info, format!("bext.sendMessage: {data_json}"))
                 }

@@ -133,7 +133,7 @@ impl Engine {
                 f.call::<_, ()>((id, 1, data))
             }
             E::End { id } => f.call::<_, ()>((id, 2)),
-            E::Failed { id, message } => f.call::<_, ()>((id, 3, message)),
+            E::Failed { id, message, .. } => f.call::<_, ()>((id, 3, message)),
         });
     }
 

@@ -260,6 +260,9 @@ async fn drive(
                 if event.is_last() {
                     out.borrow_mut().fetcher.finished(event.id());
                 }
+                if let Some(reason) = event.refused() {
+                    out.borrow_mut().push(&WorkerToMaster::FetchRefused { reason });
+                }
                 engine.set_deadline(cancel.at.get());
                 engine.fetch_event(event);
             }

@@ -375,6 +375,9 @@ impl Worker {
         if event.is_last() {
             self.fetcher.finished(event.id());
         }
+        if let Some(reason) = event.refused() {
+            self.out.push(WorkerToMaster::FetchRefused { reason });
+        }
         self.arm_interrupt(Instant::now(), None);
         let sole = self.sole_request();
         self.as_request(sole, |engine| engine.fetch_event(event));

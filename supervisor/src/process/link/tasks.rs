@@ -250,6 +250,9 @@ async fn read_loop(
         match frame {
             WorkerToMaster::Response { id, outcome } => answered(link, id, outcome, &send),
             WorkerToMaster::Log { level, message } => log_line(link, level, &message),
+            WorkerToMaster::FetchRefused { reason } => {
+                crate::metrics::fetch_refused(&link.pool, reason)
+            }
             WorkerToMaster::Heartbeat(hb) => {
                 let s = &link.stats;
                 s.last_beat_ms
