@@ -20,7 +20,7 @@ use tokio::net::{UnixListener, UnixStream};
 use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
 use crate::exit::{Fatal, OrFatal};
-use crate::front::Front;
+use crate::hub::Hub;
 
 mod commands;
 pub use commands::handle;
@@ -86,9 +86,9 @@ pub fn bind(path: &Path) -> Result<UnixListener, Fatal> {
 pub const MAX_CLIENTS: usize = 16;
 
 /// Accepts control connections until the task is dropped.
-pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
+pub async fn serve(listener: UnixListener, hub: Arc<Hub>, path: PathBuf) {
     let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
-    let mut errors = crate::front::accept::Backoff::new("control socket connections");
+    let mut errors = crate::listen::Backoff::new("control socket connections");
     loop {
         let permit = clients
             .clone()
@@ -98,9 +98,9 @@ pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
         match listener.accept().await {
             Ok((stream, _)) => {
                 errors.succeeded();
-                let front = front.clone();
+                let hub = hub.clone();
                 tokio::spawn(async move {
-                    connection(stream, front).await;
+                    connection(stream, hub).await;
                     drop(permit);
                 });
             }
@@ -119,7 +119,7 @@ pub fn peer_allowed(uid: u32, ours: u32) -> bool {
     uid == ours || uid == 0
 }
 
-async fn connection(stream: UnixStream, front: Arc<Front>) {
+async fn connection(stream: UnixStream, hub: Arc<Hub>) {
     let ours = nix::unistd::geteuid().as_raw();
     let uid = match stream.peer_cred() {
         Ok(c) => c.uid(),
@@ -162,7 +162,7 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
             continue;
         }
         let answer = match parse_request(&line) {
-            Ok(req) => handle(req, &front).await,
+            Ok(req) => handle(req, &hub).await,
             Err(message) => ControlReply::Error { message },
         };
         if reply(&mut lines, &answer).await.is_err() {

@@ -16,8 +16,8 @@ use protocol::worker::{MasterToWorker, WorkerSettings};
 use tokio::sync::{mpsc, oneshot};
 
 use super::core::{Action, Core, Counter, Input, Load, Probe, Reply};
+use super::link::{self, TaggedEvent, WorkerLink};
 use super::{COMPRESS_MIN_BYTES, PoolHandle, PoolMsg, Services};
-use crate::process::link::{self, TaggedEvent, WorkerLink};
 use crate::process::reaper::Exit;
 use crate::process::spawn::SpawnSpec;
 
@@ -89,10 +89,7 @@ pub(super) fn spawn(
         cfg.max_workers,
         Instant::now(),
     );
-    let busy_limit = cfg
-        .settings
-        .request_timeout
-        .map(|t| t + crate::front::dispatch::timeout_grace(t));
+    let busy_limit = cfg.settings.busy_limit();
     let actor = Actor {
         handle,
         services,
@@ -200,10 +197,7 @@ impl Actor {
             }
             PoolMsg::Reconfigure { roll } => {
                 let cfg = self.handle.config();
-                self.busy_limit = cfg
-                    .settings
-                    .request_timeout
-                    .map(|t| t + crate::front::dispatch::timeout_grace(t));
+                self.busy_limit = cfg.settings.busy_limit();
                 let input = Input::Reconfigure {
                     settings: Box::new(cfg.settings.clone()),
                     min_workers: cfg.min_workers,

@@ -12,14 +12,17 @@
 //! replacement is ACTIVE, so a rotation never lowers capacity.
 
 mod actor;
+pub mod admission;
 pub mod core;
+pub mod dispatch;
 mod emit;
+pub mod link;
 pub mod modcache;
 pub mod policy;
 pub mod quarantine;
 pub mod room;
 mod status;
-pub mod watch;
+pub mod table;
 
 use std::sync::{Arc, RwLock};
 
@@ -29,9 +32,10 @@ use tokio::sync::{mpsc, oneshot};
 pub use self::core::Reason;
 use crate::config::Pool as PoolConfig;
 use crate::metrics::PoolMetrics;
-use crate::process::link::WorkerLink;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
+use link::WorkerLink;
+pub use table::Pools;
 
 /// Responses shorter than this are not compressed: the headers would eat
 /// the gain.
@@ -83,7 +87,7 @@ pub struct PoolHandle {
     pub metrics: PoolMetrics,
     /// `max_concurrent_requests` and its queue, if set; a reload that
     /// changes them replaces it (requests already admitted keep their place).
-    admission: RwLock<Option<Arc<crate::front::admission::Admission>>>,
+    admission: RwLock<Option<Arc<admission::Admission>>>,
     /// HTTP requests routed to this pool and not answered yet.
     pub routed: std::sync::atomic::AtomicUsize,
     /// Woken when `routed` drops to 0.
@@ -121,7 +125,7 @@ impl PoolHandle {
     }
 
     /// `max_concurrent_requests` and its queue now, if set.
-    pub fn admission(&self) -> Option<Arc<crate::front::admission::Admission>> {
+    pub fn admission(&self) -> Option<Arc<admission::Admission>> {
         self.admission.read().unwrap().clone()
     }
 
@@ -157,8 +161,7 @@ impl PoolHandle {
         let a = &config.settings.admission;
         if *a != self.config().settings.admission {
             *self.admission.write().unwrap() =
-                crate::front::admission::Admission::new(a.max_concurrent, a.max_queue)
-                    .map(Arc::new);
+                admission::Admission::new(a.max_concurrent, a.max_queue).map(Arc::new);
         }
         *self.config.write().unwrap() = Arc::new(config);
         let _ = self.tx.send(PoolMsg::Reconfigure { roll });
@@ -270,8 +273,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
     let handle = Arc::new(PoolHandle {
         name: config.name.as_str().into(),
         admission: RwLock::new(
-            crate::front::admission::Admission::new(admission.max_concurrent, admission.max_queue)
-                .map(Arc::new),
+            admission::Admission::new(admission.max_concurrent, admission.max_queue).map(Arc::new),
         ),
         config: RwLock::new(Arc::new(config)),
         routed: Default::default(),

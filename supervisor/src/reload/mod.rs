@@ -20,6 +20,7 @@
 pub mod classify;
 pub mod diff;
 pub mod signal;
+pub mod watch;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -30,11 +31,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 use crate::config::{self, Config};
-use crate::front::Front;
 use crate::metrics::Metrics;
-use crate::pool::watch::WatchCtx;
-use crate::pool::{self, PoolHandle, Reason, Services};
+use crate::pool::{self, PoolHandle, Pools, Reason, Services};
 use signal::{SignalAction, Verdict};
+use watch::WatchCtx;
 
 /// What a watcher asks of the daemon's main task.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +49,8 @@ type Guard = Box<dyn std::any::Any + Send>;
 
 /// The running configuration and everything that follows it.
 pub struct Reloader {
-    front: Arc<Front>,
+    /// The pools routed to; a reload replaces the list.
+    pools: Arc<Pools>,
     services: Services,
     metrics: Arc<Metrics>,
     asks: mpsc::UnboundedSender<Ask>,
@@ -73,19 +74,19 @@ struct State {
 }
 
 impl Reloader {
-    /// Takes over the running `config` and `front`'s pools: starts their
+    /// Takes over the running `config` and `pools`: starts their
     /// file watchers and the signal-file watcher. Returns the reloader and
     /// the receiver of what watchers ask of the daemon.
     pub fn start(
         config: Config,
-        front: Arc<Front>,
+        pools: Arc<Pools>,
         services: Services,
         metrics: Arc<Metrics>,
     ) -> Result<(Arc<Reloader>, mpsc::UnboundedReceiver<Ask>), String> {
         let (asks, rx) = mpsc::unbounded_channel();
         let source = std::fs::read_to_string(&config.file).unwrap_or_default();
         let reloader = Arc::new(Reloader {
-            front: front.clone(),
+            pools: pools.clone(),
             services,
             metrics,
             asks,
@@ -99,7 +100,7 @@ impl Reloader {
         });
         {
             let mut st = reloader.state.try_lock().expect("new lock");
-            for p in front.pools().iter() {
+            for p in pools.all().iter() {
                 reloader.watch_pool(&mut st, p.clone())?;
             }
             reloader.watch_signal_file(&mut st);
@@ -119,7 +120,7 @@ impl Reloader {
     fn watch_pool(&self, st: &mut State, pool: Arc<PoolHandle>) -> Result<(), String> {
         st.watchers.remove(&*pool.name);
         let name = pool.name.to_string();
-        match pool::watch::start(pool, self.watch_ctx(&st.config)) {
+        match watch::start(pool, self.watch_ctx(&st.config)) {
             Ok(Some(w)) => {
                 st.watchers.insert(name, w);
                 Ok(())
@@ -174,7 +175,7 @@ impl Reloader {
             tracing::info!(
                 "SIGHUP: the configuration is unchanged: rolling restart of every pool (slots that gave up get a new chance)"
             );
-            for p in self.front.pools().iter() {
+            for p in self.pools.all().iter() {
                 p.restart_soon(Reason::Signal);
             }
         }
@@ -203,7 +204,11 @@ impl Reloader {
             Ok(text) => config::parse(text, &file),
             Err(_) => config::load(&file),
         };
-        let new = match checked.and_then(|c| check_credentials(&c).map(|()| c)) {
+        let credentials = |c: Config| match c.check_credentials() {
+            Ok(()) => Ok(c),
+            Err(why) => Err(config::ConfigError::whole_file(&c.file, why)),
+        };
+        let new = match checked.and_then(credentials) {
             Ok(c) => c,
             Err(e) => {
                 let problems: Vec<String> = e.to_string().lines().map(str::to_owned).collect();
@@ -234,7 +239,7 @@ impl Reloader {
 
     /// Carries out `plan`, going to `new`.
     fn apply(self: &Arc<Self>, st: &mut State, mut new: Config, plan: &diff::Plan) {
-        let running = self.front.pools();
+        let running = self.pools.all();
         let by_name: HashMap<&str, &Arc<PoolHandle>> =
             running.iter().map(|p| (&*p.name, p)).collect();
         // Keys that need a restart keep their running values.
@@ -267,7 +272,7 @@ impl Reloader {
             };
             next.push(handle);
         }
-        self.front.set_pools(next);
+        self.pools.set(next);
         // Jobs of added pools can be spawned; queued jobs of a removed
         // pool fail when their turn comes.
         let infos = st
@@ -297,7 +302,7 @@ impl Reloader {
     /// Every pool to stop at shutdown: those routed to, and those a reload
     /// removed that are still draining.
     pub fn all_pools(&self) -> Vec<Arc<PoolHandle>> {
-        let mut all = self.front.pools().to_vec();
+        let mut all = self.pools.all().to_vec();
         all.extend(self.retiring.lock().unwrap().iter().cloned());
         all
     }
@@ -339,8 +344,8 @@ impl Reloader {
     /// (a deploy tool waits for the removal): a restart once every worker
     /// was replaced, a swap once every worker swapped or was replaced.
     async fn signal_action(&self, action: SignalAction, path: &Path) {
-        let pools = self.front.pools();
-        let before = statuses(&pools).await;
+        let pools = self.pools.all();
+        let before = pool::table::statuses(&pools).await;
         match action {
             SignalAction::Restart => {
                 let mut n = 0;
@@ -386,16 +391,6 @@ impl Reloader {
     }
 }
 
-/// Removes a signal file: the sender's acknowledgement.
-/// Every worker row of `pools`.
-async fn statuses(pools: &[Arc<PoolHandle>]) -> Vec<protocol::control::WorkerStatus> {
-    let mut all = Vec::new();
-    for p in pools {
-        all.extend(p.status().await);
-    }
-    all
-}
-
 /// The longest a signal's action is waited for before its file is removed
 /// anyway (with `done` false in the log).
 const SIGNAL_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
@@ -411,7 +406,7 @@ async fn settled(
     use protocol::control::WorkerState as S;
     let deadline = tokio::time::Instant::now() + SIGNAL_WAIT;
     loop {
-        let now = statuses(pools).await;
+        let now = pool::table::statuses(pools).await;
         let moved = before.iter().filter(|b| b.pid.is_some()).all(|b| {
             now.iter()
                 .filter(|n| n.pool == b.pool && n.id == b.id)
@@ -433,6 +428,7 @@ async fn settled(
     }
 }
 
+/// Removes a signal file: the sender's acknowledgement.
 fn acknowledge(path: &Path) {
     if let Err(e) = std::fs::remove_file(path)
         && e.kind() != std::io::ErrorKind::NotFound
@@ -488,17 +484,4 @@ fn effective_server_after(running: &Config, new: &Config) -> config::ServerSecti
 
 fn config_dir(file: &Path) -> PathBuf {
     file.parent().map(Path::to_path_buf).unwrap_or_default()
-}
-
-/// The pools whose workers must run as another user bextd cannot switch to.
-fn check_credentials(c: &Config) -> Result<(), config::ConfigError> {
-    crate::daemon::check_credentials(c).map_err(|e| config::ConfigError {
-        file: c.file.clone(),
-        problems: vec![config::Problem {
-            line: None,
-            key: String::new(),
-            value: None,
-            message: e.to_string(),
-        }],
-    })
 }

@@ -20,10 +20,10 @@ use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::sync::mpsc;
 
+use super::Ask;
+use super::classify::{self, BurstAction, ChangeKind, Classes};
 use crate::pool::policy::Debounce;
 use crate::pool::{PoolHandle, Reason};
-use crate::reload::Ask;
-use crate::reload::classify::{self, BurstAction, ChangeKind, Classes};
 
 /// What every pool's watcher shares.
 #[derive(Debug, Clone)]
