@@ -103,6 +103,93 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         .or_fatal(|| "cannot read the listening address".into())?;
     let control = crate::control::bind(&config.server.control_socket)?;
 
+    let parts = start_parts(&config, bin, sigchld)?;
+    let front = Arc::new(Front::new(
+        parts.hub.clone(),
+        config.server.admin_allow.clone(),
+        config.server.max_body_bytes,
+    ));
+    tokio::spawn(crate::control::serve(
+        control,
+        parts.hub.clone(),
+        config.server.control_socket.clone(),
+    ));
+    tracing::info!(
+        listen = %local,
+        control_socket = %config.server.control_socket.display(),
+        pools = parts.hub.pools().all().len(),
+        workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
+        max_connections = limits.max_connections,
+        config = %config.file.display(),
+        "bextd started"
+    );
+    println_listen(local);
+
+    let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
+    let accept = tokio::spawn(crate::front::accept::run(
+        listener,
+        front,
+        limits,
+        stop_accept,
+    ));
+    let stop = signals.until_stop(&parts.reloader, parts.asks).await;
+    let _ = stop_accept_tx.send(());
+    let graceful = accept
+        .await
+        .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
+    stop_all(
+        stop,
+        graceful,
+        &parts.hub,
+        &parts.reloader,
+        &mut signals,
+        &config,
+    )
+    .await;
+    tracing::info!("bextd stopped");
+    Ok(())
+}
+
+/// Once the accept loop ended: open requests, workers and jobs stop within
+/// `shutdown_timeout_ms` (at once on an immediate stop); then the control
+/// socket goes.
+async fn stop_all(
+    stop: Stop,
+    graceful: GracefulShutdown,
+    hub: &Hub,
+    reloader: &Reloader,
+    signals: &mut Signals,
+    config: &Config,
+) {
+    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
+    let jobs_deadline = match stop {
+        Stop::Graceful => deadline,
+        Stop::Immediate => Instant::now(),
+    };
+    let pools = reloader.all_pools();
+    tokio::join!(
+        shut_down(stop, graceful, &pools, signals, deadline),
+        hub.jobs().shutdown(jobs_deadline)
+    );
+    remove_socket(&config.server.control_socket);
+}
+
+/// What runs behind the listeners.
+struct Parts {
+    hub: Arc<Hub>,
+    reloader: Arc<Reloader>,
+    /// What the watchers ask of the main task.
+    asks: mpsc::UnboundedReceiver<Ask>,
+}
+
+/// Starts, in order, the spawner thread, the reaper, the job manager, the
+/// pools and the reloader, and builds the hub over them.
+fn start_parts(
+    config: &Config,
+    bin: PathBuf,
+    sigchld: tokio::signal::unix::Signal,
+) -> Result<Parts, Fatal> {
     let spawner = Spawner::start().or_fatal(|| "cannot start the spawner thread".into())?;
     let registry = start_reaper(sigchld);
     let metrics = Arc::new(crate::metrics::Metrics::new());
@@ -124,63 +211,16 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         worker_bin: bin,
         jobs: jobs.clone(),
     };
-    let pools = Arc::new(Pools::new(start_pools(&config, &services, &metrics)));
+    let pools = Arc::new(Pools::new(start_pools(config, &services, &metrics)));
     let (reloader, asks) =
         Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
             .map_err(Fatal::Setup)?;
-    let hub = Arc::new(Hub::new(
-        pools.clone(),
-        jobs.clone(),
-        metrics,
-        reloader.clone(),
-    ));
-    let front = Arc::new(Front::new(
-        hub.clone(),
-        config.server.admin_allow.clone(),
-        config.server.max_body_bytes,
-    ));
-    tokio::spawn(crate::control::serve(
-        control,
+    let hub = Arc::new(Hub::new(pools, jobs, metrics, reloader.clone()));
+    Ok(Parts {
         hub,
-        config.server.control_socket.clone(),
-    ));
-    tracing::info!(
-        listen = %local,
-        control_socket = %config.server.control_socket.display(),
-        pools = pools.all().len(),
-        workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
-        max_connections = limits.max_connections,
-        config = %config.file.display(),
-        "bextd started"
-    );
-    println_listen(local);
-
-    let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
-    let accept = tokio::spawn(crate::front::accept::run(
-        listener,
-        front.clone(),
-        limits,
-        stop_accept,
-    ));
-    let stop = signals.until_stop(&reloader, asks).await;
-    let pools = reloader.all_pools();
-    let _ = stop_accept_tx.send(());
-    let graceful = accept
-        .await
-        .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
-    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
-    // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
-    let jobs_deadline = match stop {
-        Stop::Graceful => deadline,
-        Stop::Immediate => Instant::now(),
-    };
-    tokio::join!(
-        shut_down(stop, graceful, &pools, &mut signals, deadline),
-        jobs.shutdown(jobs_deadline)
-    );
-    remove_socket(&config.server.control_socket);
-    tracing::info!("bextd stopped");
-    Ok(())
+        reloader,
+        asks,
+    })
 }
 
 /// The signals bextd acts on, turned into steps of its life in one task.

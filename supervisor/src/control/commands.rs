@@ -57,6 +57,17 @@ pub async fn handle(req: ControlRequest, hub: &Hub) -> ControlReply {
                 ControlReply::Cleared { signatures }
             })
         }
+        ControlRequest::JobsSpawn { .. }
+        | ControlRequest::JobsList
+        | ControlRequest::JobsShow { .. }
+        | ControlRequest::JobsCancel { .. }
+        | ControlRequest::JobsLogs { .. } => jobs(req, hub).await,
+    }
+}
+
+/// The `bext jobs` requests, through the job manager.
+async fn jobs(req: ControlRequest, hub: &Hub) -> ControlReply {
+    match req {
         ControlRequest::JobsSpawn {
             script,
             pool,
@@ -99,6 +110,7 @@ pub async fn handle(req: ControlRequest, hub: &Hub) -> ControlReply {
             Some(logs) => ControlReply::JobLogs { id, logs },
             None => no_job(&id),
         },
+        _ => unreachable!("handle passes only jobs requests"),
     }
 }
 
