@@ -220,14 +220,7 @@ async fn read_loop(
             WorkerToMaster::ResponseChunk { id, data } => link.stream_chunk(id, data),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
-            WorkerToMaster::JobCall { query, call } => {
-                // Answered on its own task: a spawn may wait on the state file.
-                let (jobs, link) = (jobs.clone(), link.clone());
-                tokio::spawn(async move {
-                    let reply = jobs.call(&link.pool, call).await;
-                    link.send_untracked(MasterToWorker::JobReply { query, reply });
-                });
-            }
+            WorkerToMaster::JobCall { query, call } => job_call(link, jobs, query, call),
             WorkerToMaster::JobProgress { .. }
             | WorkerToMaster::JobCheckpoint { .. }
             | WorkerToMaster::JobFinished(_) => {
@@ -237,17 +230,35 @@ async fn read_loop(
             WorkerToMaster::SwapDone { error, missing } => {
                 send(LinkEvent::SwapDone { error, missing })
             }
-            WorkerToMaster::Message { data_json } => {
-                link.stats.messages.fetch_add(1, Ordering::Relaxed);
-                tracing::info!(
-                    target: "bext::message",
-                    pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
-                    data = %crate::logging::untrusted(&data_json),
-                    "message from worker"
-                );
-            }
+            WorkerToMaster::Message { data_json } => message(link, &data_json),
         }
     }
+}
+
+/// A `bext.jobs` call from the worker, answered on its own task (a spawn
+/// may wait on the state file).
+fn job_call(
+    link: &Arc<WorkerLink>,
+    jobs: &crate::jobs::JobsHandle,
+    query: u64,
+    call: protocol::worker::JobCall,
+) {
+    let (jobs, link) = (jobs.clone(), link.clone());
+    tokio::spawn(async move {
+        let reply = jobs.call(&link.pool, call).await;
+        link.send_untracked(MasterToWorker::JobReply { query, reply });
+    });
+}
+
+/// A `bext.sendMessage` from the worker: counted and logged.
+fn message(link: &WorkerLink, data_json: &str) {
+    link.stats.messages.fetch_add(1, Ordering::Relaxed);
+    tracing::info!(
+        target: "bext::message",
+        pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
+        data = %crate::logging::untrusted(data_json),
+        "message from worker"
+    );
 }
 
 /// Whether a read failed because the worker's end went away (it died),
