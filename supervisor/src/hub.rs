@@ -1,13 +1,17 @@
-//! The hub: every read and command of bextd's two admin surfaces, written
-//! once. The HTTP admin endpoints (`front::admin`) and the control socket
-//! (`control::commands`) are thin wrappers over it: each turns its own
-//! request into a call here and the answer into its own format.
+//! The hub: every read and command of bextd's two admin surfaces, the
+//! HTTP admin paths and the control socket, written once over the running
+//! pools, the job manager, the metrics and the reloader; and the one list
+//! of what each surface offers, as calls on the [`Hub`]: [`http`] answers
+//! the admin paths (`/__bext/*`, `/metrics`), [`control`] the control
+//! socket's requests. The HTTP front and the control socket only carry
+//! these answers, so a new read or command with its endpoint and its
+//! request is written here, in this file alone.
 //!
 //! | read or command | HTTP | control request |
 //! |---|---|---|
-//! | [`Hub::workers`] | `/__bext/workers`, `/metrics` | `Workers` |
+//! | [`Hub::workers`] | `/__bext/workers` | `Workers` |
 //! | [`Hub::quarantined`] | `/__bext/quarantine` | `Quarantine` |
-//! | [`Hub::jobs`] | `/__bext/jobs[/ID]`, `/__bext/health` | `Jobs*` |
+//! | [`Hub::jobs`] | `/__bext/jobs`, `/__bext/jobs/ID`, `/__bext/health` | `Jobs*` |
 //! | [`Hub::readiness`] | `/__bext/ready` | |
 //! | [`Hub::metrics_text`] | `/metrics` | |
 //! | [`Hub::restart`], [`Hub::maint`], [`Hub::message`], [`Hub::call`], [`Hub::swap`], [`Hub::clear_quarantine`], [`Hub::reload`] | | `Restart`, `Maint`, `Message`, `Call`, `Swap`, `QuarantineClear`, `Reload` |
@@ -16,7 +20,7 @@
 
 use std::sync::Arc;
 
-use protocol::control::{Quarantined, WorkerStatus};
+use protocol::control::{ControlReply, ControlRequest, Quarantined, WorkerStatus};
 
 use crate::jobs::JobsHandle;
 use crate::metrics::Metrics;
@@ -69,12 +73,17 @@ impl Hub {
 
     /// Status rows of every pool, in pool order.
     pub async fn workers(&self) -> Vec<WorkerStatus> {
-        self.pools.workers().await
+        crate::pool::table::statuses(&self.pools.all()).await
     }
 
     /// Every pool's quarantined queries of death.
     pub fn quarantined(&self) -> Vec<Quarantined> {
-        self.pools.quarantined()
+        let now = std::time::Instant::now();
+        self.pools
+            .all()
+            .iter()
+            .flat_map(|p| p.quarantine.list(&p.name, now))
+            .collect()
     }
 
     /// Ready when every pool has at least one ACTIVE worker.
@@ -175,5 +184,182 @@ impl Hub {
     /// Re-reads and applies the configuration file (`Reloader::reload`).
     pub async fn reload(&self, trigger: &str) -> Result<Vec<String>, Vec<String>> {
         self.reloader.reload(trigger).await
+    }
+}
+
+/// The answer to an admin path, for the front to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HttpAnswer {
+    /// `application/json` with this status.
+    Json(u16, String),
+    /// A short `text/plain` error with this status.
+    Plain(u16, &'static str),
+    /// The OpenMetrics text of `/metrics`.
+    OpenMetrics(String),
+}
+
+/// Whether `path` is an admin path (answered by bextd, never by a worker).
+pub fn is_admin_path(path: &str) -> bool {
+    path.starts_with("/__bext/") || path == "/metrics"
+}
+
+/// Answers the admin path `path`.
+pub async fn http(hub: &Hub, path: &str) -> HttpAnswer {
+    match path {
+        "/__bext/health" => {
+            let jobs = hub.jobs().stats().await;
+            ok(serde_json::json!({ "status": "ok", "jobs": jobs }))
+        }
+        "/__bext/jobs" => {
+            let (jobs, stats) = hub.jobs().list().await;
+            ok(serde_json::json!({ "jobs": jobs, "stats": stats }))
+        }
+        p if p.starts_with("/__bext/jobs/") => {
+            match hub.jobs().get(&p["/__bext/jobs/".len()..]).await {
+                Some(job) => ok(job),
+                None => HttpAnswer::Plain(404, "no such job"),
+            }
+        }
+        "/__bext/ready" => {
+            let r = hub.readiness();
+            let status = if r.ready { 200 } else { 503 };
+            let body = serde_json::json!({
+                "ready": r.ready,
+                "pools_without_active_workers": r.pools_without_active_workers,
+            });
+            HttpAnswer::Json(status, body.to_string())
+        }
+        "/__bext/quarantine" => ok(hub.quarantined()),
+        "/__bext/workers" => ok(hub.workers().await),
+        "/metrics" => HttpAnswer::OpenMetrics(hub.metrics_text().await),
+        _ => HttpAnswer::Plain(404, "unknown admin path"),
+    }
+}
+
+/// 200 with `value` as JSON.
+fn ok(value: impl serde::Serialize) -> HttpAnswer {
+    HttpAnswer::Json(200, serde_json::to_string(&value).unwrap_or_default())
+}
+
+/// Carries out one control request.
+pub async fn control(req: ControlRequest, hub: &Hub) -> ControlReply {
+    match req {
+        ControlRequest::Workers => ControlReply::Workers {
+            workers: hub.workers().await,
+        },
+        ControlRequest::Restart { pool, worker } => {
+            let n = hub.restart(pool.as_deref(), worker).await;
+            reply(n, |workers| {
+                tracing::info!(pool = pool.as_deref().unwrap_or("*"), worker = ?worker, workers, "restart requested over the control socket");
+                ControlReply::Restarting { workers }
+            })
+        }
+        ControlRequest::Maint { pool, data } => {
+            let data = data.map(|d| d.to_string());
+            let n = hub.maint(pool.as_deref(), data).await;
+            reply(n, |workers| ControlReply::Maintaining { workers })
+        }
+        ControlRequest::Call { pool, params } => match hub.call(&pool, &params).await {
+            Ok(Ok(value)) => ControlReply::Result { value },
+            Ok(Err((code, message))) => ControlReply::CallFailed { code, message },
+            Err(message) => ControlReply::Error { message },
+        },
+        ControlRequest::Message { pool, data } => {
+            let n = hub.message(&pool, data.to_string()).await;
+            reply(n, |workers| ControlReply::Sent { workers })
+        }
+        ControlRequest::Quarantine => ControlReply::Quarantine {
+            entries: hub.quarantined(),
+        },
+        ControlRequest::Reload => match hub.reload("bext reload").await {
+            Ok(changes) => ControlReply::Reloaded { changes },
+            Err(problems) => ControlReply::ReloadFailed { problems },
+        },
+        ControlRequest::Swap { pool } => reply(hub.swap(pool.as_deref()).await, |workers| {
+            tracing::info!(
+                pool = pool.as_deref().unwrap_or("*"),
+                workers,
+                "hot-swap requested over the control socket"
+            );
+            ControlReply::Swapping { workers }
+        }),
+        ControlRequest::QuarantineClear { pool } => {
+            reply(hub.clear_quarantine(pool.as_deref()), |signatures| {
+                tracing::info!(
+                    pool = pool.as_deref().unwrap_or("*"),
+                    signatures,
+                    "quarantine cleared over the control socket"
+                );
+                ControlReply::Cleared { signatures }
+            })
+        }
+        ControlRequest::JobsSpawn { .. }
+        | ControlRequest::JobsList
+        | ControlRequest::JobsShow { .. }
+        | ControlRequest::JobsCancel { .. }
+        | ControlRequest::JobsLogs { .. } => jobs(req, hub).await,
+    }
+}
+
+/// The `bext jobs` requests, through the job manager.
+async fn jobs(req: ControlRequest, hub: &Hub) -> ControlReply {
+    match req {
+        ControlRequest::JobsSpawn {
+            script,
+            pool,
+            daemon,
+            memory_bytes,
+            timeout_ms,
+            data,
+            retry_on_restart,
+            cwd,
+        } => {
+            let req = crate::jobs::SpawnRequest {
+                id: None,
+                pool,
+                script,
+                cwd: cwd.map(std::path::PathBuf::from),
+                daemon,
+                memory_bytes,
+                timeout_ms: timeout_ms.unwrap_or(0),
+                data: data.unwrap_or(serde_json::Value::Null),
+                retry_on_restart,
+            };
+            match hub.jobs().spawn(req).await {
+                Ok((id, status)) => ControlReply::JobSpawned { id, status },
+                Err(message) => ControlReply::Error { message },
+            }
+        }
+        ControlRequest::JobsList => {
+            let (jobs, stats) = hub.jobs().list().await;
+            ControlReply::Jobs { jobs, stats }
+        }
+        ControlRequest::JobsShow { id } => match hub.jobs().get(&id).await {
+            Some(job) => ControlReply::Job { job: Box::new(job) },
+            None => no_job(&id),
+        },
+        ControlRequest::JobsCancel { id } => match hub.jobs().cancel(&id).await {
+            Ok(status) => ControlReply::JobCancelling { id, status },
+            Err(message) => ControlReply::Error { message },
+        },
+        ControlRequest::JobsLogs { id } => match hub.jobs().logs(&id).await {
+            Some(logs) => ControlReply::JobLogs { id, logs },
+            None => no_job(&id),
+        },
+        _ => unreachable!("control passes only jobs requests"),
+    }
+}
+
+/// The reply for a count, or the error that prevented it.
+fn reply(n: Result<u32, String>, ok: impl FnOnce(u32) -> ControlReply) -> ControlReply {
+    match n {
+        Ok(n) => ok(n),
+        Err(message) => ControlReply::Error { message },
+    }
+}
+
+fn no_job(id: &str) -> ControlReply {
+    ControlReply::Error {
+        message: format!("no job {id} (finished jobs are kept up to [jobs] keep_finished)"),
     }
 }

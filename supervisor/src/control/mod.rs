@@ -6,7 +6,8 @@
 //! checked on accept. Every connection has its own task with read and write
 //! deadlines, so a slow, silent or vanished client costs nothing but that
 //! task. A socket file left by a crashed bextd is replaced; one that a live
-//! bextd still answers on is not.
+//! bextd still answers on is not. What each request does is the hub's
+//! (`hub::control`): this module only carries requests and replies.
 
 use std::io;
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, PermissionsExt};
@@ -21,9 +22,6 @@ use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
 use crate::exit::{Fatal, OrFatal};
 use crate::hub::Hub;
-
-mod commands;
-pub use commands::handle;
 
 /// How long a connection may stay silent before it is closed.
 const IDLE: Duration = Duration::from_secs(30);
@@ -162,7 +160,7 @@ async fn connection(stream: UnixStream, hub: Arc<Hub>) {
             continue;
         }
         let answer = match parse_request(&line) {
-            Ok(req) => handle(req, &hub).await,
+            Ok(req) => crate::hub::control(req, &hub).await,
             Err(message) => ControlReply::Error { message },
         };
         if reply(&mut lines, &answer).await.is_err() {

@@ -6,13 +6,12 @@
 //! worker, and only for peers in `admin_allow`.
 //!
 //! Around it: `accept` (the accept loop and the connection cap), `conn`
-//! (one connection and its header and idle timeouts), `admin` (the admin
-//! paths, thin wrappers over the [`Hub`]) and `body` (response bodies).
+//! (one connection and its header and idle timeouts) and `body` (response
+//! bodies). What the admin paths answer is the hub's (`hub::http`).
 //! Admission and the choice of a worker are the pool's
 //! (`pool::dispatch`).
 
 pub mod accept;
-mod admin;
 pub mod body;
 pub mod conn;
 
@@ -27,7 +26,7 @@ use hyper::{Request, Response, StatusCode, Version};
 use ipnet::IpNet;
 use protocol::worker::{HttpRequest, Outcome};
 
-use crate::hub::Hub;
+use crate::hub::{self, HttpAnswer, Hub};
 use crate::pool::PoolHandle;
 use crate::pool::dispatch::{self, Failure};
 
@@ -61,7 +60,7 @@ impl Front {
             return Ok(plain(StatusCode::BAD_REQUEST, why));
         }
         let path = req.uri().path();
-        if admin::is_admin(path) {
+        if hub::is_admin_path(path) {
             return Ok(self.admin(peer, path).await);
         }
         let Some((pool, _routed)) = self.hub.pools().route(path) else {
@@ -144,7 +143,20 @@ impl Front {
         if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
             return plain(StatusCode::FORBIDDEN, "forbidden");
         }
-        admin::answer(&self.hub, path).await
+        match hub::http(&self.hub, path).await {
+            HttpAnswer::Json(status, body) => json(status_code(status), body),
+            HttpAnswer::Plain(status, text) => plain(status_code(status), text),
+            HttpAnswer::OpenMetrics(text) => {
+                let mut r = Response::new(body::full(text));
+                r.headers_mut().insert(
+                    CONTENT_TYPE,
+                    HeaderValue::from_static(
+                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    ),
+                );
+                r
+            }
+        }
     }
 }
 
@@ -243,6 +255,10 @@ fn quarantined(secs: u64) -> Reply {
     );
     h.insert(hyper::header::RETRY_AFTER, HeaderValue::from(secs));
     r
+}
+
+fn status_code(status: u16) -> StatusCode {
+    StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 pub fn plain(status: StatusCode, text: &str) -> Reply {

@@ -1,10 +1,10 @@
 //! The running pools, in route order: the HTTP front's routing table and
-//! where every admin read and command finds its pools. A reload replaces
+//! where the hub's reads and commands find their pools. A reload replaces
 //! the list; readers take a snapshot and never block it.
 
 use std::sync::{Arc, RwLock};
 
-use protocol::control::{Quarantined, WorkerStatus};
+use protocol::control::WorkerStatus;
 
 use super::{PoolHandle, Routed};
 
@@ -68,20 +68,6 @@ impl Pools {
             Some(name) => Ok(vec![self.named(name)?]),
             None => Ok(self.all().to_vec()),
         }
-    }
-
-    /// Status rows of every pool, in pool order.
-    pub async fn workers(&self) -> Vec<WorkerStatus> {
-        statuses(&self.all()).await
-    }
-
-    /// Every pool's quarantined queries of death.
-    pub fn quarantined(&self) -> Vec<Quarantined> {
-        let now = std::time::Instant::now();
-        self.all()
-            .iter()
-            .flat_map(|p| p.quarantine.list(&p.name, now))
-            .collect()
     }
 }
 
