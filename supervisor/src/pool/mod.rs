@@ -1,11 +1,13 @@
 //! A pool of workers: a pure core that decides (`core/`), an actor that
-//! carries out its decisions (`actor.rs`), and the handle everything else
-//! holds.
+//! carries out its decisions (`actor/`), the links to its workers
+//! (`link/`), the request path into it (`dispatch`, `admission`, `room`,
+//! `quarantine`), the handle everything else holds, and [`Pools`], the
+//! running pools in route order.
 //!
-//! The actor is the one owner of the pool's slots. The HTTP front, the
-//! control socket, the watcher and the signal task talk to it through
-//! [`PoolHandle`]'s methods; the request path reads only the published list
-//! of ACTIVE links.
+//! The actor is the one owner of the pool's slots. The hub (for the HTTP
+//! admin paths and the control socket), the reloader, its watchers and the
+//! signal task talk to it through [`PoolHandle`]'s methods; the request path
+//! reads only the published list of ACTIVE links.
 //!
 //! A slot may briefly hold two processes: on rotation the replacement boots
 //! while the old one keeps serving, and the old one drains only once the
