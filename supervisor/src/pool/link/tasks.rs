@@ -48,6 +48,29 @@ pub fn connect(
     socket: std::os::unix::net::UnixStream,
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) -> std::io::Result<Arc<WorkerLink>> {
+    let socket = match socket
+        .set_nonblocking(true)
+        .and_then(|()| UnixStream::from_std(socket))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            // No link will hold the process: it must not outlive this.
+            new.process.signal(nix::sys::signal::Signal::SIGKILL);
+            return Err(e);
+        }
+    };
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (link, boot, jobs) = open(new, tx);
+    tokio::spawn(run(link.clone(), socket, boot, rx, events, jobs));
+    Ok(link)
+}
+
+/// The link of `new`, closed to requests until the worker is ACTIVE, its
+/// frames queued on `tx`; with what its tasks need.
+fn open(
+    new: NewLink,
+    tx: mpsc::UnboundedSender<MasterToWorker>,
+) -> (Arc<WorkerLink>, Boot, crate::jobs::JobsHandle) {
     let NewLink {
         pool,
         slot,
@@ -60,18 +83,6 @@ pub fn connect(
         process,
         jobs,
     } = new;
-    let socket = match socket
-        .set_nonblocking(true)
-        .and_then(|()| UnixStream::from_std(socket))
-    {
-        Ok(s) => s,
-        Err(e) => {
-            // No link will hold the process: it must not outlive this.
-            process.signal(nix::sys::signal::Signal::SIGKILL);
-            return Err(e);
-        }
-    };
-    let (tx, rx) = mpsc::unbounded_channel();
     let link = Arc::new(WorkerLink {
         pool: pool.clone(),
         slot,
@@ -109,8 +120,7 @@ pub fn connect(
         settings,
         modules,
     };
-    tokio::spawn(run(link.clone(), socket, boot, rx, events, jobs));
-    Ok(link)
+    (link, boot, jobs)
 }
 
 /// What the worker's `Init` carries.
