@@ -1,6 +1,7 @@
 //! Change without restart (seed 003): re-reading `bext.toml` and applying
-//! the difference with the least disruption, the restart signal file, and
-//! the classification of watched files.
+//! the difference with the least disruption (`diff`, `apply`), the file
+//! watchers of the pools' `watch_dirs` (`watch`, `classify`, `debounce`),
+//! and the restart signal file (`signal`, `on_signal`).
 //!
 //! A reload (SIGHUP, `bext reload`, a change of the config file when a pool
 //! watches it) reads and checks the file exactly as a start does. An
@@ -19,6 +20,7 @@
 
 mod apply;
 pub mod classify;
+pub mod debounce;
 pub mod diff;
 mod on_signal;
 pub mod signal;
