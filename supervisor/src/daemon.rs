@@ -1,4 +1,5 @@
-//! bextd from start to exit.
+//! bextd from start to exit, and the one place that builds and connects
+//! its parts (the top layer: nothing else uses `daemon`).
 //!
 //! Start: load the config, become a subreaper, register for signals and
 //! SIGCHLD before the first fork, bind the listener, start the pools.
@@ -24,8 +25,9 @@ use crate::exit::{Fatal, OrFatal};
 use crate::front::Front;
 use crate::front::accept::Limits;
 use crate::front::conn::Timeouts;
+use crate::hub::Hub;
 use crate::jobs::{JobsHandle, PoolInfo};
-use crate::pool::{self, PoolHandle, Services};
+use crate::pool::{self, PoolHandle, Pools, Services};
 use crate::process::reaper;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
@@ -68,31 +70,6 @@ fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Refuses to start when workers must run as another user and bextd cannot
-/// switch to it (only root can).
-pub fn check_credentials(config: &Config) -> Result<(), Fatal> {
-    let (uid, gid) = (
-        nix::unistd::geteuid().as_raw(),
-        nix::unistd::getegid().as_raw(),
-    );
-    if uid == 0 {
-        return Ok(());
-    }
-    for p in &config.pools {
-        let other_user = p.uid.is_some_and(|u| u != uid);
-        let other_group = p.gid.is_some_and(|g| g != gid);
-        if other_user || other_group {
-            return Err(Fatal::Setup(format!(
-                "pool {} wants its workers to run as user {:?} group {:?}, but bextd runs as uid {uid} (not root) and cannot switch",
-                p.name,
-                p.settings.user.as_deref().unwrap_or("-"),
-                p.settings.group.as_deref().unwrap_or("-")
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Runs bextd with `config` until it is told to stop.
 pub fn run(config: Config) -> Result<(), Fatal> {
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -116,7 +93,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let mut signals = Signals::install()?;
 
     let bin = worker_bin(&config)?;
-    check_credentials(&config)?;
+    config.check_credentials().map_err(Fatal::Setup)?;
     let limits = front_limits(&config);
     let listener = TcpListener::bind(config.server.listen)
         .await
@@ -126,6 +103,93 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         .or_fatal(|| "cannot read the listening address".into())?;
     let control = crate::control::bind(&config.server.control_socket)?;
 
+    let parts = start_parts(&config, bin, sigchld)?;
+    let front = Arc::new(Front::new(
+        parts.hub.clone(),
+        config.server.admin_allow.clone(),
+        config.server.max_body_bytes,
+    ));
+    tokio::spawn(crate::control::serve(
+        control,
+        parts.hub.clone(),
+        config.server.control_socket.clone(),
+    ));
+    tracing::info!(
+        listen = %local,
+        control_socket = %config.server.control_socket.display(),
+        pools = parts.hub.pools().all().len(),
+        workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
+        max_connections = limits.max_connections,
+        config = %config.file.display(),
+        "bextd started"
+    );
+    println_listen(local);
+
+    let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
+    let accept = tokio::spawn(crate::front::accept::run(
+        listener,
+        front,
+        limits,
+        stop_accept,
+    ));
+    let stop = signals.until_stop(&parts.reloader, parts.asks).await;
+    let _ = stop_accept_tx.send(());
+    let graceful = accept
+        .await
+        .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
+    stop_all(
+        stop,
+        graceful,
+        &parts.hub,
+        &parts.reloader,
+        &mut signals,
+        &config,
+    )
+    .await;
+    tracing::info!("bextd stopped");
+    Ok(())
+}
+
+/// Once the accept loop ended: open requests, workers and jobs stop within
+/// `shutdown_timeout_ms` (at once on an immediate stop); then the control
+/// socket goes.
+async fn stop_all(
+    stop: Stop,
+    graceful: GracefulShutdown,
+    hub: &Hub,
+    reloader: &Reloader,
+    signals: &mut Signals,
+    config: &Config,
+) {
+    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
+    let jobs_deadline = match stop {
+        Stop::Graceful => deadline,
+        Stop::Immediate => Instant::now(),
+    };
+    let pools = reloader.all_pools();
+    tokio::join!(
+        shut_down(stop, graceful, &pools, signals, deadline),
+        hub.jobs().shutdown(jobs_deadline)
+    );
+    remove_socket(&config.server.control_socket);
+}
+
+/// What runs behind the listeners.
+struct Parts {
+    hub: Arc<Hub>,
+    reloader: Arc<Reloader>,
+    /// What the watchers ask of the main task.
+    asks: mpsc::UnboundedReceiver<Ask>,
+}
+
+/// Starts, in order, the spawner thread, the reaper, the job manager, the
+/// pools and the reloader, and builds the hub over them.
+fn start_parts(
+    config: &Config,
+    bin: PathBuf,
+    sigchld: tokio::signal::unix::Signal,
+) -> Result<Parts, Fatal> {
     let spawner = Spawner::start().or_fatal(|| "cannot start the spawner thread".into())?;
     let registry = start_reaper(sigchld);
     let metrics = Arc::new(crate::metrics::Metrics::new());
@@ -147,60 +211,16 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         worker_bin: bin,
         jobs: jobs.clone(),
     };
-    let pools = start_pools(&config, &services, &metrics);
-    let front = Arc::new(Front::new(
-        pools.clone(),
-        config.server.admin_allow.clone(),
-        config.server.max_body_bytes,
-        metrics.clone(),
-        jobs.clone(),
-    ));
+    let pools = Arc::new(Pools::new(start_pools(config, &services, &metrics)));
     let (reloader, asks) =
-        crate::reload::Reloader::start(config.clone(), front.clone(), services, metrics)
+        Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
             .map_err(Fatal::Setup)?;
-    let _ = front.reloader.set(reloader.clone());
-    tokio::spawn(crate::control::serve(
-        control,
-        front.clone(),
-        config.server.control_socket.clone(),
-    ));
-    tracing::info!(
-        listen = %local,
-        control_socket = %config.server.control_socket.display(),
-        pools = pools.len(),
-        workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
-        max_connections = limits.max_connections,
-        config = %config.file.display(),
-        "bextd started"
-    );
-    println_listen(local);
-
-    let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
-    let accept = tokio::spawn(crate::front::accept::run(
-        listener,
-        front.clone(),
-        limits,
-        stop_accept,
-    ));
-    let stop = signals.until_stop(&reloader, asks).await;
-    let pools = reloader.all_pools();
-    let _ = stop_accept_tx.send(());
-    let graceful = accept
-        .await
-        .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
-    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
-    // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
-    let jobs_deadline = match stop {
-        Stop::Graceful => deadline,
-        Stop::Immediate => Instant::now(),
-    };
-    tokio::join!(
-        shut_down(stop, graceful, &pools, &mut signals, deadline),
-        jobs.shutdown(jobs_deadline)
-    );
-    remove_socket(&config.server.control_socket);
-    tracing::info!("bextd stopped");
-    Ok(())
+    let hub = Arc::new(Hub::new(pools, jobs, metrics, reloader.clone()));
+    Ok(Parts {
+        hub,
+        reloader,
+        asks,
+    })
 }
 
 /// The signals bextd acts on, turned into steps of its life in one task.
@@ -327,7 +347,7 @@ fn front_limits(config: &Config) -> Limits {
     let s = &config.server;
     let fd_limit = crate::front::accept::raise_fd_limit();
     let workers: u64 = config.pools.iter().map(|p| u64::from(p.max_workers)).sum();
-    let reserve = crate::front::accept::fd_reserve(workers);
+    let reserve = crate::front::accept::fd_reserve(workers, crate::control::MAX_CLIENTS as u64);
     let cap = crate::front::accept::connection_cap(s.max_connections, fd_limit, reserve);
     if cap < s.max_connections as usize {
         tracing::warn!(

@@ -68,39 +68,10 @@ fn parse_memory(s: &str) -> Result<u64, String> {
 /// Runs one `bext jobs` command; returns what to print.
 pub fn run(socket: &Path, cmd: &JobsCommand) -> Result<String, ClientError> {
     match cmd {
-        JobsCommand::Spawn {
-            script,
-            pool,
-            daemon,
-            memory,
-            timeout,
-            data,
-            retry_on_restart,
-        } => {
-            let data = match data {
-                Some(d) => Some(
-                    serde_json::from_str(d)
-                        .map_err(|e| ClientError::Usage(format!("--data is not JSON: {e}: {d}")))?,
-                ),
-                None => None,
-            };
-            let req = ControlRequest::JobsSpawn {
-                script: script.clone(),
-                pool: pool.clone(),
-                daemon: *daemon,
-                memory_bytes: *memory,
-                timeout_ms: *timeout,
-                data,
-                retry_on_restart: *retry_on_restart,
-                cwd: std::env::current_dir()
-                    .ok()
-                    .map(|d| d.to_string_lossy().into_owned()),
-            };
-            match request(socket, &req)? {
-                ControlReply::JobSpawned { id, .. } => Ok(format!("{id}\n")),
-                other => Err(unexpected(other)),
-            }
-        }
+        JobsCommand::Spawn { .. } => match request(socket, &spawn_request(cmd)?)? {
+            ControlReply::JobSpawned { id, .. } => Ok(format!("{id}\n")),
+            other => Err(unexpected(other)),
+        },
         JobsCommand::Ls { json } => match request(socket, &ControlRequest::JobsList)? {
             ControlReply::Jobs { jobs, stats } if *json => {
                 let v = serde_json::json!({ "jobs": jobs, "stats": stats });
@@ -137,6 +108,41 @@ pub fn run(socket: &Path, cmd: &JobsCommand) -> Result<String, ClientError> {
             }
         }
     }
+}
+
+/// The request of `bext jobs spawn`; the job runs in this folder.
+fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
+    let JobsCommand::Spawn {
+        script,
+        pool,
+        daemon,
+        memory,
+        timeout,
+        data,
+        retry_on_restart,
+    } = cmd
+    else {
+        unreachable!("only called for `bext jobs spawn`");
+    };
+    let data = match data {
+        Some(d) => Some(
+            serde_json::from_str(d)
+                .map_err(|e| ClientError::Usage(format!("--data is not JSON: {e}: {d}")))?,
+        ),
+        None => None,
+    };
+    Ok(ControlRequest::JobsSpawn {
+        script: script.clone(),
+        pool: pool.clone(),
+        daemon: *daemon,
+        memory_bytes: *memory,
+        timeout_ms: *timeout,
+        data,
+        retry_on_restart: *retry_on_restart,
+        cwd: std::env::current_dir()
+            .ok()
+            .map(|d| d.to_string_lossy().into_owned()),
+    })
 }
 
 fn unexpected(reply: ControlReply) -> ClientError {

@@ -4,6 +4,7 @@
 //! Relative paths in the file (`script`, `control_socket`, `watch_dirs`,
 //! `worker_bin`) are relative to the folder that holds the file.
 
+mod credentials;
 mod effective;
 mod jobs;
 mod keys;

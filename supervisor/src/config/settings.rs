@@ -170,6 +170,23 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Extra time bextd gives a worker past `request_timeout_ms` to report
+    /// the timeout itself before it is presumed stuck outside JS and
+    /// killed: a tenth of the timeout, from 0.5 s to 5 s. `None`: no
+    /// request timeout.
+    pub fn timeout_grace(&self) -> Option<Duration> {
+        let t = self.request_timeout?;
+        Some((t / 10).clamp(Duration::from_millis(500), Duration::from_secs(5)))
+    }
+
+    /// The longest a request may hold a worker: `request_timeout_ms` and
+    /// its grace. `None`: no request timeout.
+    pub fn busy_limit(&self) -> Option<Duration> {
+        Some(self.request_timeout? + self.timeout_grace()?)
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings::from_section(&PoolSection::default())
@@ -201,5 +218,17 @@ mod tests {
             Settings::default().lifecycle.max_memory_bytes,
             Some(512 * 1024 * 1024)
         );
+    }
+
+    #[test]
+    fn the_busy_limit_is_the_request_timeout_and_its_grace() {
+        let with = |ms: u64| Settings {
+            request_timeout: limit(ms),
+            ..Settings::default()
+        };
+        assert_eq!(with(0).busy_limit(), None);
+        assert_eq!(with(1000).busy_limit(), Some(Duration::from_millis(1500)));
+        assert_eq!(with(30_000).busy_limit(), Some(Duration::from_secs(33)));
+        assert_eq!(with(600_000).busy_limit(), Some(Duration::from_secs(605)));
     }
 }

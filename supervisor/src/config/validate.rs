@@ -271,7 +271,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
         );
     }
     check_recovery(c, n);
-    let (uid, gid) = check_credentials(c, n);
+    let (uid, gid) = resolve_credentials(c, n);
     Some(Pool {
         name: n.name.clone(),
         uid,
@@ -433,7 +433,7 @@ fn check_recovery(c: &mut Checker<'_>, n: &Named<'_>) {
 }
 
 /// `user` and `group` → (uid, gid), resolved on this system.
-fn check_credentials(c: &mut Checker<'_>, n: &Named<'_>) -> (Option<u32>, Option<u32>) {
+fn resolve_credentials(c: &mut Checker<'_>, n: &Named<'_>) -> (Option<u32>, Option<u32>) {
     let p = n.section;
     let (uid, user_gid) = match p.user.as_deref() {
         None => (None, None),

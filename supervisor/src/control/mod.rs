@@ -6,7 +6,8 @@
 //! checked on accept. Every connection has its own task with read and write
 //! deadlines, so a slow, silent or vanished client costs nothing but that
 //! task. A socket file left by a crashed bextd is replaced; one that a live
-//! bextd still answers on is not.
+//! bextd still answers on is not. What each request does is the hub's
+//! (`hub::control`): this module only carries requests and replies.
 
 use std::io;
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, PermissionsExt};
@@ -20,10 +21,7 @@ use tokio::net::{UnixListener, UnixStream};
 use tokio_util::codec::{AnyDelimiterCodec, AnyDelimiterCodecError, Framed};
 
 use crate::exit::{Fatal, OrFatal};
-use crate::front::Front;
-
-mod commands;
-pub use commands::handle;
+use crate::hub::Hub;
 
 /// How long a connection may stay silent before it is closed.
 const IDLE: Duration = Duration::from_secs(30);
@@ -86,9 +84,9 @@ pub fn bind(path: &Path) -> Result<UnixListener, Fatal> {
 pub const MAX_CLIENTS: usize = 16;
 
 /// Accepts control connections until the task is dropped.
-pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
+pub async fn serve(listener: UnixListener, hub: Arc<Hub>, path: PathBuf) {
     let clients = Arc::new(tokio::sync::Semaphore::new(MAX_CLIENTS));
-    let mut errors = crate::front::accept::Backoff::new("control socket connections");
+    let mut errors = crate::listen::Backoff::new("control socket connections");
     loop {
         let permit = clients
             .clone()
@@ -98,9 +96,9 @@ pub async fn serve(listener: UnixListener, front: Arc<Front>, path: PathBuf) {
         match listener.accept().await {
             Ok((stream, _)) => {
                 errors.succeeded();
-                let front = front.clone();
+                let hub = hub.clone();
                 tokio::spawn(async move {
-                    connection(stream, front).await;
+                    connection(stream, hub).await;
                     drop(permit);
                 });
             }
@@ -119,7 +117,7 @@ pub fn peer_allowed(uid: u32, ours: u32) -> bool {
     uid == ours || uid == 0
 }
 
-async fn connection(stream: UnixStream, front: Arc<Front>) {
+async fn connection(stream: UnixStream, hub: Arc<Hub>) {
     let ours = nix::unistd::geteuid().as_raw();
     let uid = match stream.peer_cred() {
         Ok(c) => c.uid(),
@@ -162,7 +160,7 @@ async fn connection(stream: UnixStream, front: Arc<Front>) {
             continue;
         }
         let answer = match parse_request(&line) {
-            Ok(req) => handle(req, &front).await,
+            Ok(req) => crate::hub::control(req, &hub).await,
             Err(message) => ControlReply::Error { message },
         };
         if reply(&mut lines, &answer).await.is_err() {

@@ -20,8 +20,8 @@ use bytes::Bytes;
 use http_body_util::{Either, Full};
 use hyper::body::Frame;
 
-use super::dispatch::Streamed;
-use crate::process::link::{BodyEvent, WorkerLink};
+use crate::pool::dispatch::Streamed;
+use crate::pool::link::{BodyEvent, WorkerLink};
 
 /// The body of every response bextd sends.
 pub type Body = Either<Full<Bytes>, StreamBody>;

@@ -5,16 +5,15 @@
 //! Admin paths (`/__bext/*`, `/metrics`) are answered here, never by a
 //! worker, and only for peers in `admin_allow`.
 //!
-//! Around it: `accept` (the accept loop, the connection cap and its
-//! back-off), `conn` (one connection and its header and idle timeouts),
-//! `admission` (`max_concurrent_requests` and its queue) and `dispatch`
-//! (pick a worker, send, await; also used by the control socket).
+//! Around it: `accept` (the accept loop and the connection cap), `conn`
+//! (one connection and its header and idle timeouts) and `body` (response
+//! bodies). What the admin paths answer is the hub's (`hub::http`).
+//! Admission and the choice of a worker are the pool's
+//! (`pool::dispatch`).
 
 pub mod accept;
-pub mod admission;
 pub mod body;
 pub mod conn;
-pub mod dispatch;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -27,54 +26,28 @@ use hyper::{Request, Response, StatusCode, Version};
 use ipnet::IpNet;
 use protocol::worker::{HttpRequest, Outcome};
 
-use crate::metrics::Metrics;
+use crate::hub::{self, HttpAnswer, Hub};
 use crate::pool::PoolHandle;
-use dispatch::Failure;
+use crate::pool::dispatch::{self, Failure};
 
 /// Everything the request path needs.
 #[derive(Debug)]
 pub struct Front {
-    /// In route order; a reload replaces the list.
-    pools: std::sync::RwLock<Arc<Vec<Arc<PoolHandle>>>>,
-    /// Carries out `bext reload` and `bext swap` (set once bextd started).
-    pub reloader: std::sync::OnceLock<Arc<crate::reload::Reloader>>,
+    /// The pools to route to, and what the admin paths read.
+    hub: Arc<Hub>,
     pub admin_allow: Vec<IpNet>,
     pub max_body_bytes: u64,
-    metrics: Arc<Metrics>,
-    scrape: tokio::sync::Mutex<()>,
-    /// Background jobs: `/__bext/jobs`, the health figures, `bext jobs`.
-    pub jobs: crate::jobs::JobsHandle,
 }
 
 type Reply = Response<body::Body>;
 
 impl Front {
-    pub fn new(
-        pools: Vec<Arc<PoolHandle>>,
-        admin_allow: Vec<IpNet>,
-        max_body_bytes: u64,
-        metrics: Arc<Metrics>,
-        jobs: crate::jobs::JobsHandle,
-    ) -> Front {
+    pub fn new(hub: Arc<Hub>, admin_allow: Vec<IpNet>, max_body_bytes: u64) -> Front {
         Front {
-            pools: std::sync::RwLock::new(Arc::new(pools)),
-            reloader: std::sync::OnceLock::new(),
+            hub,
             admin_allow,
             max_body_bytes,
-            metrics,
-            scrape: tokio::sync::Mutex::new(()),
-            jobs,
         }
-    }
-
-    /// The pools, in route order.
-    pub fn pools(&self) -> Arc<Vec<Arc<PoolHandle>>> {
-        self.pools.read().unwrap().clone()
-    }
-
-    /// Routes to `pools` from now on (a reload).
-    pub fn set_pools(&self, pools: Vec<Arc<PoolHandle>>) {
-        *self.pools.write().unwrap() = Arc::new(pools);
     }
 
     /// Serves one request.
@@ -87,10 +60,10 @@ impl Front {
             return Ok(plain(StatusCode::BAD_REQUEST, why));
         }
         let path = req.uri().path();
-        if path.starts_with("/__bext/") || path == "/metrics" {
-            return Ok(self.admin(peer, &req).await);
+        if hub::is_admin_path(path) {
+            return Ok(self.admin(peer, path).await);
         }
-        let Some((pool, _routed)) = self.route(path) else {
+        let Some((pool, _routed)) = self.hub.pools().route(path) else {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
         let started = std::time::Instant::now();
@@ -98,24 +71,6 @@ impl Front {
         pool.metrics
             .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
         Ok(reply)
-    }
-
-    /// The first pool whose route matches `path`, counted as routed to
-    /// until the guard drops. A pool a reload removes is stopped only once
-    /// nothing is routed to it: a request counted after the removal sees
-    /// the new list and is routed again.
-    fn route(&self, path: &str) -> Option<(Arc<PoolHandle>, crate::pool::Routed)> {
-        loop {
-            let pools = self.pools();
-            let pool = pools
-                .iter()
-                .find(|p| p.config().route.is_match(path))?
-                .clone();
-            let routed = pool.route_one();
-            if self.pools().iter().any(|p| Arc::ptr_eq(p, &pool)) {
-                return Some((pool, routed));
-            }
-        }
     }
 
     async fn serve_pool(
@@ -182,56 +137,16 @@ impl Front {
         }
     }
 
-    async fn admin(&self, peer: SocketAddr, req: &Request<Incoming>) -> Reply {
+    /// An admin path, for peers in `admin_allow` only.
+    async fn admin(&self, peer: SocketAddr, path: &str) -> Reply {
         let ip = peer.ip().to_canonical();
         if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
             return plain(StatusCode::FORBIDDEN, "forbidden");
         }
-        match req.uri().path() {
-            "/__bext/health" => {
-                let jobs = self.jobs.stats().await;
-                let body = serde_json::json!({ "status": "ok", "jobs": jobs });
-                json(StatusCode::OK, body.to_string())
-            }
-            "/__bext/jobs" => {
-                let (jobs, stats) = self.jobs.list().await;
-                let body = serde_json::json!({ "jobs": jobs, "stats": stats });
-                json(StatusCode::OK, body.to_string())
-            }
-            p if p.starts_with("/__bext/jobs/") => {
-                let id = &p["/__bext/jobs/".len()..];
-                match self.jobs.get(id).await {
-                    Some(job) => json(
-                        StatusCode::OK,
-                        serde_json::to_string(&job).unwrap_or_default(),
-                    ),
-                    None => plain(StatusCode::NOT_FOUND, "no such job"),
-                }
-            }
-            "/__bext/ready" => self.readiness(),
-            "/__bext/quarantine" => json(
-                StatusCode::OK,
-                serde_json::to_string(&self.quarantined()).unwrap_or_default(),
-            ),
-            "/__bext/workers" => {
-                let workers = self.all_workers().await;
-                json(
-                    StatusCode::OK,
-                    serde_json::to_string(&workers).unwrap_or_default(),
-                )
-            }
-            "/metrics" => {
-                let _one_scrape_at_a_time = self.scrape.lock().await;
-                let workers = self.all_workers().await;
-                let now = std::time::Instant::now();
-                let quarantined: Vec<(String, usize)> = self
-                    .pools()
-                    .iter()
-                    .map(|p| (p.name.to_string(), p.quarantine.list(&p.name, now).len()))
-                    .collect();
-                let text =
-                    self.metrics
-                        .render(&workers, &quarantined, crate::process::memory::unix_ms());
+        match hub::http(&self.hub, path).await {
+            HttpAnswer::Json(status, body) => json(status_code(status), body),
+            HttpAnswer::Plain(status, text) => plain(status_code(status), text),
+            HttpAnswer::OpenMetrics(text) => {
                 let mut r = Response::new(body::full(text));
                 r.headers_mut().insert(
                     CONTENT_TYPE,
@@ -241,48 +156,7 @@ impl Front {
                 );
                 r
             }
-            _ => plain(StatusCode::NOT_FOUND, "unknown admin path"),
         }
-    }
-}
-
-impl Front {
-    /// Status rows of every pool, in pool order.
-    pub async fn all_workers(&self) -> Vec<protocol::control::WorkerStatus> {
-        let mut out = Vec::new();
-        for p in self.pools().iter() {
-            out.extend(p.status().await);
-        }
-        out
-    }
-
-    /// Every pool's quarantined queries of death.
-    pub fn quarantined(&self) -> Vec<protocol::control::Quarantined> {
-        let now = std::time::Instant::now();
-        self.pools()
-            .iter()
-            .flat_map(|p| p.quarantine.list(&p.name, now))
-            .collect()
-    }
-
-    /// Ready when every pool has at least one ACTIVE worker.
-    fn readiness(&self) -> Reply {
-        let pools = self.pools();
-        let empty: Vec<&str> = pools
-            .iter()
-            .filter(|p| p.active().is_empty())
-            .map(|p| &*p.name)
-            .collect();
-        let body = serde_json::json!({
-            "ready": empty.is_empty(),
-            "pools_without_active_workers": empty,
-        });
-        let status = if empty.is_empty() {
-            StatusCode::OK
-        } else {
-            StatusCode::SERVICE_UNAVAILABLE
-        };
-        json(status, body.to_string())
     }
 }
 
@@ -381,6 +255,10 @@ fn quarantined(secs: u64) -> Reply {
     );
     h.insert(hyper::header::RETRY_AFTER, HeaderValue::from(secs));
     r
+}
+
+fn status_code(status: u16) -> StatusCode {
+    StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 pub fn plain(status: StatusCode, text: &str) -> Reply {

@@ -20,6 +20,12 @@ pub(super) fn log(pool: &str, log: &Log) {
         | Log::Hung { .. }
         | Log::Stuck { .. }
         | Log::OverMemory { .. } => kills(pool, log),
+        Log::SweepStarted { .. }
+        | Log::MaintDone { .. }
+        | Log::SwapStarted { .. }
+        | Log::Swapped { .. }
+        | Log::SwapFailed { .. }
+        | Log::SwapTimeout { .. } => maint_and_swap(pool, log),
         _ => other(pool, log),
     }
 }
@@ -205,19 +211,8 @@ fn kills(pool: &str, log: &Log) {
     }
 }
 
-fn other(pool: &str, log: &Log) {
+fn maint_and_swap(pool: &str, log: &Log) {
     match log {
-        Log::Rotating { slot, reason } => {
-            tracing::info!(pool, worker = slot, reason = %reason, "rotating worker");
-        }
-        Log::Draining {
-            slot,
-            pid,
-            reason,
-            in_flight,
-        } => {
-            tracing::info!(pool, worker = slot, pid = pid.as_raw(), reason = %reason, in_flight, "draining worker");
-        }
         Log::SweepStarted { workers } => {
             tracing::info!(pool, workers, "maintenance sweep started");
         }
@@ -265,6 +260,23 @@ fn other(pool: &str, log: &Log) {
                 timeout_ms = timeout.as_millis() as u64,
                 "swap() ran past swap_timeout_ms: killing and replacing the worker"
             );
+        }
+        _ => {}
+    }
+}
+
+fn other(pool: &str, log: &Log) {
+    match log {
+        Log::Rotating { slot, reason } => {
+            tracing::info!(pool, worker = slot, reason = %reason, "rotating worker");
+        }
+        Log::Draining {
+            slot,
+            pid,
+            reason,
+            in_flight,
+        } => {
+            tracing::info!(pool, worker = slot, pid = pid.as_raw(), reason = %reason, in_flight, "draining worker");
         }
         Log::Reconfigured { from, to, roll } => {
             if *roll {

@@ -1,25 +1,30 @@
 //! A pool of workers: a pure core that decides (`core/`), an actor that
-//! carries out its decisions (`actor.rs`), and the handle everything else
-//! holds.
+//! carries out its decisions (`actor/`), the links to its workers
+//! (`link/`), the request path into it (`dispatch`, `admission`, `room`,
+//! `quarantine`), the handle everything else holds, and [`Pools`], the
+//! running pools in route order.
 //!
-//! The actor is the one owner of the pool's slots. The HTTP front, the
-//! control socket, the watcher and the signal task talk to it through
-//! [`PoolHandle`]'s methods; the request path reads only the published list
-//! of ACTIVE links.
+//! The actor is the one owner of the pool's slots. The hub (for the HTTP
+//! admin paths and the control socket), the reloader, its watchers and the
+//! signal task talk to it through [`PoolHandle`]'s methods; the request path
+//! reads only the published list of ACTIVE links.
 //!
 //! A slot may briefly hold two processes: on rotation the replacement boots
 //! while the old one keeps serving, and the old one drains only once the
 //! replacement is ACTIVE, so a rotation never lowers capacity.
 
 mod actor;
+pub mod admission;
 pub mod core;
+pub mod dispatch;
 mod emit;
+pub mod link;
 pub mod modcache;
 pub mod policy;
 pub mod quarantine;
 pub mod room;
 mod status;
-pub mod watch;
+pub mod table;
 
 use std::sync::{Arc, RwLock};
 
@@ -29,9 +34,10 @@ use tokio::sync::{mpsc, oneshot};
 pub use self::core::Reason;
 use crate::config::Pool as PoolConfig;
 use crate::metrics::PoolMetrics;
-use crate::process::link::WorkerLink;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
+use link::WorkerLink;
+pub use table::Pools;
 
 /// Responses shorter than this are not compressed: the headers would eat
 /// the gain.
@@ -83,7 +89,7 @@ pub struct PoolHandle {
     pub metrics: PoolMetrics,
     /// `max_concurrent_requests` and its queue, if set; a reload that
     /// changes them replaces it (requests already admitted keep their place).
-    admission: RwLock<Option<Arc<crate::front::admission::Admission>>>,
+    admission: RwLock<Option<Arc<admission::Admission>>>,
     /// HTTP requests routed to this pool and not answered yet.
     pub routed: std::sync::atomic::AtomicUsize,
     /// Woken when `routed` drops to 0.
@@ -121,7 +127,7 @@ impl PoolHandle {
     }
 
     /// `max_concurrent_requests` and its queue now, if set.
-    pub fn admission(&self) -> Option<Arc<crate::front::admission::Admission>> {
+    pub fn admission(&self) -> Option<Arc<admission::Admission>> {
         self.admission.read().unwrap().clone()
     }
 
@@ -157,8 +163,7 @@ impl PoolHandle {
         let a = &config.settings.admission;
         if *a != self.config().settings.admission {
             *self.admission.write().unwrap() =
-                crate::front::admission::Admission::new(a.max_concurrent, a.max_queue)
-                    .map(Arc::new);
+                admission::Admission::new(a.max_concurrent, a.max_queue).map(Arc::new);
         }
         *self.config.write().unwrap() = Arc::new(config);
         let _ = self.tx.send(PoolMsg::Reconfigure { roll });
@@ -270,8 +275,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
     let handle = Arc::new(PoolHandle {
         name: config.name.as_str().into(),
         admission: RwLock::new(
-            crate::front::admission::Admission::new(admission.max_concurrent, admission.max_queue)
-                .map(Arc::new),
+            admission::Admission::new(admission.max_concurrent, admission.max_queue).map(Arc::new),
         ),
         config: RwLock::new(Arc::new(config)),
         routed: Default::default(),

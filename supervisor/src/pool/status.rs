@@ -9,7 +9,7 @@ use std::time::Instant;
 use protocol::control::{WorkerState, WorkerStatus};
 
 use super::core::{Core, Phase, Proc, ProcState, Reason, Slot};
-use crate::process::link::WorkerLink;
+use super::link::WorkerLink;
 
 pub(super) fn rows(
     pool: &str,
@@ -99,7 +99,7 @@ fn process(
     now: Instant,
 ) -> WorkerStatus {
     let rss = crate::process::memory::rss_bytes(p.pid).unwrap_or(p.rss);
-    let stat = |f: fn(&crate::process::link::LinkStats) -> u64| link.map_or(0, |l| f(&l.stats));
+    let stat = |f: fn(&super::link::LinkStats) -> u64| link.map_or(0, |l| f(&l.stats));
     let served = stat(|s| s.served.load(Ordering::Relaxed));
     let total_ms = stat(|s| s.total_render_us.load(Ordering::Relaxed)) as f64 / 1000.0;
     let last = stat(|s| s.last_request_unix_ms.load(Ordering::Relaxed));

@@ -9,7 +9,7 @@
 //! the [`Probe`] it is given. So every policy (backoff, healthy reset,
 //! give-up, staggered rotation, rotation budget, timeouts, autoscaling,
 //! maintenance) is tested with a fake clock and a fake probe
-//! (`core/tests/`), and the actor (`pool/actor.rs`) only carries out what
+//! (`core/tests/`), and the actor (`pool/actor/`) only carries out what
 //! the core decided.
 
 mod commands;

@@ -9,6 +9,7 @@ mod rotation;
 mod scaling;
 mod swap;
 mod timeouts;
+mod validated;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -21,10 +21,10 @@ use nix::unistd::Pid;
 use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::pool::room::Room;
+use super::room::Room;
 
 /// What a link tells its pool actor (the core's view of a link event).
-pub use crate::pool::core::LinkEvent;
+pub use super::core::LinkEvent;
 
 /// An event tagged with the process it came from.
 #[derive(Debug)]
@@ -490,4 +490,4 @@ impl WorkerLink {
 }
 
 mod tasks;
-pub use tasks::{HelloFailed, NewLink, Reader, Writer, connect, hello, write_loop};
+pub use tasks::{NewLink, connect};

@@ -1,6 +1,7 @@
-//! The tasks of one link: the handshake and `Init`, a writer batching
-//! queued frames into one flush, and a reader completing requests and
-//! turning every other frame into a [`LinkEvent`] for the pool actor.
+//! The tasks of one link: the handshake and `Init` (the hello exchange and
+//! the batching writer are `process::link`'s), then a reader completing
+//! requests and turning every other frame into a [`LinkEvent`] for the pool
+//! actor.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -12,14 +13,13 @@ use nix::unistd::Pid;
 use protocol::worker::{
     LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
-use protocol::{FrameCodec, Hello};
 use tokio::net::UnixStream;
 use tokio::sync::mpsc;
-use tokio_util::codec::{FramedRead, FramedWrite};
 
 use super::{Inner, LinkEvent, LinkStats, TaggedEvent, WorkerLink};
 use crate::pool::modcache::ModuleCache;
 use crate::pool::room::Room;
+use crate::process::link::{HelloFailed, Reader, hello, write_loop};
 
 /// Who a new link's worker is and what its `Init` carries.
 #[derive(Debug)]
@@ -48,6 +48,29 @@ pub fn connect(
     socket: std::os::unix::net::UnixStream,
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) -> std::io::Result<Arc<WorkerLink>> {
+    let socket = match socket
+        .set_nonblocking(true)
+        .and_then(|()| UnixStream::from_std(socket))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            // No link will hold the process: it must not outlive this.
+            new.process.signal(nix::sys::signal::Signal::SIGKILL);
+            return Err(e);
+        }
+    };
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (link, boot, jobs) = open(new, tx);
+    tokio::spawn(run(link.clone(), socket, boot, rx, events, jobs));
+    Ok(link)
+}
+
+/// The link of `new`, closed to requests until the worker is ACTIVE, its
+/// frames queued on `tx`; with what its tasks need.
+fn open(
+    new: NewLink,
+    tx: mpsc::UnboundedSender<MasterToWorker>,
+) -> (Arc<WorkerLink>, Boot, crate::jobs::JobsHandle) {
     let NewLink {
         pool,
         slot,
@@ -60,18 +83,6 @@ pub fn connect(
         process,
         jobs,
     } = new;
-    let socket = match socket
-        .set_nonblocking(true)
-        .and_then(|()| UnixStream::from_std(socket))
-    {
-        Ok(s) => s,
-        Err(e) => {
-            // No link will hold the process: it must not outlive this.
-            process.signal(nix::sys::signal::Signal::SIGKILL);
-            return Err(e);
-        }
-    };
-    let (tx, rx) = mpsc::unbounded_channel();
     let link = Arc::new(WorkerLink {
         pool: pool.clone(),
         slot,
@@ -109,8 +120,7 @@ pub fn connect(
         settings,
         modules,
     };
-    tokio::spawn(run(link.clone(), socket, boot, rx, events, jobs));
-    Ok(link)
+    (link, boot, jobs)
 }
 
 /// What the worker's `Init` carries.
@@ -170,59 +180,6 @@ async fn run(
     let _ = events.send(tag(end));
 }
 
-pub type Writer =
-    FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-pub type Reader =
-    FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-
-/// How the hello exchange with a new process failed.
-#[derive(Debug)]
-pub enum HelloFailed {
-    /// It closed its socket (it died).
-    Closed,
-    /// It sent a bad hello, or one of another protocol version.
-    Broken(String),
-}
-
-/// The master's side of the hello exchange with a process it started
-/// (a pool worker or a job); returns the socket framed for what follows.
-pub async fn hello(socket: UnixStream, max: u32) -> Result<(Reader, Writer), HelloFailed> {
-    let (rd, wr) = socket.into_split();
-    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
-    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
-    let theirs = match hello_rd.next().await {
-        Some(Ok(h)) => h,
-        Some(Err(e)) => return Err(HelloFailed::Broken(format!("bad hello: {e}"))),
-        None => return Err(HelloFailed::Closed),
-    };
-    theirs
-        .check()
-        .map_err(|e| HelloFailed::Broken(e.to_string()))?;
-    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
-        return Err(HelloFailed::Closed);
-    }
-    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    let writer = hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
-    Ok((reader, writer))
-}
-
-/// Writes queued frames, flushing once per batch.
-pub async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
-    while let Some(frame) = rx.recv().await {
-        if writer.feed(frame).await.is_err() {
-            return;
-        }
-        while let Ok(frame) = rx.try_recv() {
-            if writer.feed(frame).await.is_err() {
-                return;
-            }
-        }
-        if writer.flush().await.is_err() {
-            return;
-        }
-    }
-}
-
 /// Reads until the socket closes or breaks; returns how it ended.
 async fn read_loop(
     link: &Arc<WorkerLink>,
@@ -276,14 +233,7 @@ async fn read_loop(
             WorkerToMaster::ResponseChunk { id, data } => link.stream_chunk(id, data),
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
-            WorkerToMaster::JobCall { query, call } => {
-                // Answered on its own task: a spawn may wait on the state file.
-                let (jobs, link) = (jobs.clone(), link.clone());
-                tokio::spawn(async move {
-                    let reply = jobs.call(&link.pool, call).await;
-                    link.send_untracked(MasterToWorker::JobReply { query, reply });
-                });
-            }
+            WorkerToMaster::JobCall { query, call } => job_call(link, jobs, query, call),
             WorkerToMaster::JobProgress { .. }
             | WorkerToMaster::JobCheckpoint { .. }
             | WorkerToMaster::JobFinished(_) => {
@@ -293,17 +243,35 @@ async fn read_loop(
             WorkerToMaster::SwapDone { error, missing } => {
                 send(LinkEvent::SwapDone { error, missing })
             }
-            WorkerToMaster::Message { data_json } => {
-                link.stats.messages.fetch_add(1, Ordering::Relaxed);
-                tracing::info!(
-                    target: "bext::message",
-                    pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
-                    data = %crate::logging::untrusted(&data_json),
-                    "message from worker"
-                );
-            }
+            WorkerToMaster::Message { data_json } => message(link, &data_json),
         }
     }
+}
+
+/// A `bext.jobs` call from the worker, answered on its own task (a spawn
+/// may wait on the state file).
+fn job_call(
+    link: &Arc<WorkerLink>,
+    jobs: &crate::jobs::JobsHandle,
+    query: u64,
+    call: protocol::worker::JobCall,
+) {
+    let (jobs, link) = (jobs.clone(), link.clone());
+    tokio::spawn(async move {
+        let reply = jobs.call(&link.pool, call).await;
+        link.send_untracked(MasterToWorker::JobReply { query, reply });
+    });
+}
+
+/// A `bext.sendMessage` from the worker: counted and logged.
+fn message(link: &WorkerLink, data_json: &str) {
+    link.stats.messages.fetch_add(1, Ordering::Relaxed);
+    tracing::info!(
+        target: "bext::message",
+        pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
+        data = %crate::logging::untrusted(data_json),
+        "message from worker"
+    );
 }
 
 /// Whether a read failed because the worker's end went away (it died),

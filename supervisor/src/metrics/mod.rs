@@ -16,6 +16,9 @@ use protocol::control::{WorkerState, WorkerStatus};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
+mod jobs;
+pub use jobs::JobMetrics;
+
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RefusedLabels {
     pool: String,
@@ -62,66 +65,6 @@ struct StateLabels {
     pool: String,
     worker: String,
     state: String,
-}
-
-#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
-struct JobStateLabel {
-    state: String,
-}
-
-#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
-struct KindLabel {
-    kind: String,
-}
-
-#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
-struct ReasonLabel {
-    reason: String,
-}
-
-/// The job system's metrics, kept current by the job manager.
-#[derive(Debug, Clone, Default)]
-pub struct JobMetrics {
-    by_state: Family<JobStateLabel, Gauge>,
-    budget: Family<KindLabel, Gauge>,
-    finished: Family<JobStateLabel, Counter>,
-    killed: Family<ReasonLabel, Counter>,
-    pub restarts: Counter,
-    /// Moves the job state table refused (a bug if ever non-zero).
-    pub illegal_transitions: Counter,
-}
-
-impl JobMetrics {
-    /// Sets the gauges: jobs by state, and the budget (used, total).
-    pub fn set(&self, by_state: &[(&str, u64)], used: u64, total: u64) {
-        for (state, n) in by_state {
-            let l = JobStateLabel {
-                state: (*state).into(),
-            };
-            self.by_state.get_or_create(&l).set(*n as i64);
-        }
-        let kind = |k: &str| KindLabel { kind: k.into() };
-        self.budget.get_or_create(&kind("used")).set(used as i64);
-        self.budget.get_or_create(&kind("total")).set(total as i64);
-    }
-
-    /// Counts a job that reached a final state.
-    pub fn finished(&self, state: &str) {
-        self.finished
-            .get_or_create(&JobStateLabel {
-                state: state.into(),
-            })
-            .inc();
-    }
-
-    /// Counts a job process bextd killed: `memory`, `timeout` or `cancel`.
-    pub fn killed(&self, reason: &str) {
-        self.killed
-            .get_or_create(&ReasonLabel {
-                reason: reason.into(),
-            })
-            .inc();
-    }
 }
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -339,40 +282,11 @@ impl Metrics {
             w_state.clone(),
         );
         let jobs = JobMetrics::default();
-        registry.register(
-            "jobs",
-            "Background jobs bextd keeps, by state (queued, running, completed, failed, cancelled)",
-            jobs.by_state.clone(),
-        );
-        registry.register(
-            "jobs_memory_budget_bytes",
-            "The jobs memory budget: reserved by running jobs (kind=used) and in all (kind=total)",
-            jobs.budget.clone(),
-        );
-        registry.register(
-            "jobs_finished",
-            "Jobs that reached a final state, by that state",
-            jobs.finished.clone(),
-        );
-        registry.register(
-            "jobs_killed",
-            "Job processes bextd killed, by reason (memory, timeout, cancel)",
-            jobs.killed.clone(),
-        );
-        registry.register(
-            "job_restarts",
-            "Daemon restarts after a crash",
-            jobs.restarts.clone(),
-        );
+        jobs.register(&mut registry);
         registry.register(
             "fetch_refused",
             "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",
             FETCH_REFUSED.get_or_init(Family::default).clone(),
-        );
-        registry.register(
-            "jobs_illegal_transitions",
-            "Job state changes the table of allowed moves refused (a bug in bextd if ever non-zero)",
-            jobs.illegal_transitions.clone(),
         );
         Metrics {
             registry,
@@ -493,45 +407,49 @@ impl Metrics {
         self.w_avg.clear();
         self.w_state.clear();
         for w in workers {
-            if w.pid.is_none() && w.state != WorkerState::Failed {
-                continue;
+            if w.pid.is_some() || w.state == WorkerState::Failed {
+                self.set_worker(w, now_unix_ms);
             }
-            let l = WorkerLabels {
-                pool: w.pool.clone(),
-                worker: w.id.to_string(),
-            };
-            let set = |f: &Family<WorkerLabels, Gauge>, v: u64| {
-                f.get_or_create(&l).set(v.min(i64::MAX as u64) as i64);
-            };
-            set(&self.w_served, w.requests_served);
-            set(&self.w_failed, w.requests_failed);
-            set(&self.w_in_flight, w.in_flight as u64);
-            set(&self.w_rss, w.current_memory_bytes);
-            set(&self.w_peak, w.peak_memory_bytes);
-            set(&self.w_heap, w.js_heap_bytes);
-            set(&self.w_restarts, w.restarts as u64);
-            set(&self.w_fails, w.consecutive_failures as u64);
-            set(&self.w_messages, w.messages_sent);
-            set(&self.w_swaps, w.swaps);
-            let up = if w.pid.is_some() {
-                now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
-            } else {
-                0.0
-            };
-            self.w_uptime.get_or_create(&l).set(up);
-            self.w_avg
-                .get_or_create(&l)
-                .set(w.avg_render_time_ms / 1000.0);
-            self.w_state
-                .get_or_create(&StateLabels {
-                    pool: w.pool.clone(),
-                    worker: w.id.to_string(),
-                    state: w.state.to_string(),
-                })
-                .set(1);
         }
         let mut out = String::new();
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
+    }
+
+    /// The per-worker gauges of one status row.
+    fn set_worker(&self, w: &WorkerStatus, now_unix_ms: u64) {
+        let l = WorkerLabels {
+            pool: w.pool.clone(),
+            worker: w.id.to_string(),
+        };
+        let set = |f: &Family<WorkerLabels, Gauge>, v: u64| {
+            f.get_or_create(&l).set(v.min(i64::MAX as u64) as i64);
+        };
+        set(&self.w_served, w.requests_served);
+        set(&self.w_failed, w.requests_failed);
+        set(&self.w_in_flight, w.in_flight as u64);
+        set(&self.w_rss, w.current_memory_bytes);
+        set(&self.w_peak, w.peak_memory_bytes);
+        set(&self.w_heap, w.js_heap_bytes);
+        set(&self.w_restarts, w.restarts as u64);
+        set(&self.w_fails, w.consecutive_failures as u64);
+        set(&self.w_messages, w.messages_sent);
+        set(&self.w_swaps, w.swaps);
+        let up = if w.pid.is_some() {
+            now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
+        } else {
+            0.0
+        };
+        self.w_uptime.get_or_create(&l).set(up);
+        self.w_avg
+            .get_or_create(&l)
+            .set(w.avg_render_time_ms / 1000.0);
+        self.w_state
+            .get_or_create(&StateLabels {
+                pool: w.pool.clone(),
+                worker: w.id.to_string(),
+                state: w.state.to_string(),
+            })
+            .set(1);
     }
 }

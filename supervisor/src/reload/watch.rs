@@ -1,5 +1,5 @@
 //! File watching: a burst of changes under a pool's `watch_dirs` is
-//! classified (`reload::classify`: the config file, a module the workers
+//! classified (`classify`: the config file, a module the workers
 //! loaded, a `swap_globs` file, anything else) and the most severe kind
 //! decides one action for the burst: a config reload, a rolling restart of
 //! this pool, or a hot-swap of its workers.
@@ -7,7 +7,7 @@
 //! `notify-debouncer-full` folds an editor's write-to-temp-then-rename into
 //! one event on the final path; its callback runs on the debouncer's own
 //! thread and hands each batch to a tokio task. That task applies the
-//! trailing-edge debounce of `policy::Debounce` (a restart once nothing has
+//! trailing-edge debounce of `debounce::Debounce` (a restart once nothing has
 //! changed for `watch_debounce_ms`, since the crate emits events as they age
 //! rather than when a burst ends) and asks the pool for one restart.
 
@@ -20,10 +20,10 @@ use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::sync::mpsc;
 
-use crate::pool::policy::Debounce;
+use super::Ask;
+use super::classify::{self, BurstAction, ChangeKind, Classes};
+use super::debounce::Debounce;
 use crate::pool::{PoolHandle, Reason};
-use crate::reload::Ask;
-use crate::reload::classify::{self, BurstAction, ChangeKind, Classes};
 
 /// What every pool's watcher shares.
 #[derive(Debug, Clone)]

@@ -12,10 +12,10 @@ use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use rand::Rng;
 use tokio::sync::oneshot;
 
-use crate::front::admission::Refused;
-use crate::pool::PoolHandle;
-use crate::pool::quarantine::Signature;
-use crate::process::link::{Answer, StreamHead, WorkerLink};
+use super::PoolHandle;
+use super::admission::Refused;
+use super::link::{Answer, StreamHead, WorkerLink};
+use super::quarantine::Signature;
 
 /// What the worker answered a request with.
 #[derive(Debug)]
@@ -40,12 +40,6 @@ pub struct Streamed {
 fn next_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Extra time the master gives a worker past `request_timeout_ms` to report
-/// the timeout itself before it is presumed stuck outside JS and killed.
-pub fn timeout_grace(request_timeout: Duration) -> Duration {
-    (request_timeout / 10).clamp(Duration::from_millis(500), Duration::from_secs(5))
 }
 
 /// Sends one HTTP request to the least busy worker of `pool` and waits
@@ -308,8 +302,7 @@ enum Reply {
 /// When the master gives up on an answer started now: past
 /// `request_timeout_ms` and its grace.
 fn master_deadline(pool: &PoolHandle) -> Option<Instant> {
-    let t = pool.config().settings.request_timeout?;
-    Some(Instant::now() + t + timeout_grace(t))
+    Some(Instant::now() + pool.config().settings.busy_limit()?)
 }
 
 async fn await_reply(
@@ -330,11 +323,11 @@ async fn await_reply(
         Ok(Answer::NotRun) => Err(Failure::NotRun),
         Err(_) => Err(Failure::Died),
     };
-    let Some(timeout) = pool.config().settings.request_timeout else {
+    let settings = &pool.config().settings;
+    let (Some(limit), Some(grace)) = (settings.busy_limit(), settings.timeout_grace()) else {
         return answer(rx.await);
     };
-    let grace = timeout_grace(timeout);
-    match tokio::time::timeout(timeout + grace, rx).await {
+    match tokio::time::timeout(limit, rx).await {
         Ok(r) => answer(r),
         Err(_) => {
             let reason = format!(

@@ -10,16 +10,16 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use nix::sys::signal::Signal;
 use nix::unistd::Pid;
-use protocol::worker::{MasterToWorker, WorkerSettings};
 use tokio::sync::{mpsc, oneshot};
 
-use super::core::{Action, Core, Counter, Input, Load, Probe, Reply};
-use super::{COMPRESS_MIN_BYTES, PoolHandle, PoolMsg, Services};
-use crate::process::link::{self, TaggedEvent, WorkerLink};
+use super::core::{Core, Input, Load, Probe};
+use super::link::{TaggedEvent, WorkerLink};
+use super::{PoolHandle, PoolMsg, Services};
 use crate::process::reaper::Exit;
-use crate::process::spawn::SpawnSpec;
+
+mod act;
+mod start;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
 
@@ -89,10 +89,7 @@ pub(super) fn spawn(
         cfg.max_workers,
         Instant::now(),
     );
-    let busy_limit = cfg
-        .settings
-        .request_timeout
-        .map(|t| t + crate::front::dispatch::timeout_grace(t));
+    let busy_limit = cfg.settings.busy_limit();
     let actor = Actor {
         handle,
         services,
@@ -200,10 +197,7 @@ impl Actor {
             }
             PoolMsg::Reconfigure { roll } => {
                 let cfg = self.handle.config();
-                self.busy_limit = cfg
-                    .settings
-                    .request_timeout
-                    .map(|t| t + crate::front::dispatch::timeout_grace(t));
+                self.busy_limit = cfg.settings.busy_limit();
                 let input = Input::Reconfigure {
                     settings: Box::new(cfg.settings.clone()),
                     min_workers: cfg.min_workers,
@@ -258,196 +252,6 @@ impl Actor {
         self.handle.room.set_live(live);
     }
 
-    async fn act(
-        &mut self,
-        action: Action,
-        queue: &mut VecDeque<Input>,
-        reply: &mut Option<ReplyTo>,
-    ) {
-        let link = |s: &Self, slot, generation| s.links.get(&(slot, generation)).cloned();
-        match action {
-            Action::Spawn { slot, generation } => self.spawn(slot, generation, queue).await,
-            Action::Kill { pid } => {
-                // Through the worker's pidfd, held by its link until its
-                // exit is handled: never to a reaped pid.
-                if let Some(l) = self.pids.get(&pid).and_then(|k| self.links.get(k)) {
-                    l.signal(Signal::SIGKILL);
-                }
-            }
-            Action::Drain { slot, generation } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.drain();
-                }
-            }
-            Action::Accept {
-                slot,
-                generation,
-                open,
-            } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.set_accepting(open);
-                }
-            }
-            Action::RotateAfter {
-                slot,
-                generation,
-                served,
-            } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.rotate_after.store(served, Ordering::Relaxed);
-                }
-            }
-            Action::RunMaint {
-                slot,
-                generation,
-                data,
-            } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.send_untracked(MasterToWorker::Maint { data_json: data });
-                }
-            }
-            Action::RunSwap {
-                slot,
-                generation,
-                changes,
-            } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.send_untracked(MasterToWorker::Swap {
-                        changes_json: changes,
-                    });
-                }
-            }
-            Action::Publish(list) => {
-                let links: Vec<_> = list
-                    .iter()
-                    .filter_map(|k| self.links.get(k).cloned())
-                    .collect();
-                let room: usize = links.iter().map(|l| l.free_room()).sum();
-                self.handle.publish(links);
-                // Waiting requests go to the workers that have room now.
-                self.handle.room.freed(room);
-            }
-            Action::Log(log) => super::emit::log(&self.handle.name, &log),
-            Action::Count(c) => self.count(c),
-            Action::Reply(r) => send_reply(r, reply.take()),
-            Action::Died {
-                slot,
-                generation,
-                own_fault,
-            } => {
-                if let Some(l) = link(self, slot, generation) {
-                    l.set_death(own_fault);
-                }
-            }
-            Action::Stopped => self.stopped = true,
-        }
-    }
-
-    fn count(&self, c: Counter) {
-        let m = &self.handle.metrics;
-        match c {
-            Counter::Restart => m.restarts.inc(),
-            Counter::Failure => m.failures.inc(),
-            Counter::IllegalTransition => m.illegal_transitions.inc(),
-            Counter::Swapped => m.swapped.inc(),
-            Counter::SwapReplaced => m.swap_replaced.inc(),
-        };
-    }
-
-    /// Starts a worker for `slot` and reports how that went.
-    async fn spawn(&mut self, slot: u32, generation: u64, queue: &mut VecDeque<Input>) {
-        let handle = self.handle.clone();
-        let cfg = handle.config();
-        let spec = SpawnSpec {
-            program: self.services.worker_bin.clone(),
-            env: cfg.settings.env.clone(),
-            title: format!("bext-worker: {} #{slot}", cfg.name),
-            uid: cfg.uid,
-            gid: cfg.gid,
-        };
-        let at = Instant::now();
-        let spawned = match self.services.spawner.spawn(spec).await {
-            Ok(s) => s,
-            Err(e) => {
-                let transient = crate::process::spawn::lacks_resources(&e);
-                let error = format!("cannot start {}: {e}", self.services.worker_bin.display());
-                queue.push_back(Input::SpawnFailed {
-                    slot,
-                    generation,
-                    error,
-                    transient,
-                });
-                return;
-            }
-        };
-        let pid = spawned.pid;
-        if let Err(e) = self.watch(slot, generation, spawned) {
-            queue.push_back(Input::SpawnFailed {
-                slot,
-                generation,
-                error: format!("cannot watch the new worker's socket: {e}"),
-                transient: crate::process::spawn::lacks_resources(&e),
-            });
-            return;
-        }
-        queue.push_back(Input::Spawned {
-            slot,
-            generation,
-            pid,
-            at,
-        });
-        let registry = &self.services.registry;
-        if let Some(exit) = registry.register(pid, at, self.exits_tx.clone()) {
-            let _ = self.exits_tx.send(exit);
-        }
-    }
-
-    /// Captures a new worker's output and connects its link; on failure the
-    /// worker is killed (its exit is reaped as an orphan's).
-    fn watch(
-        &mut self,
-        slot: u32,
-        generation: u64,
-        spawned: crate::process::spawn::Spawned,
-    ) -> std::io::Result<()> {
-        let handle = self.handle.clone();
-        let cfg = handle.config();
-        let pid = spawned.pid;
-        for (fd, stream) in [(spawned.stdout, "stdout"), (spawned.stderr, "stderr")] {
-            if let Some(fd) = fd {
-                crate::process::output::capture(
-                    fd,
-                    stream,
-                    handle.name.clone(),
-                    slot,
-                    pid.as_raw(),
-                );
-            }
-        }
-        let process = spawned.process;
-        let new = link::NewLink {
-            pool: handle.name.clone(),
-            slot,
-            pid,
-            generation,
-            settings: worker_settings(&cfg, &self.services.jobs.config),
-            modules: handle.modules.clone(),
-            capacity: cfg.settings.worker_concurrency,
-            room: handle.room.clone(),
-            process,
-            jobs: self.services.jobs.clone(),
-        };
-        match link::connect(new, spawned.socket, self.events_tx.clone()) {
-            Ok(l) => {
-                self.links.insert((slot, generation), l);
-            }
-            Err(e) => return Err(e),
-        }
-        self.pids.insert(pid, (slot, generation));
-        tracing::debug!(pool = %cfg.name, worker = slot, pid = pid.as_raw(), generation, "worker spawned");
-        Ok(())
-    }
-
     /// What is known of an exit beyond its status: how the worker broke
     /// the protocol (if it did), whether the OOM killer struck, and what it
     /// held.
@@ -476,26 +280,6 @@ impl Actor {
             })
             .collect()
     }
-
-    /// Sends `message(data)` to every process that still takes work.
-    fn broadcast(&self, data_json: &str) -> u32 {
-        let mut n = 0;
-        for s in self.core.slots() {
-            for p in s.procs.iter().filter(|p| p.state.is_live()) {
-                let frame = MasterToWorker::Message {
-                    data_json: data_json.to_string(),
-                };
-                if self
-                    .links
-                    .get(&(s.id, p.generation))
-                    .is_some_and(|l| l.send_untracked(frame))
-                {
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
 }
 
 fn link_input(ev: TaggedEvent) -> Input {
@@ -503,40 +287,5 @@ fn link_input(ev: TaggedEvent) -> Input {
         slot: ev.slot,
         generation: ev.generation,
         event: ev.event,
-    }
-}
-
-fn send_reply(r: Reply, to: Option<ReplyTo>) {
-    match (r, to) {
-        (Reply::Restart(r), Some(ReplyTo::Restart(tx))) => {
-            let _ = tx.send(r);
-        }
-        (Reply::Maint(n), Some(ReplyTo::Maint(tx))) | (Reply::Swap(n), Some(ReplyTo::Swap(tx))) => {
-            let _ = tx.send(n);
-        }
-        _ => {}
-    }
-}
-
-/// What a new worker's `Init` carries.
-fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> WorkerSettings {
-    let st = &cfg.settings;
-    WorkerSettings {
-        script: cfg.script.to_string_lossy().into_owned(),
-        request_timeout_ms: st.request_timeout.map_or(0, |d| d.as_millis() as u64),
-        heartbeat_interval_ms: st.heartbeat_interval.as_millis() as u64,
-        js_memory_limit_mb: st.js_memory_limit_mb,
-        max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,
-        compress: st
-            .compress
-            .clone()
-            .map(|regex| protocol::worker::Compression {
-                content_type_regex: regex,
-                min_bytes: COMPRESS_MIN_BYTES,
-            }),
-        job_budget_bytes: jobs.budget_bytes,
-        job_default_memory_bytes: jobs.default_memory_bytes,
-        env: st.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        fetch: st.fetch.clone(),
     }
 }

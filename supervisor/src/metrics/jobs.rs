@@ -1,0 +1,103 @@
+//! The job system's metrics, kept current by the job manager.
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::registry::Registry;
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct JobStateLabel {
+    state: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct KindLabel {
+    kind: String,
+}
+
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ReasonLabel {
+    reason: String,
+}
+
+/// The job system's metrics, kept current by the job manager.
+#[derive(Debug, Clone, Default)]
+pub struct JobMetrics {
+    by_state: Family<JobStateLabel, Gauge>,
+    budget: Family<KindLabel, Gauge>,
+    finished: Family<JobStateLabel, Counter>,
+    killed: Family<ReasonLabel, Counter>,
+    pub restarts: Counter,
+    /// Moves the job state table refused (a bug if ever non-zero).
+    pub illegal_transitions: Counter,
+}
+
+impl JobMetrics {
+    /// Sets the gauges: jobs by state, and the budget (used, total).
+    pub fn set(&self, by_state: &[(&str, u64)], used: u64, total: u64) {
+        for (state, n) in by_state {
+            let l = JobStateLabel {
+                state: (*state).into(),
+            };
+            self.by_state.get_or_create(&l).set(*n as i64);
+        }
+        let kind = |k: &str| KindLabel { kind: k.into() };
+        self.budget.get_or_create(&kind("used")).set(used as i64);
+        self.budget.get_or_create(&kind("total")).set(total as i64);
+    }
+
+    /// Counts a job that reached a final state.
+    pub fn finished(&self, state: &str) {
+        self.finished
+            .get_or_create(&JobStateLabel {
+                state: state.into(),
+            })
+            .inc();
+    }
+
+    /// Counts a job process bextd killed: `memory`, `timeout` or `cancel`.
+    pub fn killed(&self, reason: &str) {
+        self.killed
+            .get_or_create(&ReasonLabel {
+                reason: reason.into(),
+            })
+            .inc();
+    }
+
+    /// Registers its families (`bext_jobs`, `bext_jobs_memory_budget_bytes`,
+    /// `bext_jobs_finished`, `bext_jobs_killed`, `bext_job_restarts`,
+    /// `bext_jobs_illegal_transitions`).
+    pub(super) fn register(&self, registry: &mut Registry) {
+        registry.register(
+            "jobs",
+            "Background jobs bextd keeps, by state (queued, running, completed, failed, cancelled)",
+            self.by_state.clone(),
+        );
+        registry.register(
+            "jobs_memory_budget_bytes",
+            "The jobs memory budget: reserved by running jobs (kind=used) and in all (kind=total)",
+            self.budget.clone(),
+        );
+        registry.register(
+            "jobs_finished",
+            "Jobs that reached a final state, by that state",
+            self.finished.clone(),
+        );
+        registry.register(
+            "jobs_killed",
+            "Job processes bextd killed, by reason (memory, timeout, cancel)",
+            self.killed.clone(),
+        );
+        registry.register(
+            "job_restarts",
+            "Daemon restarts after a crash",
+            self.restarts.clone(),
+        );
+        registry.register(
+            "jobs_illegal_transitions",
+            "Job state changes the table of allowed moves refused (a bug in bextd if ever non-zero)",
+            self.illegal_transitions.clone(),
+        );
+    }
+}

@@ -1,0 +1,64 @@
+//! The framed socket of a process bextd started (a pool worker or a job):
+//! the versioned hello exchange, and a writer that batches queued frames
+//! into one flush. What is read after the hello is the owner's business
+//! (`pool::link` for a pool worker, `jobs::run` for a job).
+
+use futures_util::{SinkExt, StreamExt};
+use protocol::worker::{MasterToWorker, WorkerToMaster};
+use protocol::{FrameCodec, Hello};
+use tokio::net::UnixStream;
+use tokio::sync::mpsc;
+use tokio_util::codec::{FramedRead, FramedWrite};
+
+pub type Writer =
+    FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+pub type Reader =
+    FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+
+/// How the hello exchange with a new process failed.
+#[derive(Debug)]
+pub enum HelloFailed {
+    /// It closed its socket (it died).
+    Closed,
+    /// It sent a bad hello, or one of another protocol version.
+    Broken(String),
+}
+
+/// The master's side of the hello exchange with a process it started
+/// (a pool worker or a job); returns the socket framed for what follows.
+pub async fn hello(socket: UnixStream, max: u32) -> Result<(Reader, Writer), HelloFailed> {
+    let (rd, wr) = socket.into_split();
+    let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
+    let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
+    let theirs = match hello_rd.next().await {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(HelloFailed::Broken(format!("bad hello: {e}"))),
+        None => return Err(HelloFailed::Closed),
+    };
+    theirs
+        .check()
+        .map_err(|e| HelloFailed::Broken(e.to_string()))?;
+    if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
+        return Err(HelloFailed::Closed);
+    }
+    let reader = hello_rd.map_decoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    let writer = hello_wr.map_encoder(|_| FrameCodec::<WorkerToMaster, MasterToWorker>::new(max));
+    Ok((reader, writer))
+}
+
+/// Writes queued frames, flushing once per batch.
+pub async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<MasterToWorker>) {
+    while let Some(frame) = rx.recv().await {
+        if writer.feed(frame).await.is_err() {
+            return;
+        }
+        while let Ok(frame) = rx.try_recv() {
+            if writer.feed(frame).await.is_err() {
+                return;
+            }
+        }
+        if writer.flush().await.is_err() {
+            return;
+        }
+    }
+}
