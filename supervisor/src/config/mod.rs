@@ -7,9 +7,11 @@
 mod effective;
 mod jobs;
 mod keys;
+mod pool_rules;
 mod routes;
 mod schema;
 mod settings;
+mod shapes;
 mod validate;
 
 use std::fmt;
@@ -212,7 +214,7 @@ pub fn parse(source: &str, file: &Path) -> Result<Config, ConfigError> {
     };
     let mut doc: toml::Table =
         toml::from_str(source).map_err(|e| err(vec![syntax_problem(source, &e)]))?;
-    let mut problems = keys::check_shapes(&mut doc, source);
+    let mut problems = shapes::check_shapes(&mut doc, source);
     // What is left has the right shape; missing keys take their defaults.
     let raw: RawConfig = match toml::Value::Table(doc).try_into() {
         Ok(raw) => raw,
