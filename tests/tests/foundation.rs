@@ -236,14 +236,24 @@ fn a_script_that_fails_to_load_is_logged_with_its_error_and_nothing_is_served() 
     assert!(d.worker_pids().is_empty());
 }
 
+/// Starting bextd with `config`, and checking it with `--check-config`,
+/// both exit 78 with each of `want` on stderr.
 fn bad_config(config: &str, want: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("worker.js"), APP).unwrap();
     std::fs::write(dir.path().join("bext.toml"), config).unwrap();
-    let (code, _, stderr) = run_bextd(&["--config", "bext.toml"], dir.path());
-    assert_eq!(code, 78, "stderr: {stderr}");
-    for w in want {
-        assert!(stderr.contains(w), "stderr lacks {w:?}:\n{stderr}");
+    for args in [
+        &["--config", "bext.toml"][..],
+        &["--check-config", "--config", "bext.toml"],
+    ] {
+        let (code, _, stderr) = run_bextd(args, dir.path());
+        assert_eq!(code, 78, "{args:?}: stderr: {stderr}");
+        for w in want {
+            assert!(
+                stderr.contains(w),
+                "{args:?}: stderr lacks {w:?}:\n{stderr}"
+            );
+        }
     }
 }
 
@@ -273,6 +283,13 @@ fn bad_configs_exit_78_naming_the_problem() {
             "bext.toml:4",
             "render.heartbeat_timeout_ms",
             "must be greater than heartbeat_interval_ms (2000)",
+        ],
+    );
+    // Wider than TOML's 64 bits: out of range like any other value.
+    bad_config(
+        "[render]\nscript = \"worker.js\"\n[render.lifecycle]\nmax_requests = 99999999999999999999\n",
+        &[
+            "bext.toml:4: render.lifecycle.max_requests = 99999999999999999999: must be a whole number of requests from 0 to 1000000000000",
         ],
     );
     let dir = tempfile::tempdir().unwrap();

@@ -138,12 +138,16 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The value as written in TOML (shortened if long).
 pub fn show(v: &Value) -> String {
-    let s = v.to_string();
+    shorten(&v.to_string())
+}
+
+/// `s`, cut to 60 characters.
+pub(super) fn shorten(s: &str) -> String {
     if s.chars().count() > 60 {
         let cut: String = s.chars().take(57).collect();
         format!("{cut}...")
     } else {
-        s
+        s.to_string()
     }
 }
 
