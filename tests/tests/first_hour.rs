@@ -27,7 +27,7 @@ fn the_readme_multi_pool_example_routes_api_paths_to_the_api_pool() {
         .map(|l| format!("{l}\n"))
         .collect();
     let (api, app) = (example("multi/api.js"), example("multi/app.js"));
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &config,
         files: &[("api.js", &api), ("app.js", &app)],
         ..Setup::default()
@@ -102,7 +102,7 @@ fn a_slot_that_gave_up_is_revived_by_restart_of_all_a_pool_or_sighup() {
 
 #[test]
 fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         "export function handler(req) { const page = `<p>${req.path}</p>`; }\n",
     );
@@ -112,7 +112,7 @@ fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
         assert_eq!(r.status, 500);
         assert_eq!(r.body, "500 the handler returned no response\n");
     }
-    let mut async_too = Daemon::start(
+    let async_too = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         "export async function handler(req) { await null; }\n",
     );
@@ -130,7 +130,7 @@ fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
 fn a_handler_that_returns_a_function_or_a_symbol_answers_500_and_says_why_once() {
     let plain = "export function handler(req) { return req.path === '/symbol' ? Symbol('page') : () => 'a page'; }\n";
     let web = "export default { fetch(r) { return new URL(r.url).pathname === '/web/symbol' ? Symbol('page') : async () => 'a page'; } };\n";
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: "[pools.web]\nscript = \"web.js\"\njsc_workers = 1\nroute = \"^/web/\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[("worker.js", plain), ("web.js", web)],
         ..Setup::default()
@@ -203,7 +203,7 @@ fn the_install_script_lays_out_a_prefix_whose_bextd_finds_its_worker() {
         "the worker is not a user command"
     );
     let installed = usr.join("bin/bextd");
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[("worker.js", GOOD)],
         bextd: Some(&installed),
