@@ -13,6 +13,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use nix::sys::signal::Signal;
+
+mod load;
+pub use load::{Answers, Load};
 use nix::unistd::Pid;
 
 /// Path of a workspace binary (`bextd`, `bext-worker`).
@@ -29,20 +32,25 @@ pub fn bin(name: &str) -> PathBuf {
     p
 }
 
-/// Polls `cond` every 20 ms until it returns `Some`, or panics with `what`
-/// after `limit`.
-pub fn wait_for<T>(limit: Duration, what: &str, mut cond: impl FnMut() -> Option<T>) -> T {
+/// Polls `cond` every 20 ms until it returns `Some`, or gives up (`None`)
+/// after `limit`. Every wait of the tests is one of these polls.
+pub fn poll<T>(limit: Duration, mut cond: impl FnMut() -> Option<T>) -> Option<T> {
     let deadline = Instant::now() + limit;
     loop {
         if let Some(v) = cond() {
-            return v;
+            return Some(v);
         }
-        assert!(
-            Instant::now() < deadline,
-            "timed out after {limit:?} waiting for {what}"
-        );
+        if Instant::now() >= deadline {
+            return None;
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Polls `cond` until it returns `Some`, or panics with `what` after
+/// `limit`.
+pub fn wait_for<T>(limit: Duration, what: &str, cond: impl FnMut() -> Option<T>) -> T {
+    poll(limit, cond).unwrap_or_else(|| panic!("timed out after {limit:?} waiting for {what}"))
 }
 
 /// An HTTP answer.
@@ -121,7 +129,6 @@ pub struct Daemon {
     pub dir: tempfile::TempDir,
     log: Arc<Mutex<String>>,
     status: Option<ExitStatus>,
-    seen_workers: Vec<Pid>,
 }
 
 /// What to start a daemon with.
@@ -198,7 +205,7 @@ impl Daemon {
         let log = Arc::new(Mutex::new(String::new()));
         let sink = log.clone();
         let stderr = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
+        let err_reader = std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 let mut l = sink.lock().unwrap();
                 l.push_str(&line);
@@ -208,7 +215,7 @@ impl Daemon {
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         let sink = log.clone();
-        std::thread::spawn(move || {
+        let out_reader = std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
                 if let Some(rest) = line.strip_prefix("bextd listening on http://") {
                     let _ = tx.send(rest.parse::<SocketAddr>().ok());
@@ -223,7 +230,11 @@ impl Daemon {
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                std::thread::sleep(Duration::from_millis(100));
+                // The whole log, once both pipes are read to their end (a
+                // process that outlives a wrapper may hold them open).
+                poll(Duration::from_secs(2), || {
+                    (err_reader.is_finished() && out_reader.is_finished()).then_some(())
+                });
                 panic!("bextd did not start; log:\n{}", log.lock().unwrap());
             }
         };
@@ -235,7 +246,6 @@ impl Daemon {
             dir,
             log,
             status: None,
-            seen_workers: Vec::new(),
         };
         if !setup.wrapper.is_empty() {
             // The wrapper's child is bextd itself.
@@ -269,15 +279,20 @@ impl Daemon {
 
     /// Waits until the log contains `needle`.
     pub fn wait_log(&self, needle: &str, limit: Duration) {
-        let deadline = Instant::now() + limit;
-        while !self.logs().contains(needle) {
-            assert!(
-                Instant::now() < deadline,
-                "log never showed {needle:?} within {limit:?}; log:\n{}",
+        self.wait_until(limit, &format!("the log to show {needle:?}"), || {
+            self.logs().contains(needle).then_some(())
+        });
+    }
+
+    /// Polls `cond` until it returns `Some`, or panics after `limit` with
+    /// `what` and the log so far.
+    pub fn wait_until<T>(&self, limit: Duration, what: &str, cond: impl FnMut() -> Option<T>) -> T {
+        poll(limit, cond).unwrap_or_else(|| {
+            panic!(
+                "timed out after {limit:?} waiting for {what}; log:\n{}",
                 self.logs()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+            )
+        })
     }
 
     /// Counts lines of the log containing `needle`.
@@ -286,62 +301,74 @@ impl Daemon {
     }
 
     /// Worker processes (children of bextd named bext-worker) now.
-    pub fn worker_pids(&mut self) -> Vec<Pid> {
-        let pids: Vec<Pid> = children(self.pid)
+    pub fn worker_pids(&self) -> Vec<Pid> {
+        children(self.pid)
             .into_iter()
             .filter(|p| comm(*p).is_some_and(|c| c.starts_with("bext-worker")))
-            .collect();
-        for p in &pids {
-            if !self.seen_workers.contains(p) {
-                self.seen_workers.push(*p);
-            }
-        }
-        pids
+            .collect()
     }
 
     /// Waits until exactly `n` workers answer as ready in the log since the
     /// start (counted by "worker ready" lines) and `n` processes exist.
-    pub fn wait_workers(&mut self, n: usize) -> Vec<Pid> {
-        let limit = Duration::from_secs(20);
-        let deadline = Instant::now() + limit;
-        loop {
-            let pids = self.worker_pids();
-            if pids.len() == n
+    pub fn wait_workers(&self, n: usize) -> Vec<Pid> {
+        let mut have = Vec::new();
+        poll(Duration::from_secs(20), || {
+            have = self.worker_pids();
+            (have.len() == n
                 && self.get("/__bext/health").status == 200
-                && self.count_log("worker ready") >= n
-            {
-                return pids;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "never saw {n} workers; have {pids:?}; log:\n{}",
+                && self.count_log("worker ready") >= n)
+                .then(|| have.clone())
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "never saw {n} workers; have {have:?}; log:\n{}",
                 self.logs()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+            )
+        })
     }
 
     /// Waits until as many workers run as in `before`, with exactly `kept`
     /// of `before` still among them (the others replaced), and every pool
     /// has an ACTIVE worker; returns them.
-    pub fn wait_rotated(&mut self, before: &[Pid], kept: usize) -> Vec<Pid> {
+    pub fn wait_rotated(&self, before: &[Pid], kept: usize) -> Vec<Pid> {
         let limit = Duration::from_secs(20);
-        let deadline = Instant::now() + limit;
-        loop {
-            let now = self.worker_pids();
-            if now.len() == before.len()
+        let mut now = Vec::new();
+        poll(limit, || {
+            now = self.worker_pids();
+            (now.len() == before.len()
                 && now.iter().filter(|p| before.contains(p)).count() == kept
-                && self.get("/__bext/ready").status == 200
-            {
-                return now;
-            }
-            assert!(
-                Instant::now() < deadline,
+                && self.get("/__bext/ready").status == 200)
+                .then(|| now.clone())
+        })
+        .unwrap_or_else(|| {
+            panic!(
                 "after {limit:?}: workers {now:?}, wanted {kept} of {before:?} kept; log:\n{}",
                 self.logs()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+            )
+        })
+    }
+
+    /// The status rows of every worker, from `/__bext/workers`.
+    pub fn workers(&self) -> Vec<serde_json::Value> {
+        let r = self.get("/__bext/workers");
+        assert_eq!(r.status, 200, "/__bext/workers: {}", r.body);
+        r.json().as_array().expect("an array of workers").clone()
+    }
+
+    /// How many workers of `pool` are ACTIVE.
+    pub fn active(&self, pool: &str) -> usize {
+        self.workers()
+            .iter()
+            .filter(|w| w["pool"] == pool && w["state"] == "ACTIVE")
+            .count()
+    }
+
+    /// Requests the workers hold now, all pools together.
+    pub fn in_flight(&self) -> u64 {
+        self.workers()
+            .iter()
+            .map(|w| w["in_flight"].as_u64().unwrap_or(0))
+            .sum()
     }
 
     pub fn signal(&self, sig: Signal) {
@@ -357,11 +384,6 @@ impl Daemon {
         let s = wait_for(limit, "bextd to exit", || child.try_wait().ok().flatten());
         self.status = Some(s);
         s
-    }
-
-    /// Every worker pid this test has seen.
-    pub fn seen_workers(&self) -> &[Pid] {
-        &self.seen_workers
     }
 }
 

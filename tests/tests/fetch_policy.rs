@@ -84,7 +84,7 @@ fn start(fetch_allow: &str) -> Daemon {
     let config = format!(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\nrequest_timeout_ms = 10000\nfetch_allow = {fetch_allow}\n"
     );
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &config,
         files: &[("worker.js", FETCHER)],
         ..Setup::default()

@@ -1,6 +1,6 @@
 //! What a new user meets in the first hour: the README's multi-pool example,
 //! recovering a slot that gave up after a bad deploy, and a handler that
-//! forgets its `return`.
+//! forgets its `return` or returns something that is no answer.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -27,7 +27,7 @@ fn the_readme_multi_pool_example_routes_api_paths_to_the_api_pool() {
         .map(|l| format!("{l}\n"))
         .collect();
     let (api, app) = (example("multi/api.js"), example("multi/app.js"));
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &config,
         files: &[("api.js", &api), ("app.js", &app)],
         ..Setup::default()
@@ -102,7 +102,7 @@ fn a_slot_that_gave_up_is_revived_by_restart_of_all_a_pool_or_sighup() {
 
 #[test]
 fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         "export function handler(req) { const page = `<p>${req.path}</p>`; }\n",
     );
@@ -112,7 +112,7 @@ fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
         assert_eq!(r.status, 500);
         assert_eq!(r.body, "500 the handler returned no response\n");
     }
-    let mut async_too = Daemon::start(
+    let async_too = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         "export async function handler(req) { await null; }\n",
     );
@@ -124,6 +124,49 @@ fn a_handler_that_returns_nothing_answers_500_and_says_why_once() {
     );
     assert_eq!(d.count_log("Did it forget to `return`"), 1, "{}", d.logs());
     assert!(d.logs().contains("returned undefined for GET /forgot"));
+}
+
+#[test]
+fn a_handler_that_returns_a_function_or_a_symbol_answers_500_and_says_why_once() {
+    let plain = "export function handler(req) { return req.path === '/symbol' ? Symbol('page') : () => 'a page'; }\n";
+    let web = "export default { fetch(r) { return new URL(r.url).pathname === '/web/symbol' ? Symbol('page') : async () => 'a page'; } };\n";
+    let d = Daemon::start_with(Setup {
+        config: "[pools.web]\nscript = \"web.js\"\njsc_workers = 1\nroute = \"^/web/\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[("worker.js", plain), ("web.js", web)],
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    for _ in 0..2 {
+        for (path, answer) in [
+            ("/function", "a function, not a response"),
+            ("/symbol", "a symbol, not a response"),
+            ("/web/function", "a function, not a response"),
+            ("/web/symbol", "a symbol, not a response"),
+        ] {
+            let r = d.get(path);
+            assert_eq!(
+                (r.status, r.body.as_str()),
+                (500, format!("500 the handler returned {answer}\n").as_str()),
+                "{path}"
+            );
+        }
+    }
+    for line in [
+        "handler(req) returned a function for GET /function; answered 500",
+        "handler(req) returned a symbol for GET /symbol; answered 500",
+        "fetch(request) returned a function for GET /web/function; answered 500",
+        "fetch(request) returned a symbol for GET /web/symbol; answered 500",
+    ] {
+        d.wait_log(line, Duration::from_secs(5));
+    }
+    for what in ["a function", "a symbol"] {
+        assert_eq!(
+            d.count_log(&format!("returned {what} for")),
+            2,
+            "once per worker: {}",
+            d.logs()
+        );
+    }
 }
 
 #[test]
@@ -160,7 +203,7 @@ fn the_install_script_lays_out_a_prefix_whose_bextd_finds_its_worker() {
         "the worker is not a user command"
     );
     let installed = usr.join("bin/bextd");
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[("worker.js", GOOD)],
         bextd: Some(&installed),

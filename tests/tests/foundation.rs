@@ -34,7 +34,7 @@ export function handler(req) {
 
 #[test]
 fn get_and_post_keep_status_headers_and_body() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     let r = d.request("GET", "/echo?q=1", &[("x-custom", "abc")], b"");
     assert_eq!(r.status, 201);
@@ -54,7 +54,7 @@ fn get_and_post_keep_status_headers_and_body() {
 
 #[test]
 fn json_and_promise_answers() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     let r = d.get("/json");
     assert_eq!(
@@ -69,7 +69,7 @@ fn json_and_promise_answers() {
 
 #[test]
 fn a_throw_answers_500_and_logs_the_message_and_stack() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     let r = d.get("/throw");
     assert_eq!(r.status, 500);
@@ -90,7 +90,7 @@ fn a_throw_answers_500_and_logs_the_message_and_stack() {
 
 #[test]
 fn requests_spread_across_workers() {
-    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
+    let d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     let pids = d.wait_workers(3);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..60 {
@@ -105,7 +105,7 @@ fn requests_spread_across_workers() {
 
 #[test]
 fn a_killed_worker_is_replaced_and_the_pool_keeps_answering() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     let before = d.wait_workers(2);
     nix::sys::signal::kill(before[0], Signal::SIGKILL).unwrap();
     let after = d.wait_rotated(&before, 1);
@@ -150,7 +150,7 @@ fn sigquit_stops_at_once() {
 
 #[test]
 fn garbage_from_a_worker_kills_that_worker_only() {
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: POOL2,
         files: &[("worker.js", APP)],
         env: &[("BEXT_TEST_FAULTS", "requests")],
@@ -184,7 +184,7 @@ fn garbage_from_a_worker_kills_that_worker_only() {
 
 #[test]
 fn a_worker_crash_mid_post_answers_502_to_that_request_only() {
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: POOL2,
         files: &[("worker.js", APP)],
         env: &[("BEXT_TEST_FAULTS", "requests")],
@@ -199,7 +199,7 @@ fn a_worker_crash_mid_post_answers_502_to_that_request_only() {
 
 #[test]
 fn oversized_bodies_get_413() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[server]\nmax_body_bytes = 1024\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         APP,
     );
@@ -212,7 +212,7 @@ fn oversized_bodies_get_413() {
 
 #[test]
 fn unrouted_paths_get_404_and_health_answers() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/app\"\n",
         APP,
     );
@@ -226,7 +226,7 @@ fn unrouted_paths_get_404_and_health_answers() {
 
 #[test]
 fn a_script_that_fails_to_load_is_logged_with_its_error_and_nothing_is_served() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\nbackoff_initial_ms = 10\n",
         "throw new Error('broken at load time');",
     );
@@ -236,14 +236,24 @@ fn a_script_that_fails_to_load_is_logged_with_its_error_and_nothing_is_served() 
     assert!(d.worker_pids().is_empty());
 }
 
+/// Starting bextd with `config`, and checking it with `--check-config`,
+/// both exit 78 with each of `want` on stderr.
 fn bad_config(config: &str, want: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("worker.js"), APP).unwrap();
     std::fs::write(dir.path().join("bext.toml"), config).unwrap();
-    let (code, _, stderr) = run_bextd(&["--config", "bext.toml"], dir.path());
-    assert_eq!(code, 78, "stderr: {stderr}");
-    for w in want {
-        assert!(stderr.contains(w), "stderr lacks {w:?}:\n{stderr}");
+    for args in [
+        &["--config", "bext.toml"][..],
+        &["--check-config", "--config", "bext.toml"],
+    ] {
+        let (code, _, stderr) = run_bextd(args, dir.path());
+        assert_eq!(code, 78, "{args:?}: stderr: {stderr}");
+        for w in want {
+            assert!(
+                stderr.contains(w),
+                "{args:?}: stderr lacks {w:?}:\n{stderr}"
+            );
+        }
     }
 }
 
@@ -273,6 +283,13 @@ fn bad_configs_exit_78_naming_the_problem() {
             "bext.toml:4",
             "render.heartbeat_timeout_ms",
             "must be greater than heartbeat_interval_ms (2000)",
+        ],
+    );
+    // Wider than TOML's 64 bits: out of range like any other value.
+    bad_config(
+        "[render]\nscript = \"worker.js\"\n[render.lifecycle]\nmax_requests = 99999999999999999999\n",
+        &[
+            "bext.toml:4: render.lifecycle.max_requests = 99999999999999999999: must be a whole number of requests from 0 to 1000000000000",
         ],
     );
     let dir = tempfile::tempdir().unwrap();

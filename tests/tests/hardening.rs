@@ -96,6 +96,7 @@ fn cpu_share(pid: Pid, over: Duration) -> f64 {
         .and_then(|o| String::from_utf8(o.stdout).ok()?.trim().parse::<f64>().ok())
         .unwrap_or(100.0);
     let (t0, c0) = (Instant::now(), cpu_ticks(pid));
+    // The measuring window itself: CPU used over a stretch of time.
     std::thread::sleep(over);
     let (t1, c1) = (Instant::now(), cpu_ticks(pid));
     (c1 - c0) as f64 / ticks_per_s / (t1 - t0).as_secs_f64()
@@ -116,16 +117,18 @@ fn logged_number(d: &Daemon, key: &str) -> usize {
 
 #[test]
 fn slowloris_connections_are_closed_at_the_header_timeout_while_others_are_served() {
-    let mut d = Daemon::start(&config("header_read_timeout_ms = 1000"), APP);
+    let d = Daemon::start(&config("header_read_timeout_ms = 1000"), APP);
     d.wait_workers(1);
     let timeout = Duration::from_millis(1000);
-    // (connection, when it was opened, when it was seen closed)
+    // (connection, a time before bextd could accept it, when it was seen
+    // closed)
     let mut slow: Vec<(TcpStream, Instant, Option<Instant>)> = (0..500)
         .map(|_| {
+            let at = Instant::now();
             let mut s = TcpStream::connect(d.addr).unwrap();
             s.write_all(b"GET / HTTP/1.1\r\nHost: test\r\nX-Slow: ")
                 .unwrap();
-            (s, Instant::now(), None)
+            (s, at, None)
         })
         .collect();
     assert_eq!(d.get("/").status, 200, "a normal client is served");
@@ -147,47 +150,42 @@ fn slowloris_connections_are_closed_at_the_header_timeout_while_others_are_serve
         .collect();
     let (min, max) = (lived.iter().min().unwrap(), lived.iter().max().unwrap());
     eprintln!("slow connections lived {min:?} to {max:?}");
+    // The deadline is unit-tested against an injected clock (front/conn.rs);
+    // here the bound a loaded machine cannot break: none was closed before
+    // header_read_timeout_ms (the wait above bounds the other side).
     assert!(
-        *min >= timeout - Duration::from_millis(100),
+        *min >= timeout - Duration::from_millis(50),
         "one closed after {min:?}"
-    );
-    assert!(
-        *max < timeout + Duration::from_secs(2),
-        "one closed after {max:?}"
     );
     assert_eq!(d.get("/").status, 200);
 }
 
 #[test]
 fn an_idle_keep_alive_connection_is_closed_at_the_idle_timeout() {
-    let mut d = Daemon::start(
+    let d = Daemon::start(
         &config("idle_timeout_ms = 400\nheader_read_timeout_ms = 10000"),
         APP,
     );
     d.wait_workers(1);
     let mut s = TcpStream::connect(d.addr).unwrap();
     assert_eq!(exchange(&mut s, GET).0, 200);
-    std::thread::sleep(Duration::from_millis(150));
-    assert_eq!(
-        exchange(&mut s, GET).0,
-        200,
-        "kept alive within the timeout"
-    );
+    // Before the second request: the idle time starts after its answer.
     let idle_from = Instant::now();
+    assert_eq!(exchange(&mut s, GET).0, 200, "kept alive");
     wait_for(Duration::from_secs(5), "the idle connection closed", || {
         closed(&s).then_some(())
     });
+    // The deadline is unit-tested against an injected clock (front/conn.rs);
+    // here the bound a loaded machine cannot break: not closed before
+    // idle_timeout_ms (the wait above bounds the other side).
     let took = idle_from.elapsed();
-    assert!(
-        took >= Duration::from_millis(300) && took < Duration::from_secs(3),
-        "closed after {took:?}"
-    );
+    assert!(took >= Duration::from_millis(350), "closed after {took:?}");
 }
 
 #[test]
 fn over_the_descriptor_limit_bextd_caps_connections_stays_idle_and_recovers() {
     let cfg = config("header_read_timeout_ms = 30000");
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &cfg,
         files: &[("worker.js", APP)],
         // Not `exec`: the helper finds bextd as the wrapper's child.
@@ -246,7 +244,7 @@ fn set_soft_fd_limit(pid: Pid, soft: u64) {
 
 #[test]
 fn when_descriptors_run_out_accept_backs_off_and_recovers() {
-    let mut d = Daemon::start(&config(""), APP);
+    let d = Daemon::start(&config(""), APP);
     d.wait_workers(1);
     let limits = std::fs::read_to_string(format!("/proc/{}/limits", d.pid)).unwrap();
     let line = limits
@@ -278,7 +276,7 @@ fn a_spawn_failing_for_lack_of_descriptors_is_retried_and_not_counted() {
         "{}[render.lifecycle.recovery]\nmax_consecutive_failures = 1\n",
         config("")
     );
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &cfg,
         files: &[("worker.js", APP)],
         env: &[("BEXTD_TEST_FAULTS", "spawn-emfile=3")],
@@ -334,7 +332,7 @@ fn alive(pid: Pid) -> bool {
 
 #[test]
 fn a_40_mb_console_line_is_cut_and_the_worker_lives_on() {
-    let mut d = Daemon::start(&config(""), APP);
+    let d = Daemon::start(&config(""), APP);
     let before = d.wait_workers(1);
     let r = d.get("/big");
     assert_eq!((r.status, r.body.as_str()), (200, "still here"));
@@ -364,7 +362,7 @@ fn worker_output_survives_invalid_utf8_and_is_read_until_the_worker_exits() {
 #[test]
 fn text_from_workers_cannot_inject_log_lines() {
     for format in ["text", "json"] {
-        let mut d = Daemon::start_with(Setup {
+        let d = Daemon::start_with(Setup {
             config: &config(""),
             files: &[("worker.js", APP)],
             args: &["--log-format", format],
@@ -414,18 +412,19 @@ fn text_from_workers_cannot_inject_log_lines() {
 
 #[test]
 fn an_error_whose_stack_getter_throws_answers_500_at_once() {
-    let mut d = Daemon::start(&config(""), APP);
-    d.wait_workers(1);
-    let started = Instant::now();
+    // No request timeout here: had the answer hung, the client's own
+    // timeout would fail the request.
+    let d = Daemon::start(&config(""), APP);
+    let before = d.wait_workers(1);
     let r = d.get("/stack");
     assert_eq!(r.status, 500);
-    assert!(started.elapsed() < Duration::from_secs(3));
     d.wait_log("unprintable error", Duration::from_secs(5));
+    assert_eq!(d.worker_pids(), before, "the worker answered and lives on");
 }
 
 #[test]
 fn a_fractional_status_answers_500_with_the_reason_logged() {
-    let mut d = Daemon::start(&config(""), APP);
+    let d = Daemon::start(&config(""), APP);
     d.wait_workers(1);
     assert_eq!(d.get("/status").status, 500);
     d.wait_log(
@@ -436,7 +435,7 @@ fn a_fractional_status_answers_500_with_the_reason_logged() {
 
 #[test]
 fn http_1_1_without_exactly_one_host_is_refused_with_400() {
-    let mut d = Daemon::start(&config(""), APP);
+    let d = Daemon::start(&config(""), APP);
     d.wait_workers(1);
     let send = |req: &str| exchange(&mut TcpStream::connect(d.addr).unwrap(), req);
     assert_eq!(send("GET / HTTP/1.1\r\n\r\n").0, 400);
@@ -448,7 +447,7 @@ fn http_1_1_without_exactly_one_host_is_refused_with_400() {
 
 #[test]
 fn the_control_socket_answers_a_bad_line_with_an_error_and_stays_open() {
-    let mut d = Daemon::start(&config(""), APP);
+    let d = Daemon::start(&config(""), APP);
     d.wait_workers(1);
     let mut s = UnixStream::connect(d.dir.path().join("bext.sock")).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();

@@ -173,7 +173,7 @@ fn pid_of(j: &Value) -> Option<Pid> {
 
 #[test]
 fn a_job_from_a_handler_completes_with_progress_result_and_logs() {
-    let mut d = start(ONE);
+    let d = start(ONE);
     d.wait_workers(1);
     let r = d.get("/spawn?script=jobs/hello.js&data=%7B%22steps%22%3A4%7D");
     assert_eq!(r.status, 200, "{}", r.body);
@@ -389,20 +389,15 @@ fn count(j: &Value) -> u64 {
 }
 
 fn wait_count(d: &Daemon, id: &str, at_least: u64) -> (u64, Pid) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let j = job(d, id);
-        let c = count(&j);
-        if let Some(pid) = pid_of(&j).filter(|_| c >= at_least) {
-            return (c, pid);
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the daemon never counted to {at_least}: {j}; log:\n{}",
-            d.logs()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    d.wait_until(
+        Duration::from_secs(10),
+        &format!("the daemon to count to {at_least}"),
+        || {
+            let j = job(d, id);
+            let c = count(&j);
+            pid_of(&j).filter(|_| c >= at_least).map(|pid| (c, pid))
+        },
+    )
 }
 
 /// `resumed from N` lines of the job's log, as numbers.

@@ -5,11 +5,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Setup, Signal, bext, bin, request, wait_for};
+use bext_e2e::{Daemon, Load, Setup, Signal, bext, bin};
 
 const APP: &str = r#"
 export function handler(req) {
@@ -19,12 +17,6 @@ export function handler(req) {
 "#;
 
 const POOL2: &str = "[render]\nscript = \"worker.js\"\njsc_workers = 2\n";
-
-fn workers(d: &Daemon) -> Vec<serde_json::Value> {
-    let r = d.get("/__bext/workers");
-    assert_eq!(r.status, 200);
-    r.json().as_array().unwrap().clone()
-}
 
 fn vm_rss_bytes(pid: u64) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
@@ -40,7 +32,7 @@ fn vm_rss_bytes(pid: u64) -> u64 {
 
 #[test]
 fn worker_metrics_add_up_and_memory_is_real() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     for _ in 0..20 {
         assert_eq!(d.get("/").status, 200);
@@ -48,7 +40,7 @@ fn worker_metrics_add_up_and_memory_is_real() {
     for _ in 0..10 {
         assert_eq!(d.get("/throw").status, 500);
     }
-    let w = workers(&d);
+    let w = d.workers();
     assert_eq!(w.len(), 2);
     let sum = |k: &str| w.iter().map(|x| x[k].as_u64().unwrap()).sum::<u64>();
     assert_eq!(sum("requests_served"), 30);
@@ -85,7 +77,7 @@ fn worker_metrics_add_up_and_memory_is_real() {
 
 #[test]
 fn prometheus_output_parses_and_counts_requests() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     for _ in 0..7 {
         d.get("/");
@@ -247,7 +239,7 @@ fn a_stale_socket_does_not_stop_the_next_start() {
 
 #[test]
 fn bext_ps_shows_the_worker_table() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     let pids = d.wait_workers(2);
     let (code, out, err) = bext(d.dir.path(), &["ps"]);
     assert_eq!(code, 0, "{err}");
@@ -270,7 +262,7 @@ fn bext_ps_shows_the_worker_table() {
         assert_eq!(cols[5], "MB");
     }
     // Two pools: a POOL column appears.
-    let mut d2 = Daemon::start(
+    let d2 = Daemon::start(
         "[pools.api]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/api\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         APP,
     );
@@ -281,7 +273,8 @@ fn bext_ps_shows_the_worker_table() {
 }
 
 fn slot_pids(d: &Daemon) -> Vec<(u64, u64)> {
-    let mut v: Vec<(u64, u64)> = workers(d)
+    let mut v: Vec<(u64, u64)> = d
+        .workers()
         .iter()
         .filter(|w| w["state"] == "ACTIVE")
         .map(|w| (w["id"].as_u64().unwrap(), w["pid"].as_u64().unwrap()))
@@ -292,7 +285,7 @@ fn slot_pids(d: &Daemon) -> Vec<(u64, u64)> {
 
 #[test]
 fn restarting_one_worker_changes_only_its_pid() {
-    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
+    let d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     d.wait_workers(3);
     let before = slot_pids(&d);
     let (code, out, err) = bext(
@@ -301,12 +294,12 @@ fn restarting_one_worker_changes_only_its_pid() {
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "Restarting 1 worker (rolling; see bext ps)");
-    let after = bext_e2e::wait_for(
+    let after = d.wait_until(
         Duration::from_secs(10),
         "slot 1 to get a new process",
         || {
             let now = slot_pids(&d);
-            (now.len() == 3 && now[1].1 != before[1].1 && workers(&d).len() == 3).then_some(now)
+            (now.len() == 3 && now[1].1 != before[1].1 && d.workers().len() == 3).then_some(now)
         },
     );
     assert_eq!(after[0], before[0]);
@@ -325,47 +318,21 @@ fn restarting_one_worker_changes_only_its_pid() {
 
 #[test]
 fn restarting_a_pool_under_load_fails_no_request() {
-    let mut d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
+    let d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     let before = d.wait_workers(3);
-    let stop = Arc::new(AtomicBool::new(false));
-    let sent = Arc::new(AtomicUsize::new(0));
-    let clients: Vec<_> = (0..4)
-        .map(|_| {
-            let (stop, sent, addr) = (stop.clone(), sent.clone(), d.addr);
-            std::thread::spawn(move || {
-                let mut bad = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    let s = request(addr, "GET", "/", &[], b"").status;
-                    sent.fetch_add(1, Ordering::Relaxed);
-                    if s != 200 {
-                        bad.push(s);
-                    }
-                }
-                bad
-            })
-        })
-        .collect();
-    let answered = |n: usize| {
-        wait_for(Duration::from_secs(10), "requests under load", || {
-            (sent.load(Ordering::Relaxed) >= n).then_some(())
-        })
-    };
-    answered(40);
+    let load = Load::get(&d, 4, "/");
+    load.wait_answered(40);
     let (code, out, err) = bext(d.dir.path(), &["workers", "restart", "--pool", "render"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Restarting 3 workers"), "{out}");
     d.wait_rotated(&before, 0);
-    answered(sent.load(Ordering::Relaxed) + 40);
-    stop.store(true, Ordering::Relaxed);
-    let bad: Vec<u16> = clients
-        .into_iter()
-        .flat_map(|c| c.join().unwrap())
-        .collect();
-    let total = sent.load(Ordering::Relaxed);
-    assert!(total >= 80, "only {total} requests");
+    load.wait_answered(40);
+    let got = load.finish();
+    assert!(got.sent() >= 80, "only {} requests", got.sent());
     assert!(
-        bad.is_empty(),
-        "failed requests during the restart: {bad:?}"
+        got.failed.is_empty(),
+        "failed requests during the restart: {:?}",
+        got.failed
     );
 }
 
@@ -383,7 +350,7 @@ fn read_reply(s: &UnixStream) -> serde_json::Value {
 
 #[test]
 fn bad_control_clients_get_an_error_and_do_not_block_the_daemon() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     // Garbage gets an error reply, and the connection still works after it.
     let mut c = control(&d);
@@ -425,7 +392,7 @@ fn bad_control_clients_get_an_error_and_do_not_block_the_daemon() {
 
 #[test]
 fn a_client_of_another_user_is_refused() {
-    let mut d = Daemon::start(POOL2, APP);
+    let d = Daemon::start(POOL2, APP);
     d.wait_workers(2);
     if !bext_e2e::can_act_as_root("a_client_of_another_user_is_refused") {
         return;
@@ -493,7 +460,7 @@ fn stray_worker_output_and_json_logs_carry_pool_worker_and_pid() {
         "#!/bin/sh\necho 'hello on stdout'\necho 'hello on stderr' >&2\nexec '{}'\n",
         bin("bext-worker").display()
     );
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: "[server]\nworker_bin = \"wrapper.sh\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[
             (

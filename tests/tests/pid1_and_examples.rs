@@ -73,7 +73,7 @@ fn start_example(rel: &str) -> Daemon {
         "[render]\nscript = \"{}\"\njsc_workers = 2\n",
         script.display()
     );
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &config,
         ..Setup::default()
     });
@@ -101,7 +101,7 @@ fn the_web_example_routes_uploads_and_streams() {
         "[render]\nscript = \"{}\"\njsc_workers = 2\nenv = {{ GREETING = \"Hello\" }}\ncompress = true\n",
         script.display()
     );
-    let mut d = Daemon::start_with(Setup {
+    let d = Daemon::start_with(Setup {
         config: &config,
         ..Setup::default()
     });

@@ -8,10 +8,13 @@ mod credentials;
 mod effective;
 mod jobs;
 mod keys;
+mod pool_rules;
 mod routes;
 mod schema;
 mod settings;
+mod shapes;
 mod validate;
+mod wide;
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -173,10 +176,12 @@ pub fn signal_file_of(path: &Path) -> Result<Option<PathBuf>, ConfigError> {
 /// file, reading nothing else of it.
 fn server_path_of(path: &Path, key: &str) -> Result<Option<PathBuf>, ConfigError> {
     let (source, file) = read(path)?;
-    let doc: toml::Table = toml::from_str(&source).map_err(|e| ConfigError {
-        problems: vec![syntax_problem(&source, &e)],
-        file: file.clone(),
-    })?;
+    let (doc, _) = wide::Wide::find(&source)
+        .parse(&source)
+        .map_err(|p| ConfigError {
+            problems: vec![p],
+            file: file.clone(),
+        })?;
     let base = file.parent().unwrap_or(Path::new("."));
     Ok(doc
         .get("server")
@@ -211,9 +216,12 @@ pub fn parse(source: &str, file: &Path) -> Result<Config, ConfigError> {
         file: file.to_path_buf(),
         problems,
     };
-    let mut doc: toml::Table =
-        toml::from_str(source).map_err(|e| err(vec![syntax_problem(source, &e)]))?;
-    let mut problems = keys::check_shapes(&mut doc, source);
+    // Integers wider than TOML's 64 bits are reported by key, not as a
+    // syntax error of the whole file.
+    let (mut doc, mut problems) = wide::Wide::find(source)
+        .parse(source)
+        .map_err(|p| err(vec![p]))?;
+    problems.extend(shapes::check_shapes(&mut doc, source));
     // What is left has the right shape; missing keys take their defaults.
     let raw: RawConfig = match toml::Value::Table(doc).try_into() {
         Ok(raw) => raw,

@@ -187,6 +187,33 @@ fn a_value_that_passes_cannot_overflow() {
     assert_eq!(p[0].value.as_deref(), Some("10000000000000000.0"));
 }
 
+/// TOML integers are 64 bits: a wider one is out of range for its key,
+/// said as for any other value, and the rest of the file is still checked.
+#[test]
+fn an_integer_wider_than_64_bits_names_its_key_and_bounds() {
+    let d = dir_with_script();
+    let e = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\njsc_workers = 0\n[render.lifecycle]\nmax_requests = 99999999999999999999\n",
+    )
+    .unwrap_err();
+    let lines: Vec<String> = e.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 2, "{e}");
+    assert!(
+        lines[0].ends_with(
+            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096"
+        ),
+        "{e}"
+    );
+    assert!(
+        lines[1].ends_with(
+            "bext.toml:5: render.lifecycle.max_requests = 99999999999999999999: must be a whole number of requests from 0 to 1000000000000"
+        ),
+        "{e}"
+    );
+    assert!(!e.to_string().contains("not valid TOML"), "{e}");
+}
+
 #[test]
 fn routes_are_tried_in_file_order_render_included() {
     let d = dir_with_script();

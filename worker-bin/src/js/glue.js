@@ -133,21 +133,29 @@
       fail(token, e);
     }
   }
-  // A handler that returns nothing almost always forgot its `return`: answer
-  // 500 (not an empty 200 the client would take for success) and say so
-  // once per worker, so the log is not flooded.
-  let warnedUndefined = false;
-  function noResponse(token, req) {
-    if (!warnedUndefined) {
-      warnedUndefined = true;
-      const what = req instanceof Request ? "fetch(request)" : "handler(req)";
+  // A handler that returns nothing almost always forgot its `return`, and
+  // one that returns a function or a symbol returned something that is no
+  // answer (`return render` for `return render()`): answer 500 (not a 200
+  // the client would take for success) and say so once per worker for each
+  // kind, so the log is not flooded.
+  const NO_RESPONSE = new Map([
+    ["undefined", ["undefined", "Did it forget to `return` its response?", "no response"]],
+    ["function", ["a function", "Did it mean to call it?", "a function, not a response"]],
+    ["symbol", ["a symbol", "A symbol is not a response.", "a symbol, not a response"]],
+  ]);
+  const warnedNoResponse = new Set();
+  function noResponse(token, req, kind) {
+    const [what, hint, answer] = NO_RESPONSE.get(kind);
+    if (!warnedNoResponse.has(kind)) {
+      warnedNoResponse.add(kind);
+      const fn = req instanceof Request ? "fetch(request)" : "handler(req)";
       const path = req instanceof Request ? new URL(req.url).pathname : req.path;
-      host.log(LEVEL.warn, `${what} returned undefined for ${req.method} ${path}; answered 500. Did it forget to \`return\` its response? (logged once per worker)`);
+      host.log(LEVEL.warn, `${fn} returned ${what} for ${req.method} ${path}; answered 500. ${hint} (logged once per worker)`);
     }
-    done(token, 500, ["content-type", "text/plain; charset=utf-8"], "500 the handler returned no response\n");
+    done(token, 500, ["content-type", "text/plain; charset=utf-8"], `500 the handler returned ${answer}\n`);
   }
   function settle(token, r, req) {
-    const answer = (v) => (v === undefined ? noResponse(token, req) : respond(token, v));
+    const answer = (v) => (NO_RESPONSE.has(typeof v) ? noResponse(token, req, typeof v) : respond(token, v));
     if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
       Promise.resolve(r).then((v) => { try { answer(v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
     } else {

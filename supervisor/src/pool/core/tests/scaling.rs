@@ -117,3 +117,18 @@ fn a_fixed_pool_never_scales() {
     load_all(&p, 10);
     assert_eq!(spawns(&p.step(Input::PoolTick)), 0);
 }
+
+/// Tick after tick of full load, every launch booted in between: the pool
+/// reaches max_workers and never goes past it (the end-to-end test only
+/// samples the size while a real pool is loaded).
+#[test]
+fn a_pool_under_full_load_grows_to_max_workers_and_never_past_it() {
+    let mut p = scaled(1, 4, 2);
+    for tick in 0..20 {
+        load_all(&p, 50);
+        p.at(250 * tick).step(Input::PoolTick);
+        p.ready_all();
+        assert!(p.core.slots().len() <= 4, "{} slots", p.core.slots().len());
+    }
+    assert_eq!(p.core.slots().len(), 4);
+}
