@@ -13,6 +13,14 @@
 //! [`Clock`] per connection is told when bytes arrive (by the [`Timed`]
 //! stream) and when a request starts and ends (by the service), and the
 //! connection's task drops the connection at the deadline that applies.
+//!
+//! Those updates are plain atomic stores: nothing wakes the connection's
+//! task for them. Its one timer is armed at a time that is never later
+//! than the deadline in force ([`next_check`]): every change of the
+//! deadline lies at least the shorter of the two timeouts after the moment
+//! it is made, so a timer re-armed at most that far ahead, or at the
+//! deadline itself, always fires in time. A busy connection's timer fires
+//! once per that interval, not twice per request.
 //! A request being served is bounded by the pool's `request_timeout_ms`,
 //! not by these.
 
@@ -29,7 +37,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::Watcher;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
-use tokio::sync::{Notify, OwnedSemaphorePermit};
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::front::Front;
 
@@ -52,7 +60,6 @@ pub struct Clock {
     head_since: AtomicU64,
     /// Milliseconds after `start` at which the last request ended.
     idle_since: AtomicU64,
-    changed: Notify,
 }
 
 impl Clock {
@@ -63,7 +70,6 @@ impl Clock {
             // A new connection is reading its first head.
             head_since: AtomicU64::new(0),
             idle_since: AtomicU64::new(0),
-            changed: Notify::new(),
         }
     }
 
@@ -77,7 +83,6 @@ impl Clock {
             && self.head_since.load(Ordering::Acquire) == NONE
         {
             self.head_since.store(self.ms(now), Ordering::Release);
-            self.changed.notify_one();
         }
     }
 
@@ -91,7 +96,6 @@ impl Clock {
     pub fn end(&self, now: Instant) {
         self.idle_since.store(self.ms(now), Ordering::Release);
         self.in_flight.fetch_sub(1, Ordering::AcqRel);
-        self.changed.notify_one();
     }
 
     /// When the connection is to be closed if nothing changes, and why;
@@ -163,6 +167,22 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
     }
 }
 
+/// What the connection's timer does when it fires at `now`: close the
+/// connection (the deadline in force has passed, and why), or fire again
+/// at the returned instant, which is never later than the deadline in
+/// force nor than `step` (the shorter timeout) from now.
+pub fn next_check(
+    deadline: Option<(Instant, &'static str)>,
+    now: Instant,
+    step: Duration,
+) -> Result<Instant, &'static str> {
+    match deadline {
+        Some((at, why)) if now >= at => Err(why),
+        Some((at, _)) => Ok(at.min(now + step)),
+        None => Ok(now + step),
+    }
+}
+
 /// Ends a request on its clock when dropped, however the request ends.
 struct InFlight(Arc<Clock>);
 
@@ -204,26 +224,22 @@ pub fn serve(
         .keep_alive(true)
         .serve_connection(TokioIo::new(io), svc);
     let conn = watcher.watch(conn);
+    let step = timeouts.header_read.min(timeouts.idle);
     tokio::spawn(async move {
         let _permit = permit;
         tokio::pin!(conn);
+        let timer = tokio::time::sleep_until((clock.start + step).into());
+        tokio::pin!(timer);
         loop {
-            let deadline = clock.deadline(timeouts);
-            let sleep = async {
-                match deadline {
-                    Some((at, _)) => tokio::time::sleep_until(at.into()).await,
-                    None => std::future::pending().await,
-                }
-            };
             tokio::select! {
                 _ = &mut conn => return,
-                _ = clock.changed.notified() => {}
-                _ = sleep => {
-                    if let Some((at, why)) = clock.deadline(timeouts)
-                        && Instant::now() >= at
-                    {
-                        tracing::debug!(peer = %peer, "closing a connection past its {why}");
-                        return;
+                _ = &mut timer => {
+                    match next_check(clock.deadline(timeouts), Instant::now(), step) {
+                        Ok(at) => timer.as_mut().reset(at.into()),
+                        Err(why) => {
+                            tracing::debug!(peer = %peer, "closing a connection past its {why}");
+                            return;
+                        }
                     }
                 }
             }
@@ -268,5 +284,52 @@ mod tests {
         assert_eq!(c.deadline(T), Some((head_end, "header_read_timeout_ms")));
         c.begin();
         assert_eq!(c.deadline(T), None);
+    }
+
+    /// Against a fake clock: whatever the connection does between two
+    /// firings, the timer never fires after the deadline in force, and
+    /// closes the connection at it.
+    #[test]
+    fn the_timer_is_never_armed_past_the_deadline() {
+        let t0 = Instant::now();
+        let ms = |n: u64| t0 + Duration::from_millis(n);
+        let step = T.header_read.min(T.idle);
+        let c = Clock::new(t0);
+        let mut armed = t0 + step;
+        // Events (at ms) between firings: a request read and served, an
+        // idle spell, a slow head.
+        let events: &[(u64, &str)] = &[
+            (30, "begin"),
+            (250, "end"),
+            (900, "read"),
+            (905, "begin"),
+            (910, "end"),
+            (1_500, "read"),
+        ];
+        let mut closed = None;
+        let mut i = 0;
+        while closed.is_none() {
+            // Apply what happens before the timer fires.
+            while i < events.len() && ms(events[i].0) < armed {
+                match events[i].1 {
+                    "begin" => c.begin(),
+                    "end" => c.end(ms(events[i].0)),
+                    _ => c.on_read(ms(events[i].0)),
+                }
+                if let Some((at, _)) = c.deadline(T) {
+                    assert!(armed <= at, "armed past the deadline after event {i}");
+                }
+                i += 1;
+            }
+            match next_check(c.deadline(T), armed, step) {
+                Ok(at) => {
+                    assert!(at > armed);
+                    armed = at;
+                }
+                Err(why) => closed = Some((armed, why)),
+            }
+        }
+        // The slow head that began at 1500 ms is closed at 1600 ms.
+        assert_eq!(closed, Some((ms(1_600), "header_read_timeout_ms")));
     }
 }
