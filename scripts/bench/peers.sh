@@ -83,7 +83,7 @@ ticks() {
 }
 
 declare -A pid_of port_of
-port=38300
+port=18300
 for app in "${apps[@]}"; do
   for server in "${servers[@]}"; do
     port=$((port + 1))

@@ -72,7 +72,9 @@ fn worker_bin_candidates(exe: &Path) -> Vec<PathBuf> {
 
 /// Runs bextd with `config` until it is told to stop.
 pub fn run(config: Config) -> Result<(), Fatal> {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
     let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.server.runtime_threads(cpus))
         .enable_all()
         .thread_name("bextd")
         .build()
@@ -120,6 +122,9 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         pools = parts.hub.pools().all().len(),
         workers = config.pools.iter().map(|p| p.min_workers).sum::<u32>(),
         max_connections = limits.max_connections,
+        io_threads = config
+            .server
+            .runtime_threads(std::thread::available_parallelism().map_or(1, |n| n.get())),
         config = %config.file.display(),
         "bextd started"
     );

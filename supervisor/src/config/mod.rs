@@ -54,9 +54,26 @@ pub struct Server {
     pub header_read_timeout_ms: u64,
     pub idle_timeout_ms: u64,
     pub max_connections: u32,
+    /// `io_threads`: 0 is one per two CPUs (see [`Server::runtime_threads`]).
+    pub io_threads: u32,
     /// `restart_signal_file`, resolved; `None`: off.
     pub restart_signal_file: Option<PathBuf>,
     pub signal_stale_s: u64,
+}
+
+impl Server {
+    /// Threads of bextd's async runtime for a machine of `cpus`:
+    /// `io_threads`, or one per two CPUs. bextd's own share of a request
+    /// is about as large as a worker's share of a small one, so half the
+    /// CPUs keep up with workers on the other half; fewer threads than
+    /// CPUs also spare the cross-thread wake-ups and work stealing that
+    /// cost a 2-CPU machine a sixth of bextd's time per request.
+    pub fn runtime_threads(&self, cpus: usize) -> usize {
+        match self.io_threads {
+            0 => (cpus / 2).max(1),
+            n => n as usize,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

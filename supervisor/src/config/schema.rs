@@ -103,6 +103,9 @@ pub struct ServerSection {
     /// Most client connections open at once (lowered to fit the
     /// file-descriptor limit); beyond it, new ones wait to be accepted.
     pub max_connections: u32,
+    /// Threads of bextd's own async runtime (HTTP, routing, worker
+    /// sockets); 0: one per two CPUs, at least one.
+    pub io_threads: u32,
     /// A JSON file a deploy tool writes to ask for a restart, a swap or a
     /// shutdown; `None`: not watched.
     pub restart_signal_file: Option<String>,
@@ -122,6 +125,7 @@ impl Default for ServerSection {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
             max_connections: 4096,
+            io_threads: 0,
             restart_signal_file: None,
             signal_stale_s: 300,
         }

@@ -382,3 +382,15 @@ fn fetch_limits_have_defaults_and_bounds() {
         "{p:?}"
     );
 }
+
+#[test]
+fn io_threads_zero_is_one_per_two_cpus_and_a_number_is_taken_as_it_is() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    let threads: Vec<usize> = [1, 2, 3, 8].map(|n| c.server.runtime_threads(n)).to_vec();
+    assert_eq!(threads, [1, 1, 1, 4]);
+    let c = parse_in(d.path(), "[server]\nio_threads = 3\n[render]\nscript = \"w.js\"\n").unwrap();
+    assert_eq!(c.server.runtime_threads(2), 3);
+    let p = problems("[server]\nio_threads = 2000\n[render]\nscript = \"w.js\"\n");
+    assert_eq!(p[0].key, "server.io_threads", "{p:?}");
+}

@@ -226,6 +226,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         header_read_timeout_ms: s.header_read_timeout_ms,
         idle_timeout_ms: s.idle_timeout_ms,
         max_connections: s.max_connections,
+        io_threads: s.io_threads,
     }
 }
 
