@@ -16,7 +16,9 @@
 # Loopback only; every server is stopped on exit.
 #
 # BEXT_PEERS_ONLY=bextd (or node, reference) measures one server alone,
-# BEXT_PEERS_APPS="hello" one app; scripts/bench/guard.sh uses both.
+# BEXT_PEERS_APPS="hello" one app, and BEXT_PEERS_OUT=FILE also writes the
+# medians there ("app server req/s p99 master workers wrk", one line
+# each); scripts/bench/guard.sh uses all three.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 rounds=${1:-5}
@@ -167,6 +169,9 @@ for app in "${apps[@]}"; do
     rps=$(med "$k" 1) p99=$(med "$k" 2) m=$(med "$k" 3) w=$(med "$k" 4) g=$(med "$k" 5)
     total=$(awk -v a="$m" -v b="$w" 'BEGIN { printf "%.2f", a + b }')
     printf '%-5s %-10s %9s %8s %8s %8s %8s %8s\n' "$app" "$server" "$rps" "$p99" "$m" "$w" "$total" "$g"
+    if [[ -n ${BEXT_PEERS_OUT:-} ]]; then
+      echo "$app $server $rps $p99 $m $w $g" >>"$BEXT_PEERS_OUT"
+    fi
   done
 done
 if [[ -z $only ]]; then

@@ -389,7 +389,11 @@ fn io_threads_zero_is_one_per_two_cpus_and_a_number_is_taken_as_it_is() {
     let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
     let threads: Vec<usize> = [1, 2, 3, 8].map(|n| c.server.runtime_threads(n)).to_vec();
     assert_eq!(threads, [1, 1, 1, 4]);
-    let c = parse_in(d.path(), "[server]\nio_threads = 3\n[render]\nscript = \"w.js\"\n").unwrap();
+    let c = parse_in(
+        d.path(),
+        "[server]\nio_threads = 3\n[render]\nscript = \"w.js\"\n",
+    )
+    .unwrap();
     assert_eq!(c.server.runtime_threads(2), 3);
     let p = problems("[server]\nio_threads = 2000\n[render]\nscript = \"w.js\"\n");
     assert_eq!(p[0].key, "server.io_threads", "{p:?}");

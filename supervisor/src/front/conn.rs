@@ -208,12 +208,14 @@ pub fn serve(
         clock: clock.clone(),
     };
     let (front, svc_clock) = (front.clone(), clock.clone());
+    // Written once per connection, not per request (`req.ip`).
+    let peer_ip: Arc<str> = peer.ip().to_string().into();
     let svc = service_fn(move |req| {
         svc_clock.begin();
         let guard = InFlight(svc_clock.clone());
-        let front = front.clone();
+        let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {
-            let reply = front.handle(peer, req).await;
+            let reply = front.handle(peer, &peer_ip, req).await;
             drop(guard);
             reply
         }

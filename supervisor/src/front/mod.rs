@@ -54,6 +54,7 @@ impl Front {
     pub async fn handle(
         self: Arc<Self>,
         peer: SocketAddr,
+        peer_ip: &str,
         req: Request<Incoming>,
     ) -> Result<Reply, Infallible> {
         if let Some(why) = bad_host(&req) {
@@ -67,18 +68,13 @@ impl Front {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
         let started = std::time::Instant::now();
-        let reply = self.serve_pool(&pool, peer, req).await;
+        let reply = self.serve_pool(&pool, peer_ip, req).await;
         pool.metrics
             .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
         Ok(reply)
     }
 
-    async fn serve_pool(
-        &self,
-        pool: &PoolHandle,
-        peer: SocketAddr,
-        req: Request<Incoming>,
-    ) -> Reply {
+    async fn serve_pool(&self, pool: &PoolHandle, peer_ip: &str, req: Request<Incoming>) -> Reply {
         let declared = req
             .headers()
             .get(CONTENT_LENGTH)
@@ -100,7 +96,7 @@ impl Front {
                 return plain(StatusCode::BAD_REQUEST, "could not read the request body");
             }
         };
-        let request = worker_request(&parts, &body, peer);
+        let request = worker_request(&parts, &body, peer_ip);
         self.dispatch(pool, request).await
     }
 
@@ -164,7 +160,7 @@ impl Front {
 pub fn worker_request(
     parts: &hyper::http::request::Parts,
     body: &[u8],
-    peer: SocketAddr,
+    peer_ip: &str,
 ) -> HttpRequest {
     HttpRequest {
         method: parts.method.as_str().to_owned(),
@@ -185,7 +181,7 @@ pub fn worker_request(
             })
             .collect(),
         body: body.to_vec(),
-        ip: peer.ip().to_string(),
+        ip: peer_ip.to_owned(),
     }
 }
 

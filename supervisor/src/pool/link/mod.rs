@@ -167,8 +167,16 @@ fn what_of(frame: &MasterToWorker) -> String {
     match frame {
         MasterToWorker::Request { request, .. } => {
             let path = request.url.split('?').next().unwrap_or("/");
-            let path: String = path.chars().take(200).collect();
-            format!("{} {path}", request.method)
+            // At most 200 bytes of it, cut at a character's start.
+            let mut end = path.len().min(200);
+            while !path.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut what = String::with_capacity(request.method.len() + 1 + end);
+            what.push_str(&request.method);
+            what.push(' ');
+            what.push_str(&path[..end]);
+            what
         }
         _ => "custom()".into(),
     }
