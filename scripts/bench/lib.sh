@@ -19,17 +19,20 @@ wait_http() {
   return 1
 }
 
+# An awk function: a wrk latency ("812.00us", "1.20ms", "2.01s") in µs.
+WRK_US='
+  function us(v) {
+    if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
+    if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
+    if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
+    return v
+  }'
+
 # wrk --latency on URL with CONNS connections, THREADS threads, SECS seconds;
 # prints "rps p50_us p99_us".
 measure() {
   local url=$1 conns=$2 threads=$3 secs=$4
-  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url" | awk '
-    function us(v) {
-      if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
-      if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
-      if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
-      return v
-    }
+  wrk -t"$threads" -c"$conns" -d"${secs}s" --latency "$url" | awk "$WRK_US"'
     /^ +50%/ { p50 = us($2) }
     /^ +99%/ { p99 = us($2) }
     /^Requests\/sec:/ { rps = $2 }

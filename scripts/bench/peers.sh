@@ -113,13 +113,7 @@ run() {
     wrk -t2 -c"$conns" -d"${dur}s" --latency "$url" >"$work/wrk.out"
   m1=$(ticks "$master")
   w1=$(ticks "${workers[@]}")
-  awk -v m=$((m1 - m0)) -v w=$((w1 - w0)) -v hz="$hz" -v time_file="$work/wrk.time" '
-    function us(v) {
-      if (v ~ /us$/) { sub(/us$/, "", v); return v + 0 }
-      if (v ~ /ms$/) { sub(/ms$/, "", v); return v * 1000 }
-      if (v ~ /s$/)  { sub(/s$/, "", v);  return v * 1000000 }
-      return v
-    }
+  awk -v m=$((m1 - m0)) -v w=$((w1 - w0)) -v hz="$hz" -v time_file="$work/wrk.time" "$WRK_US"'
     /^ +99%/ { p99 = us($2) }
     /requests in/ { n = $1 }
     /^Requests\/sec:/ { rps = $2 }

@@ -96,13 +96,7 @@ fn a_daemon_that_cannot_start_backs_off_and_a_job_fails() {
     let mut d = job("d", "render");
     d.daemon = true;
     let a = h.core.step(Input::Queue(d), h.now);
-    let run = a
-        .iter()
-        .find_map(|a| match a {
-            Action::Launch { run, .. } => Some(*run),
-            _ => None,
-        })
-        .unwrap();
+    let run = run_launched(&a);
     let input = Input::LaunchFailed {
         id: "d".into(),
         run,
@@ -117,13 +111,7 @@ fn a_daemon_that_cannot_start_backs_off_and_a_job_fails() {
     );
 
     let a = h.core.step(Input::Queue(job("j", "render")), h.now);
-    let run = a
-        .iter()
-        .find_map(|a| match a {
-            Action::Launch { run, .. } => Some(*run),
-            _ => None,
-        })
-        .unwrap();
+    let run = run_launched(&a);
     let input = Input::LaunchFailed {
         id: "j".into(),
         run,

@@ -208,6 +208,17 @@ pub(super) fn launched(actions: &[Action]) -> Vec<String> {
     ids
 }
 
+/// The run of the one launch among `actions`.
+pub(super) fn run_launched(actions: &[Action]) -> u64 {
+    actions
+        .iter()
+        .find_map(|a| match a {
+            Action::Launch { run, .. } => Some(*run),
+            _ => None,
+        })
+        .expect("a launch")
+}
+
 pub(super) fn killed(actions: &[Action]) -> Vec<String> {
     actions
         .iter()
