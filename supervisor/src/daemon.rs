@@ -138,7 +138,13 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         stop_accept,
     ));
     let stop = signals.until_stop(&parts.reloader, parts.asks).await;
+    let began = Instant::now();
+    let stop = serve_on(stop, &parts.hub, &mut signals, &config, began).await;
     let _ = stop_accept_tx.send(());
+    tracing::info!(
+        after_ms = began.elapsed().as_millis() as u64,
+        "shutdown: stopped accepting; finishing open requests (keep-alive connections are closed after their answer)"
+    );
     let graceful = accept
         .await
         .map_err(|e| Fatal::Setup(format!("the accept loop ended: {e}")))?;
@@ -149,10 +155,47 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         &parts.reloader,
         &mut signals,
         &config,
+        began,
     )
     .await;
-    tracing::info!("bextd stopped");
+    tracing::info!(
+        after_ms = began.elapsed().as_millis() as u64,
+        "bextd stopped"
+    );
     Ok(())
+}
+
+/// The first phase of a graceful stop: readiness answers 503 at once, and
+/// bextd goes on accepting and serving for `shutdown_delay_ms`, so that
+/// what a load balancer still routes here while it learns of the stop is
+/// served. A second signal ends the delay and stops at once.
+async fn serve_on(
+    stop: Stop,
+    hub: &Hub,
+    signals: &mut Signals,
+    config: &Config,
+    began: Instant,
+) -> Stop {
+    if stop == Stop::Immediate {
+        return stop;
+    }
+    hub.begin_stop();
+    let in_kubernetes = std::env::var_os("KUBERNETES_SERVICE_HOST").is_some();
+    let delay = config.server.shutdown_delay(in_kubernetes);
+    tracing::info!(
+        delay_ms = delay.as_millis() as u64,
+        "shutdown: /__bext/ready answers 503; still accepting and serving for shutdown_delay_ms"
+    );
+    if delay.is_zero() {
+        return stop;
+    }
+    tokio::select! {
+        _ = tokio::time::sleep_until((began + delay).into()) => stop,
+        _ = signals.second() => {
+            tracing::warn!("second signal during shutdown_delay_ms: stopping now");
+            Stop::Immediate
+        }
+    }
 }
 
 /// Once the accept loop ended: open requests, workers and jobs stop within
@@ -165,8 +208,10 @@ async fn stop_all(
     reloader: &Reloader,
     signals: &mut Signals,
     config: &Config,
+    began: Instant,
 ) {
-    let deadline = Instant::now() + Duration::from_millis(config.server.shutdown_timeout_ms);
+    // The delay was part of the shutdown: the rest has what is left of it.
+    let deadline = began + Duration::from_millis(config.server.shutdown_timeout_ms);
     // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
     let jobs_deadline = match stop {
         Stop::Graceful => deadline,
@@ -174,7 +219,7 @@ async fn stop_all(
     };
     let pools = reloader.all_pools();
     tokio::join!(
-        shut_down(stop, graceful, &pools, signals, deadline),
+        shut_down(stop, graceful, &pools, signals, (began, deadline)),
         hub.jobs().shutdown(jobs_deadline)
     );
     remove_socket(&config.server.control_socket);
@@ -317,13 +362,13 @@ async fn shut_down(
     graceful: GracefulShutdown,
     pools: &[Arc<PoolHandle>],
     signals: &mut Signals,
-    deadline: Instant,
+    (began, deadline): (Instant, Instant),
 ) {
     match stop {
         Stop::Graceful => {
             tracing::info!("shutting down: finishing open requests, then draining workers");
             tokio::select! {
-                _ = graceful_stop(graceful, pools, deadline) => {}
+                _ = graceful_stop(graceful, pools, began, deadline) => {}
                 _ = signals.second() => {
                     tracing::warn!("second signal: stopping now");
                     stop_pools(pools, false, Instant::now() + Duration::from_secs(2)).await;
@@ -372,14 +417,27 @@ fn front_limits(config: &Config) -> Limits {
     }
 }
 
-async fn graceful_stop(graceful: GracefulShutdown, pools: &[Arc<PoolHandle>], deadline: Instant) {
+async fn graceful_stop(
+    graceful: GracefulShutdown,
+    pools: &[Arc<PoolHandle>],
+    began: Instant,
+    deadline: Instant,
+) {
     if tokio::time::timeout_at(deadline.into(), graceful.shutdown())
         .await
         .is_err()
     {
         tracing::warn!("open requests did not finish within shutdown_timeout_ms");
     }
+    tracing::info!(
+        after_ms = began.elapsed().as_millis() as u64,
+        "shutdown: open requests finished; draining workers"
+    );
     stop_pools(pools, true, deadline).await;
+    tracing::info!(
+        after_ms = began.elapsed().as_millis() as u64,
+        "shutdown: workers drained"
+    );
 }
 
 /// Stops every pool; past `deadline`, kills what is left.

@@ -36,6 +36,8 @@ pub struct Hub {
     reloader: Arc<Reloader>,
     /// One `/metrics` scrape at a time.
     scrape: tokio::sync::Mutex<()>,
+    /// A graceful stop began: readiness answers 503 from then on.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 /// Whether every pool has at least one ACTIVE worker.
@@ -43,6 +45,8 @@ pub struct Hub {
 pub struct Readiness {
     pub ready: bool,
     pub pools_without_active_workers: Vec<String>,
+    /// bextd is stopping: it serves on for `shutdown_delay_ms`, then drains.
+    pub shutting_down: bool,
 }
 
 impl Hub {
@@ -58,6 +62,7 @@ impl Hub {
             metrics,
             reloader,
             scrape: tokio::sync::Mutex::new(()),
+            stopping: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -95,10 +100,19 @@ impl Hub {
             .filter(|p| p.active().is_empty())
             .map(|p| p.name.to_string())
             .collect();
+        let shutting_down = self.stopping.load(std::sync::atomic::Ordering::Acquire);
         Readiness {
-            ready: empty.is_empty(),
+            ready: empty.is_empty() && !shutting_down,
             pools_without_active_workers: empty,
+            shutting_down,
         }
+    }
+
+    /// A graceful stop began: `/__bext/ready` answers 503 from now on, so
+    /// load balancers stop sending requests while they are still served.
+    pub fn begin_stop(&self) {
+        self.stopping
+            .store(true, std::sync::atomic::Ordering::Release);
     }
 
     /// The OpenMetrics text of `/metrics`.
@@ -226,6 +240,7 @@ pub async fn http(hub: &Hub, path: &str) -> HttpAnswer {
             let body = serde_json::json!({
                 "ready": r.ready,
                 "pools_without_active_workers": r.pools_without_active_workers,
+                "shutting_down": r.shutting_down,
             });
             HttpAnswer::Json(status, body.to_string())
         }

@@ -36,7 +36,7 @@ pub const SECTIONS: &[Section] = &[
         entries: &[
             (
                 "SIGTERM, SIGINT",
-                "graceful shutdown: stop accepting, finish open requests, drain every worker, cancel running jobs (daemons stay marked running and start again with bextd), exit within shutdown_timeout_ms; a second one stops at once",
+                "graceful shutdown: /__bext/ready answers 503 at once and bextd serves on for shutdown_delay_ms, then stops accepting, finishes open requests, drains every worker, cancels running jobs (daemons stay marked running and start again with bextd) and exits within shutdown_timeout_ms; a second one stops at once",
             ),
             (
                 "SIGHUP",

@@ -83,6 +83,7 @@ pub const SERVER: &[Key] = &[
     key("idle_timeout_ms", whole(1, 86_400_000, "milliseconds")),
     key("max_connections", whole(1, 1 << 20, "connections")),
     key("io_threads", whole(0, 1024, "threads")),
+    key("shutdown_delay_ms", whole(0, 600_000, "milliseconds")),
     key("restart_signal_file", Kind::Text),
     key("signal_stale_s", whole(1, 30 * 24 * 3600, "seconds")),
 ];

@@ -19,6 +19,7 @@ mod wide;
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use ipnet::IpNet;
 use regex::Regex;
@@ -54,6 +55,8 @@ pub struct Server {
     pub header_read_timeout_ms: u64,
     pub idle_timeout_ms: u64,
     pub max_connections: u32,
+    /// `shutdown_delay_ms` as written; `None`: see [`Server::shutdown_delay`].
+    pub shutdown_delay_ms: Option<u64>,
     /// `io_threads`: 0 is one per two CPUs (see [`Server::runtime_threads`]).
     pub io_threads: u32,
     /// `restart_signal_file`, resolved; `None`: off.
@@ -62,6 +65,21 @@ pub struct Server {
 }
 
 impl Server {
+    /// How long a graceful stop keeps serving with readiness at 503 before
+    /// it stops accepting: `shutdown_delay_ms`, or, when unset, 5 s (at most
+    /// half of `shutdown_timeout_ms`) when bextd runs in a Kubernetes pod
+    /// (`in_kubernetes`), else 0. Kubernetes removes a terminating pod from
+    /// its Service's endpoints at the moment it sends SIGTERM, and proxies
+    /// learn of it seconds later: requests routed meanwhile still arrive.
+    pub fn shutdown_delay(&self, in_kubernetes: bool) -> Duration {
+        let ms = match self.shutdown_delay_ms {
+            Some(ms) => ms,
+            None if in_kubernetes => (self.shutdown_timeout_ms / 2).min(5_000),
+            None => 0,
+        };
+        Duration::from_millis(ms)
+    }
+
     /// Threads of bextd's async runtime for a machine of `cpus`:
     /// `io_threads`, or one per two CPUs. bextd's own share of a request
     /// is about as large as a worker's share of a small one, so half the

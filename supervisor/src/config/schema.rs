@@ -103,6 +103,10 @@ pub struct ServerSection {
     /// Most client connections open at once (lowered to fit the
     /// file-descriptor limit); beyond it, new ones wait to be accepted.
     pub max_connections: u32,
+    /// On SIGTERM, how long bextd answers `/__bext/ready` with 503 while it
+    /// still accepts and serves, before it stops accepting; `None`: 5 s
+    /// (at most half of `shutdown_timeout_ms`) under Kubernetes, else 0.
+    pub shutdown_delay_ms: Option<u64>,
     /// Threads of bextd's own async runtime (HTTP, routing, worker
     /// sockets); 0: one per two CPUs, at least one.
     pub io_threads: u32,
@@ -125,6 +129,7 @@ impl Default for ServerSection {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
             max_connections: 4096,
+            shutdown_delay_ms: None,
             io_threads: 0,
             restart_signal_file: None,
             signal_stale_s: 300,

@@ -398,3 +398,33 @@ fn io_threads_zero_is_one_per_two_cpus_and_a_number_is_taken_as_it_is() {
     let p = problems("[server]\nio_threads = 2000\n[render]\nscript = \"w.js\"\n");
     assert_eq!(p[0].key, "server.io_threads", "{p:?}");
 }
+
+#[test]
+fn shutdown_delay_defaults_to_five_seconds_under_kubernetes_only() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    assert_eq!(c.server.shutdown_delay(false), Duration::ZERO);
+    assert_eq!(c.server.shutdown_delay(true), Duration::from_secs(5));
+    // Never more than half of a short shutdown_timeout_ms.
+    let c = parse_in(
+        d.path(),
+        "[server]\nshutdown_timeout_ms = 6000\n[render]\nscript = \"w.js\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.server.shutdown_delay(true), Duration::from_secs(3));
+    let c = parse_in(
+        d.path(),
+        "[server]\nshutdown_delay_ms = 700\n[render]\nscript = \"w.js\"\n",
+    )
+    .unwrap();
+    assert_eq!(c.server.shutdown_delay(false), Duration::from_millis(700));
+    assert_eq!(c.server.shutdown_delay(true), Duration::from_millis(700));
+    let p = problems(
+        "[server]\nshutdown_delay_ms = 30000\nshutdown_timeout_ms = 30000\n[render]\nscript = \"w.js\"\n",
+    );
+    assert_eq!(p[0].key, "server.shutdown_delay_ms", "{p:?}");
+    assert!(
+        p[0].message.contains("less than shutdown_timeout_ms"),
+        "{p:?}"
+    );
+}

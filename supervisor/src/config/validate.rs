@@ -172,6 +172,19 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             ),
         }
     }
+    if let Some(delay) = s.shutdown_delay_ms {
+        c.rule(
+            delay < s.shutdown_timeout_ms,
+            &["server", "shutdown_delay_ms"],
+            delay,
+            || {
+                format!(
+                    "must be less than shutdown_timeout_ms ({}): the delay is part of the shutdown, and draining needs the rest",
+                    s.shutdown_timeout_ms
+                )
+            },
+        );
+    }
     let control_socket = match s.control_socket.as_deref() {
         Some("") => {
             c.report(
@@ -227,6 +240,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         idle_timeout_ms: s.idle_timeout_ms,
         max_connections: s.max_connections,
         io_threads: s.io_threads,
+        shutdown_delay_ms: s.shutdown_delay_ms,
     }
 }
 

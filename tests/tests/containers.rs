@@ -1,0 +1,93 @@
+//! End-to-end: the shutdown sequence a load balancer needs. On SIGTERM
+//! `/__bext/ready` answers 503 at once while bextd goes on accepting and
+//! serving for `shutdown_delay_ms`; a client that stops sending when
+//! readiness turns 503 (what a Service does when it removes the pod from
+//! its endpoints) loses nothing; bextd then drains and exits 0. A second
+//! SIGTERM ends the delay at once.
+
+use std::time::Duration;
+
+use bext_e2e::{Daemon, Load, Setup, Signal, request, wait_for};
+
+const HELLO: &str = "export function handler(req) { return `hello ${req.path}`; }\n";
+
+fn start(server: &str) -> Daemon {
+    let config = format!("[server]\n{server}\n[render]\nscript = \"worker.js\"\njsc_workers = 2\n");
+    let d = Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", HELLO)],
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    d
+}
+
+/// Waits until `/__bext/ready` answers 503; returns its body.
+fn wait_not_ready(d: &Daemon) -> serde_json::Value {
+    wait_for(Duration::from_secs(5), "readiness to answer 503", || {
+        let r = d.get("/__bext/ready");
+        (r.status == 503).then(|| r.json())
+    })
+}
+
+#[test]
+fn sigterm_turns_readiness_503_and_serves_through_the_delay_without_a_loss() {
+    let mut d = start("shutdown_delay_ms = 3000\nshutdown_timeout_ms = 20000");
+    let ready = d.get("/__bext/ready");
+    assert_eq!(ready.status, 200, "{}", ready.body);
+    let load = Load::get(&d, 4, "/work");
+    load.wait_answered(50);
+    d.signal(Signal::SIGTERM);
+    let body = wait_not_ready(&d);
+    assert_eq!(body["shutting_down"], true, "{body}");
+    // The balancer took the pod out: its clients stop sending. Nothing
+    // they sent was lost.
+    let answers = load.finish();
+    assert!(answers.failed.is_empty(), "{:?}", answers.failed);
+    assert!(answers.sent() > 50);
+    // Still inside the delay: new connections are served, liveness holds.
+    let r = d.get("/late");
+    assert_eq!((r.status, r.body.as_str()), (200, "hello /late"));
+    assert_eq!(d.get("/__bext/health").status, 200);
+    let status = d.wait_exit(Duration::from_secs(20));
+    assert_eq!(status.code(), Some(0), "{}", d.logs());
+    let logs = d.logs();
+    for phase in [
+        "shutdown: /__bext/ready answers 503",
+        "shutdown: stopped accepting",
+        "shutdown: open requests finished",
+        "shutdown: workers drained",
+        "bextd stopped",
+    ] {
+        assert!(logs.contains(phase), "no {phase:?} line in {logs}");
+    }
+}
+
+#[test]
+fn a_second_sigterm_ends_the_delay_at_once() {
+    // A delay far longer than the test may wait: only the second signal
+    // can end it in time.
+    let mut d = start("shutdown_delay_ms = 300000\nshutdown_timeout_ms = 600000");
+    d.signal(Signal::SIGTERM);
+    wait_not_ready(&d);
+    assert_eq!(d.get("/still").status, 200);
+    d.signal(Signal::SIGTERM);
+    let status = d.wait_exit(Duration::from_secs(20));
+    assert_eq!(status.code(), Some(0), "{}", d.logs());
+    assert!(
+        d.logs().contains("second signal during shutdown_delay_ms"),
+        "{}",
+        d.logs()
+    );
+}
+
+#[test]
+fn without_a_delay_bextd_stops_accepting_at_once() {
+    let mut d = start("shutdown_delay_ms = 0");
+    let addr = d.addr;
+    d.signal(Signal::SIGTERM);
+    let status = d.wait_exit(Duration::from_secs(20));
+    assert_eq!(status.code(), Some(0));
+    let refused = std::panic::catch_unwind(|| request(addr, "GET", "/", &[], b""));
+    assert!(refused.is_err(), "a stopped bextd still answered");
+}
