@@ -265,12 +265,34 @@ fn start_parts(
     let (reloader, asks) =
         Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
             .map_err(Fatal::Setup)?;
-    let hub = Arc::new(Hub::new(pools, jobs, metrics, reloader.clone()));
+    let limits = container_limits(config, &metrics);
+    let hub = Arc::new(Hub::new(pools, jobs, metrics, reloader.clone(), limits));
     Ok(Parts {
         hub,
         reloader,
         asks,
     })
+}
+
+/// The container's CPU and memory limits: logged, kept in the metrics, and
+/// checked against what the config may use.
+fn container_limits(config: &Config, metrics: &crate::metrics::Metrics) -> crate::cgroup::Limits {
+    let limits = crate::cgroup::read();
+    if let Some(cpus) = limits.cpus {
+        metrics.container_cpus.set(cpus);
+    }
+    if let Some(bytes) = limits.memory_bytes {
+        metrics.container_memory_bytes.set(bytes as i64);
+    }
+    tracing::info!(
+        cpus = limits.cpus,
+        memory_bytes = limits.memory_bytes,
+        "container limits (cgroup)"
+    );
+    if let Some(w) = crate::cgroup::memory_warning(limits, crate::cgroup::planned_bytes(config)) {
+        tracing::warn!("{w}");
+    }
+    limits
 }
 
 /// The signals bextd acts on, turned into steps of its life in one task.

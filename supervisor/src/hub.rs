@@ -38,6 +38,8 @@ pub struct Hub {
     scrape: tokio::sync::Mutex<()>,
     /// A graceful stop began: readiness answers 503 from then on.
     stopping: std::sync::atomic::AtomicBool,
+    /// The container's limits, read at start.
+    limits: crate::cgroup::Limits,
 }
 
 /// Whether every pool has at least one ACTIVE worker.
@@ -55,8 +57,10 @@ impl Hub {
         jobs: JobsHandle,
         metrics: Arc<Metrics>,
         reloader: Arc<Reloader>,
+        limits: crate::cgroup::Limits,
     ) -> Hub {
         Hub {
+            limits,
             pools,
             jobs,
             metrics,
@@ -222,7 +226,7 @@ pub async fn http(hub: &Hub, path: &str) -> HttpAnswer {
     match path {
         "/__bext/health" => {
             let jobs = hub.jobs().stats().await;
-            ok(serde_json::json!({ "status": "ok", "jobs": jobs }))
+            ok(serde_json::json!({ "status": "ok", "jobs": jobs, "limits": hub.limits }))
         }
         "/__bext/jobs" => {
             let (jobs, stats) = hub.jobs().list().await;

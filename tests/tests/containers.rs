@@ -91,3 +91,51 @@ fn without_a_delay_bextd_stops_accepting_at_once() {
     let refused = std::panic::catch_unwind(|| request(addr, "GET", "/", &[], b""));
     assert!(refused.is_err(), "a stopped bextd still answered");
 }
+
+/// A fake cgroup v2 tree: the container's own cgroup has no limit of its
+/// own, its parent (the pod) has 1.5 CPUs and 256 MiB.
+#[test]
+fn the_container_limits_come_from_the_tightest_cgroup() {
+    let tree = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        ("cgroup.controllers", "cpu memory\n"),
+        ("pod/cpu.max", "150000 100000\n"),
+        ("pod/memory.max", "268435456\n"),
+        ("pod/c/cpu.max", "max 100000\n"),
+        ("pod/c/memory.max", "max\n"),
+    ] {
+        let p = tree.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let root = tree.path().to_str().unwrap();
+    // Two workers of 512 MB each cannot fit 256 MiB: bextd says so.
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 2\n[render.lifecycle]\nmax_memory_mb = 512\n",
+        files: &[("worker.js", HELLO)],
+        env: &[
+            ("BEXT_CGROUP_ROOT", root),
+            ("BEXT_CGROUP_SELF", "0::/pod/c\n"),
+        ],
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    let health = d.get("/__bext/health").json();
+    assert_eq!(health["limits"]["cpus"], 1.5, "{health}");
+    assert_eq!(health["limits"]["memory_bytes"], 268435456, "{health}");
+    let metrics = d.get("/metrics").body;
+    assert!(
+        metrics.contains("bext_container_cpu_limit 1.5"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("bext_container_memory_limit_bytes 268435456"),
+        "{metrics}"
+    );
+    assert!(
+        d.logs()
+            .contains("more than the container's memory limit of 256 MB"),
+        "{}",
+        d.logs()
+    );
+}

@@ -119,6 +119,9 @@ pub struct Metrics {
     w_messages: Family<WorkerLabels, Gauge>,
     w_state: Family<StateLabels, Gauge>,
     pub jobs: JobMetrics,
+    /// The container's limits from its cgroups, set at start when known.
+    pub container_cpus: GaugeF,
+    pub container_memory_bytes: Gauge,
 }
 
 /// A pool's request-path handles.
@@ -288,7 +291,21 @@ impl Metrics {
             "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",
             FETCH_REFUSED.get_or_init(Family::default).clone(),
         );
+        let container_cpus = GaugeF::default();
+        registry.register(
+            "container_cpu_limit",
+            "CPUs the container's cgroup quota allows (cpu.max), when it has one",
+            container_cpus.clone(),
+        );
+        let container_memory_bytes = Gauge::default();
+        registry.register(
+            "container_memory_limit_bytes",
+            "Memory the container's cgroup allows (memory.max), when it has a limit",
+            container_memory_bytes.clone(),
+        );
         Metrics {
+            container_cpus,
+            container_memory_bytes,
             registry,
             requests,
             latency,
