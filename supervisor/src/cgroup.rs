@@ -118,15 +118,14 @@ fn cfs_quota(dir: &Path) -> Option<f64> {
     (quota > 0.0 && period > 0.0).then(|| quota / period)
 }
 
-/// What the config may use at most: every pool's workers at its
-/// `max_memory_mb` plus the jobs' memory budget, when both are bounded.
-pub fn planned_bytes(config: &crate::config::Config) -> Option<u64> {
-    let mut total = config.jobs.budget_bytes;
-    for p in &config.pools {
-        let per_worker = p.settings.lifecycle.max_memory_bytes?;
-        total = total.saturating_add(per_worker.saturating_mul(u64::from(p.max_workers)));
+/// CPUs this process may use: the cgroup quota rounded up, or, without a
+/// quota, the CPUs it may run on. What `jsc_workers = "auto"` sizes a pool by.
+pub fn cpus_available() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    match read().cpus {
+        Some(q) => (q.ceil() as u32).clamp(1, cores.max(1)),
+        None => cores.max(1),
     }
-    Some(total)
 }
 
 /// The warning a config deserves in a container of `limits`, if any.

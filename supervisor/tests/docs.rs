@@ -205,7 +205,7 @@ fn the_config_man_page_describes_every_key() {
     // Optional keys are absent from a default; give them a value to list them.
     let pool = PoolSection {
         script: Some(String::new()),
-        jsc_workers: Some(1),
+        jsc_workers: Some(supervisor::config::WorkerCount::Count(1)),
         min_workers: Some(1),
         max_workers: Some(1),
         user: Some(String::new()),

@@ -139,3 +139,29 @@ fn the_container_limits_come_from_the_tightest_cgroup() {
         d.logs()
     );
 }
+
+/// `jsc_workers = "auto"` sizes the pool by the cgroup's CPU quota.
+#[test]
+fn auto_workers_follow_the_cpu_quota() {
+    let tree = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        ("cgroup.controllers", "cpu memory\n"),
+        ("c/cpu.max", "100000 100000\n"),
+        ("c/memory.max", "max\n"),
+    ] {
+        let p = tree.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let root = tree.path().to_str().unwrap();
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = \"auto\"\n",
+        files: &[("worker.js", HELLO)],
+        env: &[("BEXT_CGROUP_ROOT", root), ("BEXT_CGROUP_SELF", "0::/c\n")],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let workers = d.workers();
+    assert_eq!(workers.len(), 1, "{workers:?}");
+    assert_eq!(d.get("/x").body, "hello /x");
+}

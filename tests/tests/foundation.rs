@@ -266,7 +266,7 @@ fn bad_configs_exit_78_naming_the_problem() {
     bad_config(
         "[render]\nscript = \"worker.js\"\njsc_workers = \"two\"\n",
         &[
-            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096",
+            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096, or \"auto\"",
         ],
     );
     bad_config(

@@ -38,6 +38,10 @@ pub enum Kind {
         max: f64,
         unit: &'static str,
     },
+    /// A whole number of workers from 1 to `max`, or `"auto"`.
+    Workers {
+        max: u64,
+    },
     /// An array of strings.
     TextList,
     /// A table of string values (`env`).
@@ -124,7 +128,7 @@ pub const LIFECYCLE: &[Key] = &[
 
 pub const POOL: &[Key] = &[
     key("script", Kind::Text),
-    key("jsc_workers", whole(1, MAX_WORKERS, "workers")),
+    key("jsc_workers", Kind::Workers { max: MAX_WORKERS }),
     key("min_workers", whole(1, MAX_WORKERS, "workers")),
     key("max_workers", whole(1, MAX_WORKERS, "workers")),
     key("route", Kind::Text),
@@ -213,6 +217,9 @@ pub fn rule(kind: Kind) -> String {
             };
             format!("must be {what} from {min} to {max}")
         }
+        Kind::Workers { max } => {
+            format!("must be a whole number of workers from 1 to {max}, or \"auto\"")
+        }
         Kind::TextList => "must be a list of strings, such as [\"a\", \"b\"]".into(),
         Kind::TextMap => "must be a table of strings, such as { NAME = \"value\" }".into(),
         Kind::Table(_) => "must be a table (a [section])".into(),
@@ -239,6 +246,10 @@ pub(super) fn fits(kind: Kind, v: &Value) -> bool {
             (*n as f64) >= min && (*n as f64) <= max
         }
         (Kind::Number { min, max, .. }, Value::Float(x)) => x.is_finite() && *x >= min && *x <= max,
+        (Kind::Workers { max }, Value::Integer(n)) => {
+            u64::try_from(*n).is_ok_and(|n| n >= 1 && n <= max)
+        }
+        (Kind::Workers { .. }, Value::String(s)) => s == "auto",
         (Kind::TextList, Value::Array(a)) => a.iter().all(Value::is_str),
         (Kind::TextMap, Value::Table(t)) => t.values().all(Value::is_str),
         (Kind::Table(_), Value::Table(_)) => true,
@@ -275,11 +286,12 @@ mod tests {
             control_socket: Some(String::new()),
             worker_bin: Some(String::new()),
             restart_signal_file: Some(String::new()),
+            shutdown_delay_ms: Some(0),
             ..ServerSection::default()
         };
         let pool = PoolSection {
             script: Some(String::new()),
-            jsc_workers: Some(1),
+            jsc_workers: Some(crate::config::schema::WorkerCount::Count(1)),
             min_workers: Some(1),
             max_workers: Some(1),
             user: Some(String::new()),

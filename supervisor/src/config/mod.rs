@@ -27,7 +27,8 @@ use regex::Regex;
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{
-    JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
+    Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
+    WorkerCount,
 };
 pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings};
 

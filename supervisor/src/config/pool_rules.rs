@@ -5,13 +5,18 @@
 use std::path::{Path, PathBuf};
 
 use super::Server;
+use super::schema::WorkerCount;
 use super::validate::{Checker, Named, path, resolve};
 
 /// `jsc_workers`, or `min_workers`/`max_workers` → (min, max).
 pub(super) fn check_sizes(c: &mut Checker<'_>, n: &Named<'_>) -> (u32, u32) {
     let p = n.section;
     let (min, max) = match (p.jsc_workers, p.min_workers, p.max_workers) {
-        (Some(n), None, None) => (n, n),
+        (Some(WorkerCount::Count(n)), None, None) => (n, n),
+        (Some(WorkerCount::Word(_)), None, None) => {
+            let n = crate::cgroup::cpus_available();
+            (n, n)
+        }
         (Some(_), _, _) => {
             c.report(
                 &path(&n.prefix, &["jsc_workers"]),

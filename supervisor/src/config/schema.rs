@@ -137,6 +137,21 @@ impl Default for ServerSection {
     }
 }
 
+/// `jsc_workers`: a number, or `"auto"` (one per CPU the container may
+/// use: its cgroup quota rounded up, else the CPUs bextd may run on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum WorkerCount {
+    Count(u32),
+    Word(Auto),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum Auto {
+    #[serde(rename = "auto")]
+    Auto,
+}
+
 /// The default of `worker_concurrency` (see `scripts/bench/queue.sh`).
 pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 
@@ -145,7 +160,7 @@ pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 pub struct PoolSection {
     pub script: Option<String>,
     /// Fixed pool size; sets both `min_workers` and `max_workers`.
-    pub jsc_workers: Option<u32>,
+    pub jsc_workers: Option<WorkerCount>,
     pub min_workers: Option<u32>,
     pub max_workers: Option<u32>,
     pub route: String,

@@ -185,7 +185,7 @@ mod tests {
         assert_eq!(p[2].value.as_deref(), Some("\"two\""));
         assert_eq!(
             p[2].message,
-            "must be a whole number of workers from 1 to 4096"
+            "must be a whole number of workers from 1 to 4096, or \"auto\""
         );
         assert_eq!(p[3].message, "unknown key; did you mean `max_requests`?");
         assert!(

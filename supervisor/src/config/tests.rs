@@ -106,7 +106,7 @@ fn wrong_type_names_key_line_value_and_rule_in_words() {
     .unwrap_err();
     assert!(
         e.to_string().ends_with(
-            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096"
+            "bext.toml:3: render.jsc_workers = \"two\": must be a whole number of workers from 1 to 4096, or \"auto\""
         ),
         "{e}"
     );
@@ -166,7 +166,7 @@ fn error_display_has_file_line_key_value_and_rule() {
     let text = e.to_string();
     assert!(
         text.ends_with(
-            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096"
+            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096, or \"auto\""
         ),
         "{text}"
     );
@@ -201,7 +201,7 @@ fn an_integer_wider_than_64_bits_names_its_key_and_bounds() {
     assert_eq!(lines.len(), 2, "{e}");
     assert!(
         lines[0].ends_with(
-            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096"
+            "bext.toml:3: render.jsc_workers = 0: must be a whole number of workers from 1 to 4096, or \"auto\""
         ),
         "{e}"
     );
@@ -427,4 +427,19 @@ fn shutdown_delay_defaults_to_five_seconds_under_kubernetes_only() {
         p[0].message.contains("less than shutdown_timeout_ms"),
         "{p:?}"
     );
+}
+
+#[test]
+fn jsc_workers_auto_is_one_per_cpu_the_process_may_use() {
+    let d = dir_with_script();
+    let c = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\njsc_workers = \"auto\"\n",
+    )
+    .unwrap();
+    let n = crate::cgroup::cpus_available();
+    assert!(n >= 1);
+    assert_eq!((c.pools[0].min_workers, c.pools[0].max_workers), (n, n));
+    let p = problems("[render]\nscript = \"w.js\"\njsc_workers = \"many\"\n");
+    assert_eq!(p[0].key, "render.jsc_workers", "{p:?}");
 }
