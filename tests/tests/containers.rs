@@ -165,3 +165,37 @@ fn auto_workers_follow_the_cpu_quota() {
     assert_eq!(workers.len(), 1, "{workers:?}");
     assert_eq!(d.get("/x").body, "hello /x");
 }
+
+/// The manifests of `deploy/kubernetes` validate against the Kubernetes
+/// JSON schemas of two minor versions, strictly (no unknown field), offline:
+/// `scripts/test` installs kubernetes-validate, which bundles the schemas.
+#[test]
+fn the_kubernetes_manifests_validate_against_two_versions() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let validate = root.join("target/py/bin/kubernetes-validate");
+    assert!(
+        validate.exists(),
+        "{} is missing: scripts/test installs it",
+        validate.display()
+    );
+    let dir = root.join("deploy/kubernetes");
+    let kustomization = std::fs::read_to_string(dir.join("kustomization.yaml")).unwrap();
+    let files: Vec<_> = kustomization
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .filter(|f| f.ends_with(".yaml"))
+        .map(|f| dir.join(f))
+        .collect();
+    assert!(files.len() >= 5, "{files:?}");
+    for version in ["1.33.0", "1.37.0"] {
+        let out = std::process::Command::new(&validate)
+            .args(["-k", version, "--strict"])
+            .args(&files)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{version}: {text}");
+        assert_eq!(text.matches("passed").count(), files.len(), "{text}");
+    }
+}
