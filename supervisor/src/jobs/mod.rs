@@ -12,6 +12,7 @@
 
 pub mod core;
 mod manager;
+pub mod pg;
 mod run;
 pub mod store;
 

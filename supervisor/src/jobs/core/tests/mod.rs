@@ -31,6 +31,9 @@ pub(super) fn ms(n: u64) -> Duration {
 pub(super) fn config() -> Jobs {
     Jobs {
         state_file: PathBuf::from("/nonexistent/jobs.db"),
+        store: None,
+        lease_ttl: ms(15_000),
+        claim_interval: ms(1_000),
         max_running: 20,
         max_running_per_pool: 5,
         budget_bytes: 256 * MB,
