@@ -139,7 +139,7 @@ impl Postgres {
     /// Starts the server (again), waiting until it is ready.
     pub fn up(&self) {
         let opts = format!(
-            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off",
             self.port,
             self.data.parent().unwrap().display()
         );

@@ -62,15 +62,14 @@ impl Core {
             RunState::Killed { reason, stop } => (stop, Some(reason)),
             state => (state.stop(), None),
         };
-        let finished = matches!(
-            run.outcome,
-            Some(JobOutcome::Completed { .. } | JobOutcome::Failed { .. })
-        );
+        // What `run(job)` returned is kept; a run that threw or died while
+        // bextd stopped it (interrupted, killed) is handed over.
+        let completed = matches!(run.outcome, Some(JobOutcome::Completed { .. }));
         match (stop, run.outcome, killed) {
             // Shared store, bextd stopping: the lease goes back, another
             // node takes the job over at once (a daemon from its
             // checkpoint, a one-off job queued again).
-            (Some(StopWhy::Shutdown), _, _) if shared && (daemon || !finished) => {
+            (Some(StopWhy::Shutdown), _, _) if shared && (daemon || !completed) => {
                 self.release(id);
             }
             // bextd is stopping: daemons stay "running" (however their run

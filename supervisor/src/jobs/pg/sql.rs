@@ -117,7 +117,7 @@ pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgr
 }
 
 /// A job's row, written only if `node` still holds `attempt` of it; a
-/// final state gives the lease up. Returns the rows written (0: fenced).
+/// final state gives the lease up (the owner stays, as who ran it). Returns the rows written (0: fenced).
 pub async fn put(
     c: &impl GenericClient,
     node: &str,
@@ -129,7 +129,6 @@ pub async fn put(
                 run_after = CASE WHEN $11::bigint > 0
                                  THEN now() + make_interval(secs => ($11::bigint / 1000.0)::float8)
                                  ELSE NULL END,
-                owner = CASE WHEN $3 IN ('completed', 'failed', 'cancelled') THEN NULL ELSE owner END,
                 lease_until = CASE WHEN $3 IN ('completed', 'failed', 'cancelled') THEN NULL
                                    ELSE lease_until END
           WHERE id = $1 AND attempt = $2 AND owner = $12",
@@ -295,11 +294,11 @@ pub async fn cancel(
     let row = c
         .query_opt(
             "UPDATE bext_jobs SET
-                status = CASE WHEN owner IS NULL THEN 'cancelled' ELSE status END,
-                completed_at = CASE WHEN owner IS NULL THEN $2 ELSE completed_at END,
+                status = CASE WHEN lease_until IS NULL THEN 'cancelled' ELSE status END,
+                completed_at = CASE WHEN lease_until IS NULL THEN $2 ELSE completed_at END,
                 cancel_asked = true
               WHERE id = $1 AND status IN ('queued', 'running')
-             RETURNING status, owner IS NULL",
+             RETURNING status, lease_until IS NULL",
             &[&id, &now],
         )
         .await?;
