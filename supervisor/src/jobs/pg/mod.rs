@@ -188,7 +188,7 @@ impl Shared {
 
     /// Hands one write to the task (never waited on).
     pub fn save(&self, save: Save) {
-        let _ = self.ops.send(task::Op::Save(save));
+        let _ = self.ops.send(task::Op::Save(Box::new(save)));
     }
 
     /// What the node may claim now.

@@ -23,7 +23,7 @@ use crate::jobs::store::Row;
 
 #[derive(Debug)]
 pub enum Op {
-    Save(Save),
+    Save(Box<Save>),
     /// Answered once everything sent before it is written.
     Flush(oneshot::Sender<()>),
     Close(oneshot::Sender<()>),
@@ -227,7 +227,7 @@ impl Task {
 
     fn take(&mut self, op: Op, closing: &mut Option<oneshot::Sender<()>>) {
         match op {
-            Op::Save(s) => self.batch.add(s),
+            Op::Save(s) => self.batch.add(*s),
             Op::Flush(done) => self.flushes.push(done),
             Op::Close(done) => *closing = Some(done),
         }
