@@ -24,10 +24,12 @@
 //! newest row, checkpoint and log of each job per transaction, each with
 //! its attempt), the renewals, the claims. The job manager learns what
 //! came of them as [`StoreEvent`]s. A lost connection is retried (the
-//! batch is kept, nothing written is dropped); NOTIFY is not used, so the
-//! store works behind PgBouncer in transaction mode; a node polls every
-//! `claim_interval_ms` and claims at once after its own spawns and when a
-//! run ends.
+//! batch is kept, nothing written is dropped). A node polls every
+//! `claim_interval_ms`, claims at once after its own spawns and when a run
+//! ends, and when another node's insert or release is announced with
+//! `NOTIFY bext_jobs` (`LISTEN` on a connection of its own, [`task::listen`]);
+//! NOTIFY is never required, so the store works behind PgBouncer in
+//! transaction mode, with the polling latency.
 
 mod schema;
 mod sql;
@@ -172,10 +174,11 @@ impl Shared {
         counters: Counters,
     ) -> Result<Shared, String> {
         let pool = pool(url)?;
+        let notes = task::listen(pg_config(url)?);
         let (ops, rx) = mpsc::unbounded_channel();
         let (capacity, cap_rx) = watch::channel(Capacity::default());
         let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters);
-        tokio::spawn(t.run(rx, cap_rx));
+        tokio::spawn(t.run(rx, cap_rx, notes));
         tracing::info!(node = %node, store = %crate::config::redact_store_url(url),
             "jobs store: PostgreSQL, shared by every bextd naming it");
         Ok(Shared {

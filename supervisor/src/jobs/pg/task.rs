@@ -134,6 +134,7 @@ impl Task {
         mut self,
         mut rx: mpsc::UnboundedReceiver<Op>,
         mut cap: watch::Receiver<Capacity>,
+        mut notes: mpsc::UnboundedReceiver<()>,
     ) {
         let start = Instant::now();
         let mut last_renew = start;
@@ -220,6 +221,8 @@ impl Task {
                         wake = true;
                     }
                 }
+                // Another node inserted or released a job (NOTIFY).
+                Some(()) = notes.recv() => wake = true,
                 _ = tokio::time::sleep_until(next.into()) => {}
             }
         }
@@ -371,6 +374,43 @@ impl Task {
     }
 }
 
+/// Wakes the task when another node inserts or releases a job: `LISTEN
+/// bext_jobs` on a connection of its own, made again when it breaks. Only
+/// an optimisation: claims poll every `claim_interval_ms` anyway, so a
+/// pooler in transaction mode (where LISTEN does not work) loses nothing
+/// but latency.
+pub fn listen(cfg: tokio_postgres::Config) -> mpsc::UnboundedReceiver<()> {
+    use futures_util::StreamExt;
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while !tx.is_closed() {
+            if let Ok(Ok((client, mut conn))) =
+                tokio::time::timeout(STATEMENT_WAIT, cfg.connect(tokio_postgres::NoTls)).await
+            {
+                let (ntx, mut nrx) = mpsc::unbounded_channel();
+                let driver = tokio::spawn(async move {
+                    let mut msgs = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+                    while let Some(Ok(m)) = msgs.next().await {
+                        if let tokio_postgres::AsyncMessage::Notification(_) = m {
+                            let _ = ntx.send(());
+                        }
+                    }
+                });
+                if client.batch_execute("LISTEN bext_jobs").await.is_ok() {
+                    while nrx.recv().await.is_some() {
+                        if tx.send(()).is_err() {
+                            break;
+                        }
+                    }
+                }
+                driver.abort();
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+    rx
+}
+
 /// One batch in one transaction: inserts, checkpoints, logs, rows (a
 /// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
 async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
@@ -381,6 +421,12 @@ async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
     for r in &b.inserts {
         sql::insert(&tx, r).await.map_err(e)?;
         w.inserted = true;
+    }
+    if !b.inserts.is_empty() || !b.releases.is_empty() {
+        // Sent at commit; a node not listening finds the jobs by polling.
+        tx.batch_execute("SELECT pg_notify('bext_jobs', '')")
+            .await
+            .map_err(e)?;
     }
     for (column, map) in [("checkpoint", &b.checkpoints), ("logs", &b.logs)] {
         for (id, (attempt, text)) in map {

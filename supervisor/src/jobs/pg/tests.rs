@@ -47,10 +47,10 @@ fn row(id: &str, daemon: bool) -> Row {
     }
 }
 
-fn config(ttl_ms: u64) -> Jobs {
+fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
     Jobs {
         lease_ttl: Duration::from_millis(ttl_ms),
-        claim_interval: Duration::from_millis(50),
+        claim_interval: Duration::from_millis(claim_ms),
         ..Jobs::default()
     }
 }
@@ -107,10 +107,14 @@ impl Node {
     }
 
     fn with(url: &str, ttl_ms: u64, slots: u32) -> Node {
+        Node::polling(url, ttl_ms, slots, 50)
+    }
+
+    fn polling(url: &str, ttl_ms: u64, slots: u32, claim_ms: u64) -> Node {
         let (tx, events) = mpsc::unbounded_channel();
         let counters = Counters::default();
         let s = Shared::start(
-            &config(ttl_ms),
+            &config(ttl_ms, claim_ms),
             url,
             super::new_node_id(),
             tx,
@@ -421,4 +425,21 @@ async fn a_release_hands_over_at_once_and_a_daemon_keeps_its_backoff() {
     assert_eq!(again[0].id, "d");
     assert_eq!(again[0].crashes, 3);
     assert_eq!(again[0].restart_count, 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notify_wakes_other_nodes_long_before_their_poll() {
+    let pg = server::Postgres::start();
+    let url = pg.schema("notify");
+    // B polls once a minute: only the NOTIFY of A's insert explains a
+    // claim within seconds.
+    let a = Node::polling(&url, 60_000, 0, 50_000);
+    let mut b = Node::polling(&url, 60_000, 10, 50_000);
+    // B's first poll (at its start) finds nothing; then it listens.
+    assert!(b.claimed(Duration::from_millis(1_500)).await.is_none());
+    let t0 = std::time::Instant::now();
+    a.s.save(Save::Insert(row("n", false)));
+    let got = b.claimed(WAIT).await.expect("woken by the NOTIFY");
+    assert_eq!(got[0].id, "n");
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
 }
