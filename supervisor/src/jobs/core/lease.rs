@@ -88,8 +88,9 @@ impl Core {
         for c in jobs {
             let row = c.job.row;
             let id = row.id.clone();
-            if self.jobs.get(&id).is_some_and(|j| j.run.is_some()) {
-                // Its earlier run here is still being killed: not now.
+            if self.stopping || self.jobs.get(&id).is_some_and(|j| j.run.is_some()) {
+                // Claimed as this node began to stop, or its earlier run
+                // here is still being killed: not here, not now.
                 self.out.push(Action::Save(Save::Release {
                     requeue: !row.config.daemon && row.status == JobState::Queued,
                     id,

@@ -220,3 +220,18 @@ fn a_job_cancelled_elsewhere_is_cancelled_here_at_the_renewal() {
             .any(|a| matches!(a, Action::AskStop { id, .. } if id == "j"))
     );
 }
+
+#[test]
+fn a_claim_that_arrives_as_the_node_stops_is_handed_back() {
+    let mut h = Harness::shared(config());
+    h.step(Input::Shutdown {
+        deadline: h.now.at + ms(1_000),
+    });
+    let a = claim(&mut h, "late", false, 2);
+    assert!(launched(&a).is_empty());
+    assert!(
+        saves(&a)
+            .iter()
+            .any(|s| matches!(s, Save::Release { id, attempt: 2, requeue: true } if id == "late"))
+    );
+}
