@@ -443,3 +443,36 @@ async fn notify_wakes_other_nodes_long_before_their_poll() {
     assert_eq!(got[0].id, "n");
     assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_from_any_node_ends_a_queued_job_and_reaches_a_running_ones_node() {
+    let pg = server::Postgres::start();
+    let url = pg.schema("cancel");
+    // Renewals every 100 ms.
+    let mut a = Node::start(&url, 300);
+    let held = a.add(row("held", false)).await;
+    a.room(0);
+    a.s.save(Save::Insert(row("waiting", false)));
+    a.sync().await;
+    let other = Node::with(&url, 300, 0);
+    assert_eq!(other.s.cancel("waiting").await, Ok(JobState::Queued));
+    assert_eq!(
+        pg.psql("SELECT status FROM cancel.bext_jobs WHERE id = 'waiting'"),
+        "cancelled"
+    );
+    assert_eq!(other.s.cancel("held").await, Ok(JobState::Queued));
+    assert!(other.s.cancel("nope").await.is_err());
+    // The node holding it hears of it at its next renewal.
+    let end = tokio::time::Instant::now() + WAIT;
+    loop {
+        let ev = tokio::time::timeout_at(end, a.events.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        if let StoreEvent::Renewed { cancel, .. } = ev
+            && cancel.contains(&held.id)
+        {
+            break;
+        }
+    }
+}
