@@ -174,7 +174,7 @@ impl Shared {
         counters: Counters,
     ) -> Result<Shared, String> {
         let pool = pool(url)?;
-        let notes = task::listen(pg_config(url)?);
+        let notes = task::listen(pg_config(url)?, node.clone());
         let (ops, rx) = mpsc::unbounded_channel();
         let (capacity, cap_rx) = watch::channel(Capacity::default());
         let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters);

@@ -379,7 +379,7 @@ impl Task {
 /// an optimisation: claims poll every `claim_interval_ms` anyway, so a
 /// pooler in transaction mode (where LISTEN does not work) loses nothing
 /// but latency.
-pub fn listen(cfg: tokio_postgres::Config) -> mpsc::UnboundedReceiver<()> {
+pub fn listen(cfg: tokio_postgres::Config, node: String) -> mpsc::UnboundedReceiver<()> {
     use futures_util::StreamExt;
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
@@ -388,10 +388,13 @@ pub fn listen(cfg: tokio_postgres::Config) -> mpsc::UnboundedReceiver<()> {
                 tokio::time::timeout(STATEMENT_WAIT, cfg.connect(tokio_postgres::NoTls)).await
             {
                 let (ntx, mut nrx) = mpsc::unbounded_channel();
+                let me = node.clone();
                 let driver = tokio::spawn(async move {
                     let mut msgs = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
                     while let Some(Ok(m)) = msgs.next().await {
-                        if let tokio_postgres::AsyncMessage::Notification(_) = m {
+                        if let tokio_postgres::AsyncMessage::Notification(n) = m
+                            && n.payload() != me
+                        {
                             let _ = ntx.send(());
                         }
                     }
@@ -424,7 +427,8 @@ async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
     }
     if !b.inserts.is_empty() || !b.releases.is_empty() {
         // Sent at commit; a node not listening finds the jobs by polling.
-        tx.batch_execute("SELECT pg_notify('bext_jobs', '')")
+        // Named by this node, which does not wake itself.
+        tx.execute("SELECT pg_notify('bext_jobs', $1)", &[&node])
             .await
             .map_err(e)?;
     }
