@@ -265,6 +265,10 @@ pub struct JobInfo {
     /// A daemon waiting out its restart backoff: when it starts again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restart_at: Option<u64>,
+    /// Shared job store: the bextd node that owns it now (none while it
+    /// waits for one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<String>,
 }
 
 /// The job system as a whole.

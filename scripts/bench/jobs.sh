@@ -14,6 +14,12 @@
 # 3. HTTP p99 of a hello pool (wrk -c16) while 20 jobs each write 50
 #    checkpoints a second, against no jobs, 3 interleaved rounds (target
 #    ratio <= 1.2).
+# 4. The shared PostgreSQL store ([jobs] store; a throwaway server in the
+#    work folder, initdb + pg_ctl, as the postgres user when run as root):
+#    spawn to run(job) (the claim included), 1,000 short jobs on one bextd
+#    and on two sharing the store, beside the SQLite figures above; and the
+#    failover time of a daemon after a SIGKILL of its node (lease_ttl_ms
+#    2000, claim_interval_ms 100: the TTL bounds it).
 # Loopback only; every load is bounded in time.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -132,3 +138,92 @@ med() { printf '%s\n' "$@" | percentiles | cut -d' ' -f1; }
 b=$(med "${base[@]}") j=$(med "${busy[@]}")
 awk -v b="$b" -v j="$j" 'BEGIN { printf "hello p99: %d µs alone, %d µs beside 20 checkpointing jobs: ratio %.2f (target <= 1.2)\n", b, j, j / b }'
 ls -l "$work"/jobs.db* | awk '{ print "state file:", $5, "bytes", $9 }'
+stop
+
+echo "== 4. the shared PostgreSQL store"
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[[ -x $pgbin/initdb ]] || { apt-get update && apt-get install -y postgresql; pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1); }
+as_pg=()
+mkdir -p "$work/pg"
+if [[ $(id -u) == 0 ]]; then as_pg=(runuser -u postgres --); chown postgres: "$work/pg"; chmod 755 "$work"; fi
+"${as_pg[@]}" "$pgbin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
+"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
+  -o "-c listen_addresses=127.0.0.1 -p 38499 -k $work/pg" start >/dev/null
+psql() { command psql -h 127.0.0.1 -p 38499 -U postgres -d postgres -Atc "$1"; }
+pg_stop() { "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true; }
+pids=()
+cleanup_pg() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; pg_stop; rm -rf "$work"; }
+trap cleanup_pg EXIT
+
+# Node N of schema S: its own folder, config and port (38410 + N).
+node() {
+  local s=$1 n=$2 dir="$work/$1-$2"
+  mkdir -p "$dir/jobs"
+  cp "$work/worker.js" "$dir/"
+  cp "$work"/jobs/*.js "$dir/jobs/"
+  cat >"$dir/bext.toml" <<TOML
+[server]
+listen = "127.0.0.1:$((38410 + n))"
+control_socket = "bext.sock"
+[render]
+script = "worker.js"
+jsc_workers = 2
+request_timeout_ms = 0
+[jobs]
+store = "postgres://postgres@127.0.0.1:38499/postgres?options=-c%20search_path%3D$s"
+lease_ttl_ms = 2000
+claim_interval_ms = 100
+max_running = 20
+max_running_per_pool = 20
+memory_budget_mb = 2048
+keep_finished = 2000
+TOML
+  target/release/bextd --config "$dir/bext.toml" --log-level warn >"$dir/log" 2>&1 &
+  pids+=($!)
+  wait_http $((38410 + n))
+}
+completed() { psql "SELECT count(*) FROM $1.bext_jobs WHERE status = 'completed' AND script LIKE '%short.js'"; }
+cat >"$work/jobs/daemon.js" <<'JS'
+export async function run(job) {
+  let n = job.getCheckpoint()?.n ?? 0;
+  while (!job.cancelled) { job.checkpoint({ n: ++n }); await job.sleep(10); }
+}
+JS
+
+many() { # schema, nodes...
+  local s=$1; shift
+  local t0 t1
+  t0=$(date +%s%N)
+  for n in "$@"; do curl -fs "http://127.0.0.1:$((38410 + n))/many?n=$((1000 / $#))" >/dev/null; done
+  until [[ $(completed "$s") -ge 1000 ]]; do sleep 0.02; done
+  t1=$(date +%s%N)
+  awk -v ns=$((t1 - t0)) -v k=$# 'BEGIN { printf "1000 jobs on %d bextd: %.2f s, %.0f jobs/s\n", k, ns / 1e9, 1000 / (ns / 1e9) }'
+}
+
+psql "CREATE SCHEMA one; CREATE SCHEMA two; CREATE SCHEMA fail" >/dev/null
+node one 0
+curl -fs "http://127.0.0.1:38410/latency?n=20" >/dev/null
+read -r med p99 n < <(curl -fs "http://127.0.0.1:38410/latency?n=200" | percentiles)
+printf 'postgres store, spawn to run(job) (insert, claim, start): median %.2f ms, p99 %.2f ms over %d jobs\n' "$med" "$p99" "$n"
+many one 0
+kill "${pids[0]}"; wait "${pids[0]}" 2>/dev/null || true
+node two 1; node two 2
+many two 1 2
+kill "${pids[1]}" "${pids[2]}"; wait "${pids[1]}" "${pids[2]}" 2>/dev/null || true
+
+node fail 3; node fail 4
+id=$(target/release/bext --socket "$work/fail-3/bext.sock" jobs spawn "$work/jobs/daemon.js" --daemon)
+until [[ $(psql "SELECT owner IS NOT NULL AND checkpoint IS NOT NULL FROM fail.bext_jobs WHERE id = '$id'") == t ]]; do sleep 0.02; done
+sleep 0.5
+victim=${pids[3]}
+for i in 3 4; do
+  if curl -fs "http://127.0.0.1:$((38410 + i))/__bext/jobs/$id" | grep -q '"pid":[0-9]'; then victim=${pids[$i]}; fi
+done
+t0=$(date +%s%N)
+kill -9 "$victim"
+until [[ $(psql "SELECT attempt FROM fail.bext_jobs WHERE id = '$id'") == 2 ]]; do sleep 0.005; done
+t1=$(date +%s%N)
+c0=$(psql "SELECT checkpoint FROM fail.bext_jobs WHERE id = '$id'")
+until [[ $(psql "SELECT checkpoint FROM fail.bext_jobs WHERE id = '$id'") != "$c0" ]]; do sleep 0.005; done
+t2=$(date +%s%N)
+awk -v a=$((t1 - t0)) -v b=$((t2 - t0)) 'BEGIN { printf "daemon failover after SIGKILL of its node (TTL 2000 ms): claimed by the other node after %.0f ms, counting again after %.0f ms\n", a / 1e6, b / 1e6 }'

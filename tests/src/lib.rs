@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 pub use nix::sys::signal::Signal;
 
 mod load;
+pub mod pg;
 pub use load::{Answers, Load};
 use nix::unistd::Pid;
 

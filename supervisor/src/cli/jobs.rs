@@ -186,13 +186,18 @@ pub fn jobs_table(jobs: &[JobInfo], stats: &JobStats, now: u64) -> String {
         out.push_str("  No job.\n");
         return out;
     }
-    let header = [
+    // A shared store (`[jobs] store`): which bextd node owns each job.
+    let shared = jobs.iter().any(|j| j.node.is_some());
+    let mut header = vec![
         "ID", "POOL", "State", "Progress", "RSS", "Memory", "Restarts", "Age", "Script",
     ];
+    if shared {
+        header.insert(2, "NODE");
+    }
     let mut rows: Vec<Vec<String>> = vec![header.iter().map(|s| s.to_string()).collect()];
     for j in jobs {
         let kind = if j.daemon { " (daemon)" } else { "" };
-        rows.push(vec![
+        let mut row = vec![
             j.id.clone(),
             j.pool.clone(),
             format!("{}{kind}", state_cell(j, now)),
@@ -202,7 +207,11 @@ pub fn jobs_table(jobs: &[JobInfo], stats: &JobStats, now: u64) -> String {
             j.restart_count.to_string(),
             duration(now.saturating_sub(j.created_at)),
             script_name(&j.script),
-        ]);
+        ];
+        if shared {
+            row.insert(2, j.node.clone().unwrap_or_else(|| "-".into()));
+        }
+        rows.push(row);
     }
     let widths: Vec<usize> = (0..header.len())
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
@@ -302,7 +311,20 @@ mod tests {
             pid: Some(4242),
             rss_bytes: Some(12 << 20),
             restart_at: None,
+            node: None,
         }
+    }
+
+    #[test]
+    fn a_shared_store_adds_the_owning_node() {
+        let stats = JobStats::default();
+        let mut j = job(JobState::Running);
+        assert!(!jobs_table(&[j.clone()], &stats, 5_000).contains("NODE"));
+        j.node = Some("n0123456789ab-77".into());
+        let queued = job(JobState::Queued);
+        let t = jobs_table(&[j, queued], &stats, 5_000);
+        assert!(t.contains("NODE"), "{t}");
+        assert!(t.contains("n0123456789ab-77"), "{t}");
     }
 
     #[test]

@@ -51,7 +51,9 @@ impl Config {
             out.push_str(&toml::to_string_pretty(&doc)?);
         }
         out.push('\n');
-        out.push_str(&toml::to_string_pretty(&JobsOnly { jobs: &raw.jobs })?);
+        let mut jobs = raw.jobs.clone();
+        jobs.store = super::jobs::redact(&jobs.store);
+        out.push_str(&toml::to_string_pretty(&JobsOnly { jobs: &jobs })?);
         Ok(out)
     }
 }

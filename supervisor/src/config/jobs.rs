@@ -11,6 +11,11 @@ use super::validate::{Checker, resolve};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Jobs {
     pub state_file: PathBuf,
+    /// `[jobs] store`: a PostgreSQL URL shared by every bextd naming it;
+    /// None: the SQLite `state_file`.
+    pub store: Option<String>,
+    pub lease_ttl: Duration,
+    pub claim_interval: Duration,
     pub max_running: u32,
     pub max_running_per_pool: u32,
     pub budget_bytes: u64,
@@ -35,6 +40,9 @@ impl Jobs {
         let ms = Duration::from_millis;
         Jobs {
             state_file: resolve(base, &s.state_file),
+            store: Some(s.store.trim().to_owned()).filter(|u| !u.is_empty()),
+            lease_ttl: ms(s.lease_ttl_ms),
+            claim_interval: ms(s.claim_interval_ms),
             max_running: s.max_running,
             max_running_per_pool: s.max_running_per_pool,
             budget_bytes: s.memory_budget_mb * MB,
@@ -67,6 +75,27 @@ pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
         &["jobs", "state_file"],
         format!("{:?}", s.state_file),
         || "must be the path of the jobs database (relative to this file's folder)".into(),
+    );
+    let store = s.store.trim();
+    c.rule(
+        store.is_empty() || url_problem(store).is_none(),
+        &["jobs", "store"],
+        format!("{:?}", redact(store)),
+        || {
+            let why = url_problem(store).unwrap_or_default();
+            format!("must be a PostgreSQL URL, postgres://user:password@host:port/database ({why})")
+        },
+    );
+    c.rule(
+        s.claim_interval_ms < s.lease_ttl_ms,
+        &["jobs", "claim_interval_ms"],
+        s.claim_interval_ms,
+        || {
+            format!(
+                "must be less than jobs.lease_ttl_ms ({}): a node looks for expired leases more often than they last",
+                s.lease_ttl_ms
+            )
+        },
     );
     c.rule(
         s.default_memory_mb <= s.memory_budget_mb,
@@ -102,4 +131,47 @@ pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
         },
     );
     Jobs::from_section(s, base)
+}
+
+/// What is wrong with a `[jobs] store` URL, if anything.
+pub fn url_problem(url: &str) -> Option<String> {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        return Some("it does not start with postgres:// or postgresql://".into());
+    }
+    url.parse::<tokio_postgres::Config>()
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// The URL with its password replaced by `***`, for logs and messages.
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let (auth, tail) = match rest.rsplit_once('@') {
+        Some((a, t)) => (a, t),
+        None => return url.to_owned(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{tail}"),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_urls_are_checked_and_their_password_hidden() {
+        assert_eq!(url_problem("postgres://u:p@db:5432/jobs"), None);
+        assert_eq!(url_problem("postgresql:///jobs"), None);
+        assert!(url_problem("mysql://db/jobs").is_some());
+        assert!(url_problem("postgres://db:notaport/jobs").is_some());
+        assert_eq!(
+            redact("postgres://u:secret@db:5432/jobs"),
+            "postgres://u:***@db:5432/jobs"
+        );
+        assert_eq!(redact("postgres://db/jobs"), "postgres://db/jobs");
+    }
 }

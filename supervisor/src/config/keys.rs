@@ -165,6 +165,9 @@ pub const POOL: &[Key] = &[
 
 pub const JOBS: &[Key] = &[
     key("state_file", Kind::Text),
+    key("store", Kind::Text),
+    key("lease_ttl_ms", whole(300, MAX_MS, "milliseconds")),
+    key("claim_interval_ms", whole(10, 60_000, "milliseconds")),
     key("max_running", whole(1, 10_000, "jobs")),
     key("max_running_per_pool", whole(1, 10_000, "jobs")),
     key("memory_budget_mb", whole(1, MAX_MB, "megabytes")),

@@ -24,7 +24,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
-pub use jobs::Jobs;
+pub use jobs::{Jobs, redact as redact_store_url};
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,

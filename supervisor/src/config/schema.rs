@@ -33,6 +33,13 @@ pub struct RawConfig {
 pub struct JobsSection {
     /// SQLite database of every job; relative to the config's folder.
     pub state_file: String,
+    /// A PostgreSQL URL shared by every bextd that names it; empty: the
+    /// SQLite `state_file`.
+    pub store: String,
+    /// How long a node's claim on a job lasts unless renewed (shared store).
+    pub lease_ttl_ms: u64,
+    /// How often a node looks for claimable jobs (shared store).
+    pub claim_interval_ms: u64,
     pub max_running: u32,
     pub max_running_per_pool: u32,
     /// Shared by every running job: each reserves its `memory` from it.
@@ -64,6 +71,9 @@ impl Default for JobsSection {
     fn default() -> Self {
         JobsSection {
             state_file: "bext-jobs.db".into(),
+            store: String::new(),
+            lease_ttl_ms: 15_000,
+            claim_interval_ms: 1_000,
             max_running: 20,
             max_running_per_pool: 5,
             memory_budget_mb: 256,

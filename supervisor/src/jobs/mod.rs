@@ -9,9 +9,14 @@
 //! kill), restarts crashed daemons with backoff, restores daemons when
 //! bextd starts, and drains jobs when it stops. [`JobsHandle`] is how the
 //! control socket, the admin endpoints and pool workers (`bext.jobs`) reach it.
+//!
+//! With `[jobs] store` set, jobs live in PostgreSQL instead (`pg`), shared
+//! by every bextd naming it: each is a node that claims, leases and
+//! releases jobs, every write fenced by the claim's attempt.
 
 pub mod core;
 mod manager;
+pub mod pg;
 mod run;
 pub mod store;
 

@@ -69,6 +69,15 @@ pub struct Row {
     pub created_at: u64,
     pub started_at: Option<u64>,
     pub completed_at: Option<u64>,
+    /// Shared store: the claim this node holds (the fencing token every
+    /// write carries); 0 in the SQLite store.
+    pub attempt: u64,
+    /// Shared store: the node that owns it.
+    pub node: Option<String>,
+    /// Shared store: a daemon's crashes in a row and the backoff it waits
+    /// out, kept so another node that takes it over keeps them.
+    pub crashes: u32,
+    pub backoff_ms: u64,
 }
 
 /// A row read back at start, with its large columns.
@@ -153,6 +162,10 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
                     created_at: r.get::<_, i64>(9)?.max(0) as u64,
                     started_at: r.get::<_, Option<i64>>(10)?.map(|t| t.max(0) as u64),
                     completed_at: r.get::<_, Option<i64>>(11)?.map(|t| t.max(0) as u64),
+                    attempt: 0,
+                    node: None,
+                    crashes: 0,
+                    backoff_ms: 0,
                 },
                 r.get::<_, Option<String>>(12)?,
                 r.get::<_, Option<String>>(13)?,
@@ -388,6 +401,10 @@ mod tests {
             created_at: 1,
             started_at: Some(2),
             completed_at,
+            attempt: 0,
+            node: None,
+            crashes: 0,
+            backoff_ms: 0,
         }
     }
 

@@ -31,6 +31,12 @@ pub struct JobMetrics {
     pub restarts: Counter,
     /// Moves the job state table refused (a bug if ever non-zero).
     pub illegal_transitions: Counter,
+    /// Shared store: jobs this node claimed, of them rescued (their lease
+    /// had expired), leases it lost, writes refused as fenced.
+    pub claims: Counter,
+    pub rescues: Counter,
+    pub lease_losses: Counter,
+    pub fenced_writes: Counter,
 }
 
 impl JobMetrics {
@@ -67,7 +73,9 @@ impl JobMetrics {
 
     /// Registers its families (`bext_jobs`, `bext_jobs_memory_budget_bytes`,
     /// `bext_jobs_finished`, `bext_jobs_killed`, `bext_job_restarts`,
-    /// `bext_jobs_illegal_transitions`).
+    /// `bext_jobs_illegal_transitions`; shared store: `bext_jobs_claims`,
+    /// `bext_jobs_rescues`, `bext_jobs_lease_losses`,
+    /// `bext_jobs_fenced_writes`).
     pub(super) fn register(&self, registry: &mut Registry) {
         registry.register(
             "jobs",
@@ -99,5 +107,30 @@ impl JobMetrics {
             "Job state changes the table of allowed moves refused (a bug in bextd if ever non-zero)",
             self.illegal_transitions.clone(),
         );
+        let shared = [
+            (
+                "jobs_claims",
+                "Shared store: jobs this node claimed",
+                &self.claims,
+            ),
+            (
+                "jobs_rescues",
+                "Shared store: claimed jobs whose earlier owner's lease had expired",
+                &self.rescues,
+            ),
+            (
+                "jobs_lease_losses",
+                "Shared store: leases this node lost (taken over, fenced or expired); each kills its run",
+                &self.lease_losses,
+            ),
+            (
+                "jobs_fenced_writes",
+                "Shared store: writes refused because their attempt no longer holds the job",
+                &self.fenced_writes,
+            ),
+        ];
+        for (name, help, c) in shared {
+            registry.register(name, help, c.clone());
+        }
     }
 }

@@ -41,11 +41,17 @@ impl Core {
             id: id.to_owned(),
             run: run.seq,
         });
+        if job.lost {
+            // Another node's now: nothing of this run is written.
+            self.jobs.remove(id);
+            return;
+        }
         self.judge(id, run, now);
     }
 
     /// What a run that ended means for its job.
     fn judge(&mut self, id: &str, run: Run, now: Clock) {
+        let shared = self.is_shared();
         let Some(job) = self.jobs.get_mut(id) else {
             return;
         };
@@ -56,7 +62,16 @@ impl Core {
             RunState::Killed { reason, stop } => (stop, Some(reason)),
             state => (state.stop(), None),
         };
+        // What `run(job)` returned is kept; a run that threw or died while
+        // bextd stopped it (interrupted, killed) is handed over.
+        let completed = matches!(run.outcome, Some(JobOutcome::Completed { .. }));
         match (stop, run.outcome, killed) {
+            // Shared store, bextd stopping: the lease goes back, another
+            // node takes the job over at once (a daemon from its
+            // checkpoint, a one-off job queued again).
+            (Some(StopWhy::Shutdown), _, _) if shared && (daemon || !completed) => {
+                self.release(id);
+            }
             // bextd is stopping: daemons stay "running" (however their run
             // ended) to start again with it from their checkpoint.
             (Some(StopWhy::Shutdown), _, _) if daemon => job.dirty = true,
@@ -136,6 +151,9 @@ impl Core {
         job.crashes = backoff.crashes(job.crashes, ran);
         let delay = backoff.delay(job.crashes);
         job.restart_at = Some(now.at + delay);
+        // Kept with the row, for a node that takes the daemon over.
+        job.row.crashes = job.crashes;
+        job.row.backoff_ms = delay.as_millis() as u64;
         job.row.restart_count = job.row.restart_count.saturating_add(1);
         job.row.error = Some(why.clone());
         job.dirty = true;

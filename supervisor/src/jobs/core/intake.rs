@@ -11,7 +11,7 @@ use protocol::worker::JobStart;
 
 use super::policy::{self, Limits, Usage, Waiting};
 use super::state::{Run, RunState, StopWhy, Watch};
-use super::{Action, Clock, Core, Job, Log, NewJob};
+use super::{Action, Clock, Core, Job, Log, NewJob, Save};
 use crate::jobs::store::{JobConfig, Row};
 
 impl Core {
@@ -68,6 +68,10 @@ impl Core {
             created_at: now.unix_ms,
             started_at: None,
             completed_at: None,
+            attempt: 0,
+            node: None,
+            crashes: 0,
+            backoff_ms: 0,
         };
         self.log(Log::Queued {
             id: new.id.clone(),
@@ -76,6 +80,11 @@ impl Core {
             daemon: new.daemon,
             memory,
         });
+        if self.is_shared() {
+            // Any node (this one too) claims it from the store.
+            self.out.push(Action::Save(Save::Insert(row)));
+            return Ok((new.id, JobState::Queued));
+        }
         let mut job = Job::new(row, None, String::new());
         job.dirty = true;
         self.jobs.insert(new.id.clone(), job);
@@ -135,6 +144,7 @@ impl Core {
         let job = self.jobs.get_mut(id).expect("checked above");
         job.run = Some(Run::new(seq, now.at));
         job.restart_at = None;
+        job.row.backoff_ms = 0;
         self.out.push(Action::Launch {
             id: id.to_owned(),
             run: seq,
@@ -278,6 +288,9 @@ impl Core {
     /// to still be killed before `deadline`; nothing new starts.
     pub(super) fn shutdown(&mut self, deadline: Instant, now: Clock) {
         self.stopping = true;
+        if self.is_shared() {
+            self.release_idle();
+        }
         let left = deadline.saturating_duration_since(now.at);
         let grace = self.cfg.cancel_grace.min(left.mul_f64(0.8));
         let mut asked = 0;

@@ -18,6 +18,7 @@
 
 mod ended;
 mod intake;
+mod lease;
 mod model;
 pub mod policy;
 mod reports;
@@ -34,7 +35,8 @@ use std::sync::Arc;
 use nix::unistd::Pid;
 use protocol::control::{JobInfo, JobState, JobStats};
 
-pub use model::{Action, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
+pub use lease::Capacity;
+pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
 
 use super::PoolInfo;
 use crate::config::Jobs;
@@ -54,6 +56,12 @@ pub struct Core {
     stopping: bool,
     /// Final jobs forgotten since the last prune of the store.
     since_prune: u32,
+    /// Shared store: the node this bextd is, and since when every lease it
+    /// holds is known good (the send time of the last renewal or claim).
+    node: Option<String>,
+    lease_ok_at: Option<std::time::Instant>,
+    /// The number of the last claim taken in.
+    claims_seen: u64,
     out: Vec<Action>,
 }
 
@@ -69,8 +77,24 @@ impl Core {
             next_seq: 1,
             stopping: false,
             since_prune: 0,
+            node: None,
+            lease_ok_at: None,
+            claims_seen: 0,
             out: Vec::new(),
         }
+    }
+
+    /// A core for node `node` of a shared store: jobs are claimed, leased
+    /// and released instead of kept by this bextd alone.
+    pub fn shared(cfg: Arc<Jobs>, pools: Vec<PoolInfo>, node: String) -> Core {
+        let mut core = Core::new(cfg, pools);
+        core.node = Some(node);
+        core
+    }
+
+    /// Whether jobs live in a shared store.
+    pub fn is_shared(&self) -> bool {
+        self.node.is_some()
     }
 
     /// Takes one input at `now`; returns what to do.
@@ -117,6 +141,23 @@ impl Core {
             }
             Input::Tick { rss } => {
                 self.on_tick(&rss, now);
+                self.check_leases(now);
+                true
+            }
+            Input::Claimed {
+                jobs,
+                sent_at,
+                batch,
+            } => {
+                self.claimed(jobs, sent_at, batch, now);
+                true
+            }
+            Input::Renewed { sent_at, cancel } => {
+                self.renewed(sent_at, cancel, now);
+                true
+            }
+            Input::LeaseLost { id, attempt } => {
+                self.lease_lost(&id, attempt, false, now);
                 true
             }
         };
@@ -163,16 +204,8 @@ impl Core {
 
     /// Sends every changed row and log to the store.
     fn save(&mut self) {
-        for j in self.jobs.values_mut() {
-            if std::mem::take(&mut j.dirty) {
-                self.out.push(Action::Save(Save::Row(j.row.clone())));
-            }
-            if std::mem::take(&mut j.logs_dirty) {
-                self.out.push(Action::Save(Save::Logs {
-                    id: j.row.id.clone(),
-                    logs: j.logs.clone(),
-                }));
-            }
+        for j in self.jobs.values_mut().filter(|j| !j.lost) {
+            push_saves(j, &mut self.out);
         }
         if std::mem::take(&mut self.since_prune) > 0 {
             self.out.push(Action::Save(Save::Prune {
@@ -280,6 +313,20 @@ impl Core {
     }
 }
 
+/// A job's changed row and log, as saves.
+fn push_saves(j: &mut Job, out: &mut Vec<Action>) {
+    if std::mem::take(&mut j.dirty) {
+        out.push(Action::Save(Save::Row(j.row.clone())));
+    }
+    if std::mem::take(&mut j.logs_dirty) {
+        out.push(Action::Save(Save::Logs {
+            id: j.row.id.clone(),
+            attempt: j.row.attempt,
+            logs: j.logs.clone(),
+        }));
+    }
+}
+
 fn info(j: &Job, with_checkpoint: bool, now: Clock) -> JobInfo {
     let r = &j.row;
     let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str(s).ok());
@@ -315,5 +362,6 @@ fn info(j: &Job, with_checkpoint: bool, now: Clock) -> JobInfo {
         restart_at: j
             .restart_at
             .map(|at| now.unix_ms + at.saturating_duration_since(now.at).as_millis() as u64),
+        node: r.node.clone(),
     }
 }

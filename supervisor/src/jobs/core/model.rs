@@ -79,19 +79,55 @@ pub enum Input {
     /// The sampling tick, with the RSS read for each run that
     /// [`Core::to_sample`](super::Core::to_sample) listed.
     Tick { rss: Vec<(String, u64, u64)> },
+    /// Shared store: jobs this node claimed with a statement sent at
+    /// `sent_at` (their leases last from then); `batch` numbers the claim.
+    Claimed {
+        jobs: Vec<Claimed>,
+        sent_at: Instant,
+        batch: u64,
+    },
+    /// Shared store: every lease this node held was renewed by a statement
+    /// sent at `sent_at`; `cancel` lists its jobs someone cancelled
+    /// elsewhere.
+    Renewed {
+        sent_at: Instant,
+        cancel: Vec<String>,
+    },
+    /// Shared store: the lease of `attempt` of job `id` is gone (another
+    /// node took the job, or a write of it was refused).
+    LeaseLost { id: String, attempt: u64 },
+}
+
+/// A job this node claimed from the shared store.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub job: Loaded,
+    /// It was cancelled while nobody held it.
+    pub cancel: bool,
 }
 
 /// A write for the job store. The store keeps the newest of each per job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Save {
     Row(Row),
+    /// A new job (the shared store inserts it as claimable by any node).
+    Insert(Row),
     Checkpoint {
         id: String,
+        attempt: u64,
         json: String,
     },
     Logs {
         id: String,
+        attempt: u64,
         logs: String,
+    },
+    /// Shared store: give the lease of `attempt` of job `id` back without
+    /// using an attempt (bextd stops); a one-off job is queued again.
+    Release {
+        id: String,
+        attempt: u64,
+        requeue: bool,
     },
     /// Forget final jobs beyond the newest `keep`.
     Prune {
@@ -118,6 +154,8 @@ pub enum Counter {
     Restart,
     /// A move the job table refused (a bug if ever non-zero).
     IllegalTransition,
+    /// Shared store: a lease this node lost (taken over, fenced, expired).
+    LeaseLost,
 }
 
 /// One line of the log, as the core saw it; `manager/emit.rs` writes it.
@@ -195,6 +233,19 @@ pub enum Log {
         from: JobState,
         to: JobState,
     },
+    /// Shared store: jobs claimed.
+    Claimed {
+        ids: Vec<String>,
+    },
+    /// Shared store: leases not renewed for their whole TTL.
+    LeasesExpired {
+        jobs: usize,
+        ttl_ms: u64,
+    },
+    /// Shared store: leases handed back at a stop.
+    Released {
+        ids: Vec<String>,
+    },
 }
 
 /// What the manager must do.
@@ -248,6 +299,9 @@ pub struct Job {
     /// Row or log changed since the last save.
     pub(super) dirty: bool,
     pub(super) logs_dirty: bool,
+    /// Shared store: its lease is gone; its run is being killed and the
+    /// job is forgotten here once it ended, without a write.
+    pub(super) lost: bool,
 }
 
 impl Job {
@@ -261,6 +315,7 @@ impl Job {
             crashes: 0,
             dirty: false,
             logs_dirty: false,
+            lost: false,
         }
     }
 

@@ -27,6 +27,7 @@ impl Core {
             Report::Checkpoint(json) => {
                 self.out.push(Action::Save(Save::Checkpoint {
                     id: id.to_owned(),
+                    attempt: job.row.attempt,
                     json: json.clone(),
                 }));
                 job.checkpoint = Some(json);

@@ -73,6 +73,9 @@ pub enum KillReason {
     StopOverdue { after_ms: u64 },
     /// It sent something that is not the protocol.
     Protocol(String),
+    /// Shared store: this node no longer holds its lease (`expired`: not
+    /// renewed for its whole TTL; else another node took it over).
+    LeaseLost { expired: bool },
 }
 
 impl KillReason {
@@ -82,7 +85,9 @@ impl KillReason {
         match self {
             KillReason::Timeout { .. } => Some("timeout"),
             KillReason::Memory { .. } => Some("memory"),
-            KillReason::StopOverdue { .. } | KillReason::Protocol(_) => None,
+            KillReason::StopOverdue { .. }
+            | KillReason::Protocol(_)
+            | KillReason::LeaseLost { .. } => None,
         }
     }
 }
@@ -108,6 +113,12 @@ impl fmt::Display for KillReason {
                 "killed: still running {after_ms} ms after it was asked to stop"
             ),
             KillReason::Protocol(why) => f.write_str(why),
+            KillReason::LeaseLost { expired: true } => {
+                f.write_str("lease expired: this node could not renew it within its TTL")
+            }
+            KillReason::LeaseLost { expired: false } => {
+                f.write_str("lease lost: another node owns the job now")
+            }
         }
     }
 }

@@ -75,6 +75,15 @@ pub fn log(log: &Log) {
         ),
         Log::Illegal { id, from, to } => tracing::error!(job = %id, from = %from, to = %to,
             "illegal job state change refused (a bug in bextd)"),
+        Log::Claimed { ids } => {
+            tracing::info!(jobs = %ids.join(","), "jobs claimed from the shared store")
+        }
+        Log::LeasesExpired { jobs, ttl_ms } => tracing::error!(
+            jobs,
+            ttl_ms,
+            "job leases not renewed within their TTL: killing every job process of this node"
+        ),
+        Log::Released { ids } => tracing::info!(jobs = %ids.join(","), "job leases released"),
     }
 }
 
@@ -87,7 +96,7 @@ fn killing(id: &str, pid: Option<i32>, reason: &KillReason) {
             "job over its memory reservation past the grace; killing it"),
         KillReason::Protocol(why) => tracing::error!(job = %id, pid, error = %why,
             "job process broke the protocol; killing it"),
-        KillReason::StopOverdue { .. } => {
+        KillReason::StopOverdue { .. } | KillReason::LeaseLost { .. } => {
             tracing::warn!(job = %id, pid, reason = %reason, "killing job")
         }
     }

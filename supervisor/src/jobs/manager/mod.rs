@@ -16,6 +16,7 @@ mod emit;
 mod intake;
 mod launch;
 mod persist;
+mod shared;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -26,6 +27,7 @@ use protocol::worker::MasterToWorker;
 use tokio::sync::{mpsc, oneshot};
 
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
+use super::pg::{Shared, StoreEvent};
 use super::run::RunEvent;
 use super::{Msg, PoolInfo};
 use crate::config::Jobs;
@@ -60,8 +62,18 @@ struct Manager {
     handles: HashMap<String, Handle>,
     events_tx: mpsc::UnboundedSender<RunEvent>,
     exits_tx: mpsc::UnboundedSender<Exit>,
+    /// Shared store: what its task reports.
+    store_rx: Option<mpsc::UnboundedReceiver<StoreEvent>>,
     /// Told when a shutdown is over.
     stopped: Option<oneshot::Sender<()>>,
+}
+
+/// The next report of the shared store's task (never, without one).
+async fn recv_store(rx: &mut Option<mpsc::UnboundedReceiver<StoreEvent>>) -> Option<StoreEvent> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The one reading of the clock the core is given.
@@ -81,9 +93,32 @@ pub(super) fn start(
 ) {
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
-    let (store, loaded) = Store::restore(&cfg.state_file);
+    let (core, store, loaded, store_rx) = match &cfg.store {
+        Some(url) => {
+            let node = crate::jobs::pg::new_node_id();
+            let (tx, rx) = mpsc::unbounded_channel();
+            let counters = crate::jobs::pg::Counters {
+                claims: metrics.claims.clone(),
+                rescues: metrics.rescues.clone(),
+                fenced: metrics.fenced_writes.clone(),
+            };
+            let store = match Shared::start(&cfg, url, node.clone(), tx, counters) {
+                Ok(s) => Store::Shared(s),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
+                    Store::Broken(e)
+                }
+            };
+            let core = Core::shared(cfg.clone(), pools, node);
+            (core, store, Vec::new(), Some(rx))
+        }
+        None => {
+            let (store, loaded) = Store::restore(&cfg.state_file);
+            (Core::new(cfg.clone(), pools), store, loaded, None)
+        }
+    };
     let m = Manager {
-        core: Core::new(cfg.clone(), pools),
+        core,
         cfg,
         services,
         metrics,
@@ -91,6 +126,7 @@ pub(super) fn start(
         handles: HashMap::new(),
         events_tx,
         exits_tx,
+        store_rx,
         stopped: None,
     };
     tokio::spawn(m.run(loaded, rx, events_rx, exits_rx));
@@ -117,6 +153,7 @@ impl Manager {
                 Some(exit) = exits.recv() => {
                     self.apply(Input::Exit { pid: exit.pid, status: exit.status }).await;
                 }
+                Some(ev) = recv_store(&mut self.store_rx) => self.on_store(ev).await,
                 // Idle (no job process, no restart due), bextd does not wake.
                 _ = tick.tick(), if self.core.needs_tick() => {
                     let rss = self.core.to_sample().into_iter()
@@ -189,6 +226,9 @@ impl Manager {
                 let counts = self.core.counts();
                 self.metrics
                     .set(&counts, self.core.reserved(), self.cfg.budget_bytes);
+                if let Store::Shared(s) = &self.store {
+                    s.set_capacity(self.core.capacity());
+                }
             }
             Action::Reply(_) => unreachable!("taken by apply"),
         }
@@ -209,6 +249,9 @@ impl Manager {
             Counter::IllegalTransition => {
                 self.metrics.illegal_transitions.inc();
             }
+            Counter::LeaseLost => {
+                self.metrics.lease_losses.inc();
+            }
         }
     }
 
@@ -219,16 +262,32 @@ impl Manager {
                 let _ = reply.send(r);
             }
             Msg::Get(id, reply) => {
-                let _ = reply.send(self.core.info(&id, true, clock()));
+                let local = self.core.info(&id, true, clock());
+                match &self.store {
+                    Store::Shared(s) if local.is_none() => shared::get(s, id, reply),
+                    _ => drop(reply.send(local)),
+                }
             }
             Msg::List(reply) => {
-                let _ = reply.send(self.core.list(clock()));
+                let local = self.core.list(clock());
+                match &self.store {
+                    Store::Shared(s) => shared::list(s, local, reply),
+                    _ => drop(reply.send(local)),
+                }
             }
             Msg::Cancel(id, reply) => {
-                let _ = reply.send(self.cancel(id).await);
+                let r = self.cancel(id.clone()).await;
+                match &self.store {
+                    Store::Shared(s) if r.is_err() => shared::cancel(s, id, reply),
+                    _ => drop(reply.send(r)),
+                }
             }
             Msg::Logs(id, reply) => {
-                let _ = reply.send(self.core.job(&id).map(|j| j.logs.clone()));
+                let local = self.core.job(&id).map(|j| j.logs.clone());
+                match &self.store {
+                    Store::Shared(s) if local.is_none() => shared::logs(s, id, reply),
+                    _ => drop(reply.send(local)),
+                }
             }
             Msg::Stats(reply) => {
                 let _ = reply.send(self.core.stats());

@@ -10,13 +10,16 @@ use std::time::Duration;
 use crate::jobs::core::Save;
 use crate::jobs::store::{self, Loaded, Writer};
 
-/// Where the state file stands.
+/// Where jobs are kept: the SQLite state file of this bextd alone, or the
+/// PostgreSQL store it shares with others (`[jobs] store`).
 pub enum Store {
     /// No file yet: created at the first spawn.
     Absent,
     Open(Writer),
     /// It exists and cannot be used: jobs run, nothing is kept.
     Broken(String),
+    /// The shared store: claimed, leased, fenced (`jobs/pg/`).
+    Shared(crate::jobs::pg::Shared),
 }
 
 impl Store {
@@ -56,26 +59,33 @@ impl Store {
             Store::Broken(e) => Err(format!(
                 "the jobs state file cannot be used ({e}); no job is started whose state could not be kept"
             )),
-            Store::Open(_) | Store::Absent => Ok(()),
+            Store::Open(_) | Store::Absent | Store::Shared(_) => Ok(()),
         }
     }
 
     /// Hands one write to the writer thread; without a usable file it is
     /// dropped.
     pub fn save(&self, save: Save) {
-        let Store::Open(w) = self else {
-            return;
+        let w = match self {
+            Store::Open(w) => w,
+            Store::Shared(s) => return s.save(save),
+            Store::Absent | Store::Broken(_) => return,
         };
         match save {
-            Save::Row(row) => w.put(row),
-            Save::Checkpoint { id, json } => w.checkpoint(&id, json),
-            Save::Logs { id, logs } => w.logs(&id, logs),
+            Save::Row(row) | Save::Insert(row) => w.put(row),
+            Save::Checkpoint { id, json, .. } => w.checkpoint(&id, json),
+            Save::Logs { id, logs, .. } => w.logs(&id, logs),
             Save::Prune { keep } => w.prune(keep),
+            // Leases are the shared store's.
+            Save::Release { .. } => {}
         }
     }
 
     /// Writes what is queued and folds the write-ahead log into the file.
     pub async fn close(&self, wait: Duration) {
+        if let Store::Shared(s) = self {
+            return s.close(wait).await;
+        }
         if let Store::Open(w) = self {
             let w = w.clone();
             let _ = tokio::task::spawn_blocking(move || w.close(wait)).await;

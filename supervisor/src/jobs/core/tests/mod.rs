@@ -5,6 +5,7 @@
 mod admission;
 mod daemons;
 mod ends;
+mod leases;
 mod restart;
 mod stops;
 
@@ -31,6 +32,9 @@ pub(super) fn ms(n: u64) -> Duration {
 pub(super) fn config() -> Jobs {
     Jobs {
         state_file: PathBuf::from("/nonexistent/jobs.db"),
+        store: None,
+        lease_ttl: ms(15_000),
+        claim_interval: ms(1_000),
         max_running: 20,
         max_running_per_pool: 5,
         budget_bytes: 256 * MB,
@@ -108,6 +112,18 @@ impl Harness {
             procs: HashMap::new(),
             seen: Vec::new(),
         }
+    }
+
+    /// A core of node `n1` of a shared store.
+    pub fn shared(cfg: Jobs) -> Harness {
+        let mut h = Harness::with(cfg, &["render", "b"]);
+        let pools = ["render", "b"].iter().map(|p| pool(p)).collect();
+        h.core = Core::shared(Arc::new(h.core_cfg()), pools, "n1".into());
+        h
+    }
+
+    fn core_cfg(&self) -> Jobs {
+        (*self.core.cfg).clone()
     }
 
     /// Moves the fake clock to `t` ms after the start.

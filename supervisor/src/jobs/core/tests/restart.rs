@@ -4,7 +4,7 @@
 use super::*;
 use crate::jobs::store::{JobConfig, Loaded, Row};
 
-fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
+pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
     Loaded {
         row: Row {
             id: id.into(),
@@ -25,6 +25,10 @@ fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
             created_at: 1,
             started_at: Some(2),
             completed_at: None,
+            attempt: 0,
+            node: None,
+            crashes: 0,
+            backoff_ms: 0,
         },
         checkpoint: Some("{\"n\":4}".into()),
         logs: String::new(),

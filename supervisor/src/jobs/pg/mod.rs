@@ -1,0 +1,247 @@
+//! The shared job store: PostgreSQL (`[jobs] store = "postgres://…"`),
+//! for several bextd instances serving one set of jobs.
+//!
+//! Every bextd that names the same database is a node with an id of its
+//! own, made at each start (never the host name: a restarted pod is a new
+//! node, and its old leases simply expire). Jobs are rows of `bext_jobs`.
+//! A node **claims** what its own limits and memory budget admit with one
+//! `SELECT … FOR UPDATE SKIP LOCKED` statement that takes claimable rows
+//! (queued, or running with an expired or released lease, past any daemon
+//! backoff) and sets owner, `attempt + 1` and `lease_until` from the
+//! database clock, so racing nodes never take the same row. It **renews**
+//! all its leases in one statement every third of `lease_ttl_ms`; a lease
+//! not renewed is another node's to take.
+//!
+//! **Fencing**: `attempt` is the fencing token. Every write of a running
+//! job (row, progress, checkpoint, log, result, release) carries the
+//! attempt of the claim it came from and matches `id AND attempt AND
+//! owner`; a write that matches nothing is refused, counted
+//! (`bext_jobs_fenced_writes_total`) and kills that run: a stale run can
+//! never overwrite a newer one. Effects outside the store (HTTP calls, a
+//! file a job writes) are not fenced.
+//!
+//! One task ([`task`]) does all of it in order: the batching writer (the
+//! newest row, checkpoint and log of each job per transaction, each with
+//! its attempt), the renewals, the claims. The job manager learns what
+//! came of them as [`StoreEvent`]s. A lost connection is retried (the
+//! batch is kept, nothing written is dropped). A node polls every
+//! `claim_interval_ms`, claims at once after its own spawns and when a run
+//! ends, and when another node's insert or release is announced with
+//! `NOTIFY bext_jobs` (`LISTEN` on a connection of its own, [`task::listen`]);
+//! NOTIFY is never required, so the store works behind PgBouncer in
+//! transaction mode, with the polling latency.
+
+mod schema;
+mod sql;
+mod task;
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use protocol::control::{JobInfo, JobState};
+use tokio::sync::{mpsc, watch};
+
+use super::core::{Capacity, Claimed, Save};
+use super::store::Loaded;
+use crate::config::Jobs;
+
+pub use schema::migrate;
+
+/// What the store's task tells the job manager.
+#[derive(Debug)]
+pub enum StoreEvent {
+    Claimed {
+        jobs: Vec<Claimed>,
+        sent_at: Instant,
+        batch: u64,
+    },
+    Renewed {
+        sent_at: Instant,
+        /// Held jobs the renewal did not find ours any more.
+        lost: Vec<(String, u64)>,
+        cancel: Vec<String>,
+    },
+    /// A write of `attempt` of job `id` was refused.
+    Fenced { id: String, attempt: u64 },
+}
+
+/// Counters of the shared store, kept by its task.
+#[derive(Debug, Clone, Default)]
+pub struct Counters {
+    pub claims: prometheus_client::metrics::counter::Counter,
+    pub rescues: prometheus_client::metrics::counter::Counter,
+    pub fenced: prometheus_client::metrics::counter::Counter,
+}
+
+/// The manager's handle on the shared store.
+#[derive(Debug, Clone)]
+pub struct Shared {
+    pub node: String,
+    pool: Pool,
+    ops: mpsc::UnboundedSender<task::Op>,
+    capacity: watch::Sender<Capacity>,
+}
+
+/// A new node id: random, with the pid for people reading logs.
+pub fn new_node_id() -> String {
+    format!(
+        "n{:012x}-{}",
+        rand::random::<u64>() & 0xffff_ffff_ffff,
+        std::process::id()
+    )
+}
+
+/// The connection settings of `url`; what it leaves out comes from the
+/// standard `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE` and
+/// `PGOPTIONS` variables, then libpq's defaults.
+pub fn pg_config(url: &str) -> Result<tokio_postgres::Config, String> {
+    let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let mut c: tokio_postgres::Config = url.parse().map_err(|e| format!("[jobs] store: {e}"))?;
+    if c.get_hosts().is_empty() {
+        let hosts = env("PGHOST").unwrap_or_else(|| "localhost".into());
+        for h in hosts.split(',') {
+            if h.starts_with('/') {
+                c.host_path(h);
+            } else {
+                c.host(h);
+            }
+        }
+    }
+    if c.get_ports().is_empty()
+        && let Some(p) = env("PGPORT").and_then(|p| p.parse().ok())
+    {
+        c.port(p);
+    }
+    if c.get_user().is_none() {
+        let user = env("PGUSER")
+            .or_else(|| env("USER"))
+            .unwrap_or_else(|| "postgres".into());
+        c.user(&user);
+    }
+    if c.get_password().is_none()
+        && let Some(p) = env("PGPASSWORD")
+    {
+        c.password(p);
+    }
+    if c.get_dbname().is_none()
+        && let Some(d) = env("PGDATABASE")
+    {
+        c.dbname(&d);
+    }
+    if c.get_options().is_none()
+        && let Some(o) = env("PGOPTIONS")
+    {
+        c.options(&o);
+    }
+    if c.get_connect_timeout().is_none() {
+        c.connect_timeout(Duration::from_secs(5));
+    }
+    c.application_name("bextd");
+    Ok(c)
+}
+
+/// A connection pool on `url` (connections are made when first used, and
+/// made again after the server went away).
+pub fn pool(url: &str) -> Result<Pool, String> {
+    let cfg = pg_config(url)?;
+    let mgr = Manager::from_config(
+        cfg,
+        tokio_postgres::NoTls,
+        ManagerConfig {
+            recycling_method: RecyclingMethod::Fast,
+        },
+    );
+    Pool::builder(mgr)
+        .max_size(4)
+        .runtime(Runtime::Tokio1)
+        .create_timeout(Some(Duration::from_secs(5)))
+        .wait_timeout(Some(Duration::from_secs(5)))
+        .recycle_timeout(Some(Duration::from_secs(5)))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+impl Shared {
+    /// Starts the store's task for node `node`; what comes of its claims,
+    /// renewals and refused writes goes to `events`.
+    pub fn start(
+        cfg: &Jobs,
+        url: &str,
+        node: String,
+        events: mpsc::UnboundedSender<StoreEvent>,
+        counters: Counters,
+    ) -> Result<Shared, String> {
+        let pool = pool(url)?;
+        let notes = task::listen(pg_config(url)?, node.clone());
+        let (ops, rx) = mpsc::unbounded_channel();
+        let (capacity, cap_rx) = watch::channel(Capacity::default());
+        let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters);
+        tokio::spawn(t.run(rx, cap_rx, notes));
+        tracing::info!(node = %node, store = %crate::config::redact_store_url(url),
+            "jobs store: PostgreSQL, shared by every bextd naming it");
+        Ok(Shared {
+            node,
+            pool,
+            ops,
+            capacity,
+        })
+    }
+
+    /// Hands one write to the task (never waited on).
+    pub fn save(&self, save: Save) {
+        let _ = self.ops.send(task::Op::Save(Box::new(save)));
+    }
+
+    /// What the node may claim now.
+    pub fn set_capacity(&self, cap: Capacity) {
+        self.capacity.send_if_modified(|c| {
+            let changed = *c != cap;
+            *c = cap;
+            changed
+        });
+    }
+
+    /// Writes what is queued (releases included), waiting at most `wait`.
+    pub async fn close(&self, wait: Duration) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        if self.ops.send(task::Op::Close(tx)).is_ok() {
+            let _ = tokio::time::timeout(wait, rx).await;
+        }
+    }
+
+    /// Waits (at most `wait`) until what was sent is written.
+    pub async fn flush(&self, wait: Duration) -> bool {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        if self.ops.send(task::Op::Flush(tx)).is_err() {
+            return false;
+        }
+        matches!(tokio::time::timeout(wait, rx).await, Ok(Ok(())))
+    }
+
+    /// One job as stored, with its checkpoint and log.
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let c = self.pool.get().await.map_err(|e| e.to_string())?;
+        sql::load(&c, id).await.map_err(|e| e.to_string())
+    }
+
+    /// Every job in the store, oldest first (at most `limit`).
+    pub async fn list(&self, limit: i64) -> Result<Vec<JobInfo>, String> {
+        let c = self.pool.get().await.map_err(|e| e.to_string())?;
+        sql::list(&c, limit).await.map_err(|e| e.to_string())
+    }
+
+    /// One job with its checkpoint and log.
+    pub async fn get(&self, id: &str) -> Result<Option<(JobInfo, String)>, String> {
+        let l = self.load(id).await?;
+        Ok(l.map(|l| (sql::info(&l, true), l.logs)))
+    }
+
+    /// Cancels a job this node does not hold: a queued one at once; one
+    /// running elsewhere is cancelled by its node at its next renewal.
+    pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
+        let c = self.pool.get().await.map_err(|e| e.to_string())?;
+        sql::cancel(&c, id).await.map_err(|e| e.to_string())?
+    }
+}

@@ -1,0 +1,80 @@
+//! The shared store's schema, versioned like the SQLite one: migrations in
+//! order, the count that ran kept in `bext_jobs_schema`, run under an
+//! advisory lock so nodes starting together do not race.
+
+use tokio_postgres::Client;
+
+/// Schema versions, in order.
+const MIGRATIONS: &[&str] = &[
+    // 1: the SQLite table's columns, and the lease of each row.
+    "CREATE TABLE bext_jobs (
+        id TEXT PRIMARY KEY,
+        pool TEXT NOT NULL,
+        script TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'queued',
+        config TEXT NOT NULL DEFAULT '{}',
+        memory_bytes BIGINT NOT NULL DEFAULT 0,
+        progress DOUBLE PRECISION NOT NULL DEFAULT 0,
+        result TEXT,
+        error TEXT,
+        logs TEXT,
+        checkpoint TEXT,
+        restart_count INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        started_at BIGINT,
+        completed_at BIGINT,
+        attempt BIGINT NOT NULL DEFAULT 0,
+        owner TEXT,
+        lease_until TIMESTAMPTZ,
+        run_after TIMESTAMPTZ,
+        crashes INTEGER NOT NULL DEFAULT 0,
+        cancel_asked BOOLEAN NOT NULL DEFAULT false
+    );
+    CREATE INDEX bext_jobs_claimable ON bext_jobs (created_at, id)
+        WHERE status IN ('queued', 'running');
+    CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
+        WHERE status IN ('completed', 'failed', 'cancelled');",
+];
+
+/// Brings the schema (in the connection's `search_path`) up to date.
+pub async fn migrate(client: &mut Client) -> Result<(), String> {
+    let tx = client.transaction().await.map_err(|e| e.to_string())?;
+    tx.batch_execute(
+        "SELECT pg_advisory_xact_lock(4242023);
+         CREATE TABLE IF NOT EXISTS bext_jobs_schema (version INTEGER NOT NULL);",
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let version: i32 = match tx
+        .query_opt("SELECT version FROM bext_jobs_schema", &[])
+        .await
+        .map_err(|e| e.to_string())?
+    {
+        Some(r) => r.get(0),
+        None => {
+            tx.execute("INSERT INTO bext_jobs_schema VALUES (0)", &[])
+                .await
+                .map_err(|e| e.to_string())?;
+            0
+        }
+    };
+    let version = version.max(0) as usize;
+    if version > MIGRATIONS.len() {
+        return Err(format!(
+            "the jobs store was written by a newer bextd (schema {version}; this one knows up to {})",
+            MIGRATIONS.len()
+        ));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        tx.batch_execute(sql)
+            .await
+            .map_err(|e| format!("migration {}: {e}", i + 1))?;
+    }
+    tx.execute(
+        "UPDATE bext_jobs_schema SET version = $1",
+        &[&(MIGRATIONS.len() as i32)],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())
+}

@@ -1,0 +1,317 @@
+//! The shared store's statements: claim, renew, the fenced writes, release,
+//! and the reads of `bext jobs ls/show/logs` and cancel from any node.
+
+use deadpool_postgres::GenericClient;
+use protocol::control::{JobInfo, JobState};
+use tokio_postgres::Row as PgRow;
+
+use crate::jobs::core::Claimed;
+use crate::jobs::store::{JobConfig, Loaded, Row};
+
+const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
+    created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked";
+
+/// Claims, for `node`, the oldest claimable jobs of its pools within its
+/// limits: at most `slots` in all, `free[i]` of pool `pools[i]`, and
+/// `budget` bytes of memory (FIFO: a job that does not fit holds back the
+/// ones behind it). One statement: racing nodes skip the rows another
+/// locked. Returns the jobs and how many were rescued (their lease had
+/// expired).
+pub async fn claim(
+    c: &impl GenericClient,
+    node: &str,
+    pools: &[String],
+    free: &[i64],
+    slots: i64,
+    budget: i64,
+    ttl_s: f64,
+) -> Result<(Vec<Claimed>, u64), tokio_postgres::Error> {
+    let q = format!(
+        "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
+         cand AS (
+            SELECT j.id, j.pool, j.memory_bytes, j.created_at, j.lease_until IS NOT NULL AS rescue
+            FROM bext_jobs j
+            WHERE j.status IN ('queued', 'running')
+              AND (j.lease_until IS NULL OR j.lease_until < now())
+              AND (j.run_after IS NULL OR j.run_after <= now())
+              AND j.pool = ANY($2::text[])
+            ORDER BY j.created_at, j.id
+            LIMIT $4::bigint
+            FOR UPDATE SKIP LOCKED),
+         ranked AS (
+            SELECT cand.*,
+                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.created_at, cand.id) AS n,
+                   (sum(cand.memory_bytes) OVER (ORDER BY cand.created_at, cand.id))::bigint AS mem
+            FROM cand),
+         pick AS (
+            SELECT r.id, r.rescue FROM ranked r JOIN cap ON cap.pool = r.pool
+            WHERE r.n <= cap.free AND r.mem <= $5::bigint)
+         UPDATE bext_jobs j
+            SET owner = $1, attempt = j.attempt + 1,
+                lease_until = now() + make_interval(secs => $6), run_after = NULL
+           FROM pick WHERE j.id = pick.id
+         RETURNING pick.rescue, {}",
+        COLUMNS
+            .split(',')
+            .map(|c| format!("j.{}", c.trim()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let rows = c
+        .query(&q, &[&node, &pools, &free, &slots, &budget, &ttl_s])
+        .await?;
+    let rescued = rows.iter().filter(|r| r.get::<_, bool>("rescue")).count() as u64;
+    let mut jobs: Vec<Claimed> = rows
+        .iter()
+        .map(|r| Claimed {
+            job: loaded(r),
+            cancel: r.get("cancel_asked"),
+        })
+        .collect();
+    jobs.sort_by(|a, b| {
+        (a.job.row.created_at, &a.job.row.id).cmp(&(b.job.row.created_at, &b.job.row.id))
+    });
+    Ok((jobs, rescued))
+}
+
+/// Renews `node`'s leases on `held` (id, attempt); returns the ones still
+/// its own, with whether someone asked to cancel them.
+pub async fn renew(
+    c: &impl GenericClient,
+    node: &str,
+    held: &[(String, u64)],
+    ttl_s: f64,
+) -> Result<Vec<(String, bool)>, tokio_postgres::Error> {
+    let ids: Vec<&str> = held.iter().map(|(id, _)| id.as_str()).collect();
+    let attempts: Vec<i64> = held.iter().map(|(_, a)| *a as i64).collect();
+    let rows = c
+        .query(
+            "UPDATE bext_jobs j SET lease_until = now() + make_interval(secs => $4)
+               FROM unnest($2::text[], $3::bigint[]) AS h(id, attempt)
+              WHERE j.id = h.id AND j.attempt = h.attempt AND j.owner = $1
+                AND j.status IN ('queued', 'running')
+             RETURNING j.id, j.cancel_asked",
+            &[&node, &ids, &attempts, &ttl_s],
+        )
+        .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Inserts a new job, claimable by any node.
+pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgres::Error> {
+    let config = serde_json::to_string(&r.config).unwrap_or_else(|_| "{}".into());
+    c.execute(
+        "INSERT INTO bext_jobs (id, pool, script, status, config, memory_bytes, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
+        &[
+            &r.id,
+            &r.pool,
+            &r.script,
+            &r.status.name(),
+            &config,
+            &(r.config.memory_bytes as i64),
+            &(r.created_at as i64),
+        ],
+    )
+    .await
+}
+
+/// A job's row, written only if `node` still holds `attempt` of it; a
+/// final state gives the lease up (the owner stays, as who ran it). Returns the rows written (0: fenced).
+pub async fn put(
+    c: &impl GenericClient,
+    node: &str,
+    r: &Row,
+) -> Result<u64, tokio_postgres::Error> {
+    c.execute(
+        "UPDATE bext_jobs SET status = $3, progress = $4, result = $5, error = $6,
+                restart_count = $7, started_at = $8, completed_at = $9, crashes = $10,
+                run_after = CASE WHEN $11::bigint > 0
+                                 THEN now() + make_interval(secs => ($11::bigint / 1000.0)::float8)
+                                 ELSE NULL END,
+                lease_until = CASE WHEN $3 IN ('completed', 'failed', 'cancelled') THEN NULL
+                                   ELSE lease_until END
+          WHERE id = $1 AND attempt = $2 AND owner = $12",
+        &[
+            &r.id,
+            &(r.attempt as i64),
+            &r.status.name(),
+            &r.progress,
+            &r.result,
+            &r.error,
+            &(r.restart_count as i32),
+            &r.started_at.map(|t| t as i64),
+            &r.completed_at.map(|t| t as i64),
+            &(r.crashes as i32),
+            &(r.backoff_ms as i64),
+            &node,
+        ],
+    )
+    .await
+}
+
+/// One large column (`checkpoint` or `logs`) of `attempt` of a job,
+/// fenced like [`put`].
+pub async fn put_column(
+    c: &impl GenericClient,
+    node: &str,
+    column: &str,
+    id: &str,
+    attempt: u64,
+    text: &str,
+) -> Result<u64, tokio_postgres::Error> {
+    let q =
+        format!("UPDATE bext_jobs SET {column} = $3 WHERE id = $1 AND attempt = $2 AND owner = $4");
+    c.execute(&q, &[&id, &(attempt as i64), &text, &node]).await
+}
+
+/// Gives the lease of `attempt` back without using an attempt: the job is
+/// claimable at once (a one-off job queued again).
+pub async fn release(
+    c: &impl GenericClient,
+    node: &str,
+    id: &str,
+    attempt: u64,
+    requeue: bool,
+) -> Result<u64, tokio_postgres::Error> {
+    c.execute(
+        "UPDATE bext_jobs SET owner = NULL, lease_until = NULL,
+                status = CASE WHEN $3 THEN 'queued' ELSE status END
+          WHERE id = $1 AND attempt = $2 AND owner = $4",
+        &[&id, &(attempt as i64), &requeue, &node],
+    )
+    .await
+}
+
+/// Forgets final jobs beyond the newest `keep`.
+pub async fn prune(c: &impl GenericClient, keep: u32) -> Result<u64, tokio_postgres::Error> {
+    c.execute(
+        "DELETE FROM bext_jobs WHERE status IN ('completed', 'failed', 'cancelled')
+           AND id NOT IN (SELECT id FROM bext_jobs
+                          WHERE status IN ('completed', 'failed', 'cancelled')
+                          ORDER BY completed_at DESC, id DESC LIMIT $1)",
+        &[&(keep as i64)],
+    )
+    .await
+}
+
+/// A row of `bext_jobs` as the core takes it.
+pub fn loaded(r: &PgRow) -> Loaded {
+    let status: String = r.get("status");
+    let config: String = r.get("config");
+    let n = |k: &str| r.get::<_, Option<i64>>(k).map(|t| t.max(0) as u64);
+    Loaded {
+        row: Row {
+            id: r.get("id"),
+            pool: r.get("pool"),
+            script: r.get("script"),
+            status: JobState::parse(&status).unwrap_or(JobState::Failed),
+            config: serde_json::from_str(&config).unwrap_or(JobConfig {
+                daemon: false,
+                memory_bytes: 0,
+                timeout_ms: 0,
+                retry_on_restart: false,
+                data: serde_json::Value::Null,
+            }),
+            progress: r.get("progress"),
+            result: r.get("result"),
+            error: r.get("error"),
+            restart_count: r.get::<_, i32>("restart_count").max(0) as u32,
+            created_at: r.get::<_, i64>("created_at").max(0) as u64,
+            started_at: n("started_at"),
+            completed_at: n("completed_at"),
+            attempt: r.get::<_, i64>("attempt").max(0) as u64,
+            node: r.get("owner"),
+            crashes: r.get::<_, i32>("crashes").max(0) as u32,
+            backoff_ms: 0,
+        },
+        checkpoint: r.get("checkpoint"),
+        logs: r.get::<_, Option<String>>("logs").unwrap_or_default(),
+    }
+}
+
+/// A stored job as the API shows it (no process: that is its node's).
+pub fn info(l: &Loaded, with_checkpoint: bool) -> JobInfo {
+    let r = &l.row;
+    let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str(s).ok());
+    JobInfo {
+        id: r.id.clone(),
+        pool: r.pool.clone(),
+        script: r.script.clone(),
+        status: r.status,
+        daemon: r.config.daemon,
+        memory_bytes: r.config.memory_bytes,
+        timeout_ms: r.config.timeout_ms,
+        retry_on_restart: r.config.retry_on_restart,
+        data: r.config.data.clone(),
+        progress: r.progress,
+        result: json(&r.result),
+        error: r.error.clone(),
+        checkpoint: if with_checkpoint {
+            json(&l.checkpoint)
+        } else {
+            None
+        },
+        checkpoint_bytes: l.checkpoint.as_ref().map_or(0, |c| c.len() as u64),
+        restart_count: r.restart_count,
+        created_at: r.created_at,
+        started_at: r.started_at,
+        completed_at: r.completed_at,
+        pid: None,
+        rss_bytes: None,
+        restart_at: None,
+        node: r.node.clone(),
+    }
+}
+
+/// Every job, oldest first.
+pub async fn list(
+    c: &impl GenericClient,
+    limit: i64,
+) -> Result<Vec<JobInfo>, tokio_postgres::Error> {
+    let q = format!("SELECT {COLUMNS} FROM bext_jobs ORDER BY created_at, id LIMIT $1");
+    let rows = c.query(&q, &[&limit]).await?;
+    Ok(rows.iter().map(|r| info(&loaded(r), false)).collect())
+}
+
+/// One job as stored.
+pub async fn load(
+    c: &impl GenericClient,
+    id: &str,
+) -> Result<Option<Loaded>, tokio_postgres::Error> {
+    let q = format!("SELECT {COLUMNS} FROM bext_jobs WHERE id = $1");
+    Ok(c.query_opt(&q, &[&id]).await?.map(|r| loaded(&r)))
+}
+
+/// Cancels a job from any node: one nobody holds ends at once; one a node
+/// holds is marked, and its node cancels it at its next renewal. Returns
+/// the state it was in.
+pub async fn cancel(
+    c: &impl GenericClient,
+    id: &str,
+) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+    let now = crate::process::memory::unix_ms() as i64;
+    let row = c
+        .query_opt(
+            "UPDATE bext_jobs SET
+                status = CASE WHEN lease_until IS NULL THEN 'cancelled' ELSE status END,
+                completed_at = CASE WHEN lease_until IS NULL THEN $2 ELSE completed_at END,
+                cancel_asked = true
+              WHERE id = $1 AND status IN ('queued', 'running')
+             RETURNING status, lease_until IS NULL",
+            &[&id, &now],
+        )
+        .await?;
+    if let Some(r) = row {
+        let (status, unowned): (String, bool) = (r.get(0), r.get(1));
+        let was = if unowned { "queued" } else { status.as_str() };
+        return Ok(Ok(JobState::parse(was).unwrap_or(JobState::Queued)));
+    }
+    let q = c
+        .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
+        .await?;
+    Ok(match q {
+        Some(r) => Ok(JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed)),
+        None => Err(format!("no job {id}")),
+    })
+}

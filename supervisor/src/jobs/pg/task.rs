@@ -1,0 +1,480 @@
+//! The shared store's one task: the batching writer, the renewals and the
+//! claims, in order, on pooled connections that are made again after the
+//! server went away.
+//!
+//! Writes are folded as the SQLite writer folds them (the newest row,
+//! checkpoint and log of each job) but each keeps the attempt it was made
+//! under, and each statement matches it: what matches nothing was fenced.
+//! A batch that fails (the server is gone) is kept and tried again, with
+//! what came in since folded in. The task keeps the set of leases it holds
+//! (claimed, minus what ended, was released or was lost) and renews them
+//! every third of the TTL ([`renew_due`]).
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use deadpool_postgres::Pool;
+use tokio::sync::{mpsc, oneshot, watch};
+
+use super::{Counters, StoreEvent, sql};
+use crate::config::Jobs;
+use crate::jobs::core::{Capacity, Save};
+use crate::jobs::store::Row;
+
+#[derive(Debug)]
+pub enum Op {
+    Save(Box<Save>),
+    /// Answered once everything sent before it is written.
+    Flush(oneshot::Sender<()>),
+    Close(oneshot::Sender<()>),
+}
+
+/// Whether a renewal is due: a third of the TTL after the last one sent.
+pub fn renew_due(last_sent: Instant, ttl: Duration, now: Instant) -> bool {
+    now >= last_sent + ttl / 3
+}
+
+/// What one batch writes.
+#[derive(Default)]
+struct Batch {
+    inserts: Vec<Row>,
+    puts: HashMap<String, Row>,
+    checkpoints: HashMap<String, (u64, String)>,
+    logs: HashMap<String, (u64, String)>,
+    releases: Vec<(String, u64, bool)>,
+    prune: Option<u32>,
+}
+
+impl Batch {
+    fn add(&mut self, save: Save) {
+        match save {
+            Save::Insert(row) => self.inserts.push(row),
+            Save::Row(row) => {
+                self.puts.insert(row.id.clone(), row);
+            }
+            Save::Checkpoint { id, attempt, json } => {
+                self.checkpoints.insert(id, (attempt, json));
+            }
+            Save::Logs { id, attempt, logs } => {
+                self.logs.insert(id, (attempt, logs));
+            }
+            Save::Release {
+                id,
+                attempt,
+                requeue,
+            } => self.releases.push((id, attempt, requeue)),
+            Save::Prune { keep } => self.prune = Some(keep),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.inserts.is_empty()
+            && self.puts.is_empty()
+            && self.checkpoints.is_empty()
+            && self.logs.is_empty()
+            && self.releases.is_empty()
+            && self.prune.is_none()
+    }
+}
+
+/// What a written batch means for the leases held.
+#[derive(Default)]
+struct Written {
+    /// Ended (final row) or released: no longer held.
+    gone: Vec<String>,
+    fenced: Vec<(String, u64)>,
+    inserted: bool,
+}
+
+pub struct Task {
+    pool: Pool,
+    node: String,
+    ttl: Duration,
+    claim_every: Duration,
+    events: mpsc::UnboundedSender<StoreEvent>,
+    counters: Counters,
+    held: HashMap<String, u64>,
+    batch: Batch,
+    /// The number of the last claim sent to the manager.
+    claims: u64,
+    migrated: bool,
+    flushes: Vec<oneshot::Sender<()>>,
+}
+
+/// Longest wait on one statement: a server that stopped answering is
+/// treated as gone.
+const STATEMENT_WAIT: Duration = Duration::from_secs(5);
+/// Wait before a failed write or migration is tried again.
+const RETRY: Duration = Duration::from_millis(250);
+
+impl Task {
+    pub fn new(
+        cfg: &Jobs,
+        pool: Pool,
+        node: String,
+        events: mpsc::UnboundedSender<StoreEvent>,
+        counters: Counters,
+    ) -> Task {
+        Task {
+            pool,
+            node,
+            ttl: cfg.lease_ttl,
+            claim_every: cfg.claim_interval,
+            events,
+            counters,
+            held: HashMap::new(),
+            batch: Batch::default(),
+            claims: 0,
+            migrated: false,
+            flushes: Vec::new(),
+        }
+    }
+
+    pub async fn run(
+        mut self,
+        mut rx: mpsc::UnboundedReceiver<Op>,
+        mut cap: watch::Receiver<Capacity>,
+        mut notes: mpsc::UnboundedReceiver<()>,
+    ) {
+        let start = Instant::now();
+        let mut last_renew = start;
+        let mut last_claim = start - self.claim_every;
+        let mut retry_at = start;
+        let mut wake = true;
+        let mut closing: Option<oneshot::Sender<()>> = None;
+        loop {
+            let now = Instant::now();
+            if !self.migrated && now >= retry_at {
+                self.migrated = self.migrate().await;
+                if !self.migrated {
+                    retry_at = Instant::now() + RETRY;
+                }
+            }
+            if self.migrated && !self.batch.is_empty() && now >= retry_at {
+                match self.write().await {
+                    Some(w) => {
+                        wake |= w.inserted;
+                        self.after_write(w);
+                    }
+                    None => retry_at = Instant::now() + RETRY,
+                }
+            }
+            if self.batch.is_empty() && self.migrated {
+                for f in self.flushes.drain(..) {
+                    let _ = f.send(());
+                }
+            }
+            if let Some(done) = closing.take() {
+                if self.batch.is_empty() || !self.migrated {
+                    let _ = done.send(());
+                    return;
+                }
+                closing = Some(done);
+            }
+            let now = Instant::now();
+            if self.migrated && renew_due(last_renew, self.ttl, now) {
+                let sent = Instant::now();
+                if self.renew(sent).await {
+                    last_renew = sent;
+                }
+            }
+            let due = wake || Instant::now() >= last_claim + self.claim_every;
+            let c = cap.borrow_and_update().clone();
+            if self.migrated
+                && due
+                && closing.is_none()
+                && c.claims_seen >= self.claims
+                && c.slots > 0
+            {
+                last_claim = Instant::now();
+                wake = false;
+                self.claim(&c).await;
+            }
+            let next = [
+                last_renew + self.ttl / 3,
+                last_claim + self.claim_every,
+                if self.batch.is_empty() && self.migrated {
+                    last_claim + self.claim_every
+                } else {
+                    retry_at.max(Instant::now() + Duration::from_millis(5))
+                },
+            ]
+            .into_iter()
+            .min()
+            .unwrap_or(now);
+            tokio::select! {
+                op = rx.recv() => match op {
+                    Some(op) => {
+                        self.take(op, &mut closing);
+                        while let Ok(op) = rx.try_recv() {
+                            self.take(op, &mut closing);
+                        }
+                    }
+                    None => {
+                        if self.batch.is_empty() { return; }
+                        closing.get_or_insert_with(|| oneshot::channel().0);
+                    }
+                },
+                r = cap.changed(), if closing.is_none() => {
+                    if r.is_ok() {
+                        // A run ended or a claim was taken in: claim now.
+                        wake = true;
+                    }
+                }
+                // Another node inserted or released a job (NOTIFY).
+                Some(()) = notes.recv() => wake = true,
+                _ = tokio::time::sleep_until(next.into()) => {}
+            }
+        }
+    }
+
+    fn take(&mut self, op: Op, closing: &mut Option<oneshot::Sender<()>>) {
+        match op {
+            Op::Save(s) => self.batch.add(*s),
+            Op::Flush(done) => self.flushes.push(done),
+            Op::Close(done) => *closing = Some(done),
+        }
+    }
+
+    async fn migrate(&mut self) -> bool {
+        let r = async {
+            let mut c = self.pool.get().await.map_err(|e| e.to_string())?;
+            super::migrate(&mut c).await
+        };
+        match tokio::time::timeout(STATEMENT_WAIT, r).await {
+            Ok(Ok(())) => true,
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "jobs store: cannot reach or prepare the database; trying again");
+                false
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Writes the batch in one transaction; None if it could not (it is
+    /// kept for the next try).
+    async fn write(&mut self) -> Option<Written> {
+        let batch = std::mem::take(&mut self.batch);
+        let r = tokio::time::timeout(STATEMENT_WAIT, write(&self.pool, &self.node, &batch)).await;
+        match r {
+            Ok(Ok(w)) => Some(w),
+            failed => {
+                if let Ok(Err(e)) = failed {
+                    tracing::warn!(error = %e, "jobs store: a write failed; it is kept and tried again");
+                }
+                // Folded back under what came in meanwhile (newer wins).
+                let newer = std::mem::replace(&mut self.batch, batch);
+                self.batch.inserts.extend(newer.inserts);
+                self.batch.puts.extend(newer.puts);
+                self.batch.checkpoints.extend(newer.checkpoints);
+                self.batch.logs.extend(newer.logs);
+                self.batch.releases.extend(newer.releases);
+                self.batch.prune = newer.prune.or(self.batch.prune);
+                None
+            }
+        }
+    }
+
+    fn after_write(&mut self, w: Written) {
+        for id in w.gone {
+            self.held.remove(&id);
+        }
+        for (id, attempt) in w.fenced {
+            self.counters.fenced.inc();
+            tracing::warn!(job = %id, attempt, "jobs store: a write of an attempt this node no longer holds was refused");
+            if self.held.get(&id) == Some(&attempt) {
+                self.held.remove(&id);
+            }
+            let _ = self.events.send(StoreEvent::Fenced { id, attempt });
+        }
+    }
+
+    async fn renew(&mut self, sent: Instant) -> bool {
+        let held: Vec<(String, u64)> = self.held.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        let ttl_s = self.ttl.as_secs_f64();
+        let r = async {
+            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            if held.is_empty() {
+                return Ok(Vec::new());
+            }
+            sql::renew(&c, &self.node, &held, ttl_s)
+                .await
+                .map_err(|e| e.to_string())
+        };
+        let kept = match tokio::time::timeout(STATEMENT_WAIT, r).await {
+            Ok(Ok(kept)) => kept,
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "jobs store: cannot renew this node's leases");
+                return false;
+            }
+            Err(_) => return false,
+        };
+        let ours: HashMap<String, bool> = kept.into_iter().collect();
+        let mut lost = Vec::new();
+        for (id, attempt) in held {
+            if !ours.contains_key(&id) {
+                self.held.remove(&id);
+                lost.push((id, attempt));
+            }
+        }
+        let cancel = ours
+            .into_iter()
+            .filter(|(_, c)| *c)
+            .map(|(id, _)| id)
+            .collect();
+        let _ = self.events.send(StoreEvent::Renewed {
+            sent_at: sent,
+            lost,
+            cancel,
+        });
+        true
+    }
+
+    async fn claim(&mut self, cap: &Capacity) {
+        let pools: Vec<String> = cap.pools.iter().map(|(p, _)| p.clone()).collect();
+        let free: Vec<i64> = cap.pools.iter().map(|(_, n)| i64::from(*n)).collect();
+        let sent = Instant::now();
+        let ttl_s = self.ttl.as_secs_f64();
+        let r = async {
+            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            sql::claim(
+                &c,
+                &self.node,
+                &pools,
+                &free,
+                i64::from(cap.slots),
+                cap.budget_bytes.min(i64::MAX as u64) as i64,
+                ttl_s,
+            )
+            .await
+            .map_err(|e| e.to_string())
+        };
+        let (jobs, rescued) = match tokio::time::timeout(STATEMENT_WAIT, r).await {
+            Ok(Ok(x)) => x,
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "jobs store: a claim failed");
+                return;
+            }
+            Err(_) => return,
+        };
+        if jobs.is_empty() {
+            return;
+        }
+        self.counters.claims.inc_by(jobs.len() as u64);
+        self.counters.rescues.inc_by(rescued);
+        for c in &jobs {
+            self.held.insert(c.job.row.id.clone(), c.job.row.attempt);
+        }
+        self.claims += 1;
+        let _ = self.events.send(StoreEvent::Claimed {
+            jobs,
+            sent_at: sent,
+            batch: self.claims,
+        });
+    }
+}
+
+/// Wakes the task when another node inserts or releases a job: `LISTEN
+/// bext_jobs` on a connection of its own, made again when it breaks. Only
+/// an optimisation: claims poll every `claim_interval_ms` anyway, so a
+/// pooler in transaction mode (where LISTEN does not work) loses nothing
+/// but latency.
+pub fn listen(cfg: tokio_postgres::Config, node: String) -> mpsc::UnboundedReceiver<()> {
+    use futures_util::StreamExt;
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while !tx.is_closed() {
+            if let Ok(Ok((client, mut conn))) =
+                tokio::time::timeout(STATEMENT_WAIT, cfg.connect(tokio_postgres::NoTls)).await
+            {
+                let (ntx, mut nrx) = mpsc::unbounded_channel();
+                let me = node.clone();
+                let driver = tokio::spawn(async move {
+                    let mut msgs = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
+                    while let Some(Ok(m)) = msgs.next().await {
+                        if let tokio_postgres::AsyncMessage::Notification(n) = m
+                            && n.payload() != me
+                        {
+                            let _ = ntx.send(());
+                        }
+                    }
+                });
+                if client.batch_execute("LISTEN bext_jobs").await.is_ok() {
+                    while nrx.recv().await.is_some() {
+                        if tx.send(()).is_err() {
+                            break;
+                        }
+                    }
+                }
+                driver.abort();
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    });
+    rx
+}
+
+/// One batch in one transaction: inserts, checkpoints, logs, rows (a
+/// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
+async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
+    let e = |e: tokio_postgres::Error| e.to_string();
+    let mut c = pool.get().await.map_err(|e| e.to_string())?;
+    let tx = c.transaction().await.map_err(e)?;
+    let mut w = Written::default();
+    for r in &b.inserts {
+        sql::insert(&tx, r).await.map_err(e)?;
+        w.inserted = true;
+    }
+    if !b.inserts.is_empty() || !b.releases.is_empty() {
+        // Sent at commit; a node not listening finds the jobs by polling.
+        // Named by this node, which does not wake itself.
+        tx.execute("SELECT pg_notify('bext_jobs', $1)", &[&node])
+            .await
+            .map_err(e)?;
+    }
+    for (column, map) in [("checkpoint", &b.checkpoints), ("logs", &b.logs)] {
+        for (id, (attempt, text)) in map {
+            if sql::put_column(&tx, node, column, id, *attempt, text)
+                .await
+                .map_err(e)?
+                == 0
+                && !b.puts.get(id).is_some_and(|r| r.status.is_final())
+            {
+                w.fenced.push((id.clone(), *attempt));
+            }
+        }
+    }
+    for r in b.puts.values() {
+        if sql::put(&tx, node, r).await.map_err(e)? == 0 {
+            w.fenced.push((r.id.clone(), r.attempt));
+        } else if r.status.is_final() {
+            w.gone.push(r.id.clone());
+        }
+    }
+    for (id, attempt, requeue) in &b.releases {
+        sql::release(&tx, node, id, *attempt, *requeue)
+            .await
+            .map_err(e)?;
+        w.gone.push(id.clone());
+    }
+    if let Some(keep) = b.prune {
+        sql::prune(&tx, keep).await.map_err(e)?;
+    }
+    tx.commit().await.map_err(e)?;
+    w.fenced.sort();
+    w.fenced.dedup();
+    Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renewals_come_every_third_of_the_ttl() {
+        let t0 = Instant::now();
+        let ttl = Duration::from_millis(3_000);
+        assert!(!renew_due(t0, ttl, t0 + Duration::from_millis(999)));
+        assert!(renew_due(t0, ttl, t0 + Duration::from_millis(1_000)));
+    }
+}
