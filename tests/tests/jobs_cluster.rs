@@ -304,12 +304,20 @@ fn a_frozen_node_loses_its_daemon_and_kills_it_at_once_when_it_thaws() {
     watch_count(&c, &[alive], &id, Duration::from_secs(10), |n| {
         n >= before + 20
     });
-    // It thaws: its leases ran out, so its stale process is killed at once,
-    // and nothing it sends reaches the store (the count never goes back).
+    // While its node is still frozen, the stale process stops itself: it
+    // saw bextd stopped for a lease's time. It is left a zombie until its
+    // frozen parent reaps it.
+    wait_for(
+        Duration::from_secs(10),
+        "the frozen node's job process to stop itself",
+        || (!running(pid)).then_some(()),
+    );
+    // It thaws; nothing the stale run sent reaches the store (the count
+    // never goes back).
     frozen.signal(Signal::SIGCONT);
     wait_for(
         Duration::from_secs(3),
-        "the stale process to be killed",
+        "the stale process to be reaped",
         || (!exists(pid)).then_some(()),
     );
     let after = watch_count(&c, &[frozen, alive], &id, Duration::from_secs(5), |n| {
@@ -390,4 +398,13 @@ fn sigterm_hands_a_nodes_jobs_over_at_once() {
     let j = job(&staying, &id);
     assert_eq!(j["restart_count"], 0, "a handover is not a crash: {j}");
     drop(stopping);
+}
+
+/// Whether `pid` runs: it exists and is not a zombie.
+fn running(pid: Pid) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
 }

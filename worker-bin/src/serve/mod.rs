@@ -28,6 +28,7 @@
 //! `Draining` (after SIGTERM, which the master sends once it has every
 //! answer it waited for: finish what is in flight, run `shutdown()`, exit 0).
 
+mod frozen;
 mod handshake;
 mod inbox;
 mod job;
@@ -89,7 +90,10 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
     let (rd, wr) = stream.into_split();
     let started = match handshake::handshake(rd, wr, &faults).await? {
         handshake::Start::Serve(s) => s,
-        handshake::Start::Job(j) => return job::run(j).await,
+        handshake::Start::Job(j) => {
+            frozen::watch();
+            return job::run(j).await;
+        }
     };
     let settings = started.settings;
     let inbox = Rc::new(RefCell::new(Inbox::new(

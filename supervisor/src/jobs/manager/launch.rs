@@ -22,9 +22,16 @@ impl Manager {
         pool: &PoolInfo,
         start: JobStart,
     ) -> Input {
+        let mut env = pool.env.clone();
+        if self.cfg.store.is_some() {
+            // Shared store: the process stops itself if bextd stays frozen
+            // for a lease's time (worker-bin/src/serve/frozen.rs).
+            let ttl = self.cfg.lease_ttl.as_millis().to_string();
+            env.insert("BEXT_JOB_LEASE_MS".into(), ttl);
+        }
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
-            env: pool.env.clone(),
+            env,
             title: format!("bext-worker: job {id} ({})", pool.name),
             uid: pool.uid,
             gid: pool.gid,
