@@ -129,11 +129,14 @@
         return;
       }
       init = init === undefined || init === null ? {} : init;
+      if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Response: init must be an object");
       const status = init.status === undefined ? 200 : Number(init.status);
       if (!Number.isInteger(status) || status < 200 || status > 599)
         throw new RangeError(`Response: status must be an integer from 200 to 599, got ${init.status}`);
       this.#status = status;
-      this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
+      const text = init.statusText === undefined ? "" : `${init.statusText}`;
+      if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(text)) throw new TypeError("Response: statusText is not a valid reason phrase");
+      this.#statusText = text;
       this.#headers = new Headers(init.headers);
       let src = null;
       if (body !== undefined && body !== null) {
