@@ -1,0 +1,97 @@
+// Fetch: bodies of Request and Response.
+const streamOf = (...chunks) => new ReadableStream({ start(c) { for (const x of chunks) c.enqueue(x); c.close(); } });
+test("body kinds and their content types", async () => {
+  eq(new Response("x").headers.get("content-type"), "text/plain;charset=UTF-8");
+  eq(new Response(new URLSearchParams("a=1")).headers.get("content-type"), "application/x-www-form-urlencoded;charset=UTF-8");
+  eq(new Response(new Blob([], { type: "a/b" })).headers.get("content-type"), "a/b");
+  eq(new Response(new Uint8Array([1])).headers.get("content-type"), null);
+  eq(await new Response(streamOf(new Uint8Array([104, 105]))).text(), "hi");
+  eq(await new Response("\uD800").text(), "\uFFFD");
+});
+test("bodyUsed: false until read; a read body cannot be read again", async () => {
+  const r = new Response("abc");
+  eq(r.bodyUsed, false);
+  eq(await r.text(), "abc");
+  eq(r.bodyUsed, true);
+  await rejects(TypeError, r.text());
+  await rejects(TypeError, r.arrayBuffer());
+  eq(new Response(null).bodyUsed, false);
+  const n = new Response(null);
+  await n.text();
+  eq(n.bodyUsed, false, "a null body is never used");
+});
+test("a locked body is not used but cannot be read", async () => {
+  const r = new Response("abc");
+  const reader = r.body.getReader();
+  eq(r.bodyUsed, false);
+  await rejects(TypeError, r.text());
+  throws(TypeError, () => r.clone());
+  await reader.read();
+  eq(r.bodyUsed, true);
+});
+test("a body from a locked or disturbed stream is refused", async () => {
+  const s = streamOf(new Uint8Array([1]));
+  s.getReader();
+  throws(TypeError, () => new Response(s));
+  const t = streamOf(new Uint8Array([1]), new Uint8Array([2]));
+  const rd = t.getReader();
+  await rd.read();
+  rd.releaseLock();
+  throws(TypeError, () => new Response(t));
+  throws(TypeError, () => new Request("https://example.com/", { method: "POST", body: t }));
+});
+test("a chunk that is not a Uint8Array is a TypeError", async () => {
+  for (const bad of ["text", new ArrayBuffer(1), null, 5, {}, [1], new Uint16Array(1)])
+    await rejects(TypeError, new Response(streamOf(bad)).text(), String(bad));
+});
+test("clone tees: both read everything, chunks are not shared", async () => {
+  const r = new Response(streamOf(new Uint8Array([1, 2]), new Uint8Array([3])));
+  const c = r.clone();
+  const [a, b] = [r.body.getReader(), c.body.getReader()];
+  const x = await a.read(), y = await b.read();
+  ok(x.value !== y.value, "distinct chunks");
+  same([...x.value], [...y.value]);
+  x.value[0] = 99;
+  eq(y.value[0], 1);
+  const bytes = new Response(new Uint8Array([5]));
+  const bc = bytes.clone();
+  (await bytes.bytes())[0] = 7;
+  eq((await bc.bytes())[0], 5);
+  eq(await new Response("s").clone().text(), "s");
+});
+test("clone of a used body throws; a request's too", async () => {
+  const r = new Response("a");
+  await r.text();
+  throws(TypeError, () => r.clone());
+  const q = new Request("https://example.com/", { method: "POST", body: "x" });
+  const q2 = q.clone();
+  eq(await q2.text(), "x");
+  eq(await q.text(), "x");
+});
+test("Request from a Request with a used body throws", async () => {
+  const q = new Request("https://example.com/", { method: "POST", body: "x" });
+  await q.text();
+  throws(TypeError, () => new Request(q));
+  const q2 = new Request("https://example.com/", { method: "POST", body: "y" });
+  const q3 = new Request(q2);
+  eq(q2.bodyUsed, true);
+  eq(await q3.text(), "y");
+});
+test("Response init: status range, statusText reason phrase, headers", () => {
+  throws(RangeError, () => new Response("", { status: 199 }));
+  throws(RangeError, () => new Response("", { status: 600 }));
+  throws(TypeError, () => new Response("", { statusText: "a\nb" }));
+  throws(TypeError, () => new Response("", { statusText: "€" }));
+  eq(new Response("", { statusText: "Ok \xe9\t" }).statusText, "Ok \xe9\t");
+  throws(TypeError, () => new Response("", { headers: null }));
+  throws(TypeError, () => new Response("", 5));
+  throws(TypeError, () => new Response("x", { status: 204 }));
+});
+test("json, blob, arrayBuffer, bytes", async () => {
+  same(await Response.json({ a: [1] }).json(), { a: [1] });
+  const b = await new Response("xy", { headers: { "content-type": "Text/X" } }).blob();
+  same([b.type, b.size], ["text/x", 2]);
+  eq((await new Response("ab").arrayBuffer()).byteLength, 2);
+  ok((await new Response("ab").bytes()) instanceof Uint8Array);
+  await rejects(SyntaxError, new Response("{").json());
+});
