@@ -95,3 +95,37 @@ test("json, blob, arrayBuffer, bytes", async () => {
   ok((await new Response("ab").bytes()) instanceof Uint8Array);
   await rejects(SyntaxError, new Response("{").json());
 });
+test("Request init: enumerations checked, kept and cloned", () => {
+  const q = new Request("https://example.com/", { mode: "same-origin", credentials: "omit", cache: "only-if-cached", redirect: "manual", referrerPolicy: "origin", integrity: "sha256-x", keepalive: true, referrer: "" });
+  same([q.mode, q.credentials, q.cache, q.redirect, q.referrerPolicy, q.integrity, q.keepalive, q.referrer], ["same-origin", "omit", "only-if-cached", "manual", "origin", "sha256-x", true, ""]);
+  const c = q.clone();
+  same([c.mode, c.cache, c.redirect], ["same-origin", "only-if-cached", "manual"]);
+  same([new Request(q).credentials, new Request(q, { credentials: "include" }).credentials], ["omit", "include"]);
+  const d = new Request("https://example.com/");
+  same([d.mode, d.credentials, d.cache, d.redirect, d.referrer, d.referrerPolicy, d.integrity, d.keepalive, d.destination, d.duplex], ["cors", "same-origin", "default", "follow", "about:client", "", "", false, "", "half"]);
+  const bad = [{ mode: "navigate" }, { mode: "x" }, { credentials: "x" }, { cache: "x" }, { cache: "only-if-cached" }, { redirect: "x" },
+    { referrerPolicy: "x" }, { priority: "x" }, { duplex: "full" }, { window: {} }, { referrer: "http://:bad" }, { method: "IN VALID" },
+    { method: "TRACE" }, { mode: "no-cors", method: "PUT" }, { signal: {} }, { headers: null }];
+  for (const init of bad) throws(TypeError, () => new Request("https://example.com/", init), JSON.stringify(init));
+  throws(TypeError, () => new Request("https://user:pass@example.com/"));
+  throws(TypeError, () => new Request("https://example.com/", { method: "GET", body: "x" }));
+});
+test("Request signal follows the one given, and the input's", () => {
+  const c = new AbortController();
+  const q = new Request("https://example.com/", { signal: c.signal });
+  ok(q.signal !== c.signal, "a signal of its own");
+  const q2 = new Request(q);
+  const q3 = q.clone();
+  c.abort("gone");
+  same([q.signal.aborted, q.signal.reason, q2.signal.aborted, q3.signal.reason], [true, "gone", true, "gone"]);
+  eq(new Request(q, { signal: null }).signal.aborted, false, "null cuts the link");
+});
+test("methods are normalized, content type comes from the body or the input", () => {
+  eq(new Request("https://e/", { method: "post" }).method, "POST");
+  eq(new Request("https://e/", { method: "patch" }).method, "patch");
+  const a = new Request("https://e/", { method: "POST", body: "x", headers: { "content-type": "potato" } });
+  eq(new Request(a).headers.get("content-type"), "potato");
+  const b = new Request("https://e/", { method: "POST", body: "x" });
+  eq(new Request(b).headers.get("content-type"), "text/plain;charset=UTF-8");
+  eq(new Request(new Request("https://e/", { headers: { "content-type": "p" } }), { headers: [] }).headers.has("content-type"), false);
+});
