@@ -285,6 +285,19 @@
       Object.defineProperty(proto, k, { value: own[k], writable: true, enumerable: true, configurable: true });
     Object.defineProperty(proto, Symbol.iterator, { value: own.entries, writable: true, enumerable: false, configurable: true });
   }
+  // WebIDL's sequence<T> of `obj`, whose @@iterator (`method`) was read
+  // once already: each value goes to `fn` as it comes.
+  function eachOf(obj, method, fn) {
+    const it = method.call(obj);
+    if (it === null || (typeof it !== "object" && typeof it !== "function")) throw new TypeError("@@iterator did not return an object");
+    const next = it.next;
+    for (;;) {
+      const r = next.call(it);
+      if (r === null || (typeof r !== "object" && typeof r !== "function")) throw new TypeError("an iterator result is not an object");
+      if (r.done) return;
+      fn(r.value);
+    }
+  }
   // WebIDL's USVString/ByteString of a value: symbols throw a TypeError.
   const str = (v) => `${v}`;
   const usv = (v) => `${v}`.toWellFormed();
@@ -299,11 +312,14 @@
         const iter = init[Symbol.iterator];
         if (iter !== undefined && iter !== null) {
           if (typeof iter !== "function") throw new TypeError("URLSearchParams: @@iterator is not callable");
-          for (const pair of init) {
+          const pairs = [];
+          eachOf(init, iter, (pair) => {
             if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) throw new TypeError("URLSearchParams: each pair must be a sequence");
-            const p = [...pair];
+            pairs.push([...pair].map(usv));
+          });
+          for (const p of pairs) {
             if (p.length !== 2) throw new TypeError("URLSearchParams: each pair must have exactly two items");
-            this.#list.push([usv(p[0]), usv(p[1])]);
+            this.#list.push(p);
           }
         } else {
           for (const k of Reflect.ownKeys(init)) {
@@ -488,7 +504,7 @@
   define("AbortController", AbortController);
 
   // ------------------------------------------------ Fetch classes, streams
-  const web = __bextWeb(host, __bextVendor, { iterable, str, addTimer, EventTarget, Event, eventHandler });
+  const web = __bextWeb(host, __bextVendor, { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler });
   const http = __bextFetch(host, web);
   for (const part of [web, http]) for (const name of Object.keys(part.globals)) define(name, part.globals[name]);
 

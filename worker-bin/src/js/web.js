@@ -14,7 +14,7 @@
 // stream.
 (function (host, streams, deps) {
   "use strict";
-  const { iterable, str, addTimer, EventTarget, Event, eventHandler } = deps;
+  const { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler } = deps;
   const g = globalThis;
   const { ReadableStream, TransformStream } = streams;
   const enc = (s) => host.utf8Encode(s);
@@ -75,10 +75,10 @@
     const iter = init[Symbol.iterator];
     if (iter !== undefined && iter !== null) {
       if (typeof iter !== "function") throw new TypeError("Headers: @@iterator is not callable");
-      for (const pair of init) {
+      eachOf(init, iter, (pair) => {
         if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) throw new TypeError("Headers: each header must be a [name, value] sequence");
         pairs.push([...pair].map((x) => byteString(x, "header")));
-      }
+      });
     } else {
       for (const k of Reflect.ownKeys(init)) {
         const d = Reflect.getOwnPropertyDescriptor(init, k);
@@ -96,7 +96,11 @@
     #sortedCache = null;
     constructor(init = undefined) {
       if (init === undefined) return;
-      if (init instanceof Headers) { this.#list = init.#list.map((p) => [p[0], p[1]]); return; }
+      // Another Headers, iterated as it would be: copied, raw.
+      if (init instanceof Headers && init[Symbol.iterator] === Headers.prototype.entries) {
+        this.#list = init.#list.map((p) => [p[0], p[1]]);
+        return;
+      }
       for (const p of headersInit(init)) {
         if (p.length !== 2) throw new TypeError("Headers: each header must be a [name, value] pair");
         this.append(p[0], p[1]);
@@ -174,14 +178,15 @@
   }
   // The File API's "process blob parts": parts converted first (in order),
   // then the options read (endings, type), then strings encoded.
-  function blobParts(parts, options, what) {
+  function blobParts(parts, options, what, between = null) {
     let list = [];
     if (parts !== undefined) {
       if (parts === null || typeof parts !== "object" && typeof parts !== "function") throw new TypeError(`${what}: the parts must be a sequence`);
       const iter = parts[Symbol.iterator];
       if (typeof iter !== "function") throw new TypeError(`${what}: the parts must be a sequence`);
-      for (const p of parts) list.push(p instanceof Blob ? Blob._bytes(p) : isBufferSource(p) ? copyBytes(p) : str(p));
+      eachOf(parts, iter, (p) => list.push(p instanceof Blob ? Blob._bytes(p) : isBufferSource(p) ? copyBytes(p) : str(p)));
     }
+    if (between !== null) between();
     const o = dictionary(options, what);
     const rawEndings = o.endings;
     const endings = rawEndings === undefined ? "transparent" : str(rawEndings);
@@ -229,9 +234,10 @@
     constructor(bits, name, options = undefined) {
       if (arguments.length < 2) throw new TypeError("File: the bits and a name are required");
       super();
-      const b = blobParts(bits, options, "File");
+      let n;
+      const b = blobParts(bits, options, "File", () => { n = str(name).toWellFormed(); });
       Blob._init(this, b.bytes, b.type);
-      this.#name = str(name);
+      this.#name = n;
       const lm = b.options.lastModified;
       this.#lastModified = lm === undefined ? Date.now() : longLong(lm);
     }

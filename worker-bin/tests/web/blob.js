@@ -55,7 +55,7 @@ test("bytes, arrayBuffer and stream give copies", async () => {
 });
 test("File: name, lastModified, type; arguments checked", () => {
   const f = new File(["x"], "n\uD800.txt", { type: "Text/Plain", lastModified: 42.9 });
-  same([f.name, f.lastModified, f.type, f.size], ["n\uD800.txt", 42, "text/plain", 1]);
+  same([f.name, f.lastModified, f.type, f.size], ["n\uFFFD.txt", 42, "text/plain", 1]);
   ok(f instanceof Blob);
   ok(Math.abs(new File([], "a").lastModified - Date.now()) < 5000);
   eq(new File([], "a", { lastModified: NaN }).lastModified, 0);
@@ -118,4 +118,21 @@ test("FileReader: abort fires abort and loadend, and a new read may start in onl
     s.readAsText(new Blob(["1"]));
   });
   same(order, ["load:1", "load:2", "loadend:2"]);
+});
+test("blobParts: @@iterator read once, each part converted as it comes", () => {
+  const log = [];
+  const parts = {
+    get [Symbol.iterator]() { log.push("iterator"); return Array.prototype[Symbol.iterator]; },
+    get length() { log.push("length"); return 2; },
+    get 0() { log.push("0"); return { toString() { log.push("0 toString"); return "a"; } }; },
+    get 1() { log.push("1"); throw new RangeError("stop"); },
+  };
+  throws(RangeError, () => new Blob(parts, { get type() { log.push("type"); return ""; } }));
+  same(log, ["iterator", "length", "0", "0 toString", "length", "1"]);
+  eq(new Blob(new Uint8Array([1, 2, 3])).size, 3, "a typed array is a sequence of numbers");
+  eq(new Blob(new String("xyz")).size, 3);
+  for (const bad of [new Date(), /x/, { 0: "a", length: 1 }, true, 1]) throws(TypeError, () => new Blob(bad), String(bad));
+  throws(TypeError, () => new Blob([{ toString: null, valueOf: null }]));
+  eq(Blob.length, 0);
+  eq(File.length, 2);
 });

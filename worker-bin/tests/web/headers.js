@@ -71,3 +71,29 @@ test("immutable headers of Response.error and redirect", () => {
   throws(TypeError, () => Response.error().headers.set("a", "1"));
   throws(TypeError, () => Response.redirect("https://example.com/").headers.append("a", "1"));
 });
+test("a Headers with its own @@iterator is read through it", () => {
+  const h = new Headers({ a: "1" });
+  h[Symbol.iterator] = function* () { yield ["test", "x"]; };
+  const copy = new Headers(h);
+  same([copy.get("test"), copy.has("a")], ["x", false]);
+  const plain = new Headers([["set-cookie", "a"], ["set-cookie", "b"]]);
+  same(new Headers(plain).getSetCookie(), ["a", "b"]);
+});
+test("iteration: removing or prepending before the current position shifts it", () => {
+  const keys = (mutate) => {
+    const h = new Headers({ foo: "2", baz: "1", BAR: "0", quux: "3" });
+    const out = [];
+    for (const [k] of h) { out.push(k); mutate(h, k); }
+    return out;
+  };
+  same(keys((h, k) => { if (k === "baz") h.delete("bar"); }), ["bar", "baz", "quux"]);
+  same(keys((h, k) => { if (k === "baz") h.append("abc", "-1"); }), ["bar", "baz", "baz", "foo", "quux"]);
+  same(keys((h, k) => { if (k === "baz") h.append("X-yZ", "4"); }), ["bar", "baz", "foo", "quux", "x-yz"]);
+  const it = new Headers({ a: "1" }).keys();
+  it.next();
+  same([it.next().done, it.next().done], [true, true]);
+});
+test("record values: null, undefined and numbers become strings", () => {
+  const h = new Headers({ n: null, u: undefined, x: 1 });
+  same([h.get("n"), h.get("u"), h.get("x")], ["null", "undefined", "1"]);
+});
