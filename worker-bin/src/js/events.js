@@ -125,7 +125,8 @@
       if (arguments.length === 0) throw new TypeError("CustomEvent: the type is required");
       super(type, init);
       const o = dictionary(init, "CustomEvent");
-      this.#detail = o.detail === undefined ? null : o.detail;
+      const detail = o.detail;
+      this.#detail = detail === undefined ? null : detail;
     }
     get detail() { return this.#detail; }
     initCustomEvent(type, bubbles = false, cancelable = false, detail = null) {
@@ -139,9 +140,9 @@
   function flatten(options) {
     if (typeof options === "boolean") return { capture: options, once: false, passive: false, signal: undefined };
     const o = options !== null && typeof options === "object" ? options : {};
-    const signal = o.signal;
+    const capture = !!o.capture, once = !!o.once, passive = !!o.passive, signal = o.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError("addEventListener: signal must be an AbortSignal");
-    return { capture: !!o.capture, once: !!o.once, passive: !!o.passive, signal };
+    return { capture, once, passive, signal };
   }
   const captureOf = (o) => (typeof o === "boolean" ? o : !!(o !== null && typeof o === "object" && o.capture));
   class EventTarget {

@@ -307,7 +307,8 @@
     #list = [];
     #onChange = null;
     constructor(init = "") {
-      if (init instanceof URLSearchParams) this.#list = init.#list.map((p) => [p[0], p[1]]);
+      if (init instanceof URLSearchParams && init[Symbol.iterator] === URLSearchParams.prototype.entries)
+        this.#list = init.#list.map((p) => [p[0], p[1]]);
       else if (init !== null && (typeof init === "object" || typeof init === "function")) {
         const iter = init[Symbol.iterator];
         if (iter !== undefined && iter !== null) {
@@ -322,11 +323,16 @@
             this.#list.push(p);
           }
         } else {
+          // record<USVString, USVString>: keys equal once converted share
+          // the first one's place and take the last value.
+          const record = new Map();
           for (const k of Reflect.ownKeys(init)) {
             const d = Reflect.getOwnPropertyDescriptor(init, k);
             if (d === undefined || !d.enumerable) continue;
-            this.#list.push([usv(k), usv(init[k])]);
+            const key = usv(k);
+            record.set(key, usv(init[k]));
           }
+          this.#list = [...record];
         }
       } else this.#parse(usv(init));
     }

@@ -231,3 +231,40 @@ test("abort and throwIfAborted", () => {
   throws("AbortError", () => s.throwIfAborted());
   eq(Object.prototype.toString.call(s), "[object AbortSignal]");
 });
+test("abort events: the source first, then dependents in the order they were made", () => {
+  const c = new AbortController();
+  const s = [c.signal];
+  s.push(AbortSignal.any([c.signal]));
+  s.push(AbortSignal.any([c.signal]));
+  s.push(AbortSignal.any([s[0]]));
+  s.push(AbortSignal.any([s[1]]));
+  let order = "";
+  s.forEach((x, i) => x.addEventListener("abort", () => { order += i; }));
+  c.abort();
+  eq(order, "01234");
+  const d = new AbortController();
+  const dep = AbortSignal.any([d.signal]);
+  let seen = null;
+  d.signal.onabort = () => { seen = [dep.aborted, dep.reason]; };
+  d.abort("r");
+  same(seen, [true, "r"], "dependents are aborted before the first event");
+});
+test("init dictionaries are read in order; unknown members ignored", () => {
+  const log = [];
+  const init = {};
+  for (const k of ["sweet", "cancelable", "bubbles", "composed", "detail"])
+    Object.defineProperty(init, k, { get() { log.push(k); return true; }, enumerable: true });
+  new CustomEvent("x", init);
+  same(log, ["bubbles", "cancelable", "composed", "detail"]);
+  eq(new Event("x", { sweet: 1 }).sweet, undefined);
+  throws(TypeError, () => Event("x"));
+});
+test("listener options are read in order: capture, once, passive, signal", () => {
+  const log = [];
+  const o = {};
+  for (const k of ["signal", "passive", "once", "capture"])
+    Object.defineProperty(o, k, { get() { log.push(k); return undefined; } });
+  new EventTarget().addEventListener("x", () => {}, o);
+  same(log, ["capture", "once", "passive", "signal"]);
+  throws(TypeError, () => new EventTarget().addEventListener("x", null, { signal: null }));
+});

@@ -146,3 +146,20 @@ test("searchParams and search stay in step", () => {
   eq(u.href, "https://a/");
   eq(u.searchParams, p);
 });
+test("URLSearchParams record: keys equal as USVStrings merge; custom iterators are used", () => {
+  same([...new URLSearchParams({ "\uD835x": "1", xx: "2", "\uD83Dx": "3" })], [["\uFFFDx", "3"], ["xx", "2"]]);
+  const p = new URLSearchParams("z=1");
+  p[Symbol.iterator] = function* () { yield ["a", "b"]; };
+  same([...new URLSearchParams(p).keys()], ["a"]);
+  same([...new URLSearchParams(new URLSearchParams("a=1&a=2"))], [["a", "1"], ["a", "2"]]);
+  eq(new URLSearchParams("b=%2sf%2a&c=%%2a&d=%").toString(), "b=%252sf*&c=%25*&d=%25");
+  eq(new URLSearchParams("a=b\0c").get("a"), "b\0c");
+  eq(new URLSearchParams("q=%2B1").get("q"), "+1");
+});
+test("URL: href setter needs an absolute URL; no domainToASCII", () => {
+  const u = new URL("./foo", "http://www.example.org");
+  eq(u.href, "http://www.example.org/foo");
+  throws(TypeError, () => { u.href = "./bar"; });
+  eq(URL.domainToASCII, undefined);
+  eq(new URL("http://example.org/?a=b", undefined).search, "?a=b");
+});
