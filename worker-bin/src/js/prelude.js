@@ -244,8 +244,14 @@
   define("TextDecoder", TextDecoder);
 
   // ------------------------------------------------------------ atob / btoa
-  define("btoa", (s) => host.btoa(String(s)));
-  define("atob", (s) => host.atob(String(s)));
+  define("btoa", function btoa(data) {
+    if (arguments.length === 0) throw new TypeError("btoa: 1 argument required");
+    return host.btoa(`${data}`);
+  });
+  define("atob", function atob(data) {
+    if (arguments.length === 0) throw new TypeError("atob: 1 argument required");
+    return host.atob(`${data}`);
+  });
 
   // ---------------------------------------------------- WebIDL iterables
   // `iterable<K, V>` as WebIDL defines it: entries/keys/values/forEach and

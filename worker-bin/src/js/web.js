@@ -471,7 +471,7 @@
   function teeCopying(s) {
     const [x, y] = s.tee();
     const copy = new TransformStream({
-      transform(chunk, c) { c.enqueue(ArrayBuffer.isView(chunk) ? new chunk.constructor(copyBytes(chunk).buffer) : chunk); },
+      transform(chunk, c) { c.enqueue(chunk !== null && typeof chunk === "object" ? g.structuredClone(chunk) : chunk); },
     });
     return [x, y.pipeThrough(copy)];
   }

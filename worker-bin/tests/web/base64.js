@@ -19,3 +19,18 @@ test("atob refuses bad padding, lengths and characters", () => {
     throws("InvalidCharacterError", () => atob(bad), JSON.stringify(bad));
   eq(atob(null), "\x9e\xe9e", "null is the string null");
 });
+test("WebIDL: one argument required, values converted to strings", () => {
+  throws(TypeError, () => btoa());
+  throws(TypeError, () => atob());
+  same([btoa.length, atob.length], [1, 1]);
+  eq(btoa(undefined), "dW5kZWZpbmVk");
+  eq(btoa({ toString() { return "foo"; } }), "Zm9v");
+  eq(atob({ toString() { return "abcd"; } }), "i\xb7\x1d");
+  throws(TypeError, () => btoa(Symbol("x")));
+  eq(atob(btoa("\xff\xff\xc0")), "\xff\xff\xc0");
+  let all = "";
+  for (let i = 0; i < 256; i++) all += String.fromCharCode(i);
+  eq(atob(btoa(all)), all);
+  eq(atob("AAA/"), "\0\0?");
+  throws("InvalidCharacterError", () => atob("////A"));
+});

@@ -129,3 +129,23 @@ test("methods are normalized, content type comes from the body or the input", ()
   eq(new Request(b).headers.get("content-type"), "text/plain;charset=UTF-8");
   eq(new Request(new Request("https://e/", { headers: { "content-type": "p" } }), { headers: [] }).headers.has("content-type"), false);
 });
+test("clone: the clone's chunks are structured clones of the same type", async () => {
+  const buf = new ArrayBuffer(16);
+  for (const chunk of [new Int16Array(buf, 2, 2), buf, new DataView(buf, 2, 8), new Float64Array(buf)]) {
+    const r = new Response(new ReadableStream({ start(c) { c.enqueue(chunk); c.close(); } }));
+    const c = r.clone();
+    const a = await r.body.getReader().read();
+    const b = await c.body.getReader().read();
+    ok(a.value === chunk, "the original branch keeps the chunk");
+    ok(b.value !== chunk && Object.getPrototypeOf(b.value) === Object.getPrototypeOf(chunk), "a copy of the same type");
+    eq(b.value.byteLength, chunk.byteLength);
+  }
+});
+test("cancelling one branch leaves the clone readable", async () => {
+  const r = new Response(new ReadableStream({ start(c) { c.enqueue(new Uint8Array([1, 2])); c.close(); } }));
+  const c = r.clone();
+  await r.body.cancel();
+  same([r.bodyUsed, c.bodyUsed], [true, false]);
+  eq((await c.arrayBuffer()).byteLength, 2);
+  eq(c.bodyUsed, true);
+});
