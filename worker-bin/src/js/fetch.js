@@ -163,6 +163,12 @@
 
   // --------------------------------------------------------------- Response
   const NULL_BODY = [101, 103, 204, 205, 304];
+  // WebIDL's unsigned short: truncated, modulo 2^16; NaN and infinities 0.
+  function unsignedShort(v) {
+    const n = Number(v);
+    if (!Number.isFinite(n)) return 0;
+    return ((Math.trunc(n) % 65536) + 65536) % 65536;
+  }
   const REDIRECT = [301, 302, 303, 307, 308];
   // The headers of `new Response(text)` and `Response.json(data)` until read.
   const TEXT_HEAD = Object.freeze(["content-type", "text/plain;charset=UTF-8"]);
@@ -183,20 +189,25 @@
       }
       init = init === undefined || init === null ? {} : init;
       if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Response: init must be an object");
-      const status = init.status === undefined ? 200 : Number(init.status);
-      if (!Number.isInteger(status) || status < 200 || status > 599)
-        throw new RangeError(`Response: status must be an integer from 200 to 599, got ${init.status}`);
-      this.#status = status;
-      const text = init.statusText === undefined ? "" : `${init.statusText}`;
+      // ResponseInit's members in WebIDL order (headers, status,
+      // statusText), then the body extracted, then the checks.
+      const headers = new Headers(init.headers);
+      const rawStatus = init.status;
+      const status = rawStatus === undefined ? 200 : unsignedShort(rawStatus);
+      const rawText = init.statusText;
+      const text = rawText === undefined ? "" : `${rawText}`;
+      const extracted = body === undefined || body === null ? null : extract(body);
+      if (status < 200 || status > 599) throw new RangeError(`Response: status must be from 200 to 599, got ${rawStatus}`);
       if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(text)) throw new TypeError("Response: statusText is not a valid reason phrase");
+      this.#status = status;
       this.#statusText = text;
-      this.#headers = new Headers(init.headers);
+      this.#headers = headers;
       let src = null;
-      if (body !== undefined && body !== null) {
+      if (extracted !== null) {
         if (NULL_BODY.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
-        const [s, type] = extract(body);
+        const [s, type] = extracted;
         src = s;
-        if (type !== null) Headers._defaultType(this.#headers, type);
+        if (type !== null) Headers._defaultType(headers, type);
       }
       Body._init(this, src);
     }
@@ -230,8 +241,9 @@
     }
     // A response from the fetch client.
     static _fetched(status, statusText, flat, body, url, redirected) {
-      const r = new Response(null, { status: 200, statusText });
+      const r = new Response(null);
       r.#status = status;
+      r.#statusText = statusText;
       r.#headers = Headers._fromFlat(flat, true);
       r.#origin = Object.freeze({ type: "basic", url, redirected });
       Body._init(r, body);

@@ -149,3 +149,15 @@ test("cancelling one branch leaves the clone readable", async () => {
   eq((await c.arrayBuffer()).byteLength, 2);
   eq(c.bodyUsed, true);
 });
+test("Response init: status as WebIDL's unsigned short; the body is extracted before the checks", () => {
+  eq(new Response("", { status: 200.9 }).status, 200);
+  eq(new Response("", { status: "201" }).status, 201);
+  eq(new Response("", { status: 65736 }).status, 200, "modulo 2^16");
+  throws(RangeError, () => new Response("", { status: NaN }));
+  const s = new ReadableStream();
+  s.getReader();
+  throws(TypeError, () => new Response(s, { status: 99 }), "the locked body first");
+  const log = [];
+  new Response("", { get statusText() { log.push("statusText"); return ""; }, get status() { log.push("status"); return 200; }, get headers() { log.push("headers"); return {}; } });
+  same(log, ["headers", "status", "statusText"]);
+});
