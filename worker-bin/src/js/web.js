@@ -307,8 +307,9 @@
     #start(blob, pack) {
       if (!(blob instanceof Blob)) throw new TypeError("FileReader: the argument is not a Blob");
       if (this.#state === LOADING) throw new DOMException("FileReader: a read is already in progress", "InvalidStateError");
+      // The result of an earlier read stays until this one loads (as
+      // browsers do; abort() clears it).
       this.#state = LOADING;
-      this.#result = null;
       this.#error = null;
       const read = ++this.#read;
       const bytes = Blob._bytes(blob), type = blob.type, n = bytes.byteLength;

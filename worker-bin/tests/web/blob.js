@@ -136,3 +136,21 @@ test("blobParts: @@iterator read once, each part converted as it comes", () => {
   eq(Blob.length, 0);
   eq(File.length, 2);
 });
+test("FileReader: a second read keeps the first result until it loads", async () => {
+  const r = new FileReader();
+  const seen = [];
+  await new Promise((done) => {
+    let second = false;
+    r.onloadend = () => {
+      if (second) return done();
+      second = true;
+      const first = r.result;
+      r.onloadstart = () => seen.push(r.result === first);
+      r.onprogress = () => seen.push(r.result === first);
+      r.readAsText(new Blob(["two"]));
+    };
+    r.readAsText(new Blob(["one"]));
+  });
+  same(seen, [true, true]);
+  eq(r.result, "two");
+});
