@@ -187,7 +187,7 @@
   }
   class TextEncoder {
     get encoding() { return "utf-8"; }
-    encode(input = "") { return host.utf8Encode(String(input)); }
+    encode(input = "") { return host.utf8Encode(`${input}`); }
     encodeInto(src, dest) {
       if (!(dest instanceof Uint8Array)) throw new TypeError("TextEncoder.encodeInto: the destination must be a Uint8Array");
       return encodeInto(String(src), dest);
@@ -382,20 +382,21 @@
   define("URLSearchParams", URLSearchParams);
 
   // -------------------------------------------------------------------- URL
-  // Parsing and every setter go through the Rust `url` crate (WHATWG URL).
+  // Parsing and every setter go through Ada (host/url.rs), a complete
+  // WHATWG URL parser.
   const PARTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
   class URL {
     #c;
     #params = null;
     constructor(url, base) {
-      const c = host.urlParse(String(url), base === undefined ? undefined : String(base));
+      const c = host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
       if (!c) throw new TypeError(`Invalid URL: ${url}`);
       this.#c = c;
     }
-    static canParse(url, base) { return !!host.urlParse(String(url), base === undefined ? undefined : String(base)); }
+    static canParse(url, base) { return !!host.urlParse(`${url}`, base === undefined ? undefined : `${base}`); }
     static parse(url, base) { try { return new URL(url, base); } catch (_) { return null; } }
     #set(part, value) {
-      const c = host.urlSet(this.#c[0], part, String(value));
+      const c = host.urlSet(this.#c[0], part, `${value}`);
       if (!c) { if (part === "href") throw new TypeError(`Invalid URL: ${value}`); return; }
       this.#c = c;
       if (this.#params && part !== "searchParams") URLSearchParams._reparse(this.#params, this.#c[9]);

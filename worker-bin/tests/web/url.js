@@ -163,3 +163,11 @@ test("URL: href setter needs an absolute URL; no domainToASCII", () => {
   eq(URL.domainToASCII, undefined);
   eq(new URL("http://example.org/?a=b", undefined).search, "?a=b");
 });
+test("arguments are converted as WebIDL does: symbols throw", () => {
+  throws(TypeError, () => new URL(Symbol("x")));
+  throws(TypeError, () => new URL("https://a/", Symbol("x")));
+  const u = new URL("https://a/");
+  throws(TypeError, () => { u.pathname = Symbol("x"); });
+  throws(TypeError, () => new TextEncoder().encode(Symbol("x")));
+  eq(new URL({ toString() { return "https://b/"; } }).host, "b");
+});
