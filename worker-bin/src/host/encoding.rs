@@ -153,7 +153,9 @@ fn malformed(ctx: &Ctx<'_>, what: &str) -> rquickjs::Error {
 }
 
 /// A whole decode: a BOM of this very encoding is dropped unless
-/// `ignore_bom`; malformed input throws if `fatal`, else is U+FFFD.
+/// `ignore_bom`; malformed input throws if `fatal`, else is U+FFFD. Valid
+/// UTF-8 (and ASCII in the ASCII-compatible encodings) is copied once, with
+/// no worst-case buffer.
 fn decode(
     ctx: &Ctx<'_>,
     enc: &'static Encoding,
@@ -161,12 +163,32 @@ fn decode(
     fatal: bool,
     ignore_bom: bool,
 ) -> Result<String> {
-    let mut decoder = if ignore_bom {
-        enc.new_decoder_without_bom_handling()
+    let body = if ignore_bom {
+        bytes
     } else {
-        enc.new_decoder_with_bom_removal()
+        without_bom(enc, bytes)
     };
-    decode_some(&mut decoder, bytes, fatal, true).ok_or_else(|| malformed(ctx, "the input"))
+    if fatal {
+        enc.decode_without_bom_handling_and_without_replacement(body)
+            .map(std::borrow::Cow::into_owned)
+            .ok_or_else(|| malformed(ctx, "the input"))
+    } else {
+        Ok(enc.decode_without_bom_handling(body).0.into_owned())
+    }
+}
+
+/// `bytes` without the BOM of `enc` (only UTF-8 and UTF-16 have one).
+fn without_bom<'a>(enc: &'static Encoding, bytes: &'a [u8]) -> &'a [u8] {
+    let bom: &[u8] = if enc == encoding_rs::UTF_8 {
+        &[0xef, 0xbb, 0xbf]
+    } else if enc == encoding_rs::UTF_16LE {
+        &[0xff, 0xfe]
+    } else if enc == encoding_rs::UTF_16BE {
+        &[0xfe, 0xff]
+    } else {
+        &[]
+    };
+    bytes.strip_prefix(bom).unwrap_or(bytes)
 }
 
 /// Feeds `bytes` to `decoder`; `last` flushes what it holds. None if
@@ -265,6 +287,20 @@ mod tests {
         assert_eq!(whole("utf-16be", &[0, 0x41, 0xd8], true), None);
         assert_eq!(whole("shift_jis", &[0x82, 0xa0], false).unwrap(), "あ");
         assert_eq!(whole("windows-1252", &[0x80], false).unwrap(), "€");
+    }
+
+    #[test]
+    fn a_whole_decode_drops_only_its_own_bom() {
+        let d = |label: &str, bytes: &[u8]| {
+            let enc = encoding_of(label).unwrap();
+            enc.decode_without_bom_handling(without_bom(enc, bytes))
+                .0
+                .into_owned()
+        };
+        assert_eq!(d("utf-8", &[0xef, 0xbb, 0xbf, 0x61]), "a");
+        assert_eq!(d("utf-16le", &[0xff, 0xfe, 0x61, 0]), "a");
+        assert_eq!(d("utf-16be", &[0xff, 0xfe, 0, 0x61]), "\u{fffe}a");
+        assert_eq!(d("windows-1252", &[0xef, 0xbb, 0xbf]), "ï»¿");
     }
 
     #[test]
