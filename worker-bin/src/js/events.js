@@ -112,6 +112,7 @@
       }
     }
     static _trust(e) { trusted.add(e); return e; }
+    static _dispatching(e) { return e.#dispatching; }
     get [Symbol.toStringTag]() { return "Event"; }
   }
   for (const [k, v] of Object.entries({ NONE, CAPTURING_PHASE, AT_TARGET, BUBBLING_PHASE })) {
@@ -131,8 +132,9 @@
     get detail() { return this.#detail; }
     initCustomEvent(type, bubbles = false, cancelable = false, detail = null) {
       if (arguments.length === 0) throw new TypeError("initCustomEvent: the type is required");
+      if (Event._dispatching(this)) return;
       this.initEvent(type, bubbles, cancelable);
-      if (this.type === String(type)) this.#detail = detail;
+      this.#detail = detail;
     }
     get [Symbol.toStringTag]() { return "CustomEvent"; }
   }

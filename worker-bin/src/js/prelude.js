@@ -393,8 +393,15 @@
       if (!c) throw new TypeError(`Invalid URL: ${url}`);
       this.#c = c;
     }
-    static canParse(url, base) { return !!host.urlParse(`${url}`, base === undefined ? undefined : `${base}`); }
-    static parse(url, base) { try { return new URL(url, base); } catch (_) { return null; } }
+    static canParse(url, base = undefined) {
+      if (arguments.length === 0) throw new TypeError("URL.canParse: 1 argument required");
+      return !!host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
+    }
+    static parse(url, base = undefined) {
+      if (arguments.length === 0) throw new TypeError("URL.parse: 1 argument required");
+      const c = host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
+      return c ? new URL(url, base) : null;
+    }
     #set(part, value) {
       const c = host.urlSet(this.#c[0], part, `${value}`);
       if (!c) { if (part === "href") throw new TypeError(`Invalid URL: ${value}`); return; }

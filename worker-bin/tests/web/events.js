@@ -268,3 +268,10 @@ test("listener options are read in order: capture, once, passive, signal", () =>
   same(log, ["capture", "once", "passive", "signal"]);
   throws(TypeError, () => new EventTarget().addEventListener("x", null, { signal: null }));
 });
+test("initCustomEvent does nothing while the event is dispatched", () => {
+  const t = new EventTarget();
+  const e = new CustomEvent("x", { detail: 1 });
+  t.addEventListener("x", () => e.initCustomEvent("y", true, true, 2));
+  t.dispatchEvent(e);
+  same([e.type, e.bubbles, e.detail], ["x", false, 1]);
+});

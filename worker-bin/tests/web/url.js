@@ -171,3 +171,11 @@ test("arguments are converted as WebIDL does: symbols throw", () => {
   throws(TypeError, () => new TextEncoder().encode(Symbol("x")));
   eq(new URL({ toString() { return "https://b/"; } }).host, "b");
 });
+test("URL.parse and URL.canParse need an argument; parse gives a new URL each time", () => {
+  throws(TypeError, () => URL.parse());
+  throws(TypeError, () => URL.canParse());
+  const a = URL.parse("https://a/"), b = URL.parse("https://a/");
+  ok(a instanceof URL && a !== b);
+  eq(URL.parse("x", "https://a/b/").href, "https://a/b/x");
+  throws(TypeError, () => URL.parse(Symbol("x")));
+});
