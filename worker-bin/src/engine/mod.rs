@@ -38,9 +38,10 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use rquickjs::{
-    CatchResultExt, CaughtError, Context, Ctx, Function, Object, Persistent, Runtime, Value,
+    CatchResultExt, CaughtError, Context, Ctx, FromJs, Function, Object, Persistent, Runtime, Value,
 };
 
+use crate::host::text::Text;
 use crate::host::{self, HostEvent, HostState};
 use crate::modules::{FileLoader, FileResolver, ModuleCache};
 use interrupt::Interrupt;
@@ -231,9 +232,8 @@ fn caught_to_string(err: CaughtError<'_>) -> String {
 /// the string itself for a string, else its debug form.
 fn describe_value(v: &Value<'_>) -> String {
     if let Some(obj) = v.as_object() {
-        let msg: Option<String> = obj.get("message").ok();
-        let stack: Option<String> = obj.get("stack").ok();
-        let name: Option<String> = obj.get("name").ok();
+        let text = |k: &str| obj.get::<_, Option<Text>>(k).ok().flatten().map(|t| t.0);
+        let (msg, stack, name) = (text("message"), text("stack"), text("name"));
         if let Some(msg) = msg {
             let head = format!("{}: {msg}", name.unwrap_or_else(|| "Error".into()));
             return match stack {
@@ -242,7 +242,10 @@ fn describe_value(v: &Value<'_>) -> String {
             };
         }
     }
-    if let Some(s) = v.as_string().and_then(|s| s.to_string().ok()) {
+    if let Some(Text(s)) = v
+        .as_string()
+        .and_then(|_| Text::from_js(v.ctx(), v.clone()).ok())
+    {
         return s;
     }
     format!("{v:?}")

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use protocol::worker::HttpResponse;
 use rquickjs::{Ctx, Function, Object, Result, Value};
 
+use super::text::{Text, Texts, lossy};
 use super::{HostEvent, HostState, JsFailure, bytes_of, header_pairs};
 
 /// Adds `done`, `fail`, `missing`, `streamHead`, `streamChunk` and
@@ -32,13 +33,14 @@ fn install_whole<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>)
         "done",
         Function::new(
             ctx.clone(),
-            move |token: u32,
+            move |ctx: Ctx<'js>,
+                  token: u32,
                   status: Value<'js>,
-                  headers: Vec<String>,
+                  headers: Texts,
                   body: Value<'js>|
                   -> Result<()> {
-                let body = text_or_bytes(&body)?;
-                let headers = header_pairs(&headers);
+                let body = text_or_bytes(&ctx, &body)?;
+                let headers = header_pairs(&headers.0);
                 let result = match http_status(&status) {
                     Ok(status) => Ok(HttpResponse {
                         status,
@@ -60,10 +62,13 @@ fn install_whole<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>)
         "fail",
         Function::new(
             ctx.clone(),
-            move |token: u32, message: String, stack: String| {
+            move |token: u32, message: Text, stack: Text| {
                 s.push(HostEvent::Done {
                     token,
-                    result: Err(JsFailure { message, stack }),
+                    result: Err(JsFailure {
+                        message: message.0,
+                        stack: stack.0,
+                    }),
                 });
             },
         )?,
@@ -71,8 +76,11 @@ fn install_whole<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>)
     let s = state.clone();
     host.set(
         "missing",
-        Function::new(ctx.clone(), move |token: u32, export: String| {
-            s.push(HostEvent::Missing { token, export });
+        Function::new(ctx.clone(), move |token: u32, export: Text| {
+            s.push(HostEvent::Missing {
+                token,
+                export: export.0,
+            });
         })?,
     )?;
     Ok(())
@@ -85,8 +93,8 @@ fn install_stream<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>
         "streamHead",
         Function::new(
             ctx.clone(),
-            move |token: u32, status: Value<'js>, headers: Vec<String>| -> bool {
-                stream_head(&s, token, &status, &headers)
+            move |token: u32, status: Value<'js>, headers: Texts| -> bool {
+                stream_head(&s, token, &status, &headers.0)
             },
         )?,
     )?;
@@ -97,8 +105,8 @@ fn install_stream<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>
         "streamChunk",
         Function::new(
             ctx.clone(),
-            move |token: u32, data: Value<'js>| -> Result<i32> {
-                stream_chunk(&s, token, text_or_bytes(&data)?)
+            move |ctx: Ctx<'js>, token: u32, data: Value<'js>| -> Result<i32> {
+                stream_chunk(&s, token, text_or_bytes(&ctx, &data)?)
             },
         )?,
     )?;
@@ -154,9 +162,9 @@ fn stream_chunk(s: &HostState, token: u32, data: Vec<u8>) -> Result<i32> {
 }
 
 /// A body the prelude passes as a string (sent as UTF-8) or a `Uint8Array`.
-fn text_or_bytes(v: &Value<'_>) -> Result<Vec<u8>> {
+fn text_or_bytes<'js>(ctx: &Ctx<'js>, v: &Value<'js>) -> Result<Vec<u8>> {
     match v.as_string() {
-        Some(text) => Ok(text.to_string()?.into_bytes()),
+        Some(_) => Ok(lossy(ctx, v)?.into_bytes()),
         None => bytes_of(v),
     }
 }

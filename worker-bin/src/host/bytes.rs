@@ -1,10 +1,12 @@
 //! Bytes in and out of JS: copying a `Uint8Array` out ([`bytes_of`]),
-//! UTF-8 for `TextEncoder`/`TextDecoder`, base64 of Latin-1 strings for
+//! base64 of Latin-1 strings for
 //! `btoa`/`atob`, random bytes for `crypto.getRandomValues`, and the split
 //! of a `multipart/form-data` body for `FormData`.
 
 use base64::Engine as _;
 use rquickjs::{Array, Ctx, Exception, Function, Object, Result, TypedArray, Value};
+
+use super::text::Text;
 
 /// Copies the bytes out of a `Uint8Array` (the prelude passes nothing else).
 pub fn bytes_of(value: &Value<'_>) -> Result<Vec<u8>> {
@@ -15,55 +17,25 @@ pub fn bytes_of(value: &Value<'_>) -> Result<Vec<u8>> {
     Ok(bytes.map(<[u8]>::to_vec).unwrap_or_default())
 }
 
-/// Adds `utf8Encode`, `utf8Decode`, `btoa`, `atob`, `randomBytes` and
+/// Adds `btoa`, `atob`, `randomBytes` and
 /// `multipartParse` to `host`.
 pub(super) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     let c = ctx.clone();
     host.set(
-        "utf8Encode",
-        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| {
-            TypedArray::<u8>::new(ctx, s.into_bytes())
-        })?,
-    )?;
-    host.set("utf8Decode", Function::new(c.clone(), utf8_decode)?)?;
-    host.set(
         "btoa",
-        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| {
+        Function::new(c.clone(), |ctx: Ctx<'js>, s: Text| {
             latin1_to_base64(&ctx, &s)
         })?,
     )?;
     host.set(
         "atob",
-        Function::new(c.clone(), |ctx: Ctx<'js>, s: String| {
+        Function::new(c.clone(), |ctx: Ctx<'js>, s: Text| {
             base64_to_latin1(&ctx, &s)
         })?,
     )?;
     host.set("randomBytes", Function::new(c.clone(), random_bytes)?)?;
     host.set("multipartParse", Function::new(c, multipart_parse)?)?;
     Ok(())
-}
-
-/// `TextDecoder.decode`: a BOM is skipped unless `ignore_bom`; bad UTF-8
-/// throws if `fatal`, else becomes U+FFFD.
-fn utf8_decode<'js>(
-    ctx: Ctx<'js>,
-    bytes: Value<'js>,
-    fatal: bool,
-    ignore_bom: bool,
-) -> Result<String> {
-    let bytes = bytes_of(&bytes)?;
-    let body = if !ignore_bom && bytes.starts_with(&[0xef, 0xbb, 0xbf]) {
-        &bytes[3..]
-    } else {
-        &bytes[..]
-    };
-    if fatal {
-        std::str::from_utf8(body)
-            .map(str::to_owned)
-            .map_err(|_| Exception::throw_type(&ctx, "The encoded data was not valid utf-8"))
-    } else {
-        Ok(String::from_utf8_lossy(body).into_owned())
-    }
 }
 
 /// Up to 64 KiB of random bytes.
@@ -107,23 +79,59 @@ fn latin1_to_base64(ctx: &Ctx<'_>, s: &str) -> Result<String> {
     Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 
+/// HTML's forgiving-base64 decode: ASCII whitespace is dropped; one or two
+/// `=` may end it only when they make its length a multiple of 4; a
+/// length of 1 modulo 4 or any other character is an error.
 fn base64_to_latin1(ctx: &Ctx<'_>, s: &str) -> Result<String> {
-    let cleaned: String = s
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '\t' | '\n' | '\x0c' | '\r'))
+    forgiving_base64(s)
+        .map(|bytes| bytes.into_iter().map(char::from).collect())
+        .ok_or_else(|| {
+            Exception::throw_dom(
+                ctx,
+                "InvalidCharacterError",
+                "atob: the string to be decoded is not correctly encoded",
+            )
+        })
+}
+
+fn forgiving_base64(s: &str) -> Option<Vec<u8>> {
+    let mut data: Vec<u8> = s
+        .bytes()
+        .filter(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r'))
         .collect();
+    if data.len() % 4 == 0 {
+        for _ in 0..2 {
+            if data.last() == Some(&b'=') {
+                data.pop();
+            }
+        }
+    }
+    if data.len() % 4 == 1 {
+        return None;
+    }
     let engine = base64::engine::GeneralPurpose::new(
         &base64::alphabet::STANDARD,
         base64::engine::GeneralPurposeConfig::new()
-            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent)
+            .with_decode_padding_mode(base64::engine::DecodePaddingMode::RequireNone)
             .with_decode_allow_trailing_bits(true),
     );
-    match engine.decode(cleaned.as_bytes()) {
-        Ok(bytes) => Ok(bytes.into_iter().map(char::from).collect()),
-        Err(_) => Err(Exception::throw_dom(
-            ctx,
-            "InvalidCharacterError",
-            "atob: the string to be decoded is not correctly encoded",
-        )),
+    engine.decode(&data).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forgiving_base64;
+
+    #[test]
+    fn base64_is_forgiving_only_where_html_says() {
+        assert_eq!(forgiving_base64(" YW Jj\n").unwrap(), b"abc");
+        assert_eq!(forgiving_base64("YQ==").unwrap(), b"a");
+        assert_eq!(forgiving_base64("YQ").unwrap(), b"a");
+        assert_eq!(forgiving_base64("ab").unwrap(), [0x69]);
+        assert!(forgiving_base64("ab=").is_none());
+        assert!(forgiving_base64("YQ===").is_none());
+        assert!(forgiving_base64("abcde").is_none());
+        assert!(forgiving_base64("YQ=a").is_none());
+        assert!(forgiving_base64("é").is_none());
     }
 }

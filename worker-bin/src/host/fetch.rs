@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use rquickjs::{Ctx, Function, Object, Result, Value};
 
+use super::text::{Text, Texts};
 use super::{HostEvent, HostState, bytes_of, header_pairs};
 use crate::fetch::{FetchRequest, Redirect};
 
@@ -22,11 +23,11 @@ pub(super) fn install<'js>(
         Function::new(
             ctx.clone(),
             move |id: u32,
-                  method: String,
-                  url: String,
-                  headers: Vec<String>,
+                  method: Text,
+                  url: Text,
+                  headers: Texts,
                   body: Value<'js>,
-                  redirect: String|
+                  redirect: Text|
                   -> Result<()> {
                 let body = if body.is_null() || body.is_undefined() {
                     None
@@ -35,9 +36,9 @@ pub(super) fn install<'js>(
                 };
                 s.push(HostEvent::FetchStart(FetchRequest {
                     id,
-                    method,
-                    url,
-                    headers: header_pairs(&headers),
+                    method: method.0,
+                    url: url.0,
+                    headers: header_pairs(&headers.0),
                     body,
                     redirect: redirect_of(&redirect),
                 }));

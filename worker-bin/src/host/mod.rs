@@ -9,15 +9,18 @@
 //! state they keep) and [`install`], which asks each area's file to add its
 //! functions: `report` (log lines, messages, `waitUntil`), `time` (the
 //! clock and timer deadlines), `answer` (a request's end: whole, failed or
-//! streamed), `bytes` (UTF-8, base64, random bytes, multipart bodies),
+//! streamed), `bytes` (base64, random bytes, multipart bodies), `encoding`
+//! (`TextEncoder`/`TextDecoder`), `text` (lossy strings from JS),
 //! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`) and
 //! `jobs` (`bext.jobs` and the `job` object).
 
 mod answer;
 mod bytes;
+mod encoding;
 mod fetch;
 pub mod jobs;
 mod report;
+pub mod text;
 mod time;
 mod url;
 
@@ -157,6 +160,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     time::install(ctx, &host, state)?;
     answer::install(ctx, &host, state)?;
     bytes::install(ctx, &host)?;
+    encoding::install(ctx, &host)?;
     url::install(ctx, &host)?;
     fetch::install(ctx, &host, state)?;
     jobs::install(ctx, &host, state)?;

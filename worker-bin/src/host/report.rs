@@ -7,6 +7,7 @@ use std::rc::Rc;
 use protocol::worker::LogLevel;
 use rquickjs::{Ctx, Function, Object, Result};
 
+use super::text::Text;
 use super::{HostEvent, HostState};
 
 /// Adds `log`, `sendMessage` and `background` to `host`.
@@ -18,10 +19,10 @@ pub(super) fn install<'js>(
     let s = state.clone();
     host.set(
         "log",
-        Function::new(ctx.clone(), move |level: i32, message: String| {
+        Function::new(ctx.clone(), move |level: i32, message: Text| {
             s.push(HostEvent::Log {
                 level: level_of(level),
-                message,
+                message: message.0,
             });
         })?,
     )?;

@@ -1,27 +1,34 @@
-//! URLs and urlencoded forms, for `URL` and `URLSearchParams`. The parsing
-//! follows the WHATWG URL standard (the `url` crate); a URL goes back to JS
-//! as the list of its parts (see [`url_parts`]).
+//! URLs and urlencoded forms, for `URL` and `URLSearchParams`. URLs are
+//! parsed by Ada (`ada-url`), a complete implementation of the WHATWG URL
+//! standard (the `url` crate, which the rest of the worker uses, misses
+//! some of its cases: `file:` hosts, opaque paths, `blob:` origins); a URL
+//! goes back to JS as the list of its parts (see [`url_parts`]). Forms use
+//! `url`'s `application/x-www-form-urlencoded` parser and serializer.
 
-use rquickjs::{Array, Ctx, Function, Object, Result, function::Opt};
+use rquickjs::{Ctx, Function, Object, Result, function::Opt};
+
+use ada_url::Url;
+
+use super::text::{Text, Texts};
 
 /// Adds `urlParse`, `urlSet`, `formParse` and `formSerialize` to `host`.
 pub(super) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     let c = ctx.clone();
     host.set(
         "urlParse",
-        Function::new(c.clone(), |input: String, base: Opt<Option<String>>| {
+        Function::new(c.clone(), |input: Text, base: Opt<Option<Text>>| {
             url_parse(&input, base.0.flatten().as_deref())
         })?,
     )?;
     host.set(
         "urlSet",
-        Function::new(c.clone(), |href: String, part: String, value: String| {
+        Function::new(c.clone(), |href: Text, part: Text, value: Text| {
             url_set(&href, &part, &value)
         })?,
     )?;
     host.set(
         "formParse",
-        Function::new(c.clone(), |s: String| -> Vec<String> {
+        Function::new(c.clone(), |s: Text| -> Vec<String> {
             url::form_urlencoded::parse(s.as_bytes())
                 .flat_map(|(k, v)| [k.into_owned(), v.into_owned()])
                 .collect()
@@ -29,13 +36,12 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     )?;
     host.set(
         "formSerialize",
-        Function::new(c, |flat: Array<'js>| -> Result<String> {
+        Function::new(c, |flat: Texts| -> String {
             let mut ser = url::form_urlencoded::Serializer::new(String::new());
-            let items: Vec<String> = flat.iter().collect::<Result<_>>()?;
-            for kv in items.chunks_exact(2) {
+            for kv in flat.0.chunks_exact(2) {
                 ser.append_pair(&kv[0], &kv[1]);
             }
-            Ok(ser.finish())
+            ser.finish()
         })?,
     )?;
     Ok(())
@@ -43,57 +49,51 @@ pub(super) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
 
 /// `[href, origin, protocol, username, password, host, hostname, port,
 /// pathname, search, hash]`.
-fn url_parts(u: &url::Url) -> Vec<String> {
+fn url_parts(u: &Url) -> Vec<String> {
     vec![
-        u.as_str().to_owned(),
-        u.origin().ascii_serialization(),
-        format!("{}:", u.scheme()),
+        u.href().to_owned(),
+        u.origin(),
+        u.protocol().to_owned(),
         u.username().to_owned(),
-        u.password().unwrap_or("").to_owned(),
-        url::quirks::host(u).to_owned(),
-        url::quirks::hostname(u).to_owned(),
-        url::quirks::port(u).to_owned(),
-        url::quirks::pathname(u).to_owned(),
-        url::quirks::search(u).to_owned(),
-        url::quirks::hash(u).to_owned(),
+        u.password().to_owned(),
+        u.host().to_owned(),
+        u.hostname().to_owned(),
+        u.port().to_owned(),
+        u.pathname().to_owned(),
+        u.search().to_owned(),
+        u.hash().to_owned(),
     ]
 }
 
 fn url_parse(input: &str, base: Option<&str>) -> Option<Vec<String>> {
-    let parsed = match base {
-        Some(b) => url::Url::parse(b).ok()?.join(input).ok()?,
-        None => url::Url::parse(input).ok()?,
-    };
-    Some(url_parts(&parsed))
+    Url::parse(input, base).ok().map(|u| url_parts(&u))
 }
 
+/// A setter of `URL`: a value the standard refuses leaves the URL as it
+/// was, as in browsers; only `href` reports it (None), since that setter
+/// throws.
 fn url_set(href: &str, part: &str, value: &str) -> Option<Vec<String>> {
-    use url::quirks;
-    let mut u = url::Url::parse(href).ok()?;
-    let ok = match part {
+    let mut u = Url::parse(href, None).ok()?;
+    let v = Some(value);
+    let _refused = match part {
         "href" => return url_parse(value, None),
-        "protocol" => quirks::set_protocol(&mut u, value).is_ok(),
-        "username" => quirks::set_username(&mut u, value).is_ok(),
-        "password" => quirks::set_password(&mut u, value).is_ok(),
-        "host" => quirks::set_host(&mut u, value).is_ok(),
-        "hostname" => quirks::set_hostname(&mut u, value).is_ok(),
-        "port" => quirks::set_port(&mut u, value).is_ok(),
-        "pathname" => {
-            quirks::set_pathname(&mut u, value);
-            true
-        }
+        "protocol" => u.set_protocol(value),
+        "username" => u.set_username(v),
+        "password" => u.set_password(v),
+        "host" => u.set_host(v),
+        "hostname" => u.set_hostname(v),
+        "port" => u.set_port(v),
+        "pathname" => u.set_pathname(v),
         "search" => {
-            quirks::set_search(&mut u, value);
-            true
+            u.set_search(v);
+            Ok(())
         }
         "hash" => {
-            quirks::set_hash(&mut u, value);
-            true
+            u.set_hash(v);
+            Ok(())
         }
-        _ => false,
+        _ => Err(()),
     };
-    // A refused setter leaves the URL as it was, as in browsers.
-    let _ = ok;
     Some(url_parts(&u))
 }
 

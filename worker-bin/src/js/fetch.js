@@ -23,23 +23,72 @@
   // made when first read.
   let signalOf = null;
   const INCOMING = Symbol("incoming");
+  // RequestInit's enumerations, and what a request has unless told.
+  const ENUMS = {
+    mode: ["same-origin", "no-cors", "cors", "navigate"],
+    credentials: ["omit", "same-origin", "include"],
+    cache: ["default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached"],
+    redirect: ["follow", "error", "manual"],
+    referrerPolicy: ["", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin",
+      "origin-when-cross-origin", "strict-origin-when-cross-origin", "unsafe-url"],
+    priority: ["high", "low", "auto"],
+    duplex: ["half"],
+  };
+  const DEFAULT_OPTIONS = Object.freeze({
+    mode: "cors", credentials: "same-origin", cache: "default", redirect: "follow", referrer: "about:client",
+    referrerPolicy: "", integrity: "", keepalive: false,
+  });
+  function enumValue(init, key) {
+    const v = init[key];
+    if (v === undefined) return undefined;
+    const s = `${v}`;
+    if (!ENUMS[key].includes(s)) throw new TypeError(`Request: "${s}" is not a valid ${key}`);
+    return s;
+  }
+  // The Request constructor's checks of its init, in the standard's order;
+  // the options that result, from `base` (the input request's or defaults).
+  function requestOptions(init, base, method) {
+    const o = { ...base };
+    if (init.window !== undefined && init.window !== null) throw new TypeError("Request: window can only be null");
+    if (init.referrer !== undefined) {
+      const r = `${init.referrer}`;
+      if (r === "") o.referrer = "";
+      else {
+        const u = g.URL.parse(r);
+        if (u === null) throw new TypeError(`Request: invalid referrer "${r}" (a worker has no base URL)`);
+        o.referrer = u.href === "about:client" ? "about:client" : u.href;
+      }
+    }
+    for (const key of ["referrerPolicy", "mode", "credentials", "cache", "redirect"]) {
+      const v = enumValue(init, key);
+      if (v !== undefined) o[key] = v;
+    }
+    if (o.mode === "navigate") throw new TypeError("Request: mode cannot be navigate");
+    if (o.cache === "only-if-cached" && o.mode !== "same-origin") throw new TypeError("Request: only-if-cached needs mode same-origin");
+    if (init.integrity !== undefined) o.integrity = `${init.integrity}`;
+    if (init.keepalive !== undefined) o.keepalive = !!init.keepalive;
+    enumValue(init, "priority");
+    if (o.mode === "no-cors" && !["GET", "HEAD", "POST"].includes(method)) throw new TypeError(`Request: mode no-cors allows GET, HEAD and POST, not ${method}`);
+    return o;
+  }
   class Request extends Body {
     // #headers: a Headers, or an incoming request's flat [name, value, ...]
     // list as bextd sent it, until read. #signal: an AbortSignal, or an
     // incoming request's token, until read.
-    #method; #url; #headers; #signal = null; #redirect = "follow"; #ip = "";
-    constructor(input, init) {
+    #method; #url; #headers; #signal = null; #options = DEFAULT_OPTIONS; #ip = "";
+    constructor(input, init = undefined) {
       super();
       if (input === INCOMING) return;
       init = init === undefined || init === null ? {} : init;
+      if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Request: init must be an object");
       let src = null;
+      let fromRequest = null;
       if (input instanceof Request) {
+        fromRequest = input;
         this.#url = input.#url;
         this.#method = input.#method;
         this.#headers = new Headers(input.headers);
-        this.#signal = input.signal;
-        this.#redirect = input.#redirect;
-        if (init.body === undefined && input.body !== null) src = Body._take(input);
+        this.#options = input.#options;
       } else {
         const u = g.URL.parse(String(input));
         if (u === null) throw new TypeError(`Request: invalid URL "${input}" (a worker has no base URL: give an absolute one)`);
@@ -49,14 +98,17 @@
         this.#headers = new Headers();
       }
       if (init.method !== undefined) this.#method = normalizeMethod(init.method);
-      if (init.headers !== undefined) this.#headers = new Headers(init.headers);
-      if (init.signal !== undefined && init.signal !== null) this.#signal = init.signal;
-      if (this.#signal === null) this.#signal = new g.AbortController().signal;
-      if (init.redirect !== undefined) {
-        const r = String(init.redirect);
-        if (!["follow", "error", "manual"].includes(r)) throw new TypeError(`Request: invalid redirect mode "${r}"`);
-        this.#redirect = r;
+      this.#options = requestOptions(init, this.#options, this.#method);
+      // The request's signal follows the one given (or the input's).
+      let signal = fromRequest ? fromRequest.signal : null;
+      if (init.signal !== undefined) {
+        if (init.signal !== null && !(init.signal instanceof g.AbortSignal)) throw new TypeError("Request: signal must be an AbortSignal");
+        signal = init.signal;
       }
+      this.#signal = signal === null ? new g.AbortController().signal : g.AbortSignal.any([signal]);
+      if (init.headers !== undefined) this.#headers = new Headers(init.headers);
+      enumValue(init, "duplex");
+      if (fromRequest && (init.body === undefined || init.body === null) && fromRequest.body !== null) src = Body._take(fromRequest);
       if (init.body !== undefined && init.body !== null) {
         if (this.#method === "GET" || this.#method === "HEAD") throw new TypeError("Request with GET/HEAD method cannot have body.");
         const [s, type] = extract(init.body);
@@ -88,19 +140,20 @@
       if (typeof this.#signal === "number") this.#signal = signalOf(this.#signal);
       return this.#signal;
     }
-    get redirect() { return this.#redirect; }
-    get cache() { return "default"; }
-    get credentials() { return "same-origin"; }
+    get redirect() { return this.#options.redirect; }
+    get cache() { return this.#options.cache; }
+    get credentials() { return this.#options.credentials; }
     get destination() { return ""; }
-    get integrity() { return ""; }
-    get keepalive() { return false; }
-    get mode() { return "cors"; }
-    get referrer() { return "about:client"; }
-    get referrerPolicy() { return ""; }
+    get integrity() { return this.#options.integrity; }
+    get keepalive() { return this.#options.keepalive; }
+    get mode() { return this.#options.mode; }
+    get referrer() { return this.#options.referrer; }
+    get referrerPolicy() { return this.#options.referrerPolicy; }
     get duplex() { return "half"; }
     clone() {
       const src = Body._split(this);
-      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.signal, redirect: this.#redirect });
+      const r = new Request(this.#url, { method: this.#method, headers: this.headers, signal: this.signal });
+      r.#options = this.#options;
       Body._init(r, src);
       r.#ip = this.#ip;
       return r;
@@ -110,6 +163,12 @@
 
   // --------------------------------------------------------------- Response
   const NULL_BODY = [101, 103, 204, 205, 304];
+  // WebIDL's unsigned short: truncated, modulo 2^16; NaN and infinities 0.
+  function unsignedShort(v) {
+    const n = Number(v);
+    if (!Number.isFinite(n)) return 0;
+    return ((Math.trunc(n) % 65536) + 65536) % 65536;
+  }
   const REDIRECT = [301, 302, 303, 307, 308];
   // The headers of `new Response(text)` and `Response.json(data)` until read.
   const TEXT_HEAD = Object.freeze(["content-type", "text/plain;charset=UTF-8"]);
@@ -129,18 +188,26 @@
         return;
       }
       init = init === undefined || init === null ? {} : init;
-      const status = init.status === undefined ? 200 : Number(init.status);
-      if (!Number.isInteger(status) || status < 200 || status > 599)
-        throw new RangeError(`Response: status must be an integer from 200 to 599, got ${init.status}`);
+      if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Response: init must be an object");
+      // ResponseInit's members in WebIDL order (headers, status,
+      // statusText), then the body extracted, then the checks.
+      const headers = new Headers(init.headers);
+      const rawStatus = init.status;
+      const status = rawStatus === undefined ? 200 : unsignedShort(rawStatus);
+      const rawText = init.statusText;
+      const text = rawText === undefined ? "" : `${rawText}`;
+      const extracted = body === undefined || body === null ? null : extract(body);
+      if (status < 200 || status > 599) throw new RangeError(`Response: status must be from 200 to 599, got ${rawStatus}`);
+      if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(text)) throw new TypeError("Response: statusText is not a valid reason phrase");
       this.#status = status;
-      this.#statusText = init.statusText === undefined ? "" : String(init.statusText);
-      this.#headers = new Headers(init.headers);
+      this.#statusText = text;
+      this.#headers = headers;
       let src = null;
-      if (body !== undefined && body !== null) {
+      if (extracted !== null) {
         if (NULL_BODY.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
-        const [s, type] = extract(body);
+        const [s, type] = extracted;
         src = s;
-        if (type !== null) Headers._defaultType(this.#headers, type);
+        if (type !== null) Headers._defaultType(headers, type);
       }
       Body._init(this, src);
     }
@@ -174,8 +241,9 @@
     }
     // A response from the fetch client.
     static _fetched(status, statusText, flat, body, url, redirected) {
-      const r = new Response(null, { status: 200, statusText });
+      const r = new Response(null);
       r.#status = status;
+      r.#statusText = statusText;
       r.#headers = Headers._fromFlat(flat, true);
       r.#origin = Object.freeze({ type: "basic", url, redirected });
       Body._init(r, body);

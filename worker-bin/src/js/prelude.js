@@ -149,59 +149,198 @@
     if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     throw new TypeError("expected an ArrayBuffer or an ArrayBufferView");
   }
+  // UTF-8 of one string into `dest`, whole code points while they fit; an
+  // unpaired surrogate is U+FFFD (the string is a USVString).
+  function encodeInto(s, dest) {
+    const n = dest.length;
+    let read = 0, written = 0;
+    for (let i = 0; i < s.length; i++) {
+      let c = s.charCodeAt(i), units = 1;
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = c <= 0xdbff && i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+        if (d >= 0xdc00 && d <= 0xdfff) { c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00); units = 2; }
+        else c = 0xfffd;
+      }
+      if (c < 0x80) {
+        if (written + 1 > n) break;
+        dest[written++] = c;
+      } else if (c < 0x800) {
+        if (written + 2 > n) break;
+        dest[written++] = 0xc0 | (c >> 6);
+        dest[written++] = 0x80 | (c & 63);
+      } else if (c < 0x10000) {
+        if (written + 3 > n) break;
+        dest[written++] = 0xe0 | (c >> 12);
+        dest[written++] = 0x80 | ((c >> 6) & 63);
+        dest[written++] = 0x80 | (c & 63);
+      } else {
+        if (written + 4 > n) break;
+        dest[written++] = 0xf0 | (c >> 18);
+        dest[written++] = 0x80 | ((c >> 12) & 63);
+        dest[written++] = 0x80 | ((c >> 6) & 63);
+        dest[written++] = 0x80 | (c & 63);
+      }
+      read += units;
+      i += units - 1;
+    }
+    return { read, written };
+  }
   class TextEncoder {
     get encoding() { return "utf-8"; }
-    encode(input = "") { return host.utf8Encode(String(input)); }
+    encode(input = "") { return host.utf8Encode(`${input}`); }
     encodeInto(src, dest) {
-      // Encode whole code points while they fit, as the spec requires.
-      const s = String(src);
-      let read = 0, written = 0;
-      for (const ch of s) {
-        const b = host.utf8Encode(ch);
-        if (written + b.length > dest.length) break;
-        dest.set(b, written);
-        written += b.length;
-        read += ch.length;
-      }
-      return { read, written };
+      if (!(dest instanceof Uint8Array)) throw new TypeError("TextEncoder.encodeInto: the destination must be a Uint8Array");
+      return encodeInto(String(src), dest);
     }
+    get [Symbol.toStringTag]() { return "TextEncoder"; }
+  }
+  // A streaming decode keeps its decoder in Rust (host/encoding.rs) until
+  // its last call; one left open is closed when its TextDecoder is collected.
+  const openDecoders = typeof FinalizationRegistry === "function"
+    ? new FinalizationRegistry((id) => host.decoderClose(id)) : null;
+  function dictionary(o, what) {
+    if (o === undefined || o === null) return {};
+    if (typeof o !== "object" && typeof o !== "function") throw new TypeError(`${what}: the options must be an object`);
+    return o;
   }
   class TextDecoder {
-    #fatal; #ignoreBOM;
-    constructor(label = "utf-8", options = {}) {
-      const l = String(label).trim().toLowerCase();
-      if (l !== "utf-8" && l !== "utf8" && l !== "unicode-1-1-utf-8") throw new RangeError(`The "${label}" encoding is not supported`);
-      this.#fatal = !!options.fatal;
-      this.#ignoreBOM = !!options.ignoreBOM;
+    #encoding; #fatal; #ignoreBOM; #stream = 0;
+    constructor(label = "utf-8", options = undefined) {
+      const o = dictionary(options, "TextDecoder");
+      const name = host.encodingOf(String(label));
+      if (name === null || name === undefined) throw new RangeError(`TextDecoder: the "${label}" encoding is not supported`);
+      this.#encoding = name;
+      this.#fatal = !!o.fatal;
+      this.#ignoreBOM = !!o.ignoreBOM;
     }
-    get encoding() { return "utf-8"; }
+    get encoding() { return this.#encoding; }
     get fatal() { return this.#fatal; }
     get ignoreBOM() { return this.#ignoreBOM; }
-    decode(input, _options) { return host.utf8Decode(bytesOf(input), this.#fatal, this.#ignoreBOM); }
+    decode(input = undefined, options = undefined) {
+      const bytes = bytesOf(input);
+      const stream = !!dictionary(options, "TextDecoder.decode").stream;
+      if (!stream && this.#stream === 0) return host.textDecode(this.#encoding, bytes, this.#fatal, this.#ignoreBOM);
+      if (this.#stream === 0) {
+        this.#stream = host.decoderOpen(this.#encoding, this.#ignoreBOM);
+        if (openDecoders) openDecoders.register(this, this.#stream, this);
+      }
+      const id = this.#stream;
+      let done = !stream;
+      try {
+        return host.decoderRun(id, bytes, this.#fatal, !stream);
+      } catch (e) {
+        done = true;
+        throw e;
+      } finally {
+        if (done) {
+          this.#stream = 0;
+          if (openDecoders) openDecoders.unregister(this);
+        }
+      }
+    }
+    get [Symbol.toStringTag]() { return "TextDecoder"; }
   }
   define("TextEncoder", TextEncoder);
   define("TextDecoder", TextDecoder);
 
   // ------------------------------------------------------------ atob / btoa
-  define("btoa", (s) => host.btoa(String(s)));
-  define("atob", (s) => host.atob(String(s)));
+  define("btoa", function btoa(data) {
+    if (arguments.length === 0) throw new TypeError("btoa: 1 argument required");
+    return host.btoa(`${data}`);
+  });
+  define("atob", function atob(data) {
+    if (arguments.length === 0) throw new TypeError("atob: 1 argument required");
+    return host.atob(`${data}`);
+  });
+
+  // ---------------------------------------------------- WebIDL iterables
+  // `iterable<K, V>` as WebIDL defines it: entries/keys/values/forEach and
+  // @@iterator (the same function as entries) on `proto`, and iterators
+  // whose prototype is "<Name> Iterator" (itself on %IteratorPrototype%).
+  // Each step reads the object's current list, so changes made while
+  // iterating are seen. `pairsOf(obj)` is that list of [key, value].
+  const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
+  function iterable(cls, name, pairsOf) {
+    const state = new WeakMap();
+    const iterProto = Object.create(IteratorPrototype);
+    const methods = {
+      next() {
+        const st = state.get(this);
+        if (!st) throw new TypeError(`next: not a ${name} Iterator`);
+        const pairs = pairsOf(st.target);
+        if (st.index >= pairs.length) return { value: undefined, done: true };
+        const p = pairs[st.index++];
+        return { value: st.kind === 0 ? p[0] : st.kind === 1 ? p[1] : [p[0], p[1]], done: false };
+      },
+    };
+    Object.defineProperty(iterProto, "next", { value: methods.next, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(iterProto, Symbol.toStringTag, { value: `${name} Iterator`, configurable: true });
+    const make = (target, kind) => { const it = Object.create(iterProto); state.set(it, { target, kind, index: 0 }); return it; };
+    const proto = cls.prototype;
+    const own = {
+      entries() { pairsOf(this); return make(this, 2); },
+      keys() { pairsOf(this); return make(this, 0); },
+      values() { pairsOf(this); return make(this, 1); },
+      forEach(callback, thisArg = undefined) {
+        if (typeof callback !== "function") throw new TypeError(`${name}.forEach: the callback is not a function`);
+        const pairs = () => pairsOf(this);
+        for (let i = 0; i < pairs().length; i++) { const p = pairs()[i]; callback.call(thisArg, p[1], p[0], this); }
+      },
+    };
+    for (const k of ["entries", "keys", "values", "forEach"])
+      Object.defineProperty(proto, k, { value: own[k], writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(proto, Symbol.iterator, { value: own.entries, writable: true, enumerable: false, configurable: true });
+  }
+  // WebIDL's sequence<T> of `obj`, whose @@iterator (`method`) was read
+  // once already: each value goes to `fn` as it comes.
+  function eachOf(obj, method, fn) {
+    const it = method.call(obj);
+    if (it === null || (typeof it !== "object" && typeof it !== "function")) throw new TypeError("@@iterator did not return an object");
+    const next = it.next;
+    for (;;) {
+      const r = next.call(it);
+      if (r === null || (typeof r !== "object" && typeof r !== "function")) throw new TypeError("an iterator result is not an object");
+      if (r.done) return;
+      fn(r.value);
+    }
+  }
+  // WebIDL's USVString/ByteString of a value: symbols throw a TypeError.
+  const str = (v) => `${v}`;
+  const usv = (v) => `${v}`.toWellFormed();
 
   // -------------------------------------------------------- URLSearchParams
   class URLSearchParams {
     #list = [];
     #onChange = null;
     constructor(init = "") {
-      if (init instanceof URLSearchParams) this.#list = init.#list.map((p) => [p[0], p[1]]);
-      else if (typeof init === "string" || init === undefined || init === null) this.#parse(init == null ? "" : init);
-      else if (typeof init === "object" && typeof init[Symbol.iterator] === "function") {
-        for (const pair of init) {
-          const p = [...pair];
-          if (p.length !== 2) throw new TypeError("each pair must have exactly two items");
-          this.#list.push([String(p[0]), String(p[1])]);
+      if (init instanceof URLSearchParams && init[Symbol.iterator] === URLSearchParams.prototype.entries)
+        this.#list = init.#list.map((p) => [p[0], p[1]]);
+      else if (init !== null && (typeof init === "object" || typeof init === "function")) {
+        const iter = init[Symbol.iterator];
+        if (iter !== undefined && iter !== null) {
+          if (typeof iter !== "function") throw new TypeError("URLSearchParams: @@iterator is not callable");
+          const pairs = [];
+          eachOf(init, iter, (pair) => {
+            if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) throw new TypeError("URLSearchParams: each pair must be a sequence");
+            pairs.push([...pair].map(usv));
+          });
+          for (const p of pairs) {
+            if (p.length !== 2) throw new TypeError("URLSearchParams: each pair must have exactly two items");
+            this.#list.push(p);
+          }
+        } else {
+          // record<USVString, USVString>: keys equal once converted share
+          // the first one's place and take the last value.
+          const record = new Map();
+          for (const k of Reflect.ownKeys(init)) {
+            const d = Reflect.getOwnPropertyDescriptor(init, k);
+            if (d === undefined || !d.enumerable) continue;
+            const key = usv(k);
+            record.set(key, usv(init[k]));
+          }
+          this.#list = [...record];
         }
-      } else if (typeof init === "object") {
-        for (const k of Object.keys(init)) this.#list.push([k, String(init[k])]);
-      } else this.#parse(String(init));
+      } else this.#parse(usv(init));
     }
     #parse(s) {
       if (s.startsWith("?")) s = s.slice(1);
@@ -212,52 +351,59 @@
     #update() { if (this.#onChange) this.#onChange(this.toString()); }
     static _bind(params, s, onChange) { params.#parse(s); params.#onChange = onChange; }
     static _reparse(params, s) { params.#parse(s); }
+    static _pairs(params) { return params.#list; }
     get size() { return this.#list.length; }
-    append(k, v) { this.#list.push([String(k), String(v)]); this.#update(); }
+    append(k, v) { this.#list.push([usv(k), usv(v)]); this.#update(); }
     delete(k, v) {
-      k = String(k);
-      this.#list = this.#list.filter((p) => !(p[0] === k && (v === undefined || p[1] === String(v))));
+      k = usv(k);
+      if (v !== undefined) v = usv(v);
+      this.#list = this.#list.filter((p) => !(p[0] === k && (v === undefined || p[1] === v)));
       this.#update();
     }
-    get(k) { k = String(k); const p = this.#list.find((p) => p[0] === k); return p ? p[1] : null; }
-    getAll(k) { k = String(k); return this.#list.filter((p) => p[0] === k).map((p) => p[1]); }
-    has(k, v) { k = String(k); return this.#list.some((p) => p[0] === k && (v === undefined || p[1] === String(v))); }
+    get(k) { k = usv(k); const p = this.#list.find((p) => p[0] === k); return p ? p[1] : null; }
+    getAll(k) { k = usv(k); return this.#list.filter((p) => p[0] === k).map((p) => p[1]); }
+    has(k, v) { k = usv(k); if (v !== undefined) v = usv(v); return this.#list.some((p) => p[0] === k && (v === undefined || p[1] === v)); }
     set(k, v) {
-      k = String(k); v = String(v);
+      k = usv(k); v = usv(v);
       const i = this.#list.findIndex((p) => p[0] === k);
       if (i < 0) this.#list.push([k, v]);
       else { this.#list[i][1] = v; this.#list = this.#list.filter((p, j) => j <= i || p[0] !== k); }
       this.#update();
     }
+    // Stable, by code units of the names.
     sort() {
       this.#list = this.#list.map((p, i) => [p, i]).sort((a, b) => (a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[1] - b[1])).map((x) => x[0]);
       this.#update();
     }
-    forEach(fn, thisArg) { for (const [k, v] of this.#list) fn.call(thisArg, v, k, this); }
-    *keys() { for (const p of this.#list) yield p[0]; }
-    *values() { for (const p of this.#list) yield p[1]; }
-    *entries() { for (const p of this.#list) yield [p[0], p[1]]; }
-    [Symbol.iterator]() { return this.entries(); }
     toString() { return host.formSerialize(this.#list.flat()); }
     get [Symbol.toStringTag]() { return "URLSearchParams"; }
   }
+  iterable(URLSearchParams, "URLSearchParams", (p) => URLSearchParams._pairs(p));
   define("URLSearchParams", URLSearchParams);
 
   // -------------------------------------------------------------------- URL
-  // Parsing and every setter go through the Rust `url` crate (WHATWG URL).
+  // Parsing and every setter go through Ada (host/url.rs), a complete
+  // WHATWG URL parser.
   const PARTS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
   class URL {
     #c;
     #params = null;
     constructor(url, base) {
-      const c = host.urlParse(String(url), base === undefined ? undefined : String(base));
+      const c = host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
       if (!c) throw new TypeError(`Invalid URL: ${url}`);
       this.#c = c;
     }
-    static canParse(url, base) { return !!host.urlParse(String(url), base === undefined ? undefined : String(base)); }
-    static parse(url, base) { try { return new URL(url, base); } catch (_) { return null; } }
+    static canParse(url, base = undefined) {
+      if (arguments.length === 0) throw new TypeError("URL.canParse: 1 argument required");
+      return !!host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
+    }
+    static parse(url, base = undefined) {
+      if (arguments.length === 0) throw new TypeError("URL.parse: 1 argument required");
+      const c = host.urlParse(`${url}`, base === undefined ? undefined : `${base}`);
+      return c ? new URL(url, base) : null;
+    }
     #set(part, value) {
-      const c = host.urlSet(this.#c[0], part, String(value));
+      const c = host.urlSet(this.#c[0], part, `${value}`);
       if (!c) { if (part === "href") throw new TypeError(`Invalid URL: ${value}`); return; }
       this.#c = c;
       if (this.#params && part !== "searchParams") URLSearchParams._reparse(this.#params, this.#c[9]);
@@ -369,15 +515,16 @@
 
   // ------------------------------------------- Event, EventTarget, abort
   const events = __bextEvents(host, { reportError, addTimer });
-  const { Event, EventTarget, AbortSignal, AbortController, abortError } = events;
+  const { Event, CustomEvent, EventTarget, AbortSignal, AbortController, abortError, eventHandler } = events;
 
   define("Event", Event);
+  define("CustomEvent", CustomEvent);
   define("EventTarget", EventTarget);
   define("AbortSignal", AbortSignal);
   define("AbortController", AbortController);
 
   // ------------------------------------------------ Fetch classes, streams
-  const web = __bextWeb(host, __bextVendor);
+  const web = __bextWeb(host, __bextVendor, { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler });
   const http = __bextFetch(host, web);
   for (const part of [web, http]) for (const name of Object.keys(part.globals)) define(name, part.globals[name]);
 

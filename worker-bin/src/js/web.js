@@ -12,8 +12,9 @@
 // the string or bytes they were made from until something reads them, so a
 // handler that answers `new Response("hi")` never copies its text through a
 // stream.
-(function (host, streams) {
+(function (host, streams, deps) {
   "use strict";
+  const { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler } = deps;
   const g = globalThis;
   const { ReadableStream, TransformStream } = streams;
   const enc = (s) => host.utf8Encode(s);
@@ -52,29 +53,57 @@
     return lower;
   }
   const isHttpSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+  // A ByteString: no code unit above U+00FF.
+  function byteString(v, what) {
+    v = str(v);
+    for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) > 255) throw new TypeError(`Headers: the ${what} "${v}" is not a ByteString`);
+    return v;
+  }
   function headerValue(v) {
-    v = String(v);
+    v = byteString(v, "value");
     if (v.length && (isHttpSpace(v.charCodeAt(0)) || isHttpSpace(v.charCodeAt(v.length - 1))))
       v = v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "");
     if (v.indexOf("\n") >= 0 || v.indexOf("\r") >= 0 || v.indexOf("\0") >= 0) throw new TypeError("Headers: invalid header value");
     return v;
   }
+  // HeadersInit as WebIDL converts it, every step before any header is
+  // checked: a sequence of pairs (any iterable), else a record (own
+  // enumerable keys, in order, each read once).
+  function headersInit(init) {
+    if (init === null || (typeof init !== "object" && typeof init !== "function")) throw new TypeError("Headers: init must be an object, an iterable or a Headers");
+    const pairs = [];
+    const iter = init[Symbol.iterator];
+    if (iter !== undefined && iter !== null) {
+      if (typeof iter !== "function") throw new TypeError("Headers: @@iterator is not callable");
+      eachOf(init, iter, (pair) => {
+        if (pair === null || (typeof pair !== "object" && typeof pair !== "function")) throw new TypeError("Headers: each header must be a [name, value] sequence");
+        pairs.push([...pair].map((x) => byteString(x, "header")));
+      });
+    } else {
+      for (const k of Reflect.ownKeys(init)) {
+        const d = Reflect.getOwnPropertyDescriptor(init, k);
+        if (d === undefined || !d.enumerable) continue;
+        pairs.push([byteString(k, "name"), byteString(init[k], "value")]);
+      }
+    }
+    return pairs;
+  }
   class Headers {
     // [lower-case name, value] in insertion order.
     #list = [];
     #immutable = false;
-    constructor(init) {
-      if (init === undefined || init === null) return;
-      if (init instanceof Headers) { this.#list = init.#list.map((p) => [p[0], p[1]]); return; }
-      if (typeof init !== "object" && typeof init !== "function") throw new TypeError("Headers: init must be an object, an iterable or a Headers");
-      if (typeof init[Symbol.iterator] === "function") {
-        for (const pair of init) {
-          const p = typeof pair === "string" ? null : [...pair];
-          if (!p || p.length !== 2) throw new TypeError("Headers: each header must be a [name, value] pair");
-          this.append(p[0], p[1]);
-        }
-      } else {
-        for (const k of Object.keys(init)) this.append(k, init[k]);
+    // The sorted-and-combined view iteration reads, until the next change.
+    #sortedCache = null;
+    constructor(init = undefined) {
+      if (init === undefined) return;
+      // Another Headers, iterated as it would be: copied, raw.
+      if (init instanceof Headers && init[Symbol.iterator] === Headers.prototype.entries) {
+        this.#list = init.#list.map((p) => [p[0], p[1]]);
+        return;
+      }
+      for (const p of headersInit(init)) {
+        if (p.length !== 2) throw new TypeError("Headers: each header must be a [name, value] pair");
+        this.append(p[0], p[1]);
       }
     }
     // Trusted input (from bextd or the fetch client): names already lower-case.
@@ -92,8 +121,8 @@
     }
     static _freeze(h) { h.#immutable = true; return h; }
     // A content type the Fetch standard sets: no checks needed.
-    static _defaultType(h, type) { if (!h.has("content-type")) h.#list.push(["content-type", type]); }
-    #mutable() { if (this.#immutable) throw new TypeError("Headers: these headers are immutable"); }
+    static _defaultType(h, type) { if (!h.has("content-type")) { h.#list.push(["content-type", type]); h.#sortedCache = null; } }
+    #mutable() { if (this.#immutable) throw new TypeError("Headers: these headers are immutable"); this.#sortedCache = null; }
     append(name, value) {
       const n = headerName(name), v = headerValue(value);
       this.#mutable();
@@ -121,50 +150,78 @@
       this.#list = this.#list.filter((p, j) => j <= i || p[0] !== n);
     }
     // Sorted by name, values of one name combined, except `set-cookie`.
-    #sorted() {
-      const names = [...new Set(this.#list.map((p) => p[0]))].sort();
+    static _sorted(h) {
+      if (!(h instanceof Headers)) throw new TypeError("not a Headers");
+      if (h.#sortedCache !== null) return h.#sortedCache;
+      const names = [...new Set(h.#list.map((p) => p[0]))].sort();
       const out = [];
       for (const n of names) {
-        if (n === "set-cookie") for (const v of this.getSetCookie()) out.push([n, v]);
-        else out.push([n, this.get(n)]);
+        if (n === "set-cookie") for (const v of h.getSetCookie()) out.push([n, v]);
+        else out.push([n, h.get(n)]);
       }
-      return out;
+      return (h.#sortedCache = out);
     }
-    *entries() { yield* this.#sorted(); }
-    *keys() { for (const p of this.#sorted()) yield p[0]; }
-    *values() { for (const p of this.#sorted()) yield p[1]; }
-    forEach(fn, thisArg) { for (const [k, v] of this.#sorted()) fn.call(thisArg, v, k, this); }
-    [Symbol.iterator]() { return this.entries(); }
     get [Symbol.toStringTag]() { return "Headers"; }
   }
+  iterable(Headers, "Headers", (h) => Headers._sorted(h));
 
   // ------------------------------------------------------------ Blob, File
-  function blobPart(p) {
-    if (p instanceof Blob) return Blob._bytes(p);
-    if (isBufferSource(p)) return copyBytes(p);
-    return enc(String(p));
+  function dictionary(o, what) {
+    if (o === undefined || o === null) return {};
+    if (typeof o !== "object" && typeof o !== "function") throw new TypeError(`${what}: the options must be an object`);
+    return o;
+  }
+  // A type as Blob keeps it: printable ASCII, lower-cased, else "".
+  function blobType(t) {
+    t = str(t);
+    return /^[\x20-\x7e]*$/.test(t) ? t.toLowerCase() : "";
+  }
+  // The File API's "process blob parts": parts converted first (in order),
+  // then the options read (endings, type), then strings encoded.
+  function blobParts(parts, options, what, between = null) {
+    let list = [];
+    if (parts !== undefined) {
+      if (parts === null || typeof parts !== "object" && typeof parts !== "function") throw new TypeError(`${what}: the parts must be a sequence`);
+      const iter = parts[Symbol.iterator];
+      if (typeof iter !== "function") throw new TypeError(`${what}: the parts must be a sequence`);
+      eachOf(parts, iter, (p) => list.push(p instanceof Blob ? Blob._bytes(p) : isBufferSource(p) ? copyBytes(p) : str(p)));
+    }
+    if (between !== null) between();
+    const o = dictionary(options, what);
+    const rawEndings = o.endings;
+    const endings = rawEndings === undefined ? "transparent" : str(rawEndings);
+    if (endings !== "transparent" && endings !== "native") throw new TypeError(`${what}: endings must be "transparent" or "native"`);
+    const rawType = o.type;
+    const type = rawType === undefined ? "" : blobType(rawType);
+    list = list.map((p) => (typeof p !== "string" ? p : enc(endings === "native" ? p.replace(/\r\n|\r/g, "\n") : p)));
+    return { bytes: list.length === 0 ? EMPTY : concat(list), type, options: o };
+  }
+  // WebIDL's [Clamp]-free long long: NaN and infinities are 0.
+  function longLong(v) {
+    const n = Number(v);
+    return Number.isFinite(n) ? Math.trunc(n) : 0;
   }
   class Blob {
     #bytes; #type;
-    constructor(parts, options) {
-      if (parts !== undefined && (parts === null || typeof parts !== "object" || typeof parts[Symbol.iterator] !== "function"))
-        throw new TypeError("Blob: the parts must be an iterable");
-      this.#bytes = parts === undefined ? EMPTY : concat([...parts].map(blobPart));
-      const t = options && options.type !== undefined ? String(options.type) : "";
-      this.#type = /^[\x20-\x7e]*$/.test(t) ? t.toLowerCase() : "";
+    constructor(parts = undefined, options = undefined) {
+      const b = blobParts(parts, options, "Blob");
+      this.#bytes = b.bytes;
+      this.#type = b.type;
     }
     static _bytes(b) { return b.#bytes; }
     static _of(bytes, type) { const b = new Blob(); b.#bytes = bytes; b.#type = type || ""; return b; }
+    static _init(b, bytes, type) { b.#bytes = bytes; b.#type = type; }
     get size() { return this.#bytes.byteLength; }
     get type() { return this.#type; }
-    slice(start, end, type) {
+    slice(start = undefined, end = undefined, type = undefined) {
       const n = this.#bytes.byteLength;
-      const rel = (x, d) => (x === undefined ? d : x < 0 ? Math.max(n + Math.trunc(x), 0) : Math.min(Math.trunc(x), n));
+      const rel = (x, d) => {
+        if (x === undefined) return d;
+        x = longLong(x);
+        return x < 0 ? Math.max(n + x, 0) : Math.min(x, n);
+      };
       const a = rel(start, 0), b = rel(end, n);
-      const out = Blob._of(this.#bytes.slice(a, Math.max(a, b)), "");
-      const t = type === undefined ? "" : String(type);
-      out.#type = /^[\x20-\x7e]*$/.test(t) ? t.toLowerCase() : "";
-      return out;
+      return Blob._of(this.#bytes.slice(a, Math.max(a, b)), type === undefined ? "" : blobType(type));
     }
     text() { return Promise.resolve(dec(this.#bytes)); }
     bytes() { return Promise.resolve(this.#bytes.slice()); }
@@ -174,12 +231,15 @@
   }
   class File extends Blob {
     #name; #lastModified;
-    constructor(bits, name, options) {
-      if (arguments.length < 2) throw new TypeError("File: a name is required");
-      super(bits, options);
-      this.#name = String(name);
-      const lm = options && options.lastModified !== undefined ? Number(options.lastModified) : Date.now();
-      this.#lastModified = Number.isFinite(lm) ? Math.trunc(lm) : 0;
+    constructor(bits, name, options = undefined) {
+      if (arguments.length < 2) throw new TypeError("File: the bits and a name are required");
+      super();
+      let n;
+      const b = blobParts(bits, options, "File", () => { n = str(name).toWellFormed(); });
+      Blob._init(this, b.bytes, b.type);
+      this.#name = n;
+      const lm = b.options.lastModified;
+      this.#lastModified = lm === undefined ? Date.now() : longLong(lm);
     }
     get name() { return this.#name; }
     get lastModified() { return this.#lastModified; }
@@ -187,39 +247,139 @@
     get [Symbol.toStringTag]() { return "File"; }
   }
 
+  // --------------------------------------------------------------- FileReader
+  class ProgressEvent extends Event {
+    #lengthComputable; #loaded; #total;
+    constructor(type, init = undefined) {
+      if (arguments.length === 0) throw new TypeError("ProgressEvent: the type is required");
+      super(type, init);
+      const o = dictionary(init, "ProgressEvent");
+      this.#lengthComputable = !!o.lengthComputable;
+      this.#loaded = o.loaded === undefined ? 0 : longLong(o.loaded);
+      this.#total = o.total === undefined ? 0 : longLong(o.total);
+    }
+    get lengthComputable() { return this.#lengthComputable; }
+    get loaded() { return this.#loaded; }
+    get total() { return this.#total; }
+    get [Symbol.toStringTag]() { return "ProgressEvent"; }
+  }
+  const EMPTY_STATE = 0, LOADING = 1, DONE = 2;
+  const READER_EVENTS = ["loadstart", "progress", "load", "abort", "error", "loadend"];
+  // Blob bytes as a "binary string": one code unit per byte.
+  function binaryString(bytes) {
+    let out = "";
+    for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+    return out;
+  }
+  // The charset parameter of a MIME type, if any.
+  function charsetOf(type) {
+    const m = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(type);
+    return m ? m[2] : null;
+  }
+  // The File API's FileReader: each read runs in tasks (timers) after the
+  // call returns: loadstart, progress, then load and loadend.
+  class FileReader extends EventTarget {
+    #state = EMPTY_STATE; #result = null; #error = null; #read = 0;
+    get readyState() { return this.#state; }
+    get result() { return this.#result; }
+    get error() { return this.#error; }
+    readAsArrayBuffer(blob) { this.#start(blob, (b) => b.slice().buffer); }
+    readAsBinaryString(blob) { this.#start(blob, binaryString); }
+    readAsText(blob, encoding = undefined) {
+      const label = encoding === undefined ? undefined : str(encoding);
+      this.#start(blob, (b, type) => {
+        let name = label === undefined ? null : host.encodingOf(label);
+        if (name == null) { const cs = charsetOf(type); name = cs === null ? null : host.encodingOf(cs); }
+        return host.sniffDecode(name == null ? "utf-8" : name, b);
+      });
+    }
+    readAsDataURL(blob) {
+      this.#start(blob, (b, type) => `data:${type || "application/octet-stream"};base64,${host.btoa(binaryString(b))}`);
+    }
+    abort() {
+      if (this.#state === EMPTY_STATE || this.#state === DONE) { this.#result = null; return; }
+      this.#state = DONE;
+      this.#result = null;
+      this.#read++;
+      this.#fire("abort", 0, 0);
+      if (this.#state !== LOADING) this.#fire("loadend", 0, 0);
+    }
+    #start(blob, pack) {
+      if (!(blob instanceof Blob)) throw new TypeError("FileReader: the argument is not a Blob");
+      if (this.#state === LOADING) throw new DOMException("FileReader: a read is already in progress", "InvalidStateError");
+      // The result of an earlier read stays until this one loads (as
+      // browsers do; abort() clears it).
+      this.#state = LOADING;
+      this.#error = null;
+      const read = ++this.#read;
+      const bytes = Blob._bytes(blob), type = blob.type, n = bytes.byteLength;
+      const live = () => this.#read === read;
+      addTimer(() => {
+        if (!live()) return;
+        this.#fire("loadstart", 0, n);
+        addTimer(() => {
+          if (!live()) return;
+          if (n > 0) this.#fire("progress", n, n);
+          if (!live()) return;
+          this.#state = DONE;
+          this.#result = pack(bytes, type);
+          this.#fire("load", n, n);
+          if (this.#state !== LOADING) this.#fire("loadend", n, n);
+        }, 0, [], false);
+      }, 0, [], false);
+    }
+    #fire(type, loaded, total) {
+      this.dispatchEvent(Event._trust(new ProgressEvent(type, { lengthComputable: true, loaded, total })));
+    }
+    get [Symbol.toStringTag]() { return "FileReader"; }
+  }
+  for (const [k, v] of Object.entries({ EMPTY: EMPTY_STATE, LOADING, DONE })) {
+    Object.defineProperty(FileReader, k, { value: v, enumerable: true });
+    Object.defineProperty(FileReader.prototype, k, { value: v, enumerable: true });
+  }
+  for (const type of READER_EVENTS) eventHandler(FileReader.prototype, type);
+
   // --------------------------------------------------------------- FormData
-  function entryValue(value, filename) {
-    if (!(value instanceof Blob)) return String(value);
+  const usv = (v) => str(v).toWellFormed();
+  function entryValue(args, what) {
+    const [, value, filename] = args;
+    if (args.length > 2 && !(value instanceof Blob)) throw new TypeError(`FormData.${what}: with a filename the value must be a Blob`);
+    if (!(value instanceof Blob)) return usv(value);
     if (value instanceof File && filename === undefined) return value;
-    const name = filename !== undefined ? String(filename) : value instanceof File ? value.name : "blob";
-    return new File([value], name, { type: value.type, lastModified: value instanceof File ? value.lastModified : undefined });
+    const name = filename !== undefined ? usv(filename) : value instanceof File ? value.name : "blob";
+    const o = { type: value.type };
+    if (value instanceof File) o.lastModified = value.lastModified;
+    return new File([value], name, o);
   }
   class FormData {
     #list = [];
-    constructor(form) {
+    constructor(form = undefined) {
       if (form !== undefined) throw new TypeError("FormData: there are no form elements in a worker");
     }
-    static _list(f) { return f.#list; }
-    append(name, value, filename) { this.#list.push([String(name), entryValue(value, filename)]); }
-    delete(name) { name = String(name); this.#list = this.#list.filter((e) => e[0] !== name); }
-    get(name) { name = String(name); const e = this.#list.find((e) => e[0] === name); return e ? e[1] : null; }
-    getAll(name) { name = String(name); return this.#list.filter((e) => e[0] === name).map((e) => e[1]); }
-    has(name) { name = String(name); return this.#list.some((e) => e[0] === name); }
+    static _list(f) {
+      if (!(f instanceof FormData)) throw new TypeError("not a FormData");
+      return f.#list;
+    }
+    append(name, value, filename) {
+      if (arguments.length < 2) throw new TypeError("FormData.append: a name and a value are required");
+      this.#list.push([usv(name), entryValue(arguments, "append")]);
+    }
+    delete(name) { name = usv(name); this.#list = this.#list.filter((e) => e[0] !== name); }
+    get(name) { name = usv(name); const e = this.#list.find((e) => e[0] === name); return e ? e[1] : null; }
+    getAll(name) { name = usv(name); return this.#list.filter((e) => e[0] === name).map((e) => e[1]); }
+    has(name) { name = usv(name); return this.#list.some((e) => e[0] === name); }
     set(name, value, filename) {
-      name = String(name);
-      const v = entryValue(value, filename);
+      if (arguments.length < 2) throw new TypeError("FormData.set: a name and a value are required");
+      name = usv(name);
+      const v = entryValue(arguments, "set");
       const i = this.#list.findIndex((e) => e[0] === name);
       if (i < 0) { this.#list.push([name, v]); return; }
       this.#list[i][1] = v;
       this.#list = this.#list.filter((e, j) => j <= i || e[0] !== name);
     }
-    *entries() { for (const e of this.#list) yield [e[0], e[1]]; }
-    *keys() { for (const e of this.#list) yield e[0]; }
-    *values() { for (const e of this.#list) yield e[1]; }
-    forEach(fn, thisArg) { for (const [k, v] of this.#list) fn.call(thisArg, v, k, this); }
-    [Symbol.iterator]() { return this.entries(); }
     get [Symbol.toStringTag]() { return "FormData"; }
   }
+  iterable(FormData, "FormData", (f) => FormData._list(f));
   // multipart/form-data as browsers send it (HTML's encoding algorithm).
   function multipartOf(form) {
     const boundary = "----bextFormBoundary" + Array.from(host.randomBytes(12), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -270,23 +430,34 @@
       },
     });
   }
+  // Every chunk of a body stream must be a Uint8Array (Fetch's "fully
+  // read"); anything else is a TypeError and cancels the stream.
   async function readAll(stream) {
     const reader = stream.getReader();
     const chunks = [];
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (typeof value === "string") chunks.push(enc(value));
-      else if (isBufferSource(value)) chunks.push(value instanceof Uint8Array ? value : copyBytes(value));
-      else throw new TypeError("a body stream gave a chunk that is not bytes");
+      if (!(value instanceof Uint8Array)) {
+        const err = new TypeError("a body stream gave a chunk that is not a Uint8Array");
+        reader.cancel(err).catch(() => {});
+        throw err;
+      }
+      chunks.push(value);
     }
     return concat(chunks);
   }
+  // The streams polyfill marks a stream read from or cancelled.
+  const disturbed = (s) => s._disturbed === true;
+  const unusableStream = (s) => s.locked || disturbed(s);
   // The Fetch standard's "extract a body": [source, content type or null].
   // A source is a string, a Uint8Array or a ReadableStream.
   function extract(init) {
     if (typeof init === "string") return [init, "text/plain;charset=UTF-8"];
-    if (init instanceof ReadableStream) return [init, null];
+    if (init instanceof ReadableStream) {
+      if (unusableStream(init)) throw new TypeError("the body stream is locked or has been read");
+      return [init, null];
+    }
     if (isBufferSource(init)) return [copyBytes(init), null];
     if (init instanceof Blob) return [Blob._bytes(init), init.type || null];
     if (init instanceof g.URLSearchParams) return [init.toString(), "application/x-www-form-urlencoded;charset=UTF-8"];
@@ -295,7 +466,16 @@
       return [ReadableStream.from(init), null];
     return [String(init), "text/plain;charset=UTF-8"];
   }
-  const unusable = () => Promise.reject(new TypeError("Body is unusable: the body has already been read"));
+  const unusable = () => Promise.reject(new TypeError("Body is unusable: the body has already been read or is locked"));
+  // A stream's second branch gets copies of the chunks (Fetch's clone tees
+  // with cloneForBranch2).
+  function teeCopying(s) {
+    const [x, y] = s.tee();
+    const copy = new TransformStream({
+      transform(chunk, c) { c.enqueue(chunk !== null && typeof chunk === "object" ? g.structuredClone(chunk) : chunk); },
+    });
+    return [x, y.pipeThrough(copy)];
+  }
   class Body {
     #src = null;
     #used = false;
@@ -303,17 +483,17 @@
     static _init(b, src) { b.#src = src; }
     // Takes the body for sending: its source, marked used.
     static _take(b) {
-      if (b.bodyUsed) throw new TypeError("Body is unusable: the body has already been read");
+      if (b.bodyUsed || (b.#stream !== null && b.#stream.locked)) throw new TypeError("Body is unusable: the body has already been read or is locked");
       b.#used = true;
       return b.#stream !== null ? b.#stream : b.#src;
     }
-    // The source a clone gets (a stream is teed).
+    // The source a clone gets: a stream is teed, bytes are copied.
     static _split(b) {
-      if (b.bodyUsed) throw new TypeError("clone(): the body has already been read");
-      const s = b.body;
-      if (s === null) return null;
-      if (!(s instanceof ReadableStream) || b.#stream === null) return b.#src;
-      const [x, y] = s.tee();
+      if (b.bodyUsed || (b.#stream !== null && b.#stream.locked)) throw new TypeError("clone(): the body has already been read or is locked");
+      const src = b.#stream !== null ? b.#stream : b.#src;
+      if (src === null || typeof src === "string") return src;
+      if (!(src instanceof ReadableStream)) return src.slice();
+      const [x, y] = teeCopying(src);
       b.#stream = x;
       b.#src = x;
       return y;
@@ -326,17 +506,19 @@
       }
       return this.#stream;
     }
-    get bodyUsed() { return this.#used || (this.#stream !== null && this.#stream.locked); }
+    get bodyUsed() { return this.#used || (this.#stream !== null && disturbed(this.#stream)); }
     #consume() {
-      if (this.bodyUsed) return unusable();
-      this.#used = true;
+      if (this.bodyUsed || (this.#stream !== null && this.#stream.locked)) return unusable();
       const s = this.#stream !== null ? this.#stream : this.#src;
       if (s === null) return Promise.resolve(EMPTY);
+      this.#used = true;
       if (s instanceof ReadableStream) return readAll(s);
       return Promise.resolve(s);
     }
     #bytesNow() { return this.#consume().then((b) => (typeof b === "string" ? enc(b) : b)); }
-    text() { return this.#consume().then((b) => (typeof b === "string" ? b : dec(b))); }
+    // A string body is a USVString: made well-formed when read as text
+    // (the host makes it so when it sends it).
+    text() { return this.#consume().then((b) => (typeof b === "string" ? b.toWellFormed() : dec(b))); }
     json() { return this.text().then((t) => JSON.parse(t)); }
     bytes() { return this.#bytesNow().then((b) => (b === EMPTY ? new Uint8Array(0) : b)); }
     arrayBuffer() {
@@ -353,45 +535,47 @@
   }
 
   // ------------------------------------------------- text encoding streams
+  // A surrogate pair cut across chunks is joined; an unpaired one is U+FFFD.
   class TextEncoderStream extends TransformStream {
     constructor() {
-      super({ transform(chunk, c) { const s = String(chunk); if (s.length) c.enqueue(enc(s)); } });
+      let high = "";
+      super({
+        transform(chunk, c) {
+          let s = high + String(chunk);
+          high = "";
+          const last = s.charCodeAt(s.length - 1);
+          if (last >= 0xd800 && last <= 0xdbff) { high = s[s.length - 1]; s = s.slice(0, -1); }
+          if (s.length) c.enqueue(enc(s));
+        },
+        flush(c) { if (high) c.enqueue(new Uint8Array([0xef, 0xbf, 0xbd])); },
+      });
     }
     get encoding() { return "utf-8"; }
+    get [Symbol.toStringTag]() { return "TextEncoderStream"; }
   }
   class TextDecoderStream extends TransformStream {
     #decoder;
-    constructor(label = "utf-8", options = {}) {
+    constructor(label = "utf-8", options = undefined) {
       const d = new g.TextDecoder(label, options);
-      // Bytes of a code point cut across chunks wait for the next chunk.
-      let pending = EMPTY;
       super({
         transform(chunk, c) {
-          let b = concat([pending, isBufferSource(chunk) ? new Uint8Array(ArrayBuffer.isView(chunk) ? chunk.buffer.slice(chunk.byteOffset, chunk.byteOffset + chunk.byteLength) : chunk) : enc(String(chunk))]);
-          let end = b.length;
-          let i = end - 1, n = 0;
-          while (i >= 0 && n < 3 && (b[i] & 0xc0) === 0x80) { i--; n++; }
-          if (i >= 0) {
-            const lead = b[i];
-            const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-            if (need > n + 1) end = i;
-          }
-          pending = b.slice(end);
-          const s = d.decode(b.subarray(0, end));
+          if (!isBufferSource(chunk)) throw new TypeError("TextDecoderStream: a chunk is not an ArrayBuffer or a view");
+          const s = d.decode(chunk, { stream: true });
           if (s.length) c.enqueue(s);
         },
-        flush(c) { if (pending.length) c.enqueue(d.decode(pending)); },
+        flush(c) { const s = d.decode(); if (s.length) c.enqueue(s); },
       });
       this.#decoder = d;
     }
     get encoding() { return this.#decoder.encoding; }
     get fatal() { return this.#decoder.fatal; }
     get ignoreBOM() { return this.#decoder.ignoreBOM; }
+    get [Symbol.toStringTag]() { return "TextDecoderStream"; }
   }
 
   return {
     globals: {
-      Headers, Blob, File, FormData, TextEncoderStream, TextDecoderStream,
+      Headers, Blob, File, FormData, FileReader, ProgressEvent, TextEncoderStream, TextDecoderStream,
       ReadableStream: streams.ReadableStream,
       ReadableStreamDefaultReader: streams.ReadableStreamDefaultReader,
       ReadableStreamBYOBReader: streams.ReadableStreamBYOBReader,
