@@ -289,21 +289,10 @@ fn container_limits(config: &Config, metrics: &crate::metrics::Metrics) -> crate
         memory_bytes = limits.memory_bytes,
         "container limits (cgroup)"
     );
-    if let Some(w) = crate::cgroup::memory_warning(limits, planned_bytes(config)) {
+    if let Some(w) = crate::cgroup::memory_warning(limits, config.planned_memory_bytes()) {
         tracing::warn!("{w}");
     }
     limits
-}
-
-/// What the config may use at most: every pool's workers at its
-/// `max_memory_mb` plus the jobs' memory budget, when all are bounded.
-fn planned_bytes(config: &Config) -> Option<u64> {
-    let mut total = config.jobs.budget_bytes;
-    for p in &config.pools {
-        let per_worker = p.settings.lifecycle.max_memory_bytes?;
-        total = total.saturating_add(per_worker.saturating_mul(u64::from(p.max_workers)));
-    }
-    Some(total)
 }
 
 /// The signals bextd acts on, turned into steps of its life in one task.

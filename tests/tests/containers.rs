@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Load, Setup, Signal, request, wait_for};
+use bext_e2e::{Daemon, Load, Setup, Signal, bext, request, wait_for};
 
 const HELLO: &str = "export function handler(req) { return `hello ${req.path}`; }\n";
 
@@ -132,12 +132,13 @@ fn the_container_limits_come_from_the_tightest_cgroup() {
         metrics.contains("bext_container_memory_limit_bytes 268435456"),
         "{metrics}"
     );
-    assert!(
-        d.logs()
-            .contains("more than the container's memory limit of 256 MB"),
-        "{}",
-        d.logs()
-    );
+    let warning = "more than the container's memory limit of 256 MB";
+    assert_eq!(d.count_log(warning), 1, "{}", d.logs());
+    // A reload is checked again, against the limit read again.
+    let (code, out, err) = bext(d.dir.path(), &["reload"]);
+    assert_eq!(code, 0, "{out}{err}");
+    d.wait_log("config reloaded", Duration::from_secs(5));
+    assert_eq!(d.count_log(warning), 2, "{}", d.logs());
 }
 
 /// `jsc_workers = "auto"` sizes the pool by the cgroup's CPU quota.

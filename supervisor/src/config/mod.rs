@@ -65,6 +65,20 @@ pub struct Server {
     pub signal_stale_s: u64,
 }
 
+impl Config {
+    /// What the config may use at most: every pool's workers at its
+    /// `max_memory_mb` plus the jobs' memory budget; `None` when a pool's
+    /// workers have no memory bound.
+    pub fn planned_memory_bytes(&self) -> Option<u64> {
+        let mut total = self.jobs.budget_bytes;
+        for p in &self.pools {
+            let per_worker = p.settings.lifecycle.max_memory_bytes?;
+            total = total.saturating_add(per_worker.saturating_mul(u64::from(p.max_workers)));
+        }
+        Some(total)
+    }
+}
+
 impl Server {
     /// How long a graceful stop keeps serving with readiness at 503 before
     /// it stops accepting: `shutdown_delay_ms`, or, when unset, 5 s (at most

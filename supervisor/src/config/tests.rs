@@ -443,3 +443,20 @@ fn jsc_workers_auto_is_one_per_cpu_the_process_may_use() {
     let p = problems("[render]\nscript = \"w.js\"\njsc_workers = \"many\"\n");
     assert_eq!(p[0].key, "render.jsc_workers", "{p:?}");
 }
+
+#[test]
+fn planned_memory_is_every_worker_at_its_bound_plus_the_jobs_budget() {
+    let d = dir_with_script();
+    let c = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\njsc_workers = 3\n[render.lifecycle]\nmax_memory_mb = 100\n[jobs]\nmemory_budget_mb = 50\ndefault_memory_mb = 50\n",
+    )
+    .unwrap();
+    assert_eq!(c.planned_memory_bytes(), Some(350 << 20));
+    let c = parse_in(
+        d.path(),
+        "[render]\nscript = \"w.js\"\n[render.lifecycle]\nmax_memory_mb = 0\n",
+    )
+    .unwrap();
+    assert_eq!(c.planned_memory_bytes(), None);
+}

@@ -204,6 +204,11 @@ impl Reloader {
         for l in &lines {
             tracing::info!(trigger, "config reloaded: {l}");
         }
+        // The limit is read again: a pod can be resized in place.
+        let planned = new.planned_memory_bytes();
+        if let Some(w) = crate::cgroup::memory_warning(crate::cgroup::read(), planned) {
+            tracing::warn!(trigger, "{w}");
+        }
         self.apply(&mut st, new, &plan);
         if let Ok(text) = source {
             st.source = text;
