@@ -200,3 +200,115 @@ fn the_kubernetes_manifests_validate_against_two_versions() {
         assert_eq!(text.matches("passed").count(), files.len(), "{text}");
     }
 }
+
+/// `scripts/image` assembles an OCI image layout without a daemon; its
+/// layer unpacks into a root file system from which bextd, run as PID 1 of
+/// its own PID namespace (`unshare`, chrooted into it), serves the bundled
+/// example with the libraries the image carries, and stops cleanly on
+/// SIGTERM. (A runtime would also mount /dev and honour the image's
+/// non-root `User`; here /dev/null is made by hand and bextd runs as root.)
+#[test]
+fn the_oci_image_unpacks_and_serves_as_pid_1() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let tmp = tempfile::tempdir().unwrap();
+    let layout = tmp.path().join("oci");
+    let built = std::process::Command::new(root.join("scripts/image"))
+        .arg("--debug")
+        .arg(&layout)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let read = |p: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    // Every blob is named by its digest.
+    let blob = |digest: &serde_json::Value| {
+        let hex = digest
+            .as_str()
+            .unwrap()
+            .strip_prefix("sha256:")
+            .unwrap()
+            .to_owned();
+        let path = layout.join("blobs/sha256").join(&hex);
+        let sum = std::process::Command::new("sha256sum")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            String::from_utf8_lossy(&sum.stdout).starts_with(&hex),
+            "{hex}"
+        );
+        path
+    };
+    let index = read(&layout.join("index.json"));
+    let manifest = read(&blob(&index["manifests"][0]["digest"]));
+    let config = read(&blob(&manifest["config"]["digest"]));
+    assert_eq!(config["config"]["Entrypoint"][0], "/usr/local/bin/bextd");
+    assert_eq!(config["config"]["User"], "10001:10001");
+    let layer = blob(&manifest["layers"][0]["digest"]);
+
+    let rootfs = tmp.path().join("rootfs");
+    std::fs::create_dir_all(rootfs.join("dev")).unwrap();
+    std::fs::create_dir_all(rootfs.join("proc")).unwrap();
+    let untar = std::process::Command::new("tar")
+        .arg("-xzf")
+        .arg(&layer)
+        .arg("-C")
+        .arg(&rootfs)
+        .status()
+        .unwrap();
+    assert!(untar.success());
+    let null = std::process::Command::new("mknod")
+        .args(["-m", "666"])
+        .arg(rootfs.join("dev/null"))
+        .args(["c", "1", "3"])
+        .status()
+        .unwrap();
+    assert!(null.success());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let toml = rootfs.join("etc/bext/bext.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let text = text.replace("0.0.0.0:3000", &format!("127.0.0.1:{port}"));
+    std::fs::write(&toml, text).unwrap();
+
+    let mut unshare = std::process::Command::new("unshare")
+        .args(["--pid", "--fork", "--mount-proc"])
+        .arg(format!("--root={}", rootfs.display()))
+        .args(["/usr/local/bin/bextd", "--config", "/etc/bext/bext.toml"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let reply = wait_for(
+        Duration::from_secs(20),
+        "the image's bextd to serve",
+        || {
+            std::net::TcpStream::connect(addr).ok()?;
+            let r = request(addr, "GET", "/", &[], b"");
+            (r.status == 200).then_some(r)
+        },
+    );
+    assert!(reply.body.contains("Hello from bext"), "{}", reply.body);
+    let unshare_pid = nix::unistd::Pid::from_raw(unshare.id() as i32);
+    let bextd = bext_e2e::children(unshare_pid)[0];
+    let status = std::fs::read_to_string(format!("/proc/{bextd}/status")).unwrap();
+    let nspid = status.lines().find(|l| l.starts_with("NSpid:")).unwrap();
+    assert!(
+        nspid.ends_with("\t1"),
+        "bextd is not PID 1 of its namespace: {nspid}"
+    );
+    nix::sys::signal::kill(bextd, Signal::SIGTERM).unwrap();
+    let exited = wait_for(Duration::from_secs(20), "the image's bextd to stop", || {
+        unshare.try_wait().ok().flatten()
+    });
+    assert!(exited.success(), "{exited:?}");
+}
