@@ -15,7 +15,7 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use protocol::control::JobState;
+use protocol::control::{JobInfo, JobState};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +78,43 @@ pub struct Row {
     /// out, kept so another node that takes it over keeps them.
     pub crashes: u32,
     pub backoff_ms: u64,
+}
+
+impl Row {
+    /// The job as the API shows it, with its checkpoint if asked, and no
+    /// process (the caller that knows of one fills `pid`, `rss_bytes` and
+    /// `restart_at` in).
+    pub fn info(&self, checkpoint: Option<&str>, with_checkpoint: bool) -> JobInfo {
+        let json = |s: Option<&str>| s.and_then(|s| serde_json::from_str(s).ok());
+        JobInfo {
+            id: self.id.clone(),
+            pool: self.pool.clone(),
+            script: self.script.clone(),
+            status: self.status,
+            daemon: self.config.daemon,
+            memory_bytes: self.config.memory_bytes,
+            timeout_ms: self.config.timeout_ms,
+            retry_on_restart: self.config.retry_on_restart,
+            data: self.config.data.clone(),
+            progress: self.progress,
+            result: json(self.result.as_deref()),
+            error: self.error.clone(),
+            checkpoint: if with_checkpoint {
+                json(checkpoint)
+            } else {
+                None
+            },
+            checkpoint_bytes: checkpoint.map_or(0, |c| c.len() as u64),
+            restart_count: self.restart_count,
+            created_at: self.created_at,
+            started_at: self.started_at,
+            completed_at: self.completed_at,
+            pid: None,
+            rss_bytes: None,
+            restart_at: None,
+            node: self.node.clone(),
+        }
+    }
 }
 
 /// A row read back at start, with its large columns.

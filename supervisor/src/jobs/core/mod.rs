@@ -328,40 +328,15 @@ fn push_saves(j: &mut Job, out: &mut Vec<Action>) {
 }
 
 fn info(j: &Job, with_checkpoint: bool, now: Clock) -> JobInfo {
-    let r = &j.row;
-    let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str(s).ok());
-    JobInfo {
-        id: r.id.clone(),
-        pool: r.pool.clone(),
-        script: r.script.clone(),
-        status: r.status,
-        daemon: r.config.daemon,
-        memory_bytes: r.config.memory_bytes,
-        timeout_ms: r.config.timeout_ms,
-        retry_on_restart: r.config.retry_on_restart,
-        data: r.config.data.clone(),
-        progress: r.progress,
-        result: json(&r.result),
-        error: r.error.clone(),
-        checkpoint: if with_checkpoint {
-            json(&j.checkpoint)
-        } else {
-            None
-        },
-        checkpoint_bytes: j.checkpoint.as_ref().map_or(0, |c| c.len() as u64),
-        restart_count: r.restart_count,
-        created_at: r.created_at,
-        started_at: r.started_at,
-        completed_at: r.completed_at,
-        pid: j
-            .run
-            .as_ref()
-            .and_then(|r| r.pid)
-            .map(|p| p.as_raw() as u32),
-        rss_bytes: j.run.as_ref().and_then(|r| r.rss),
-        restart_at: j
-            .restart_at
-            .map(|at| now.unix_ms + at.saturating_duration_since(now.at).as_millis() as u64),
-        node: r.node.clone(),
-    }
+    let mut info = j.row.info(j.checkpoint.as_deref(), with_checkpoint);
+    info.pid = j
+        .run
+        .as_ref()
+        .and_then(|r| r.pid)
+        .map(|p| p.as_raw() as u32);
+    info.rss_bytes = j.run.as_ref().and_then(|r| r.rss);
+    info.restart_at = j
+        .restart_at
+        .map(|at| now.unix_ms + at.saturating_duration_since(now.at).as_millis() as u64);
+    info
 }

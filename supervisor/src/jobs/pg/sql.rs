@@ -232,36 +232,7 @@ pub fn loaded(r: &PgRow) -> Loaded {
 
 /// A stored job as the API shows it (no process: that is its node's).
 pub fn info(l: &Loaded, with_checkpoint: bool) -> JobInfo {
-    let r = &l.row;
-    let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str(s).ok());
-    JobInfo {
-        id: r.id.clone(),
-        pool: r.pool.clone(),
-        script: r.script.clone(),
-        status: r.status,
-        daemon: r.config.daemon,
-        memory_bytes: r.config.memory_bytes,
-        timeout_ms: r.config.timeout_ms,
-        retry_on_restart: r.config.retry_on_restart,
-        data: r.config.data.clone(),
-        progress: r.progress,
-        result: json(&r.result),
-        error: r.error.clone(),
-        checkpoint: if with_checkpoint {
-            json(&l.checkpoint)
-        } else {
-            None
-        },
-        checkpoint_bytes: l.checkpoint.as_ref().map_or(0, |c| c.len() as u64),
-        restart_count: r.restart_count,
-        created_at: r.created_at,
-        started_at: r.started_at,
-        completed_at: r.completed_at,
-        pid: None,
-        rss_bytes: None,
-        restart_at: None,
-        node: r.node.clone(),
-    }
+    l.row.info(l.checkpoint.as_deref(), with_checkpoint)
 }
 
 /// Every job, oldest first.
