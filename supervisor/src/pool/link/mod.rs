@@ -22,6 +22,9 @@ use protocol::worker::{HttpRequest, MasterToWorker, Outcome};
 use tokio::sync::{mpsc, oneshot};
 
 use super::room::Room;
+use forensics::{describe, what_of};
+
+mod forensics;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
@@ -151,35 +154,6 @@ pub struct WorkerLink {
     /// The reader saw the socket's end: every frame the worker sent is in.
     closed: AtomicBool,
     inner: Mutex<Inner>,
-}
-
-/// The requests in `pending`, oldest first, as the forensics line shows them.
-fn describe(pending: &HashMap<u64, Pending>) -> Vec<String> {
-    let now = Instant::now();
-    let mut held: Vec<&Pending> = pending.values().collect();
-    held.sort_by_key(|p| p.sent);
-    held.iter().map(|p| p.describe(now)).collect()
-}
-
-/// What a tracked frame is, for the forensics line: `GET /path` (without
-/// the query string), or `custom()`.
-fn what_of(frame: &MasterToWorker) -> String {
-    match frame {
-        MasterToWorker::Request { request, .. } => {
-            let path = request.url.split('?').next().unwrap_or("/");
-            // At most 200 bytes of it, cut at a character's start.
-            let mut end = path.len().min(200);
-            while !path.is_char_boundary(end) {
-                end -= 1;
-            }
-            let mut what = String::with_capacity(request.method.len() + 1 + end);
-            what.push_str(&request.method);
-            what.push(' ');
-            what.push_str(&path[..end]);
-            what
-        }
-        _ => "custom()".into(),
-    }
 }
 
 impl WorkerLink {
