@@ -41,8 +41,9 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX jobs_by_status ON jobs (status, completed_at);",
 ];
 
-/// What a job was spawned with (the `config` column, as JSON).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What a job was spawned with (the `config` column, as JSON). A column
+/// that does not parse reads as the default (no daemon, no memory, no data).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct JobConfig {
     pub daemon: bool,
     pub memory_bytes: u64,
@@ -185,13 +186,7 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
                     pool: r.get(1)?,
                     script: r.get(2)?,
                     status: JobState::parse(&status).unwrap_or(JobState::Failed),
-                    config: serde_json::from_str(&config).unwrap_or(JobConfig {
-                        daemon: false,
-                        memory_bytes: 0,
-                        timeout_ms: 0,
-                        retry_on_restart: false,
-                        data: serde_json::Value::Null,
-                    }),
+                    config: serde_json::from_str(&config).unwrap_or_default(),
                     progress: r.get(5)?,
                     result: r.get(6)?,
                     error: r.get(7)?,

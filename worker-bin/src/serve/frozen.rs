@@ -45,9 +45,7 @@ fn run(master: i32, ttl: Duration) {
                 "bext-worker: bextd (pid {master}) has been stopped for {} ms, the job's lease time: another node runs it now; exiting",
                 ttl.as_millis()
             );
-            // SAFETY: `_exit` ends the process at once; nothing here needs
-            // unwinding, and the JS thread must not run on.
-            unsafe { libc::_exit(EXIT_FROZEN) };
+            std::process::exit(EXIT_FROZEN);
         }
     }
 }

@@ -6,7 +6,7 @@ use protocol::control::{JobInfo, JobState};
 use tokio_postgres::Row as PgRow;
 
 use crate::jobs::core::Claimed;
-use crate::jobs::store::{JobConfig, Loaded, Row};
+use crate::jobs::store::{Loaded, Row};
 
 const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
     created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked";
@@ -206,13 +206,7 @@ pub fn loaded(r: &PgRow) -> Loaded {
             pool: r.get("pool"),
             script: r.get("script"),
             status: JobState::parse(&status).unwrap_or(JobState::Failed),
-            config: serde_json::from_str(&config).unwrap_or(JobConfig {
-                daemon: false,
-                memory_bytes: 0,
-                timeout_ms: 0,
-                retry_on_restart: false,
-                data: serde_json::Value::Null,
-            }),
+            config: serde_json::from_str(&config).unwrap_or_default(),
             progress: r.get("progress"),
             result: r.get("result"),
             error: r.get("error"),
