@@ -19,6 +19,9 @@ _bext() {
             bext,call)
                 cmd="bext__subcmd__call"
                 ;;
+            bext,check)
+                cmd="bext__subcmd__check"
+                ;;
             bext,help)
                 cmd="bext__subcmd__help"
                 ;;
@@ -51,6 +54,9 @@ _bext() {
                 ;;
             bext__subcmd__help,call)
                 cmd="bext__subcmd__help__subcmd__call"
+                ;;
+            bext__subcmd__help,check)
+                cmd="bext__subcmd__help__subcmd__check"
                 ;;
             bext__subcmd__help,help)
                 cmd="bext__subcmd__help__subcmd__help"
@@ -179,7 +185,7 @@ _bext() {
 
     case "${cmd}" in
         bext)
-            opts="-s -c -h -V --socket --config --help --version ps maint call message reload swap signal workers quarantine jobs help"
+            opts="-s -c -h -V --socket --config --help --version ps maint call message reload swap signal workers quarantine check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,8 +244,42 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__check)
+            opts="-s -c -h --grace-margin-s --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --grace-margin-s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__help)
-            opts="ps maint call message reload swap signal workers quarantine jobs help"
+            opts="ps maint call message reload swap signal workers quarantine check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -253,6 +293,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__call)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -96,12 +96,27 @@ pub enum ControlRequest {
     },
 }
 
+/// The CPU and memory limits of the container bextd runs in, from its
+/// cgroup and its ancestors (the tightest wins).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct ContainerLimits {
+    /// CPU quota in CPUs (`cpu.max` 150000/100000 is 1.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpus: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<u64>,
+}
+
 /// What the daemon answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "reply", rename_all = "snake_case")]
 pub enum ControlReply {
     Workers {
         workers: Vec<WorkerStatus>,
+        /// The container's limits, when bextd's cgroup has any (older
+        /// daemons send none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limits: Option<ContainerLimits>,
     },
     /// The restart was started for this many worker slots.
     Restarting {

@@ -132,6 +132,12 @@ fn the_container_limits_come_from_the_tightest_cgroup() {
         metrics.contains("bext_container_memory_limit_bytes 268435456"),
         "{metrics}"
     );
+    let (code, ps, err) = bext(d.dir.path(), &["ps"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        ps.starts_with("Container limits: 1.5 CPUs, 256 MB memory\n"),
+        "{ps}"
+    );
     let warning = "more than the container's memory limit of 256 MB";
     assert_eq!(d.count_log(warning), 1, "{}", d.logs());
     // A reload is checked again, against the limit read again.
@@ -199,6 +205,58 @@ fn the_kubernetes_manifests_validate_against_two_versions() {
         assert!(out.status.success(), "{version}: {text}");
         assert_eq!(text.matches("passed").count(), files.len(), "{text}");
     }
+}
+
+/// `bext check` passes the bundled manifests (with the bext.toml of their
+/// ConfigMap) and fails a copy whose grace period is shorter than the
+/// drain and whose memory limit cannot hold every worker, with the numbers;
+/// a broken bext.toml given with `-c` is exit 78.
+#[test]
+fn bext_check_passes_the_bundled_manifests_and_fails_a_bad_copy_with_numbers() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let base = root.join("deploy/kubernetes");
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = bext(tmp.path(), &["check", base.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("passed: 0 failed"), "{out}");
+
+    let copy = tmp.path().join("k8s");
+    std::fs::create_dir(&copy).unwrap();
+    for entry in std::fs::read_dir(&base).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, copy.join(path.file_name().unwrap())).unwrap();
+    }
+    let deployment = copy.join("deployment.yaml");
+    let text = std::fs::read_to_string(&deployment)
+        .unwrap()
+        .replace(
+            "terminationGracePeriodSeconds: 45",
+            "terminationGracePeriodSeconds: 20",
+        )
+        .replace("memory: 1Gi", "memory: 512Mi");
+    std::fs::write(&deployment, text).unwrap();
+    let (code, out, _) = bext(tmp.path(), &["check", copy.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "FAIL  terminationGracePeriodSeconds 20 < shutdown_timeout_ms 30 s + margin 5 s = 35 s"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("FAIL  limits.memory 512 MB < render 2 x max_memory_mb 256 MB + jobs 128 MB + bextd 32 MB = 672 MB"),
+        "{out}"
+    );
+    assert!(out.contains("FAILED: 2 failed"), "{out}");
+
+    let bad = tmp.path().join("bad.toml");
+    std::fs::write(&bad, "[server]\nlisten = \"nowhere\"\n").unwrap();
+    let (code, out, _) = bext(
+        tmp.path(),
+        &["-c", bad.to_str().unwrap(), "check", base.to_str().unwrap()],
+    );
+    assert_eq!(code, 78, "{out}");
+    assert!(out.contains("server.listen"), "{out}");
 }
 
 /// `scripts/image` assembles an OCI image layout without a daemon; its
@@ -276,7 +334,10 @@ fn the_oci_image_unpacks_and_serves_as_pid_1() {
         .port();
     let toml = rootfs.join("etc/bext/bext.toml");
     let text = std::fs::read_to_string(&toml).unwrap();
-    let text = text.replace("0.0.0.0:3000", &format!("127.0.0.1:{port}"));
+    let text = text.replace(
+        "listen = \"0.0.0.0:3000\"",
+        &format!("listen = \"127.0.0.1:{port}\"\nshutdown_delay_ms = 2500"),
+    );
     std::fs::write(&toml, text).unwrap();
 
     let mut unshare = std::process::Command::new("unshare")
@@ -306,9 +367,25 @@ fn the_oci_image_unpacks_and_serves_as_pid_1() {
         nspid.ends_with("\t1"),
         "bextd is not PID 1 of its namespace: {nspid}"
     );
+    // The shutdown sequence as PID 1: readiness 503 at once, still
+    // serving through the delay, then a clean exit.
+    let sent = std::time::Instant::now();
     nix::sys::signal::kill(bextd, Signal::SIGTERM).unwrap();
+    wait_for(Duration::from_secs(5), "readiness to answer 503", || {
+        (request(addr, "GET", "/__bext/ready", &[], b"").status == 503).then_some(())
+    });
+    assert!(
+        sent.elapsed() < Duration::from_millis(2500),
+        "readiness turned 503 only after the delay"
+    );
+    let served = request(addr, "GET", "/", &[], b"");
+    assert_eq!(served.status, 200, "during the delay: {}", served.body);
     let exited = wait_for(Duration::from_secs(20), "the image's bextd to stop", || {
         unshare.try_wait().ok().flatten()
     });
     assert!(exited.success(), "{exited:?}");
+    assert!(
+        sent.elapsed() >= Duration::from_millis(2500),
+        "bextd stopped before shutdown_delay_ms ran out"
+    );
 }

@@ -3,10 +3,22 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use supervisor::cli::bext::Cli;
+use supervisor::cli::bext::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Check {
+        manifests,
+        grace_margin_s,
+    } = &cli.command
+    {
+        let config = cli.config.as_deref();
+        return ExitCode::from(supervisor::cli::check::run(
+            manifests,
+            config,
+            *grace_margin_s,
+        ));
+    }
     match supervisor::cli::client::run(&cli) {
         Ok(text) => {
             print!("{text}");

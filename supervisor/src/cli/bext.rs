@@ -14,9 +14,13 @@ pub const SECTIONS: &[Section] = &[
             ("0", "the command succeeded"),
             (
                 "1",
-                "bextd could not be reached, refused the client, or answered with an error",
+                "bextd could not be reached, refused the client, or answered with an error; bext check: a check failed",
             ),
             ("2", "the command line is wrong"),
+            (
+                "78",
+                "bext check: the bext.toml it checks against is invalid",
+            ),
         ],
         note: "",
     },
@@ -142,6 +146,25 @@ pub enum Command {
     Quarantine {
         #[command(subcommand)]
         command: Option<QuarantineCommand>,
+    },
+    /// Check Kubernetes manifests against bext.toml, offline: the grace
+    /// period outlasts shutdown_timeout_ms (plus any preStop sleep and a
+    /// margin), the probes are GET /__bext/ready and /__bext/health on
+    /// bextd's port, admin_allow lets the kubelet in, and limits.memory
+    /// holds every worker at max_memory_mb plus the jobs' budget and bextd
+    /// ("auto" workers counted from limits.cpu). The bext.toml is the one
+    /// given with -c, else the one in the manifests' ConfigMap. Prints
+    /// each finding with its numbers; exits 1 if one fails, 78 if the
+    /// bext.toml is invalid. Needs no running bextd.
+    Check {
+        /// Manifest files (several YAML documents each) or folders (a
+        /// kustomize base: its kustomization.yaml's resources and
+        /// configMapGenerator files).
+        #[arg(required = true, value_name = "MANIFEST")]
+        manifests: Vec<PathBuf>,
+        /// Seconds the grace period must leave after shutdown_timeout_ms.
+        #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+        grace_margin_s: u64,
     },
     /// Background jobs and daemons: spawn, list, show, cancel, logs.
     Jobs {

@@ -6,9 +6,9 @@ use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use protocol::control::{ControlReply, ControlRequest, Quarantined, WorkerStatus};
+use protocol::control::{ContainerLimits, ControlReply, ControlRequest, Quarantined, WorkerStatus};
 
-use super::format::{last_exits, ps_table, quarantine_text, stats_text};
+use super::format::{last_exits, limits_line, ps_table, quarantine_text, stats_text};
 use crate::cli::bext::{Cli, Command, QuarantineCommand, WorkersCommand};
 
 /// Why a command failed; printed as one line.
@@ -106,8 +106,9 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
     let socket = socket_path(cli)?;
     match &cli.command {
         Command::Ps { long } => {
-            let w = workers(&socket)?;
-            let mut out = ps_table(&w);
+            let (w, limits) = workers_and_limits(&socket)?;
+            let mut out = limits.as_ref().map(limits_line).unwrap_or_default();
+            out.push_str(&ps_table(&w));
             let q = quarantined(&socket)?;
             if !q.is_empty() {
                 out.push_str(&quarantine_text(&q));
@@ -148,6 +149,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
             }
         }
         Command::Signal { .. } => unreachable!("handled above"),
+        Command::Check { .. } => unreachable!("bext's main runs it: it prints as it goes"),
         Command::Call { pool, params } => call(&socket, pool, params),
         Command::Message { pool, data } => message(&socket, pool, data),
         Command::Workers {
@@ -168,8 +170,14 @@ fn unexpected(reply: ControlReply) -> ClientError {
 }
 
 fn workers(socket: &Path) -> Result<Vec<WorkerStatus>, ClientError> {
+    Ok(workers_and_limits(socket)?.0)
+}
+
+fn workers_and_limits(
+    socket: &Path,
+) -> Result<(Vec<WorkerStatus>, Option<ContainerLimits>), ClientError> {
     match request(socket, &ControlRequest::Workers)? {
-        ControlReply::Workers { workers } => Ok(workers),
+        ControlReply::Workers { workers, limits } => Ok((workers, limits)),
         other => Err(unexpected(other)),
     }
 }

@@ -1,7 +1,7 @@
 //! What `bext` prints: the worker table of seed 000, per-worker stats,
 //! last exits and quarantined requests. Pure functions of the status rows.
 
-use protocol::control::{Quarantined, RotationReason, WorkerState, WorkerStatus};
+use protocol::control::{ContainerLimits, Quarantined, RotationReason, WorkerState, WorkerStatus};
 
 use crate::logging::escape;
 
@@ -69,6 +69,31 @@ fn note(w: &WorkerStatus) -> String {
 
 /// The `bext ps` table of seed 000, with a POOL column when there are
 /// several pools.
+/// `bext ps`'s first line in a container with limits:
+/// `Container limits: 1.5 CPUs, 512 MB memory`.
+pub fn limits_line(l: &ContainerLimits) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = l.cpus {
+        parts.push(format!(
+            "{} CPU{}",
+            trim_float(c),
+            if c == 1.0 { "" } else { "s" }
+        ));
+    }
+    if let Some(m) = l.memory_bytes {
+        parts.push(format!("{} memory", protocol::size::format_size(m)));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("Container limits: {}\n", parts.join(", "))
+}
+
+fn trim_float(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
 pub fn ps_table(workers: &[WorkerStatus]) -> String {
     let mut slots: Vec<(&str, u32)> = workers.iter().map(|w| (w.pool.as_str(), w.id)).collect();
     slots.dedup();
@@ -334,5 +359,17 @@ Workers (3/4 active)
         s.last_error = Some("boom\u{1b}[2J\nfake line".into());
         let note = reason(&s);
         assert!(!note.contains('\u{1b}') && !note.contains('\n'), "{note}");
+    }
+
+    #[test]
+    fn the_container_limits_line_shows_what_is_known() {
+        let l = |cpus, memory_bytes| limits_line(&ContainerLimits { cpus, memory_bytes });
+        assert_eq!(
+            l(Some(1.5), Some(512 << 20)),
+            "Container limits: 1.5 CPUs, 512 MB memory\n"
+        );
+        assert_eq!(l(Some(1.0), None), "Container limits: 1 CPU\n");
+        assert_eq!(l(None, Some(3 << 29)), "Container limits: 1.5 GB memory\n");
+        assert_eq!(l(None, None), "");
     }
 }

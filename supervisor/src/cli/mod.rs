@@ -4,6 +4,7 @@
 
 pub mod bext;
 pub mod bextd;
+pub mod check;
 pub mod client;
 pub mod format;
 pub mod jobs;

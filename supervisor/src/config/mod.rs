@@ -262,6 +262,23 @@ fn read(path: &Path) -> Result<(String, PathBuf), ConfigError> {
 /// Parses and checks `source` as if it were the file `file`: every
 /// problem of the file at once, in line order.
 pub fn parse(source: &str, file: &Path) -> Result<Config, ConfigError> {
+    parse_for(source, file, Host::This)
+}
+
+/// Where a config is checked for: this machine, or a pod elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Host {
+    /// This machine: scripts, folders, the worker binary and users must
+    /// exist here, and `jsc_workers = "auto"` reads this cgroup's quota.
+    This,
+    /// A pod a manifest describes (`bext check`): paths and users are those
+    /// of its image, taken on trust, and `"auto"` is `cpus`, the pod's CPU
+    /// limit rounded up (1 when it has none: see `bext check`).
+    Pod { cpus: Option<u32> },
+}
+
+/// [`parse`], for a config meant to run on `host`.
+pub fn parse_for(source: &str, file: &Path, host: Host) -> Result<Config, ConfigError> {
     let err = |problems| ConfigError {
         file: file.to_path_buf(),
         problems,
@@ -281,7 +298,7 @@ pub fn parse(source: &str, file: &Path) -> Result<Config, ConfigError> {
         }
     };
     let base = file.parent().unwrap_or(Path::new("."));
-    match validate::check(raw, source, base) {
+    match validate::check(raw, source, base, host) {
         Ok(mut config) if problems.is_empty() => {
             config.file = file.to_path_buf();
             Ok(config)

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Server;
 use super::schema::WorkerCount;
 use super::validate::{Checker, Named, path, resolve};
+use super::{Host, Server};
 
 /// `jsc_workers`, or `min_workers`/`max_workers` → (min, max).
 pub(super) fn check_sizes(c: &mut Checker<'_>, n: &Named<'_>) -> (u32, u32) {
@@ -14,7 +14,10 @@ pub(super) fn check_sizes(c: &mut Checker<'_>, n: &Named<'_>) -> (u32, u32) {
     let (min, max) = match (p.jsc_workers, p.min_workers, p.max_workers) {
         (Some(WorkerCount::Count(n)), None, None) => (n, n),
         (Some(WorkerCount::Word(_)), None, None) => {
-            let n = crate::cgroup::cpus_available();
+            let n = match c.host {
+                Host::This => crate::cgroup::cpus_available(),
+                Host::Pod { cpus } => cpus.unwrap_or(1),
+            };
             (n, n)
         }
         (Some(_), _, _) => {
@@ -103,7 +106,7 @@ pub(super) fn check_watch_dirs(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) 
     let mut dirs = Vec::new();
     for d in &n.section.lifecycle.watch_dirs {
         let dir = resolve(base, d);
-        if dir.is_dir() {
+        if dir.is_dir() || c.host != Host::This {
             dirs.push(dir);
         } else {
             c.report(
@@ -135,6 +138,10 @@ pub(super) fn resolve_credentials(
     n: &Named<'_>,
 ) -> (Option<u32>, Option<u32>) {
     let p = n.section;
+    if c.host != Host::This {
+        // Users and groups are those of the image, unknown here.
+        return (None, None);
+    }
     let (uid, user_gid) = match p.user.as_deref() {
         None => (None, None),
         Some(u) => match resolve_user(u) {

@@ -16,12 +16,14 @@ use super::pool_rules::{
     resolve_credentials,
 };
 use super::shapes::line_near;
-use super::{Config, Pool, PoolSection, Problem, RawConfig, Server, routes};
+use super::{Config, Host, Pool, PoolSection, Problem, RawConfig, Server, routes};
 
 /// Collects problems, each with its line.
 pub(super) struct Checker<'a> {
     source: &'a str,
     pub(super) problems: Vec<Problem>,
+    /// Where the config is to run: what may be checked on this machine.
+    pub(super) host: Host,
 }
 
 impl Checker<'_> {
@@ -66,10 +68,16 @@ pub(super) struct Named<'a> {
     pub(super) section: &'a PoolSection,
 }
 
-pub(super) fn check(raw: RawConfig, source: &str, base: &Path) -> Result<Config, Vec<Problem>> {
+pub(super) fn check(
+    raw: RawConfig,
+    source: &str,
+    base: &Path,
+    host: Host,
+) -> Result<Config, Vec<Problem>> {
     let mut c = Checker {
         source,
         problems: Vec::new(),
+        host,
     };
     let server = check_server(&mut c, &raw, base);
     let named = pools_in_file_order(&raw, source);
@@ -200,7 +208,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
     let worker_bin = s.worker_bin.as_deref().map(|p| resolve(base, p));
     if let Some(bin) = &worker_bin {
         c.rule(
-            bin.is_file(),
+            bin.is_file() || c.host != Host::This,
             &["server", "worker_bin"],
             format!("{:?}", bin.display().to_string()),
             || "must be the path of the bext-worker executable: no such file".into(),
@@ -318,7 +326,7 @@ fn check_script(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) -> Option<PathB
         return None;
     };
     let file = resolve(base, s);
-    if file.is_file() {
+    if file.is_file() || c.host != Host::This {
         return Some(file);
     }
     c.report(

@@ -1,0 +1,550 @@
+//! What `bext check` asks of a workload that runs bextd, given the
+//! bext.toml it runs with: a grace period that outlasts the drain, probes on
+//! bext's own endpoints and port, and a memory limit that holds every
+//! worker at its rotation bound. Each finding carries its numbers.
+
+use protocol::size::format_size;
+
+use super::manifest::{Container, IntOrString, Object, PodSpec, Probe};
+use crate::config::{Config, WorkerCount};
+
+/// What bextd itself (the master, not its workers) is allowed in the
+/// memory sum: its RSS is a few MB plus its buffers under load.
+pub const BEXTD_RESERVE_BYTES: u64 = 32 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    Ok,
+    Warn,
+    Fail,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub level: Level,
+    pub text: String,
+}
+
+fn ok(text: String) -> Finding {
+    Finding {
+        level: Level::Ok,
+        text,
+    }
+}
+
+fn warn(text: String) -> Finding {
+    Finding {
+        level: Level::Warn,
+        text,
+    }
+}
+
+fn fail(text: String) -> Finding {
+    Finding {
+        level: Level::Fail,
+        text,
+    }
+}
+
+/// The container's CPU limit in CPUs, if it has one.
+pub fn cpu_limit(c: &Container) -> Option<f64> {
+    cpu_quantity(&c.resources.limits.get("cpu")?.text())
+}
+
+/// `"500m"` → 0.5, `"2"` → 2.
+pub fn cpu_quantity(q: &str) -> Option<f64> {
+    let q = q.trim();
+    match q.strip_suffix('m') {
+        Some(milli) => milli.parse::<f64>().ok().map(|m| m / 1000.0),
+        None => q.parse().ok(),
+    }
+    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+}
+
+/// A memory quantity in bytes: `1Gi`, `512Mi`, `1G`, `1e9`, `1073741824`.
+pub fn memory_quantity(q: &str) -> Option<u64> {
+    let q = q.trim();
+    const SUFFIXES: [(&str, f64); 12] = [
+        ("Ki", 1024.0),
+        ("Mi", 1048576.0),
+        ("Gi", 1073741824.0),
+        ("Ti", 1099511627776.0),
+        ("Pi", 1125899906842624.0),
+        ("Ei", 1152921504606846976.0),
+        ("k", 1e3),
+        ("M", 1e6),
+        ("G", 1e9),
+        ("T", 1e12),
+        ("P", 1e15),
+        ("E", 1e18),
+    ];
+    let (number, scale) = SUFFIXES
+        .iter()
+        .find_map(|(s, f)| q.strip_suffix(s).map(|n| (n, *f)))
+        .or_else(|| q.strip_suffix('m').map(|n| (n, 1e-3)))
+        .unwrap_or((q, 1.0));
+    let v = number.parse::<f64>().ok()? * scale;
+    (v.is_finite() && v >= 0.0).then(|| v.ceil() as u64)
+}
+
+/// Whether `c` is bextd's container: its name, image or command says so.
+pub fn runs_bextd(c: &Container) -> bool {
+    c.name.contains("bext")
+        || c.image.contains("bext")
+        || c.command.iter().any(|w| w.contains("bextd"))
+}
+
+/// The checks of one bextd container of a pod, against `config`.
+pub fn check(
+    pod: &PodSpec,
+    c: &Container,
+    annotations: &std::collections::BTreeMap<String, String>,
+    config: &Config,
+    margin_s: u64,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    grace(pod, c, config, margin_s, &mut out);
+    reachable(config, &mut out);
+    probes(c, config, &mut out);
+    memory(c, config, &mut out);
+    scrape(annotations, config, &mut out);
+    out
+}
+
+fn secs(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+fn grace(pod: &PodSpec, c: &Container, config: &Config, margin_s: u64, out: &mut Vec<Finding>) {
+    let grace = pod.termination_grace_period_seconds.unwrap_or(30);
+    let written = if pod.termination_grace_period_seconds.is_some() {
+        ""
+    } else {
+        " (Kubernetes' default)"
+    };
+    let pre_stop = c
+        .lifecycle
+        .as_ref()
+        .and_then(|l| l.pre_stop.as_ref())
+        .and_then(|h| h.sleep_seconds())
+        .unwrap_or(0);
+    let timeout_ms = config.server.shutdown_timeout_ms;
+    let need_ms = pre_stop * 1000 + timeout_ms + margin_s * 1000;
+    let sum = format!(
+        "{}shutdown_timeout_ms {} + margin {margin_s} s = {}",
+        if pre_stop > 0 {
+            format!("preStop sleep {pre_stop} s + ")
+        } else {
+            String::new()
+        },
+        secs(timeout_ms),
+        secs(need_ms)
+    );
+    if grace * 1000 >= need_ms {
+        out.push(ok(format!(
+            "terminationGracePeriodSeconds {grace}{written} >= {sum}"
+        )));
+    } else {
+        out.push(fail(format!(
+            "terminationGracePeriodSeconds {grace}{written} < {sum}: Kubernetes SIGKILLs bextd before its drain may end; raise it to {} or lower shutdown_timeout_ms",
+            need_ms.div_ceil(1000)
+        )));
+    }
+    let delay_ms = config.server.shutdown_delay(true).as_millis() as u64;
+    let how = if config.server.shutdown_delay_ms.is_some() {
+        "shutdown_delay_ms"
+    } else {
+        "shutdown_delay_ms unset: in a pod"
+    };
+    match (delay_ms, pre_stop) {
+        (0, 0) => out.push(warn(format!(
+            "{how} 0 and no preStop sleep: requests the Service still routes to the pod after SIGTERM are refused; leave shutdown_delay_ms unset (5 s in a pod) or set it"
+        ))),
+        (d, p) if d > 0 && p > 0 => out.push(warn(format!(
+            "a preStop sleep of {p} s and {how} {} both hold the pod after endpoint removal: one is enough (bext's also turns /__bext/ready to 503 at once)",
+            secs(d)
+        ))),
+        (d, 0) => out.push(ok(format!(
+            "on SIGTERM /__bext/ready answers 503 and bextd serves on for {} ({how}) before it stops accepting",
+            secs(d)
+        ))),
+        (_, p) => out.push(ok(format!(
+            "a preStop sleep of {p} s holds SIGTERM while endpoints are removed"
+        ))),
+    }
+}
+
+fn reachable(config: &Config, out: &mut Vec<Finding>) {
+    let listen = config.server.listen;
+    if listen.ip().is_loopback() {
+        out.push(fail(format!(
+            "[server] listen {listen} is loopback only: neither the kubelet's probes nor the Service reach it; listen on 0.0.0.0:{}",
+            listen.port()
+        )));
+    }
+    let allow = &config.server.admin_allow;
+    if allow.iter().all(|net| net.addr().is_loopback()) {
+        out.push(fail(format!(
+            "[server] admin_allow {} holds only loopback: the kubelet probes from the node, so /__bext/ready and /__bext/health answer it 403; add the node and pod networks",
+            allow.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+        )));
+    }
+}
+
+/// The port a probe's `port` names on `c`, or why it names none.
+fn probe_port(c: &Container, port: Option<&IntOrString>) -> Result<u16, String> {
+    match port {
+        None => Err("has no port".into()),
+        Some(IntOrString::Int(n)) => u16::try_from(*n).map_err(|_| format!("port {n}")),
+        Some(IntOrString::Str(name)) => c
+            .ports
+            .iter()
+            .find(|p| &p.name == name)
+            .map(|p| p.container_port)
+            .ok_or_else(|| format!("names port {name:?}, which the container does not declare")),
+        Some(other) => Err(format!("port {}", other.text())),
+    }
+}
+
+fn probes(c: &Container, config: &Config, out: &mut Vec<Finding>) {
+    let listen = config.server.listen.port();
+    let kinds: [(&str, Option<&Probe>, &[&str]); 3] = [
+        (
+            "readinessProbe",
+            c.readiness_probe.as_ref(),
+            &["/__bext/ready"],
+        ),
+        (
+            "livenessProbe",
+            c.liveness_probe.as_ref(),
+            &["/__bext/health"],
+        ),
+        (
+            "startupProbe",
+            c.startup_probe.as_ref(),
+            &["/__bext/ready", "/__bext/health"],
+        ),
+    ];
+    for (kind, probe, paths) in kinds {
+        let Some(probe) = probe else {
+            match kind {
+                "readinessProbe" => out.push(fail(
+                    "no readinessProbe: Kubernetes routes to pods whose workers have not booted and to pods that are stopping; probe GET /__bext/ready".into(),
+                )),
+                "livenessProbe" => out.push(warn(
+                    "no livenessProbe: a wedged bextd is never restarted; probe GET /__bext/health".into(),
+                )),
+                _ => {}
+            }
+            continue;
+        };
+        let Some(get) = &probe.http_get else {
+            out.push(fail(format!(
+                "{kind} is not an httpGet: probe GET {} so that it sees what bextd reports",
+                paths[0]
+            )));
+            continue;
+        };
+        let path = get.path.split('?').next().unwrap_or_default();
+        if !paths.contains(&path) {
+            let why = if kind == "livenessProbe" && path == "/__bext/ready" {
+                ": readiness turns 503 while bextd drains and while a pool has no ACTIVE worker, and a failed liveness probe restarts the pod"
+            } else {
+                ""
+            };
+            out.push(fail(format!(
+                "{kind} GET {} should be GET {}{why}",
+                if get.path.is_empty() { "/" } else { &get.path },
+                paths.join(" or ")
+            )));
+            continue;
+        }
+        match probe_port(c, get.port.as_ref()) {
+            Ok(p) if p == listen => out.push(ok(format!("{kind} GET {path} on port {p}"))),
+            Ok(p) => out.push(fail(format!(
+                "{kind} GET {path} on port {p}, but bextd listens on {listen}"
+            ))),
+            Err(why) => out.push(fail(format!("{kind} GET {path} {why}"))),
+        }
+    }
+}
+
+fn is_auto(config: &Config, pool: &str) -> bool {
+    let raw = &config.effective;
+    let section = if pool == "render" {
+        raw.render.as_ref()
+    } else {
+        raw.pools.get(pool)
+    };
+    matches!(
+        section.and_then(|s| s.jsc_workers),
+        Some(WorkerCount::Word(_))
+    )
+}
+
+fn memory(c: &Container, config: &Config, out: &mut Vec<Finding>) {
+    let cpus = cpu_limit(c);
+    let auto: Vec<&str> = config
+        .pools
+        .iter()
+        .filter(|p| is_auto(config, &p.name))
+        .map(|p| p.name.as_str())
+        .collect();
+    if !auto.is_empty() && cpus.is_none() {
+        out.push(warn(format!(
+            "jsc_workers = \"auto\" ({}) without limits.cpu: the pod sizes itself from its node's CPUs, unknown here (counted as 1 worker); set limits.cpu",
+            auto.join(", ")
+        )));
+    }
+    let limit_text = c.resources.limits.get("memory").map(IntOrString::text);
+    let limit = limit_text.as_deref().and_then(memory_quantity);
+    let request = c
+        .resources
+        .requests
+        .get("memory")
+        .and_then(|q| memory_quantity(&q.text()));
+    if let (Some(r), Some(l)) = (request, limit)
+        && r > l
+    {
+        out.push(fail(format!(
+            "requests.memory {} exceeds limits.memory {}",
+            format_size(r),
+            format_size(l)
+        )));
+    }
+    let unbounded: Vec<&str> = config
+        .pools
+        .iter()
+        .filter(|p| p.settings.lifecycle.max_memory_bytes.is_none())
+        .map(|p| p.name.as_str())
+        .collect();
+    if !unbounded.is_empty() {
+        out.push(warn(format!(
+            "pool {} has no max_memory_mb: its workers' memory is unbounded, so no limit can be checked against it; set max_memory_mb",
+            unbounded.join(", ")
+        )));
+        return;
+    }
+    let Some(planned) = config.planned_memory_bytes() else {
+        return;
+    };
+    let need = planned + BEXTD_RESERVE_BYTES;
+    let mut parts: Vec<String> = config
+        .pools
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} x max_memory_mb {}",
+                p.name,
+                p.max_workers,
+                format_size(p.settings.lifecycle.max_memory_bytes.unwrap_or(0))
+            )
+        })
+        .collect();
+    if config.jobs.budget_bytes > 0 {
+        parts.push(format!("jobs {}", format_size(config.jobs.budget_bytes)));
+    }
+    parts.push(format!("bextd {}", format_size(BEXTD_RESERVE_BYTES)));
+    let sum = format!("{} = {}", parts.join(" + "), format_size(need));
+    match (limit, limit_text) {
+        (Some(l), _) if l >= need => out.push(ok(format!(
+            "limits.memory {} >= {sum}",
+            format_size(l)
+        ))),
+        (Some(l), _) => out.push(fail(format!(
+            "limits.memory {} < {sum}: the OOM killer acts before bextd rotates a worker; raise the limit or lower max_memory_mb or the workers",
+            format_size(l)
+        ))),
+        (None, Some(text)) => out.push(fail(format!("limits.memory {text:?} is not a quantity"))),
+        (None, None) => out.push(warn(format!(
+            "no limits.memory: the pod may take the node's memory; {sum} would fit"
+        ))),
+    }
+    if let Some(r) = request
+        && r < need
+    {
+        out.push(warn(format!(
+            "requests.memory {} < {}: the scheduler may place the pod on a node without room for it",
+            format_size(r),
+            format_size(need)
+        )));
+    }
+}
+
+fn scrape(
+    annotations: &std::collections::BTreeMap<String, String>,
+    config: &Config,
+    out: &mut Vec<Finding>,
+) {
+    let listen = config.server.listen.port().to_string();
+    if let Some(port) = annotations.get("prometheus.io/port")
+        && *port != listen
+    {
+        out.push(fail(format!(
+            "annotation prometheus.io/port {port:?}, but bextd serves /metrics on {listen}"
+        )));
+    }
+    if let Some(path) = annotations.get("prometheus.io/path")
+        && path != "/metrics"
+    {
+        out.push(fail(format!(
+            "annotation prometheus.io/path {path:?}: bextd's metrics are at /metrics"
+        )));
+    }
+}
+
+/// Services whose target port does not reach bextd's container.
+pub fn services(objects: &[Object], c: &Container, config: &Config) -> Vec<Finding> {
+    let listen = config.server.listen.port();
+    let mut out = Vec::new();
+    for s in objects.iter().filter(|o| o.kind == "Service") {
+        for p in &s.spec.ports {
+            let target = p
+                .target_port
+                .clone()
+                .unwrap_or(IntOrString::Int(p.port.into()));
+            let name = format!("Service {} port {}", s.metadata.name, p.port);
+            match probe_port(c, Some(&target)) {
+                Ok(t) if t == listen => out.push(ok(format!("{name} reaches bextd on {t}"))),
+                Ok(t) => out.push(fail(format!(
+                    "{name} targets {t}, but bextd listens on {listen}"
+                ))),
+                Err(why) => out.push(fail(format!("{name} {why}"))),
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::check::manifest::parse;
+    use crate::config::{Host, parse_for};
+
+    const TOML: &str = "[server]\nlisten = \"0.0.0.0:3000\"\nadmin_allow = [\"10.0.0.0/8\"]\nshutdown_timeout_ms = 30000\n\n[render]\nscript = \"/app/worker.js\"\njsc_workers = \"auto\"\n\n[render.lifecycle]\nmax_memory_mb = 256\n\n[jobs]\nmemory_budget_mb = 128\n";
+
+    fn deployment(extra: &str) -> String {
+        format!(
+            "kind: Deployment\nspec:\n  template:\n    spec:\n      terminationGracePeriodSeconds: 40\n      containers:\n      - name: bextd\n        ports: [{{name: http, containerPort: 3000}}]\n        readinessProbe: {{httpGet: {{path: /__bext/ready, port: http}}}}\n        livenessProbe: {{httpGet: {{path: /__bext/health, port: 3000}}}}\n        resources:\n          limits: {{cpu: 2, memory: 1Gi}}\n{extra}"
+        )
+    }
+
+    fn run(yaml: &str, toml: &str) -> Vec<Finding> {
+        let objects = parse(yaml).unwrap();
+        let pod = &objects[0].spec.template.as_ref().unwrap().spec;
+        let c = &pod.containers[0];
+        let cpus = cpu_limit(c).map(|c| c.ceil() as u32);
+        let config = parse_for(toml, "/etc/bext/bext.toml".as_ref(), Host::Pod { cpus }).unwrap();
+        check(pod, c, &Default::default(), &config, 5)
+    }
+
+    fn failures(f: &[Finding]) -> Vec<&str> {
+        f.iter()
+            .filter(|f| f.level == Level::Fail)
+            .map(|f| f.text.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_fitting_pod_passes_with_its_numbers() {
+        let f = run(&deployment(""), TOML);
+        assert!(failures(&f).is_empty(), "{f:#?}");
+        let texts: Vec<&str> = f.iter().map(|f| f.text.as_str()).collect();
+        assert!(
+            texts.contains(
+                &"terminationGracePeriodSeconds 40 >= shutdown_timeout_ms 30 s + margin 5 s = 35 s"
+            ),
+            "{texts:#?}"
+        );
+        // "auto" is the pod's 2 CPUs, not this machine's.
+        assert!(
+            texts.contains(&"limits.memory 1 GB >= render 2 x max_memory_mb 256 MB + jobs 128 MB + bextd 32 MB = 672 MB"),
+            "{texts:#?}"
+        );
+    }
+
+    #[test]
+    fn a_short_grace_period_fails_with_what_it_needs() {
+        let yaml = deployment("").replace(
+            "terminationGracePeriodSeconds: 40",
+            "terminationGracePeriodSeconds: 32",
+        );
+        let f = run(&yaml, TOML);
+        assert_eq!(
+            failures(&f),
+            [
+                "terminationGracePeriodSeconds 32 < shutdown_timeout_ms 30 s + margin 5 s = 35 s: Kubernetes SIGKILLs bextd before its drain may end; raise it to 35 or lower shutdown_timeout_ms"
+            ]
+        );
+        // Unset, it is Kubernetes' 30 s; a preStop sleep adds to the need.
+        let yaml = deployment("        lifecycle: {preStop: {sleep: {seconds: 10}}}\n")
+            .replace("      terminationGracePeriodSeconds: 40\n", "");
+        let f = run(&yaml, TOML);
+        assert!(failures(&f)[0].starts_with("terminationGracePeriodSeconds 30 (Kubernetes' default) < preStop sleep 10 s + shutdown_timeout_ms 30 s + margin 5 s = 45 s"), "{f:#?}");
+    }
+
+    #[test]
+    fn probes_must_be_bexts_endpoints_on_its_port() {
+        let yaml = deployment("")
+            .replace("path: /__bext/health", "path: /__bext/ready")
+            .replace("port: http}", "port: 8080}");
+        let f = run(&yaml, TOML);
+        let fails = failures(&f);
+        assert_eq!(fails.len(), 2, "{fails:#?}");
+        assert!(fails[0].starts_with(
+            "readinessProbe GET /__bext/ready on port 8080, but bextd listens on 3000"
+        ));
+        assert!(fails[1].starts_with(
+            "livenessProbe GET /__bext/ready should be GET /__bext/health: readiness turns 503"
+        ));
+        let yaml = deployment("").replace(
+            "        readinessProbe: {httpGet: {path: /__bext/ready, port: http}}\n",
+            "",
+        );
+        assert!(failures(&run(&yaml, TOML))[0].starts_with("no readinessProbe"));
+    }
+
+    #[test]
+    fn memory_that_does_not_hold_every_worker_fails() {
+        let yaml = deployment("").replace("memory: 1Gi", "memory: 600Mi");
+        let f = run(&yaml, TOML);
+        assert_eq!(
+            failures(&f),
+            [
+                "limits.memory 600 MB < render 2 x max_memory_mb 256 MB + jobs 128 MB + bextd 32 MB = 672 MB: the OOM killer acts before bextd rotates a worker; raise the limit or lower max_memory_mb or the workers"
+            ]
+        );
+        // Four CPUs make four "auto" workers.
+        let yaml = deployment("").replace("cpu: 2,", "cpu: 3500m,");
+        assert!(failures(&run(&yaml, TOML))[0].starts_with("limits.memory 1 GB < render 4 x"));
+    }
+
+    #[test]
+    fn loopback_listen_or_admin_allow_fail() {
+        let toml = TOML
+            .replace("0.0.0.0:3000", "127.0.0.1:3000")
+            .replace("\"10.0.0.0/8\"", "\"127.0.0.1/32\"");
+        let fails = run(&deployment(""), &toml);
+        let fails = failures(&fails);
+        assert!(fails[0].starts_with("[server] listen 127.0.0.1:3000 is loopback only"));
+        assert!(fails[1].starts_with("[server] admin_allow 127.0.0.1/32 holds only loopback"));
+    }
+
+    #[test]
+    fn quantities() {
+        assert_eq!(cpu_quantity("500m"), Some(0.5));
+        assert_eq!(cpu_quantity("2"), Some(2.0));
+        assert_eq!(cpu_quantity("x"), None);
+        assert_eq!(memory_quantity("1Gi"), Some(1 << 30));
+        assert_eq!(memory_quantity("512Mi"), Some(512 << 20));
+        assert_eq!(memory_quantity("1G"), Some(1_000_000_000));
+        assert_eq!(memory_quantity("1e9"), Some(1_000_000_000));
+        assert_eq!(memory_quantity("129M"), Some(129_000_000));
+        assert_eq!(memory_quantity("1Qi"), None);
+    }
+}
