@@ -15,7 +15,15 @@
 # Node's primary), its workers together, and the load generator (wrk).
 # Loopback only; every server is stopped on exit.
 #
-# BEXT_PEERS_ONLY=bextd (or node, reference) measures one server alone,
+# BEXT_PEERS_BASE=DIR adds the server `base`: DIR/bextd (with the
+# bext-worker beside it), a build saved before a change, so that the change
+# is measured against it in the same rounds (bextd/base ratios at the end):
+#   mkdir -p /tmp/base && cp target/release/{bextd,bext-worker} /tmp/base/
+#   ... change, then: BEXT_PEERS_BASE=/tmp/base BEXT_PEERS_ONLY="bextd base" \
+#   BEXT_PEERS_APPS=hello scripts/bench/peers.sh 7 4
+#
+# BEXT_PEERS_ONLY=bextd (or node, reference; several, space-separated)
+# measures those servers alone,
 # BEXT_PEERS_APPS="hello" one app, and BEXT_PEERS_OUT=FILE also writes the
 # medians there ("app server req/s p99 master workers wrk", one line
 # each); scripts/bench/guard.sh uses all three.
@@ -41,24 +49,28 @@ declare -A script=(
   [ssr]=$PWD/scripts/examples/ssr/dist/worker.js
 )
 servers=(bextd node reference)
-[[ -n $only ]] && servers=("$only")
+base=${BEXT_PEERS_BASE:-}
+[[ -n $base ]] && servers+=(base)
+[[ -n $only ]] && read -r -a servers <<<"$only"
 
 # Starts server $1 for app $2 on port $3; prints its pid.
 start_server() {
   local server=$1 app=$2 port=$3
   case $server in
-    bextd)
-      cat >"$work/$app.toml" <<TOML
+    bextd | base)
+      local bin=target/release/bextd
+      [[ $server == base ]] && bin=$base/bextd
+      cat >"$work/$server-$app.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port"
-control_socket = "$work/$app.sock"
+control_socket = "$work/$server-$app.sock"
 [render]
 script = "${script[$app]}"
 jsc_workers = 2
 [render.lifecycle]
 max_requests = 0
 TOML
-      target/release/bextd --config "$work/$app.toml" --log-level warn >"$work/$server-$app.log" 2>&1 &
+      "$bin" --config "$work/$server-$app.toml" --log-level warn >"$work/$server-$app.log" 2>&1 &
       ;;
     node)
       node scripts/bench/peers/node-cluster.mjs "${script[$app]}" "$port" 2 >"$work/$server-$app.log" 2>&1 &
@@ -174,5 +186,13 @@ if [[ -z $only ]]; then
     printf '%-5s bextd/node req/s %s, p99 %s; bextd/reference req/s %s\n' "$app" \
       "$(ratio "bextd/$app" "node/$app" 1)" "$(ratio "bextd/$app" "node/$app" 2)" \
       "$(ratio "bextd/$app" "reference/$app" 1)"
+  done
+fi
+if [[ " ${servers[*]} " == *" base "* && " ${servers[*]} " == *" bextd "* ]]; then
+  echo
+  for app in "${apps[@]}"; do
+    printf '%-5s bextd/base: req/s %s, p99 %s, bextd CPU per request %s, workers %s\n' "$app" \
+      "$(ratio "bextd/$app" "base/$app" 1)" "$(ratio "bextd/$app" "base/$app" 2)" \
+      "$(ratio "bextd/$app" "base/$app" 3)" "$(ratio "bextd/$app" "base/$app" 4)"
   done
 fi

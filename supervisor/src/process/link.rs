@@ -52,6 +52,11 @@ pub async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<Mast
         if writer.feed(frame).await.is_err() {
             return;
         }
+        // Let the other tasks of this tick queue their frames first: a
+        // woken task runs right after its waker, so without this the
+        // writer flushed one request per write(2) under load. Alone, it
+        // only goes round the run queue once.
+        tokio::task::yield_now().await;
         while let Ok(frame) = rx.try_recv() {
             if writer.feed(frame).await.is_err() {
                 return;
