@@ -128,22 +128,23 @@ pub fn compile(ctx: &Ctx<'_>) -> rquickjs::Result<Vec<u8>> {
 
 /// The prelude's setup function, from the bytecode when it is current.
 pub fn load<'js>(ctx: &Ctx<'js>) -> rquickjs::Result<Function<'js>> {
-    load_module(ctx, MODULE_NAME, prelude_source, |(prelude, _)| prelude)
+    load_module(ctx, MODULE_NAME, prelude_source, false)
 }
 
 /// The web module's setup function (see [`web_source`]), from the bytecode
 /// when it is current.
 pub fn load_web<'js>(ctx: &Ctx<'js>) -> rquickjs::Result<Function<'js>> {
-    load_module(ctx, WEB_MODULE_NAME, web_source, |(_, web)| web)
+    load_module(ctx, WEB_MODULE_NAME, web_source, true)
 }
 
 fn load_module<'js>(
     ctx: &Ctx<'js>,
     name: &str,
     source: fn() -> String,
-    pick: fn((&'static [u8], &'static [u8])) -> &'static [u8],
+    web: bool,
 ) -> rquickjs::Result<Function<'js>> {
-    if let Some(f) = bytecode().and_then(|images| eval_bytecode(ctx, pick(images))) {
+    let image = bytecode().map(|(prelude, w)| if web { w } else { prelude });
+    if let Some(f) = image.and_then(|code| eval_bytecode(ctx, code)) {
         return Ok(f);
     }
     let module = Module::declare(ctx.clone(), name, source())?;
