@@ -7,6 +7,7 @@
 #     each rotation's cost in machine time, next to what a ratio of 0.9
 #     leaves for it and what starting any process costs here;
 #  2. worker boot time, fork to ACTIVE, over 50+ boots (target median < 20 ms);
+#     and on an idle machine (one worker rotated after every request);
 #  3. idle worker memory: RSS and PSS (target RSS < 8 MB).
 #
 #   scripts/bench/lifecycle.sh [DURATION_SECONDS]
@@ -93,6 +94,29 @@ read -r boot_med boot_p99 boot_n < <(boots hello)
 read -r sboot_med sboot_p99 sboot_n < <(boots ssr)
 cached=$(grep -c 'modules_cached=1' "$work/ssr-100.log" || true)
 
+# 2b. Boot time on an idle machine: one worker rotated after every
+#    request (max_requests = 1), requests 50 ms apart, so each boot has the
+#    machine to itself.
+cat >"$work/idle.toml" <<TOML
+[server]
+listen = "127.0.0.1:$port"
+control_socket = "$work/idle.sock"
+[render]
+script = "$hello"
+jsc_workers = 1
+[render.lifecycle]
+max_requests = 1
+TOML
+target/release/bextd --config "$work/idle.toml" --log-level info >"$work/idle.log" 2>&1 &
+pids[idle]=$!
+wait_http "$port"
+for _ in $(seq 60); do
+  curl -fs "http://127.0.0.1:$port/" >/dev/null || true
+  sleep 0.05
+done
+stop_all
+read -r iboot_med iboot_p99 iboot_n < <(grep -ho 'boot_ms="[0-9.]*"' "$work/idle.log" | tail -n +2 | tr -dc '0-9.\n' | percentiles)
+
 # 3. Idle memory of freshly booted workers.
 start_bextd hello:0 "$port"
 sleep 1
@@ -128,4 +152,5 @@ echo "hello ratio max_requests 1000/0: $(median <<<"$ratios") (rounds: $ratios)"
 echo "starting and reaping /bin/true here: $floor_us µs per process"
 echo "crashes during the rotation runs: $bad"
 echo "worker boot, fork to ACTIVE, under load: hello median ${boot_med} ms, p99 ${boot_p99} ms over $boot_n boots; ssr median ${sboot_med} ms, p99 ${sboot_p99} ms over $sboot_n boots, $cached of them from cached bytecode (target < 20 ms)"
+echo "worker boot, fork to ACTIVE, idle machine: hello median ${iboot_med} ms, p99 ${iboot_p99} ms over $iboot_n boots"
 echo "idle worker RSS: ${rss_kb[*]} kB; PSS: ${pss_kb[*]} kB (target RSS < 8192 kB)"

@@ -708,3 +708,37 @@ fn fetch_classes_follow_the_standard() {
     assert_eq!(v["errType"], "error");
     assert_eq!(v["pattern"], serde_json::json!([true, "42", false]));
 }
+
+#[test]
+fn web_classes_load_on_first_use_and_then_look_as_if_always_there() {
+    let mut h = Harness::new(
+        r#"const d = (n) => Object.getOwnPropertyDescriptor(globalThis, n);
+        const lazy = ["Request", "Response", "Headers", "ReadableStream", "fetch", "URLPattern"]
+            .every((n) => typeof d(n).get === "function" && !d(n).enumerable);
+        globalThis.fetch = "mine";
+        const t = typeof ReadableStream;
+        const loaded = ["Response", "Headers", "ReadableStream", "Blob", "URLPattern"]
+            .every((n) => d(n).writable && d(n).configurable && !d(n).enumerable && typeof d(n).value === "function");
+        const r = new Response("x");
+        export function handler() {
+            return { lazy, t, loaded, kept: globalThis.fetch, inst: r instanceof Response,
+                     stream: r.body instanceof ReadableStream };
+        }"#,
+    );
+    let r = h.get("/").unwrap();
+    assert_eq!(
+        body(&r),
+        r#"{"lazy":true,"t":"function","loaded":true,"kept":"mine","inst":true,"stream":true}"#
+    );
+}
+
+#[test]
+fn a_handler_that_never_touches_the_web_classes_never_loads_them() {
+    let mut h = Harness::new(
+        r#"export function handler() {
+            return { lazy: typeof Object.getOwnPropertyDescriptor(globalThis, "ReadableStream").get };
+        }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), r#"{"lazy":"function"}"#);
+    assert_eq!(body(&h.get("/").unwrap()), r#"{"lazy":"function"}"#);
+}

@@ -196,11 +196,15 @@ impl Engine {
 
 /// Runs the prelude's setup with the `host` object and keeps what it
 /// returns: the glue object and its two hot functions.
-fn install_prelude(ctx: &Ctx<'_>, host: &Rc<HostState>) -> Result<Prelude, String> {
+fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude, String> {
     let setup: Function = crate::prelude::load(ctx)
         .catch(ctx)
         .map_err(caught_to_string)?;
     let host_obj = host::install(ctx, host).map_err(|e| e.to_string())?;
+    let load_web = Function::new(ctx.clone(), |ctx: Ctx<'js>| crate::prelude::load_web(&ctx));
+    host_obj
+        .set("loadWeb", load_web)
+        .map_err(|e| e.to_string())?;
     let glue: Object = setup
         .call((host_obj,))
         .catch(ctx)

@@ -7,9 +7,11 @@
 (function (host, deps) {
   "use strict";
   const { define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf } = deps;
-  const { AbortSignal, AbortController, abortError, web, http } = deps;
-  const { ReadableStream } = web;
-  const { Request, Response } = http;
+  const { AbortSignal, AbortController, abortError, webParts, webLoaded } = deps;
+  // The Fetch classes and the streams are loaded on first use (see
+  // prelude.js): until then no value can be a Response or a Request.
+  const isResponse = (v) => webLoaded() && v instanceof webParts().http.Response;
+  const isRequest = (v) => webLoaded() && v instanceof webParts().http.Request;
 
   let exportsNs = null;
   // [message, stack] of a thrown value. Reading them runs user code (getters,
@@ -37,7 +39,7 @@
     if (s === null) signals.set(token, made);
     return made;
   }
-  http.setSignalSource(signalOf);
+  deps.onWebLoad(({ http }) => http.setSignalSource(signalOf));
   function fail(token, e) {
     signals.delete(token);
     const [message, stack] = errorParts(e);
@@ -73,7 +75,7 @@
   }
   const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
   function respond(token, v) {
-    if (v instanceof Response) return respondWeb(token, v);
+    if (isResponse(v)) return respondWeb(token, v);
     if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
     if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
       const headers = flattenHeaders(v.headers);
@@ -98,9 +100,10 @@
   // `credit` resumes it).
   function respondWeb(token, r) {
     if (r.type === "error") throw new TypeError("the handler answered Response.error()");
+    const { web, http } = webParts();
     const src = web.Body._take(r);
-    const headers = Response._flatHeaders(r);
-    if (!(src instanceof ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
+    const headers = http.Response._flatHeaders(r);
+    if (!(src instanceof web.ReadableStream)) return done(token, r.status, headers, src === null ? "" : src);
     if (!host.streamHead(token, r.status, headers)) return signals.delete(token);
     pumpStream(token, src.getReader());
   }
@@ -148,8 +151,8 @@
     const [what, hint, answer] = NO_RESPONSE.get(kind);
     if (!warnedNoResponse.has(kind)) {
       warnedNoResponse.add(kind);
-      const fn = req instanceof Request ? "fetch(request)" : "handler(req)";
-      const path = req instanceof Request ? new URL(req.url).pathname : req.path;
+      const fn = isRequest(req) ? "fetch(request)" : "handler(req)";
+      const path = isRequest(req) ? new URL(req.url).pathname : req.path;
       host.log(LEVEL.warn, `${fn} returned ${what} for ${req.method} ${path}; answered 500. ${hint} (logged once per worker)`);
     }
     done(token, 500, ["content-type", "text/plain; charset=utf-8"], `500 the handler returned ${answer}\n`);
@@ -204,7 +207,7 @@
   const execCtx = Object.freeze({ waitUntil, passThroughOnException() {}, props: Object.freeze({}) });
   function dispatchFetch(token, method, url, headers, body, ip) {
     signals.set(token, null);
-    const req = Request._incoming(method, url, headers, body.length ? body : null, token, ip);
+    const req = webParts().http.Request._incoming(method, url, headers, body.length ? body : null, token, ip);
     const app = exportsNs.default;
     let r;
     try { r = app.fetch(req, env, execCtx); } catch (e) { return fail(token, e); }
@@ -356,5 +359,5 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: http.fetchEvent, hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
+  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
 })

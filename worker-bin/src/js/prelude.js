@@ -524,13 +524,56 @@
   define("AbortController", AbortController);
 
   // ------------------------------------------------ Fetch classes, streams
-  const web = __bextWeb(host, __bextVendor, { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler });
-  const http = __bextFetch(host, web);
-  for (const part of [web, http]) for (const name of Object.keys(part.globals)) define(name, part.globals[name]);
+  // Loaded on first use: the streams polyfill, web.js and fetch.js are a
+  // second bytecode image (prelude.rs) that a worker which never touches
+  // them never reads. Until then each of their globals is an accessor that
+  // loads them all and puts the real classes in place (plain writable,
+  // configurable, non-enumerable data properties, as everywhere else), so
+  // `typeof ReadableStream`, `new Response()` and `instanceof` behave as if
+  // they had always been there.
+  const WEB_GLOBALS = [
+    "Headers", "Blob", "File", "FormData", "FileReader", "ProgressEvent", "TextEncoderStream", "TextDecoderStream",
+    "ReadableStream", "ReadableStreamDefaultReader", "ReadableStreamBYOBReader", "ReadableStreamDefaultController",
+    "ReadableByteStreamController", "ReadableStreamBYOBRequest", "WritableStream", "WritableStreamDefaultWriter",
+    "WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController",
+    "ByteLengthQueuingStrategy", "CountQueuingStrategy", "URLPattern", "fetch", "Request", "Response",
+  ];
+  const lazyGetters = new WeakSet();
+  let parts = null;
+  let loading = false;
+  const onLoad = [];
+  function webParts() {
+    if (parts !== null) return parts;
+    loading = true;
+    let loaded;
+    try {
+      const setup = host.loadWeb();
+      loaded = setup(host, { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler });
+    } finally {
+      loading = false;
+    }
+    parts = loaded;
+    for (const part of [loaded.web, loaded.http]) {
+      for (const name of Object.keys(part.globals)) {
+        // A global the script already replaced or deleted stays as it is.
+        const d = Object.getOwnPropertyDescriptor(g, name);
+        if (d === undefined ? !WEB_GLOBALS.includes(name) : lazyGetters.has(d.get)) define(name, part.globals[name]);
+      }
+    }
+    for (const f of onLoad) f(loaded);
+    return loaded;
+  }
+  for (const name of WEB_GLOBALS) {
+    // While they load, their own code sees them as not there yet.
+    const get = () => { if (loading) return undefined; webParts(); return g[name]; };
+    lazyGetters.add(get);
+    Object.defineProperty(g, name, { get, set: (v) => define(name, v), configurable: true, enumerable: false });
+  }
 
   // -------------------------------------------------------------- bext glue
   return __bextGlue(host, {
     define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf,
-    AbortSignal, AbortController, abortError, web, http,
+    AbortSignal, AbortController, abortError,
+    webParts, webLoaded: () => parts !== null, onWebLoad: (f) => onLoad.push(f),
   });
 })
