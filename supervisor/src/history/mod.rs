@@ -271,6 +271,7 @@ impl History {
         let resolutions = [Resolution::Fine, Resolution::Coarse]
             .map(|r| json!({ "name": r.name(), "step_ms": r.step_ms(), "len": r.len() }));
         json!({
+            "tick": self.tick,
             "resolution": res.name(),
             "step_ms": res.step_ms(),
             "end": end,
