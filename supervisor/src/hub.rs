@@ -333,6 +333,8 @@ fn history_json(hub: &Hub, query: &str) -> HttpAnswer {
     )
     .unwrap_or_default();
     value["events_bytes"] = feed.bytes().into();
+    let (open, dropped) = feed.stream_counts();
+    value["streams"] = serde_json::json!({ "open": open, "dropped": dropped });
     ok(value)
 }
 

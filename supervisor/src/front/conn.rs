@@ -66,7 +66,14 @@ pub struct Clock {
     /// Woken to close the connection at once (an event stream whose
     /// client does not read).
     cut: tokio::sync::Notify,
+    /// An event stream asked for a small socket send buffer: applied by
+    /// the next write, once.
+    small_send_buffer: std::sync::atomic::AtomicBool,
 }
+
+/// The send buffer of an event stream's socket: the kernel holds at most
+/// about twice this for a client that does not read.
+const STREAM_SEND_BUFFER: usize = 64 * 1024;
 
 impl Clock {
     pub fn new(now: Instant) -> Clock {
@@ -78,6 +85,7 @@ impl Clock {
             idle_since: AtomicU64::new(0),
             blocked_since: AtomicU64::new(NONE),
             cut: tokio::sync::Notify::new(),
+            small_send_buffer: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -169,14 +177,33 @@ impl crate::history::stream::Client for Clock {
     fn close(&self) {
         self.cut.notify_one();
     }
+
+    fn bound_send_buffer(&self) {
+        self.small_send_buffer.store(true, Ordering::Release);
+    }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
+impl<S: std::os::fd::AsFd> Timed<S> {
+    /// Applies an event stream's small send buffer, once.
+    fn bound_send_buffer(&self) {
+        if self.clock.small_send_buffer.load(Ordering::Relaxed)
+            && self.clock.small_send_buffer.swap(false, Ordering::AcqRel)
+        {
+            use nix::sys::socket::{setsockopt, sockopt::SndBuf};
+            if let Err(e) = setsockopt(&self.inner, SndBuf, &STREAM_SEND_BUFFER) {
+                tracing::debug!(error = %e, "cannot bound an event stream's send buffer");
+            }
+        }
+    }
+}
+
+impl<S: AsyncWrite + Unpin + std::os::fd::AsFd> AsyncWrite for Timed<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
+        self.bound_send_buffer();
         let r = Pin::new(&mut self.inner).poll_write(cx, buf);
         self.clock.on_write(r.is_pending());
         r
@@ -195,6 +222,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
+        self.bound_send_buffer();
         let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
         self.clock.on_write(r.is_pending());
         r

@@ -11,7 +11,8 @@
 //!   behind, is dropped;
 //! * a client whose socket took no byte for [`STALL`] while there was
 //!   something to send (its [`Client::blocked_for`]) is dropped, so one
-//!   that never reads costs at most the socket's buffers;
+//!   that never reads costs at most the socket's buffers, which are kept
+//!   small ([`Client::bound_send_buffer`]: 64 KiB asked of the kernel);
 //! * when bextd begins to stop, every stream ends.
 //!
 //! With no stream open nothing is encoded and nothing is sent: the
@@ -45,6 +46,9 @@ pub trait Client: Send + Sync + 'static {
     fn blocked_for(&self) -> Option<Duration>;
     /// Closes the connection now.
     fn close(&self);
+    /// Keeps the socket's send buffer small (the kernel's share of what
+    /// a client that does not read costs).
+    fn bound_send_buffer(&self);
 }
 
 /// Why a stream was not opened.
@@ -72,6 +76,7 @@ pub fn open(
     if n >= MAX_STREAMS {
         return Err(Refused::TooMany);
     }
+    client.bound_send_buffer();
     let (live, backlog) = feed.subscribe(last_id.unwrap_or(u64::MAX));
     let (tx, rx) = mpsc::channel(CLIENT_BUFFER);
     let mut head = format!("retry: {RETRY_MS}\n\n");
@@ -212,6 +217,7 @@ mod tests {
         fn close(&self) {
             self.closed.store(true, Ordering::Release);
         }
+        fn bound_send_buffer(&self) {}
     }
 
     fn leak() -> &'static Feed {
