@@ -291,6 +291,7 @@ mod tests {
             worker_bin: Some(String::new()),
             restart_signal_file: Some(String::new()),
             shutdown_delay_ms: Some(0),
+            admin_token: Some(String::new()),
             ..ServerSection::default()
         };
         let pool = PoolSection {
