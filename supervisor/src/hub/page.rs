@@ -107,14 +107,21 @@ fn uptime(ms: u64) -> String {
     }
 }
 
-/// An SVG polyline's points for `values` in a `w`×`h` box, scaled to `max`.
-fn points(values: &[f64], w: f64, h: f64, max: f64) -> String {
-    let n = values.len().max(2) - 1;
+/// An SVG polyline's points for `values` in a `w`×`h` box, scaled to
+/// `max`, at most `cap` of them (each the peak of the values it stands
+/// for), rounded to `digits` decimals: a page of 256 rows stays small.
+fn points(values: &[f64], w: f64, h: f64, max: f64, cap: usize, digits: usize) -> String {
+    let per = values.len().div_ceil(cap.max(1)).max(1);
+    let peaks: Vec<f64> = values
+        .chunks(per)
+        .map(|c| c.iter().copied().fold(0.0, f64::max))
+        .collect();
+    let n = peaks.len().max(2) - 1;
     let mut out = String::new();
-    for (i, v) in values.iter().enumerate() {
+    for (i, v) in peaks.iter().enumerate() {
         let x = w * i as f64 / n as f64;
         let y = h - (v / max.max(1e-9)).min(1.0) * h;
-        let _ = write!(out, "{x:.1},{y:.1} ");
+        let _ = write!(out, "{x:.digits$},{y:.digits$} ");
     }
     out
 }
@@ -201,7 +208,7 @@ fn chart(h: &mut String, id: &str, title: &str, now: &str, lines: &[(&str, Vec<f
         let _ = write!(
             h,
             "<polyline class=\"{class}\" points=\"{}\"/>",
-            points(v, 300.0, 60.0, max)
+            points(v, 300.0, 60.0, max, 300, 1)
         );
     }
     h.push_str("</svg></figure>");
@@ -374,7 +381,7 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
     let _ = write!(
         h,
         "<polyline points=\"{}\"/></svg> {}</td><td>{}</td><td>{}</td><td class=\"why\">{}</td><td class=\"act\"></td></tr>",
-        points(&spark, 80.0, 16.0, top),
+        points(&spark, 80.0, 16.0, top, 40, 0),
         mb(rss),
         mb(w["js_heap_bytes"].as_u64().unwrap_or(0)),
         w["restarts"],
