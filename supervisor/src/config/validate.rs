@@ -172,9 +172,8 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             ),
         }
     }
-    if let Some(t) = &s.admin_token
-        && (t.len() < 16 || t.chars().any(|c| !c.is_ascii_graphic()))
-    {
+    let weak = |t: &String| t.len() < 16 || t.chars().any(|c| !c.is_ascii_graphic());
+    if s.admin_token.as_ref().is_some_and(weak) {
         c.report(
             &["server", "admin_token"],
             Some("(hidden)".into()),

@@ -243,7 +243,7 @@ impl History {
             Resolution::Fine => self.tick as usize,
             Resolution::Coarse => (self.tick / COARSE_EVERY) as usize,
         };
-        let n = last.min(res.len()).min(available);
+        let n = last.min(res.capacity()).min(available);
         let end = match res {
             Resolution::Fine => self.end_ms,
             // The newest coarse sample closed at the last multiple of 30 ticks.
@@ -269,7 +269,7 @@ impl History {
             Vec::new()
         };
         let resolutions = [Resolution::Fine, Resolution::Coarse]
-            .map(|r| json!({ "name": r.name(), "step_ms": r.step_ms(), "len": r.len() }));
+            .map(|r| json!({ "name": r.name(), "step_ms": r.step_ms(), "len": r.capacity() }));
         json!({
             "tick": self.tick,
             "resolution": res.name(),
@@ -304,7 +304,7 @@ impl PoolHistory {
             statuses: delta.statuses.map(sat32),
             states,
         };
-        let coarse = tick.is_multiple_of(COARSE_EVERY).then(|| {
+        let coarse = (tick % COARSE_EVERY == 0).then(|| {
             let w = std::mem::take(&mut self.window);
             let fine: Vec<PoolSample> = self
                 .series

@@ -72,7 +72,8 @@ impl Resolution {
         }
     }
 
-    pub fn len(self) -> usize {
+    /// Samples its ring holds when full.
+    pub fn capacity(self) -> usize {
         match self {
             Resolution::Fine => FINE_LEN,
             Resolution::Coarse => COARSE_LEN,
@@ -119,7 +120,7 @@ impl<T: Merge> Series<T> {
     /// multiple of [`COARSE_EVERY`]) also its merge, or `coarse` if given.
     pub fn push(&mut self, tick: u64, sample: T, coarse: Option<T>) {
         self.fine.push(sample);
-        if tick.is_multiple_of(COARSE_EVERY) {
+        if tick % COARSE_EVERY == 0 {
             let merged = coarse.unwrap_or_else(|| {
                 let window: Vec<T> = self.fine.last(COARSE_EVERY as usize).copied().collect();
                 T::merge(&window)
