@@ -166,21 +166,28 @@ impl Browser {
 
     /// The value of a JavaScript expression in the page.
     pub fn eval(&mut self, expr: &str) -> Value {
+        self.try_eval(expr)
+            .unwrap_or_else(|e| panic!("{expr}: {e}"))
+    }
+
+    /// The value of an expression, or the exception it threw.
+    pub fn try_eval(&mut self, expr: &str) -> Result<Value, Value> {
         let r = self.call(
             "Runtime.evaluate",
             json!({ "expression": expr, "returnByValue": true }),
         );
         if !r["exceptionDetails"].is_null() {
-            panic!("{expr}: {}", r["exceptionDetails"]);
+            return Err(r["exceptionDetails"].clone());
         }
-        r["result"]["value"].clone()
+        Ok(r["result"]["value"].clone())
     }
 
     /// Polls `expr` until it is truthy (not null, false, 0 or ""), or
-    /// panics with `what` after `limit`.
+    /// panics with `what` after `limit`. An expression that throws (the
+    /// page is still loading) is not yet true.
     pub fn wait(&mut self, limit: Duration, what: &str, expr: &str) -> Value {
         crate::wait_for(limit, what, || {
-            let v = self.eval(expr);
+            let v = self.try_eval(expr).ok()?;
             let truthy = match &v {
                 Value::Null => false,
                 Value::Bool(b) => *b,

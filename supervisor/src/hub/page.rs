@@ -227,7 +227,7 @@ fn pools(h: &mut String, view: &Value, history: &History) {
         let e = &p["errors"];
         let _ = write!(
             h,
-            "<article class=\"pool\" data-pool=\"{n}\"><h3>{n}</h3><p class=\"meta\">route <code>{}</code> · \
+            "<article class=\"pool\" data-pool=\"{n}\"><h3>{n} <span class=\"act\"></span></h3><p class=\"meta\">route <code>{}</code> · \
              <span class=\"size\">{size}</span> active (min {}, max {}) · queue <b class=\"queue\">{}</b> · \
              429 <b class=\"e429\">{}</b> · 502 <b class=\"e502\">{}</b> · 503 <b class=\"e503\">{}</b> · 504 <b class=\"e504\">{}</b></p><div class=\"charts\">",
             esc(p["route"].as_str().unwrap_or("")),

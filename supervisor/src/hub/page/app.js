@@ -160,14 +160,23 @@
     const box = $('#token-box');
     box.classList.remove('hidden');
     box.innerHTML = '<input id="token" type="password" placeholder="admin token" autocomplete="off">';
+    for (const card of document.querySelectorAll('.pool')) {
+      const n = esc(card.dataset.pool);
+      card.querySelector('.act').innerHTML = '<button data-act="restart-pool" data-pool="' + n + '">rolling restart</button> <button data-act="maint" data-pool="' + n + '">maintenance</button>';
+    }
     const tok = $('#token');
     tok.value = sessionStorage.getItem('bext-token') || '';
     tok.addEventListener('change', () => sessionStorage.setItem('bext-token', tok.value));
     document.addEventListener('click', async (ev) => {
       const b = ev.target.closest('button[data-act]');
       if (!b) return;
-      const a = b.dataset.act === 'cancel' ? { action: 'cancel', job: b.dataset.job } : { action: 'restart', pool: b.dataset.pool, worker: +b.dataset.worker };
-      const what = a.action === 'cancel' ? 'Cancel job ' + a.job : 'Restart worker ' + a.pool + '/' + a.worker;
+      const d = b.dataset;
+      const [a, what] = {
+        cancel: [{ action: 'cancel', job: d.job }, 'Cancel job ' + d.job],
+        restart: [{ action: 'restart', pool: d.pool, worker: +d.worker }, 'Restart worker ' + d.pool + '/' + d.worker],
+        'restart-pool': [{ action: 'restart', pool: d.pool }, 'Drain and replace every worker of pool ' + d.pool + ' (rolling)'],
+        maint: [{ action: 'maint', pool: d.pool }, 'Run a maintenance sweep of pool ' + d.pool],
+      }[d.act];
       if (!confirm(what + '?')) return;
       const r = await fetch('/__bext/actions', { method: 'POST', headers: { 'content-type': 'application/json', 'x-bext-token': tok.value }, body: JSON.stringify(a) });
       if (!r.ok) alert(what + ': ' + (await r.text()));
