@@ -100,20 +100,24 @@ impl Browser {
             next: 0,
             _profile: profile,
         };
-        let target = b.send(None, "Target.createTarget", json!({ "url": "about:blank" }));
+        let target = b
+            .send(None, "Target.createTarget", json!({ "url": "about:blank" }))
+            .expect("a page");
         let id = target["targetId"].as_str().unwrap().to_owned();
-        let attached = b.send(
-            None,
-            "Target.attachToTarget",
-            json!({ "targetId": id, "flatten": true }),
-        );
+        let attached = b
+            .send(
+                None,
+                "Target.attachToTarget",
+                json!({ "targetId": id, "flatten": true }),
+            )
+            .expect("attached to the page");
         b.session = attached["sessionId"].as_str().unwrap().to_owned();
         b.call("Page.enable", json!({}));
         b.call("Runtime.enable", json!({}));
         b
     }
 
-    fn send(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+    fn send(&mut self, session: Option<&str>, method: &str, params: Value) -> Result<Value, Value> {
         self.next += 1;
         let id = self.next;
         let mut msg = json!({ "id": id, "method": method, "params": params });
@@ -129,15 +133,21 @@ impl Browser {
             let v: Value = serde_json::from_str(&text).expect("DevTools JSON");
             if v["id"].as_u64() == Some(id) {
                 if !v["error"].is_null() {
-                    panic!("{method}: {}", v["error"]);
+                    return Err(v["error"].clone());
                 }
-                return v["result"].clone();
+                return Ok(v["result"].clone());
             }
         }
     }
 
     /// A DevTools command on the page.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.try_call(method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// A DevTools command on the page, or its error.
+    pub fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         let session = self.session.clone();
         self.send(Some(&session), method, params)
     }
@@ -152,11 +162,16 @@ impl Browser {
 
     /// The page's DOM as HTML, read through DevTools (works with the
     /// page's scripts off).
-    pub fn html(&mut self) -> String {
-        let doc = self.call("DOM.getDocument", json!({ "depth": 0 }));
+    /// `None` while a navigation replaces the document.
+    pub fn html(&mut self) -> Option<String> {
+        let doc = self
+            .try_call("DOM.getDocument", json!({ "depth": 0 }))
+            .ok()?;
         let node = doc["root"]["nodeId"].clone();
-        let r = self.call("DOM.getOuterHTML", json!({ "nodeId": node }));
-        r["outerHTML"].as_str().unwrap_or("").to_owned()
+        let r = self
+            .try_call("DOM.getOuterHTML", json!({ "nodeId": node }))
+            .ok()?;
+        r["outerHTML"].as_str().map(str::to_owned)
     }
 
     /// Opens `url` in the page.
@@ -172,10 +187,10 @@ impl Browser {
 
     /// The value of an expression, or the exception it threw.
     pub fn try_eval(&mut self, expr: &str) -> Result<Value, Value> {
-        let r = self.call(
+        let r = self.try_call(
             "Runtime.evaluate",
             json!({ "expression": expr, "returnByValue": true }),
-        );
+        )?;
         if !r["exceptionDetails"].is_null() {
             return Err(r["exceptionDetails"].clone());
         }
