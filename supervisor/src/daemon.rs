@@ -266,7 +266,11 @@ fn start_parts(
         Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
             .map_err(Fatal::Setup)?;
     let limits = container_limits(config, &metrics);
-    let hub = Arc::new(Hub::new(pools, jobs, metrics, reloader.clone(), limits));
+    let hub = Arc::new(
+        Hub::new(pools, jobs, metrics, reloader.clone(), limits)
+            .with_admin_token(config.server.admin_token.clone()),
+    );
+    tokio::spawn(crate::hub::status::run_sampler(hub.clone()));
     Ok(Parts {
         hub,
         reloader,

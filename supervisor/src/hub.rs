@@ -14,9 +14,13 @@
 //! | [`Hub::jobs`] | `/__bext/jobs`, `/__bext/jobs/ID`, `/__bext/health` | `Jobs*` |
 //! | [`Hub::readiness`] | `/__bext/ready` | |
 //! | [`Hub::metrics_text`] | `/metrics` | |
+//! | status page ([`status`], [`page`]) | `/__bext/` (HTML), `/__bext/app.js`, `/__bext/app.css`, `/__bext/history`, `/__bext/events` (SSE), `POST /__bext/actions` (with `admin_token`) | |
 //! | [`Hub::restart`], [`Hub::maint`], [`Hub::message`], [`Hub::call`], [`Hub::swap`], [`Hub::clear_quarantine`], [`Hub::reload`] | | `Restart`, `Maint`, `Message`, `Call`, `Swap`, `QuarantineClear`, `Reload` |
 //!
 //! `daemon` builds it once the pools, the job manager and the reloader run.
+
+pub mod page;
+pub mod status;
 
 use std::sync::Arc;
 
@@ -40,6 +44,10 @@ pub struct Hub {
     stopping: std::sync::atomic::AtomicBool,
     /// The container's limits, read at start.
     limits: crate::cgroup::Limits,
+    /// The pools' and slots' recent past, fed by the sampler.
+    history: std::sync::Mutex<crate::history::History>,
+    /// `[server] admin_token`: the status page's actions are on when set.
+    admin_token: Option<crate::config::Secret>,
 }
 
 /// Whether every pool has at least one ACTIVE worker.
@@ -67,7 +75,15 @@ impl Hub {
             reloader,
             scrape: tokio::sync::Mutex::new(()),
             stopping: std::sync::atomic::AtomicBool::new(false),
+            history: Default::default(),
+            admin_token: None,
         }
+    }
+
+    /// Turns the status page's actions on (`[server] admin_token`).
+    pub fn with_admin_token(mut self, token: Option<crate::config::Secret>) -> Hub {
+        self.admin_token = token;
+        self
     }
 
     /// The running pools (the routing table).
@@ -117,6 +133,8 @@ impl Hub {
     pub fn begin_stop(&self) {
         self.stopping
             .store(true, std::sync::atomic::Ordering::Release);
+        // Open event streams would hold their connections through the drain.
+        crate::history::feed().close_streams();
     }
 
     /// The OpenMetrics text of `/metrics`.
@@ -206,7 +224,7 @@ impl Hub {
 }
 
 /// The answer to an admin path, for the front to send.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum HttpAnswer {
     /// `application/json` with this status.
     Json(u16, String),
@@ -214,6 +232,110 @@ pub enum HttpAnswer {
     Plain(u16, &'static str),
     /// The OpenMetrics text of `/metrics`.
     OpenMetrics(String),
+    /// The status page (with its Content-Security-Policy).
+    Html(String),
+    /// An embedded file of the page, with its content type.
+    Asset(&'static str, &'static str),
+    /// A server-sent-events stream.
+    Events(tokio::sync::mpsc::Receiver<bytes::Bytes>),
+}
+
+/// An admin request as the status page's paths need it.
+#[derive(Debug, Default)]
+pub struct AdminRequest<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    pub query: &'a str,
+    /// `Last-Event-ID`, or the query's `last_event_id`.
+    pub last_event_id: Option<u64>,
+    pub origin: Option<&'a str>,
+    pub host: Option<&'a str>,
+    /// `X-Bext-Token`.
+    pub token: Option<&'a str>,
+    pub body: &'a [u8],
+    pub peer: &'a str,
+}
+
+/// Answers an admin request: the status page's paths here, the rest by
+/// [`http`]. `client` is the connection an event stream would go to.
+pub async fn admin(
+    hub: &Hub,
+    req: &AdminRequest<'_>,
+    client: Option<Arc<dyn crate::history::stream::Client>>,
+) -> HttpAnswer {
+    match req.path {
+        "/__bext/" => {
+            let rows = hub.workers().await;
+            let view = status::view(hub, &rows).await;
+            let events = crate::history::feed().since(0, 200);
+            let history = hub.history.lock().unwrap();
+            let o = page::Options::parse(req.query);
+            HttpAnswer::Html(page::render(&view, &history, &events, &o))
+        }
+        "/__bext/app.js" => HttpAnswer::Asset("text/javascript; charset=utf-8", page::JS),
+        "/__bext/app.css" => HttpAnswer::Asset("text/css; charset=utf-8", page::CSS),
+        "/__bext/history" => history_json(hub, req.query),
+        "/__bext/events" => {
+            let Some(client) = client else {
+                return HttpAnswer::Plain(400, "no connection to stream to");
+            };
+            let rows = hub.workers().await;
+            let first = status::view(hub, &rows).await;
+            let first = crate::history::stream::tick_text(&first.to_string());
+            let feed = crate::history::feed();
+            match crate::history::stream::open(feed, req.last_event_id, Some(first), client) {
+                Ok(rx) => HttpAnswer::Events(rx),
+                Err(crate::history::stream::Refused::TooMany) => {
+                    HttpAnswer::Plain(503, "too many event streams are open")
+                }
+                Err(crate::history::stream::Refused::Stopping) => {
+                    HttpAnswer::Plain(503, "bextd is stopping")
+                }
+            }
+        }
+        "/__bext/actions" => match status::vet(hub, req) {
+            Ok(()) => {
+                let (code, value) = status::act(hub, req.body, req.peer).await;
+                HttpAnswer::Json(code, value.to_string())
+            }
+            Err((code, why)) => HttpAnswer::Plain(code, why),
+        },
+        path => http(hub, path).await,
+    }
+}
+
+/// `/__bext/history?res=1s|30s&last=N&workers=0|1`.
+fn history_json(hub: &Hub, query: &str) -> HttpAnswer {
+    let mut res = crate::history::ring::Resolution::Fine;
+    let mut last = usize::MAX;
+    let mut slots = true;
+    for (k, v) in query.split('&').filter_map(|kv| kv.split_once('=')) {
+        match k {
+            "res" => match crate::history::ring::Resolution::parse(v) {
+                Some(r) => res = r,
+                None => return HttpAnswer::Plain(400, "res must be 1s or 30s"),
+            },
+            "last" => match v.parse() {
+                Ok(n) => last = n,
+                Err(_) => return HttpAnswer::Plain(400, "last must be a count"),
+            },
+            "workers" => slots = v != "0",
+            _ => {}
+        }
+    }
+    let mut value = hub.history.lock().unwrap().json(res, last, slots);
+    let feed = crate::history::feed();
+    value["events"] = serde_json::to_value(
+        feed.since(0, crate::history::feed::KEPT)
+            .iter()
+            .map(|e| &**e)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap_or_default();
+    value["events_bytes"] = feed.bytes().into();
+    let (open, dropped) = feed.stream_counts();
+    value["streams"] = serde_json::json!({ "open": open, "dropped": dropped });
+    ok(value)
 }
 
 /// Whether `path` is an admin path (answered by bextd, never by a worker).

@@ -29,6 +29,7 @@ pub mod daemon;
 pub mod exit;
 pub mod fault;
 pub mod front;
+pub mod history;
 pub mod hub;
 pub mod jobs;
 pub mod listen;

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 pub use nix::sys::signal::Signal;
 
+pub mod browser;
 mod load;
 pub mod pg;
 pub use load::{Answers, Load};

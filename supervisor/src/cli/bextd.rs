@@ -47,6 +47,32 @@ pub const SECTIONS: &[Section] = &[
         note: "",
     },
     Section {
+        title: "ADMIN ENDPOINTS",
+        entries: &[
+            (
+                "GET /__bext/",
+                "the status page: every pool (route, size and bounds, queue, req/s, p50/p99 latency, 429/502/503/504 answers, with charts), every worker (state, pid, generation, uptime, requests, in flight, RSS with a sparkline against max_memory_mb, JS heap, restarts, last exit and rotation reason), jobs, the container's limits and the events feed; readable without JavaScript, live with it; filter, sort and only-what-is-wrong in the URL (q, sort, wrong=1)",
+            ),
+            (
+                "GET /__bext/history",
+                "the history as JSON: per pool and per worker slot, one sample a second for 10 minutes (res=1s) or one every 30 s for 6 hours (res=30s), the last N (last=N; workers=0 leaves the slots out), the kept events, the history's memory_bytes and the open and dropped streams",
+            ),
+            (
+                "GET /__bext/events",
+                "server-sent events: event messages (with id:) and a tick a second with the page's view; Last-Event-ID (or ?last_event_id=N) resumes after that event; at most 16 streams (then 503); a client that does not read for 5 s is dropped",
+            ),
+            (
+                "POST /__bext/actions",
+                "only with [server] admin_token: {\"action\": \"restart\", \"pool\", \"worker\"}, {\"action\": \"maint\", \"pool\"} or {\"action\": \"cancel\", \"job\"}, with the token in an X-Bext-Token header and no Origin or the page's own; each one is an event in the feed",
+            ),
+            (
+                "GET /__bext/workers, /__bext/jobs, /__bext/quarantine, /__bext/health, /__bext/ready, /metrics",
+                "status rows, jobs, quarantined requests, liveness, readiness and Prometheus metrics",
+            ),
+        ],
+        note: "Every admin path answers only peers in [server] admin_allow; others get 403.",
+    },
+    Section {
         title: "ENVIRONMENT",
         entries: &[
             (

@@ -90,6 +90,7 @@ pub const SERVER: &[Key] = &[
     key("shutdown_delay_ms", whole(0, 600_000, "milliseconds")),
     key("restart_signal_file", Kind::Text),
     key("signal_stale_s", whole(1, 30 * 24 * 3600, "seconds")),
+    key("admin_token", Kind::Text),
 ];
 
 pub const RECOVERY: &[Key] = &[
@@ -290,6 +291,7 @@ mod tests {
             worker_bin: Some(String::new()),
             restart_signal_file: Some(String::new()),
             shutdown_delay_ms: Some(0),
+            admin_token: Some(String::new()),
             ..ServerSection::default()
         };
         let pool = PoolSection {

@@ -63,6 +63,18 @@ pub struct Server {
     /// `restart_signal_file`, resolved; `None`: off.
     pub restart_signal_file: Option<PathBuf>,
     pub signal_stale_s: u64,
+    /// `admin_token`: the status page's actions are on when set.
+    pub admin_token: Option<Secret>,
+}
+
+/// A secret whose `Debug` does not show it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(hidden)")
+    }
 }
 
 impl Config {

@@ -125,11 +125,24 @@ pub struct ServerSection {
     pub restart_signal_file: Option<String>,
     /// A signal file older than this many seconds is ignored.
     pub signal_stale_s: u64,
+    /// Turns on the status page's actions (restart, maintenance, cancel),
+    /// which must carry it; `None`: the page is read-only. Printed hidden.
+    #[serde(serialize_with = "hidden")]
+    pub admin_token: Option<String>,
+}
+
+/// A secret as `--check-config` prints it: whether it is set, not its value.
+fn hidden<S: serde::Serializer>(v: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(_) => s.serialize_some("(hidden)"),
+        None => s.serialize_none(),
+    }
 }
 
 impl Default for ServerSection {
     fn default() -> Self {
         ServerSection {
+            admin_token: None,
             listen: "127.0.0.1:3000".into(),
             control_socket: None,
             admin_allow: vec!["127.0.0.1/32".into(), "::1/128".into()],

@@ -180,6 +180,14 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             ),
         }
     }
+    let weak = |t: &String| t.len() < 16 || t.chars().any(|c| !c.is_ascii_graphic());
+    if s.admin_token.as_ref().is_some_and(weak) {
+        c.report(
+            &["server", "admin_token"],
+            Some("(hidden)".into()),
+            "must be at least 16 printable ASCII characters, without spaces".into(),
+        );
+    }
     if let Some(delay) = s.shutdown_delay_ms {
         c.rule(
             delay < s.shutdown_timeout_ms,
@@ -236,6 +244,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         None => None,
     };
     Server {
+        admin_token: s.admin_token.clone().map(super::Secret),
         restart_signal_file,
         signal_stale_s: s.signal_stale_s,
         listen,

@@ -24,7 +24,24 @@ use crate::pool::dispatch::Streamed;
 use crate::pool::link::{BodyEvent, WorkerLink};
 
 /// The body of every response bextd sends.
-pub type Body = Either<Full<Bytes>, StreamBody>;
+pub type Body = Either<Full<Bytes>, Either<StreamBody, EventsBody>>;
+
+/// A server-sent-events stream: what the stream's task queued
+/// (`history::stream`), as hyper can take it; ends when the task does.
+#[derive(Debug)]
+pub struct EventsBody(pub tokio::sync::mpsc::Receiver<Bytes>);
+
+impl hyper::body::Body for EventsBody {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        self.0.poll_recv(cx).map(|b| b.map(|b| Ok(Frame::data(b))))
+    }
+}
 
 /// A whole body.
 pub fn full(bytes: impl Into<Bytes>) -> Body {

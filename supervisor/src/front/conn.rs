@@ -60,7 +60,20 @@ pub struct Clock {
     head_since: AtomicU64,
     /// Milliseconds after `start` at which the last request ended.
     idle_since: AtomicU64,
+    /// Milliseconds after `start` since which a write has waited for the
+    /// client to read (`NONE`: writes go through).
+    blocked_since: AtomicU64,
+    /// Woken to close the connection at once (an event stream whose
+    /// client does not read).
+    cut: tokio::sync::Notify,
+    /// An event stream asked for a small socket send buffer: applied by
+    /// the next write, once.
+    small_send_buffer: std::sync::atomic::AtomicBool,
 }
+
+/// The send buffer of an event stream's socket: the kernel holds at most
+/// about twice this for a client that does not read.
+const STREAM_SEND_BUFFER: usize = 64 * 1024;
 
 impl Clock {
     pub fn new(now: Instant) -> Clock {
@@ -70,6 +83,19 @@ impl Clock {
             // A new connection is reading its first head.
             head_since: AtomicU64::new(0),
             idle_since: AtomicU64::new(0),
+            blocked_since: AtomicU64::new(NONE),
+            cut: tokio::sync::Notify::new(),
+            small_send_buffer: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// A write to the socket waited (`blocked`) or went through.
+    fn on_write(&self, blocked: bool) {
+        if !blocked {
+            self.blocked_since.store(NONE, Ordering::Relaxed);
+        } else if self.blocked_since.load(Ordering::Relaxed) == NONE {
+            self.blocked_since
+                .store(self.ms(Instant::now()), Ordering::Relaxed);
         }
     }
 
@@ -137,13 +163,50 @@ impl<S: AsyncRead + Unpin> AsyncRead for Timed<S> {
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
+/// What an event stream knows of its connection.
+impl crate::history::stream::Client for Clock {
+    fn blocked_for(&self) -> Option<Duration> {
+        match self.blocked_since.load(Ordering::Relaxed) {
+            NONE => None,
+            ms => Some(Duration::from_millis(
+                self.ms(Instant::now()).saturating_sub(ms),
+            )),
+        }
+    }
+
+    fn close(&self) {
+        self.cut.notify_one();
+    }
+
+    fn bound_send_buffer(&self) {
+        self.small_send_buffer.store(true, Ordering::Release);
+    }
+}
+
+impl<S: std::os::fd::AsFd> Timed<S> {
+    /// Applies an event stream's small send buffer, once.
+    fn bound_send_buffer(&self) {
+        if self.clock.small_send_buffer.load(Ordering::Relaxed)
+            && self.clock.small_send_buffer.swap(false, Ordering::AcqRel)
+        {
+            use nix::sys::socket::{setsockopt, sockopt::SndBuf};
+            if let Err(e) = setsockopt(&self.inner, SndBuf, &STREAM_SEND_BUFFER) {
+                tracing::debug!(error = %e, "cannot bound an event stream's send buffer");
+            }
+        }
+    }
+}
+
+impl<S: AsyncWrite + Unpin + std::os::fd::AsFd> AsyncWrite for Timed<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
+        self.bound_send_buffer();
+        let r = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.clock.on_write(r.is_pending());
+        r
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
@@ -159,7 +222,10 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Timed<S> {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        self.bound_send_buffer();
+        let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.clock.on_write(r.is_pending());
+        r
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -210,8 +276,10 @@ pub fn serve(
     let (front, svc_clock) = (front.clone(), clock.clone());
     // Written once per connection, not per request (`req.ip`).
     let peer_ip: Arc<str> = peer.ip().to_string().into();
-    let svc = service_fn(move |req| {
+    let svc = service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
         svc_clock.begin();
+        // An event stream on this connection watches and may close it.
+        req.extensions_mut().insert(svc_clock.clone());
         let guard = InFlight(svc_clock.clone());
         let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {
@@ -235,6 +303,10 @@ pub fn serve(
         loop {
             tokio::select! {
                 _ = &mut conn => return,
+                _ = clock.cut.notified() => {
+                    tracing::debug!(peer = %peer, "closing a connection whose client does not read");
+                    return;
+                }
                 _ = &mut timer => {
                     match next_check(clock.deadline(timeouts), Instant::now(), step) {
                         Ok(at) => timer.as_mut().reset(at.into()),

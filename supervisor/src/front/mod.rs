@@ -60,10 +60,10 @@ impl Front {
         if let Some(why) = bad_host(&req) {
             return Ok(plain(StatusCode::BAD_REQUEST, why));
         }
-        let path = req.uri().path();
-        if hub::is_admin_path(path) {
-            return Ok(self.admin(peer, path).await);
+        if hub::is_admin_path(req.uri().path()) {
+            return Ok(self.admin(peer, req).await);
         }
+        let path = req.uri().path();
         let Some((pool, _routed)) = self.hub.pools().route(path) else {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
@@ -134,12 +134,71 @@ impl Front {
     }
 
     /// An admin path, for peers in `admin_allow` only.
-    async fn admin(&self, peer: SocketAddr, path: &str) -> Reply {
+    async fn admin(&self, peer: SocketAddr, req: Request<Incoming>) -> Reply {
         let ip = peer.ip().to_canonical();
         if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
             return plain(StatusCode::FORBIDDEN, "forbidden");
         }
-        match hub::http(&self.hub, path).await {
+        let (parts, body) = req.into_parts();
+        let body = if parts.method == hyper::Method::POST {
+            match Limited::new(body, ADMIN_BODY_BYTES).collect().await {
+                Ok(b) => b.to_bytes(),
+                Err(_) => return plain(StatusCode::PAYLOAD_TOO_LARGE, "admin body too large"),
+            }
+        } else {
+            bytes::Bytes::new()
+        };
+        let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        let query = parts.uri.query().unwrap_or("");
+        let last_event_id = header("last-event-id")
+            .or_else(|| {
+                query
+                    .split('&')
+                    .find_map(|kv| kv.strip_prefix("last_event_id="))
+            })
+            .and_then(|v| v.trim().parse().ok());
+        let peer_text = peer.to_string();
+        let admin = hub::AdminRequest {
+            method: parts.method.as_str(),
+            path: parts.uri.path(),
+            query,
+            last_event_id,
+            origin: header("origin"),
+            host: header("host"),
+            token: header("x-bext-token"),
+            body: &body,
+            peer: &peer_text,
+        };
+        let client = parts
+            .extensions
+            .get::<Arc<conn::Clock>>()
+            .map(|c| c.clone() as Arc<dyn crate::history::stream::Client>);
+        match hub::admin(&self.hub, &admin, client).await {
+            HttpAnswer::Html(html) => page(html),
+            HttpAnswer::Asset(content_type, text) => {
+                let mut r = Response::new(body::full(text));
+                let h = r.headers_mut();
+                h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+                h.insert(NOSNIFF.0, HeaderValue::from_static(NOSNIFF.1));
+                h.insert(
+                    hyper::header::CACHE_CONTROL,
+                    HeaderValue::from_static("no-cache"),
+                );
+                r
+            }
+            HttpAnswer::Events(rx) => {
+                let stream = body::EventsBody(rx);
+                let mut r = Response::new(http_body_util::Either::Right(
+                    http_body_util::Either::Right(stream),
+                ));
+                let h = r.headers_mut();
+                h.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+                h.insert(
+                    hyper::header::CACHE_CONTROL,
+                    HeaderValue::from_static("no-store"),
+                );
+                r
+            }
             HttpAnswer::Json(status, body) => json(status_code(status), body),
             HttpAnswer::Plain(status, text) => plain(status_code(status), text),
             HttpAnswer::OpenMetrics(text) => {
@@ -206,7 +265,11 @@ pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
 /// A streamed answer: hyper sends its body chunked as it comes.
 fn streamed_response(s: dispatch::Streamed) -> Reply {
     let (stream, status, headers) = body::StreamBody::new(s);
-    with_head(status, headers, http_body_util::Either::Right(stream))
+    with_head(
+        status,
+        headers,
+        http_body_util::Either::Right(http_body_util::Either::Left(stream)),
+    )
 }
 
 fn with_head(status: u16, worker_headers: Vec<(String, String)>, body: body::Body) -> Reply {
@@ -250,6 +313,35 @@ fn quarantined(secs: u64) -> Reply {
         HeaderValue::from_static("query of death"),
     );
     h.insert(hyper::header::RETRY_AFTER, HeaderValue::from(secs));
+    r
+}
+
+/// The largest admin request body (a status page action).
+const ADMIN_BODY_BYTES: usize = 16 * 1024;
+
+const NOSNIFF: (&str, &str) = ("x-content-type-options", "nosniff");
+
+/// The status page, with its policy: nothing inline, nothing from elsewhere.
+fn page(html: String) -> Reply {
+    let mut r = Response::new(body::full(html));
+    let h = r.headers_mut();
+    h.insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        hyper::header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(hub::page::CSP),
+    );
+    h.insert(NOSNIFF.0, HeaderValue::from_static(NOSNIFF.1));
+    h.insert(
+        hyper::header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        hyper::header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    );
     r
 }
 

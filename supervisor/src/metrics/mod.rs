@@ -122,6 +122,9 @@ pub struct Metrics {
     /// The container's limits from its cgroups, set at start when known.
     pub container_cpus: GaugeF,
     pub container_memory_bytes: Gauge,
+    /// Each pool's history tap, by name: a pool started again by a reload
+    /// keeps counting into the same one.
+    taps: std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<crate::history::Tap>>>,
 }
 
 /// A pool's request-path handles.
@@ -140,6 +143,8 @@ pub struct PoolMetrics {
     pub swapped: Counter,
     /// Swaps that ended in a replacement (no `swap`, it threw, timed out).
     pub swap_replaced: Counter,
+    /// What the history samples (statuses, latency), kept per pool name.
+    pub tap: std::sync::Arc<crate::history::Tap>,
 }
 
 impl PoolMetrics {
@@ -148,6 +153,7 @@ impl PoolMetrics {
         let class = (status / 100).clamp(1, 5) as usize - 1;
         self.by_class[class].inc();
         self.latency.observe(seconds);
+        self.tap.observe(status, seconds);
     }
 }
 
@@ -306,6 +312,7 @@ impl Metrics {
         Metrics {
             container_cpus,
             container_memory_bytes,
+            taps: Default::default(),
             registry,
             requests,
             latency,
@@ -360,6 +367,13 @@ impl Metrics {
             retried: self.retried.get_or_create(&label).clone(),
             swapped: self.swap_counter(pool, "swapped"),
             swap_replaced: self.swap_counter(pool, "replaced"),
+            tap: self
+                .taps
+                .lock()
+                .unwrap()
+                .entry(pool.to_owned())
+                .or_default()
+                .clone(),
         }
     }
 

@@ -132,6 +132,21 @@ fn quarantine_it(pool: &PoolHandle, request: &HttpRequest, link: &WorkerLink) {
         "query of death: this request killed its worker twice; refusing it for quarantine_ms"
     );
     let reason = format!("killed its worker twice; the last was pid {}", link.pid);
+    crate::history::report(
+        crate::history::NewEvent::new(
+            "quarantine",
+            "error",
+            format!(
+                "query of death {} {} refused for {} ms",
+                sig.method,
+                crate::logging::untrusted(&sig.path),
+                time.as_millis()
+            ),
+        )
+        .pool(&pool.name)
+        .worker(link.slot)
+        .detail(serde_json::json!({ "last_worker_pid": link.pid.as_raw() })),
+    );
     pool.quarantine.add(sig, time, reason, Instant::now());
 }
 

@@ -5,6 +5,7 @@ use super::core::Log;
 use crate::logging::untrusted;
 
 pub(super) fn log(pool: &str, log: &Log) {
+    super::report::report(pool, log);
     match log {
         Log::Ready { .. } | Log::BootFailed { .. } | Log::SpawnFailed { .. } => boot(pool, log),
         Log::Stopped { .. }

@@ -22,6 +22,7 @@ pub mod link;
 pub mod modcache;
 pub mod policy;
 pub mod quarantine;
+mod report;
 pub mod room;
 mod status;
 pub mod table;

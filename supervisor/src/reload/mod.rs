@@ -196,6 +196,16 @@ impl Reloader {
                     "config reload failed: the running configuration stays in force"
                 );
                 self.metrics.reloaded(false);
+                crate::history::report(
+                    crate::history::NewEvent::new(
+                        "reload",
+                        "error",
+                        format!(
+                            "config reload ({trigger}) refused: the running configuration stays"
+                        ),
+                    )
+                    .detail(serde_json::json!({ "problems": problems })),
+                );
                 return Err(problems);
             }
         };
@@ -204,6 +214,10 @@ impl Reloader {
         for l in &lines {
             tracing::info!(trigger, "config reloaded: {l}");
         }
+        crate::history::report(
+            crate::history::NewEvent::new("reload", "info", format!("config reloaded ({trigger})"))
+                .detail(serde_json::json!({ "changes": lines })),
+        );
         // The limit is read again: a pod can be resized in place.
         let planned = new.planned_memory_bytes();
         if let Some(w) = crate::cgroup::memory_warning(crate::cgroup::read(), planned) {

@@ -8,6 +8,7 @@ use crate::jobs::core::Log;
 use crate::jobs::core::state::KillReason;
 
 pub fn log(log: &Log) {
+    report(log);
     match log {
         Log::Queued {
             id,
@@ -114,4 +115,51 @@ fn line(id: &str, pool: &str, level: LogLevel, text: &str) {
         LogLevel::Info => tracing::info!(target: "bext::job", job = %id, pool = %pool, "{text}"),
         LogLevel::Debug => tracing::debug!(target: "bext::job", job = %id, pool = %pool, "{text}"),
     }
+}
+
+/// A job's state changes, as events of the history's feed.
+fn report(log: &Log) {
+    use crate::history::{NewEvent, report};
+    let (id, pool, level, text, detail) = match log {
+        Log::Queued { id, pool, .. } => (id, pool, "info", "job queued".to_string(), None),
+        Log::Started {
+            id,
+            pool,
+            pid,
+            restarts,
+        } => (
+            id,
+            pool,
+            "info",
+            format!("job started (pid {pid}, restarts {restarts})"),
+            None,
+        ),
+        Log::DaemonCrashed {
+            id,
+            pool,
+            restarts,
+            delay_ms,
+            error,
+        } => (
+            id,
+            pool,
+            "warn",
+            format!("daemon crashed; restart {restarts} in {delay_ms} ms"),
+            Some(serde_json::json!({ "error": error })),
+        ),
+        Log::Failed { id, pool, error } => (
+            id,
+            pool,
+            "warn",
+            "job failed".to_string(),
+            Some(serde_json::json!({ "error": error })),
+        ),
+        Log::Ended { id, pool, state } => (id, pool, "info", format!("job {state}"), None),
+        _ => return,
+    };
+    let mut e = NewEvent::new("job", level, text).pool(pool).job(id);
+    if let Some(d) = detail {
+        e = e.detail(d);
+    }
+    report(e);
 }

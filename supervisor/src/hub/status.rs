@@ -1,0 +1,265 @@
+//! The status page's side of the hub: the sampler that feeds the history
+//! each second, the views the page and its stream show, and the page's
+//! actions.
+//!
+//! The sampler reads the same rows as `/__bext/workers` and each pool's
+//! request tap, records them ([`crate::history::History::record`]), and,
+//! only while a stream is open, encodes this second's view once and hands
+//! it to the feed, which copies the bytes to every stream.
+//!
+//! Actions (restart a worker or a pool, a maintenance sweep, cancel a job)
+//! exist only with `[server] admin_token` set: a `POST /__bext/actions`
+//! whose `X-Bext-Token` header is the token (compared in constant time),
+//! from no `Origin` or the page's own, each one reported to the feed.
+
+use std::time::{Duration, Instant};
+
+use protocol::control::WorkerStatus;
+use serde_json::{Value, json};
+
+use super::Hub;
+use crate::history::{self, NewEvent, PoolReading, SlotReading, state_index};
+
+/// How often the sampler reads the pools.
+pub const SAMPLE_EVERY: Duration = Duration::from_secs(1);
+
+/// One sample of every pool, recorded; and the view, if anyone watches.
+pub async fn sample(hub: &Hub, interval: Duration) {
+    let rows = hub.workers().await;
+    let pools = hub.pools.all();
+    let readings: Vec<PoolReading> = pools
+        .iter()
+        .map(|p| PoolReading {
+            name: p.name.to_string(),
+            counts: p.metrics.tap.read(),
+            queue: p.admission().map_or(0, |a| a.queued() as u32),
+            slots: slots_of(&p.name, &rows),
+        })
+        .collect();
+    hub.history
+        .lock()
+        .unwrap()
+        .record(&readings, history::unix_ms(), interval.as_secs_f64());
+    if history::feed().watched() {
+        let view = view(hub, &rows).await;
+        history::feed().tick(history::stream::tick_text(&view.to_string()));
+    }
+}
+
+/// Runs the sampler until the process ends.
+pub async fn run_sampler(hub: std::sync::Arc<Hub>) {
+    let mut every = tokio::time::interval(SAMPLE_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last = Instant::now();
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let now = Instant::now();
+        sample(&hub, now - last).await;
+        last = now;
+    }
+}
+
+/// One reading per slot: of the slot's newest process (a replacement
+/// booting beside the old one during a rotation is the slot's future).
+fn slots_of(pool: &str, rows: &[WorkerStatus]) -> Vec<SlotReading> {
+    let mut out: Vec<SlotReading> = Vec::new();
+    for r in rows.iter().filter(|r| r.pool == pool) {
+        let reading = SlotReading {
+            slot: r.id,
+            generation: r.generation,
+            served: r.requests_served,
+            state: if r.pid.is_some() || r.state.name() == "FAILED" {
+                state_index(r.state.name())
+            } else {
+                u8::MAX
+            },
+            rss_bytes: r.current_memory_bytes,
+            heap_bytes: r.js_heap_bytes,
+            in_flight: r.in_flight,
+        };
+        match out.iter_mut().find(|s| s.slot == r.id) {
+            Some(s) if s.generation < r.generation => *s = reading,
+            Some(_) => {}
+            None => out.push(reading),
+        }
+    }
+    out
+}
+
+/// The page's view of now: pools with their settings and last sample,
+/// the worker rows, the jobs, the container's limits, the streams.
+pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
+    let (jobs, _) = hub.jobs.list().await;
+    let history = hub.history.lock().unwrap();
+    let pools: Vec<Value> = hub
+        .pools
+        .all()
+        .iter()
+        .map(|p| {
+            let c = p.config();
+            let s = history.latest_pool(&p.name).unwrap_or_default();
+            json!({
+                "name": &*p.name,
+                "route": c.route.as_str(),
+                "min_workers": c.min_workers,
+                "max_workers": c.max_workers,
+                "max_memory_bytes": c.settings.lifecycle.max_memory_bytes,
+                "queue": s.queue,
+                "rps": s.rps,
+                "p50_ms": s.p50_ms,
+                "p99_ms": s.p99_ms,
+                "errors": { "429": s.statuses[0], "502": s.statuses[1], "503": s.statuses[2], "504": s.statuses[3] },
+            })
+        })
+        .collect();
+    let jobs: Vec<Value> = jobs
+        .iter()
+        .map(|j| {
+            json!({
+                "id": j.id, "pool": j.pool, "status": j.status, "daemon": j.daemon,
+                "progress": j.progress, "memory_bytes": j.memory_bytes, "rss_bytes": j.rss_bytes,
+                "pid": j.pid, "error": j.error,
+            })
+        })
+        .collect();
+    let (clients, dropped) = history::feed().stream_counts();
+    json!({
+        "t": history::unix_ms(),
+        "tick": history.ticks(),
+        "pools": pools,
+        "workers": rows,
+        "jobs": jobs,
+        "limits": { "cpus": hub.limits.cpus, "memory_bytes": hub.limits.memory_bytes },
+        "streams": { "open": clients, "dropped": dropped },
+        "last_event_id": history::feed().last_id(),
+        "actions": hub.admin_token.is_some(),
+    })
+}
+
+/// What a page action asks.
+#[derive(Debug, serde::Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+enum Action {
+    Restart {
+        pool: Option<String>,
+        worker: Option<u32>,
+    },
+    Maint {
+        pool: String,
+    },
+    Cancel {
+        job: String,
+    },
+}
+
+/// Why an action was refused, with its status.
+type Refusal = (u16, &'static str);
+
+/// Checks an action's method, token and origin.
+pub fn vet(hub: &Hub, req: &super::AdminRequest<'_>) -> Result<(), Refusal> {
+    let Some(token) = &hub.admin_token else {
+        return Err((
+            403,
+            "actions are off: set [server] admin_token to turn them on",
+        ));
+    };
+    if req.method != "POST" {
+        return Err((405, "actions are POST only"));
+    }
+    let given = req.token.unwrap_or("").as_bytes();
+    if !same(given, token.0.as_bytes()) {
+        return Err((403, "a valid X-Bext-Token header is needed"));
+    }
+    if let Some(origin) = req.origin {
+        let own = req.host.map(|h| format!("http://{h}"));
+        let https = req.host.map(|h| format!("https://{h}"));
+        if own.as_deref() != Some(origin) && https.as_deref() != Some(origin) {
+            return Err((403, "foreign Origin"));
+        }
+    }
+    Ok(())
+}
+
+/// Constant-time comparison (the length is not a secret).
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Carries out a vetted action; its result as JSON.
+pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
+    let action: Action = match serde_json::from_slice(body) {
+        Ok(a) => a,
+        Err(e) => return (400, json!({ "error": format!("bad action: {e}") })),
+    };
+    let (text, result) = match &action {
+        Action::Restart { pool, worker } => {
+            let what = match (pool, worker) {
+                (Some(p), Some(w)) => format!("restart of worker {w} of pool {p}"),
+                (Some(p), None) => format!("rolling restart of pool {p}"),
+                _ => "rolling restart of every pool".into(),
+            };
+            let r = hub.restart(pool.as_deref(), *worker).await;
+            (what, r.map(|n| json!({ "workers": n })))
+        }
+        Action::Maint { pool } => {
+            let r = hub.maint(Some(pool), None).await;
+            (
+                format!("maintenance sweep of pool {pool}"),
+                r.map(|n| json!({ "workers": n })),
+            )
+        }
+        Action::Cancel { job } => {
+            let r = hub.jobs.cancel(job).await;
+            (
+                format!("cancel of job {job}"),
+                r.map(|s| json!({ "status": s })),
+            )
+        }
+    };
+    let (level, status, value) = match result {
+        Ok(v) => ("info", 200, v),
+        Err(e) => ("warn", 409, json!({ "error": e })),
+    };
+    let mut e = NewEvent::new("action", level, format!("{text} asked from {peer}"));
+    match &action {
+        Action::Restart { pool: Some(p), .. } | Action::Maint { pool: p } => e = e.pool(p),
+        Action::Cancel { job } => e = e.job(job),
+        _ => {}
+    }
+    if let Action::Restart {
+        worker: Some(w), ..
+    } = action
+    {
+        e = e.worker(w);
+    }
+    history::report(e.detail(value.clone()));
+    tracing::info!(peer, "status page action: {text}");
+    (status, value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(same(b"abcdefgh", b"abcdefgh"));
+        assert!(!same(b"abcdefgh", b"abcdefgx"));
+        assert!(!same(b"abc", b"abcdefgh"));
+    }
+
+    #[test]
+    fn actions_parse_strictly() {
+        let a: Action =
+            serde_json::from_str(r#"{"action":"restart","pool":"render","worker":2}"#).unwrap();
+        assert!(matches!(
+            a,
+            Action::Restart {
+                worker: Some(2),
+                ..
+            }
+        ));
+        assert!(serde_json::from_str::<Action>(r#"{"action":"rm","path":"/"}"#).is_err());
+    }
+}
