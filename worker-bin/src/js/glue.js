@@ -256,6 +256,9 @@
         return host.fail(token, `${specifier} exports neither a handler function (export function handler(req) { ... }) nor a default object with a fetch method (export default { fetch(request, env, ctx) { ... } })`, "");
       }
       exportsNs = ns;
+      // A fetch(request) handler needs the web module for every request:
+      // load it during the boot rather than in the first request.
+      if (usesFetch()) webParts();
       host.done(token, 200, [], "");
     }, (e) => fail(token, e));
   }
