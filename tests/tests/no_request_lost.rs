@@ -385,6 +385,20 @@ fn a_worker_killed_while_holding_posts_fails_only_the_one_it_ran() {
                 .and_then(|w| w["pid"].as_i64())
         },
     );
+    // Holding them is not running one yet: the frames may still be on
+    // their way. A spin burns CPU, and a worker announces a request (and
+    // flushes that) before it runs it, so CPU time spent means one runs.
+    let cpu_ticks = || -> u64 {
+        let stat = std::fs::read_to_string(format!("/proc/{victim}/stat")).unwrap_or_default();
+        let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+        let f: Vec<&str> = after.split_whitespace().collect();
+        let field = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+        field(11) + field(12)
+    };
+    let before = cpu_ticks();
+    wait_for(Duration::from_secs(5), "the victim to run a spin", || {
+        (cpu_ticks() >= before + 3).then_some(())
+    });
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(victim as i32), Signal::SIGKILL).unwrap();
     let statuses: Vec<u16> = clients.into_iter().map(|c| c.join().unwrap()).collect();
     let failed = statuses.iter().filter(|s| **s == 502).count();
