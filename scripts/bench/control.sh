@@ -14,7 +14,7 @@ sizes=("$@")
 
 bench_init
 echo 'export const handler = () => "ok";' >"$work/worker.js"
-port=38184
+port=28184
 hz=$(getconf CLK_TCK)
 
 # median_ms CMD...: runs CMD 20 times, prints the median wall time in ms.

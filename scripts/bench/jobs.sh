@@ -80,7 +80,7 @@ export async function run(job) {
 JS
 cat >"$work/bext.toml" <<TOML
 [server]
-listen = "127.0.0.1:38400"
+listen = "127.0.0.1:28400"
 control_socket = "bext.sock"
 [render]
 script = "worker.js"
@@ -95,8 +95,8 @@ keep_finished = 2000
 TOML
 target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/log" 2>&1 &
 pid=$!
-wait_http 38400
-url=http://127.0.0.1:38400
+wait_http 28400
+url=http://127.0.0.1:28400
 
 stats() { curl -fs "$url/__bext/jobs" | python3 -c 'import json,sys; s=json.load(sys.stdin)["stats"]; print(s["running"], s["queued"])'; }
 wait_idle() {
@@ -148,14 +148,14 @@ mkdir -p "$work/pg"
 if [[ $(id -u) == 0 ]]; then as_pg=(runuser -u postgres --); chown postgres: "$work/pg"; chmod 755 "$work"; fi
 "${as_pg[@]}" "$pgbin/initdb" -D "$work/pg/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
 "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
-  -o "-c listen_addresses=127.0.0.1 -p 38499 -k $work/pg" start >/dev/null
-psql() { command psql -h 127.0.0.1 -p 38499 -U postgres -d postgres -Atc "$1"; }
+  -o "-c listen_addresses=127.0.0.1 -p 28499 -k $work/pg" start >/dev/null
+psql() { command psql -h 127.0.0.1 -p 28499 -U postgres -d postgres -Atc "$1"; }
 pg_stop() { "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true; }
 pids=()
 cleanup_pg() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; pg_stop; rm -rf "$work"; }
 trap cleanup_pg EXIT
 
-# Node N of schema S: its own folder, config and port (38410 + N).
+# Node N of schema S: its own folder, config and port (28410 + N).
 node() {
   local s=$1 n=$2 dir="$work/$1-$2"
   mkdir -p "$dir/jobs"
@@ -163,14 +163,14 @@ node() {
   cp "$work"/jobs/*.js "$dir/jobs/"
   cat >"$dir/bext.toml" <<TOML
 [server]
-listen = "127.0.0.1:$((38410 + n))"
+listen = "127.0.0.1:$((28410 + n))"
 control_socket = "bext.sock"
 [render]
 script = "worker.js"
 jsc_workers = 2
 request_timeout_ms = 0
 [jobs]
-store = "postgres://postgres@127.0.0.1:38499/postgres?options=-c%20search_path%3D$s"
+store = "postgres://postgres@127.0.0.1:28499/postgres?options=-c%20search_path%3D$s"
 lease_ttl_ms = 2000
 claim_interval_ms = 100
 max_running = 20
@@ -180,7 +180,7 @@ keep_finished = 2000
 TOML
   target/release/bextd --config "$dir/bext.toml" --log-level warn >"$dir/log" 2>&1 &
   pids+=($!)
-  wait_http $((38410 + n))
+  wait_http $((28410 + n))
 }
 completed() { psql "SELECT count(*) FROM $1.bext_jobs WHERE status = 'completed' AND script LIKE '%short.js'"; }
 cat >"$work/jobs/daemon.js" <<'JS'
@@ -194,16 +194,24 @@ many() { # schema, nodes...
   local s=$1; shift
   local t0 t1
   t0=$(date +%s%N)
-  for n in "$@"; do curl -fs "http://127.0.0.1:$((38410 + n))/many?n=$((1000 / $#))" >/dev/null; done
-  until [[ $(completed "$s") -ge 1000 ]]; do sleep 0.02; done
+  for n in "$@"; do curl -fs "http://127.0.0.1:$((28410 + n))/many?n=$((1000 / $#))" >/dev/null; done
+  local deadline=$((SECONDS + 120)) k
+  until [[ $(completed "$s") -ge 1000 ]]; do
+    if ((SECONDS > deadline)); then
+      echo "1000 jobs on $# bextd: only $(completed "$s") completed after 120 s; the nodes' logs:" >&2
+      for k in "$@"; do tail -20 "$work/$s-$k/log" >&2; done
+      return 1
+    fi
+    sleep 0.02
+  done
   t1=$(date +%s%N)
   awk -v ns=$((t1 - t0)) -v k=$# 'BEGIN { printf "1000 jobs on %d bextd: %.2f s, %.0f jobs/s\n", k, ns / 1e9, 1000 / (ns / 1e9) }'
 }
 
 psql "CREATE SCHEMA one; CREATE SCHEMA two; CREATE SCHEMA fail" >/dev/null
 node one 0
-curl -fs "http://127.0.0.1:38410/latency?n=20" >/dev/null
-read -r med p99 n < <(curl -fs "http://127.0.0.1:38410/latency?n=200" | percentiles)
+curl -fs "http://127.0.0.1:28410/latency?n=20" >/dev/null
+read -r med p99 n < <(curl -fs "http://127.0.0.1:28410/latency?n=200" | percentiles)
 printf 'postgres store, spawn to run(job) (insert, claim, start): median %.2f ms, p99 %.2f ms over %d jobs\n' "$med" "$p99" "$n"
 many one 0
 kill "${pids[0]}"; wait "${pids[0]}" 2>/dev/null || true
@@ -217,7 +225,7 @@ until [[ $(psql "SELECT owner IS NOT NULL AND checkpoint IS NOT NULL FROM fail.b
 sleep 0.5
 victim=${pids[3]}
 for i in 3 4; do
-  if curl -fs "http://127.0.0.1:$((38410 + i))/__bext/jobs/$id" | grep -q '"pid":[0-9]'; then victim=${pids[$i]}; fi
+  if curl -fs "http://127.0.0.1:$((28410 + i))/__bext/jobs/$id" | grep -q '"pid":[0-9]'; then victim=${pids[$i]}; fi
 done
 t0=$(date +%s%N)
 kill -9 "$victim"

@@ -22,7 +22,7 @@ bench_init
 hello=$PWD/scripts/examples/hello/worker.js
 ssr=$PWD/scripts/examples/ssr/dist/worker.js
 bash scripts/examples/ssr/build.sh >/dev/null
-port=38183
+port=28183
 cpus=$(nproc)
 rounds=5
 

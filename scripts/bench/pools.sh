@@ -14,7 +14,7 @@ source scripts/bench/lib.sh
 bench_setup
 
 bench_init
-port=38185
+port=28185
 cat >"$work/worker.js" <<'JS'
 const page = "<article><h2>bext</h2><p>" + "Server-side rendered text for the compression benchmark. ".repeat(6) + "</p></article>\n";
 const big = "<!DOCTYPE html><html><body>" + page.repeat(52) + "</body></html>";

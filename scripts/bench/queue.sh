@@ -56,10 +56,10 @@ TOML
 if [[ $parts == *1* ]]; then
 echo "== 1. hello, 2 workers, wrk -c32, ${dur}s x 3 rounds"
 declare -A rps p99
-for i in "${!caps[@]}"; do start "${caps[$i]}" 2 $((38300 + i)); done
+for i in "${!caps[@]}"; do start "${caps[$i]}" 2 $((28300 + i)); done
 for round in 1 2 3; do
   for i in "${!caps[@]}"; do
-    read -r r _ p < <(measure "http://127.0.0.1:$((38300 + i))/" 32 2 "$dur")
+    read -r r _ p < <(measure "http://127.0.0.1:$((28300 + i))/" 32 2 "$dur")
     rps[$i]+="$r "; p99[$i]+="$p "
   done
 done
@@ -122,8 +122,8 @@ echo
 echo "== 2. 5% slow (50 ms CPU), 95% fast, 16 clients, 2 workers, ${dur}s"
 printf '%-22s %14s %14s %14s\n' "worker_concurrency" "fast p50 ms" "fast p99 ms" "slow p99 ms"
 for i in "${!caps[@]}"; do
-  start "${caps[$i]}" 2 $((38310 + i))
-  read -r f50 f99 s99 _ _ _ < <(python3 "$work/client.py" $((38310 + i)) "$dur" 0.05)
+  start "${caps[$i]}" 2 $((28310 + i))
+  read -r f50 f99 s99 _ _ _ < <(python3 "$work/client.py" $((28310 + i)) "$dur" 0.05)
   printf '%-22s %14s %14s %14s\n' "$(name "${caps[$i]}")" "$f50" "$f99" "$s99"
   kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
 done
@@ -135,8 +135,8 @@ echo
 echo "== 3. kill storm: 4 workers, SIGKILL one every 100 ms, 16 GET clients, ${dur}s"
 printf '%-22s %10s %10s %10s %16s\n' "worker_concurrency" "kills" "non-2xx" "requests" "non-2xx per kill"
 for i in "${!caps[@]}"; do
-  start "${caps[$i]}" 4 $((38320 + i))
-  read -r _ _ _ bad total kills < <(python3 "$work/client.py" $((38320 + i)) "$dur" 0 "${pids[-1]}")
+  start "${caps[$i]}" 4 $((28320 + i))
+  read -r _ _ _ bad total kills < <(python3 "$work/client.py" $((28320 + i)) "$dur" 0 "${pids[-1]}")
   printf '%-22s %10s %10s %10s %16s\n' "$(name "${caps[$i]}")" "$kills" "$bad" "$total" "$(awk -v b="$bad" -v k="$kills" 'BEGIN{printf "%.2f", k ? b/k : 0}')"
   kill -TERM "${pids[-1]}"; wait "${pids[-1]}" 2>/dev/null || true
 done

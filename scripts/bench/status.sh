@@ -16,7 +16,7 @@ secs=${2:-20}
 
 bench_init
 echo 'export const handler = () => "ok";' >"$work/worker.js"
-port=38185
+port=28185
 hz=$(getconf CLK_TCK)
 cat >"$work/bext.toml" <<TOML
 [server]

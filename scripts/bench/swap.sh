@@ -26,7 +26,7 @@ bash scripts/examples/ssr/build.sh >/dev/null
 bench_init_many
 
 ssr=$PWD/scripts/examples/ssr/dist/worker.js
-port=38283
+port=28283
 declare -A ports
 
 # The SSR example's pages, and /version: the data file's version and the

@@ -17,8 +17,8 @@ bench_setup
 bench_init_many
 
 script=$PWD/scripts/examples/hello/worker.js
-ref_port=38181
-bext_port=38182
+ref_port=28181
+bext_port=28182
 cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$bext_port"

@@ -18,7 +18,7 @@ bash tests/js/build.sh >/dev/null
 
 bench_init
 
-port=38191
+port=28191
 cat >"$work/plain.js" <<'JS'
 export async function handler(req) {
   return "Hello, World!";
