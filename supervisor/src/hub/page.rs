@@ -338,6 +338,23 @@ fn workers(h: &mut String, view: &Value, history: &History, o: &Options) {
     h.push_str("</tbody></table></section>");
 }
 
+/// A worker's last exit, rotation reason and last error, each said once:
+/// a crash's error is also the start of its last exit.
+fn reason(w: &Value) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for v in [&w["last_exit"], &w["rotation_reason"], &w["last_error"]] {
+        let text = match v {
+            Value::String(s) => s.clone(),
+            Value::Null => continue,
+            v => v.to_string(),
+        };
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(" · ")
+}
+
 fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u64>) {
     let pool = w["pool"].as_str().unwrap_or("");
     let id = w["id"].as_u64().unwrap_or(0) as u32;
@@ -351,15 +368,7 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
     let top = max_memory
         .map_or(0.0, |m| m as f64)
         .max(spark.iter().copied().fold(1.0, f64::max));
-    let reason = [&w["last_exit"], &w["rotation_reason"], &w["last_error"]]
-        .iter()
-        .filter_map(|v| match v {
-            Value::String(s) => Some(s.clone()),
-            Value::Null => None,
-            v => Some(v.to_string()),
-        })
-        .collect::<Vec<_>>()
-        .join(" · ");
+    let reason = reason(w);
     let _ = write!(
         h,
         "<tr data-key=\"{p}/{id}\" class=\"st-{state}\"><td>{p}</td><td>{id}</td><td><span class=\"state st-{state}\">{state}</span></td>\
@@ -461,6 +470,22 @@ fn feed(h: &mut String, events: &[std::sync::Arc<Event>]) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_crash_is_said_once_in_the_reason_column() {
+        let w = serde_json::json!({
+            "last_exit": "killed from outside (signal 9 (SIGKILL)); pid 6540, up 4834 ms",
+            "rotation_reason": null,
+            "last_error": "killed from outside (signal 9 (SIGKILL))",
+        });
+        assert_eq!(
+            reason(&w),
+            "killed from outside (signal 9 (SIGKILL)); pid 6540, up 4834 ms"
+        );
+        let w = serde_json::json!({ "last_exit": null, "rotation_reason": "memory", "last_error": "boom" });
+        assert_eq!(reason(&w), "memory · boom");
+    }
+
     use super::*;
 
     #[test]

@@ -81,7 +81,7 @@
       let top = max || 1;
       for (const v of line) if (v > top) top = v;
       const lim = max ? '<line class="limit" x1="0" x2="80" y1="' + (16 - max / top * 16).toFixed(1) + '" y2="' + (16 - max / top * 16).toFixed(1) + '"/>' : '';
-      const why = [w.last_exit, w.rotation_reason && (typeof w.rotation_reason === 'string' ? w.rotation_reason : JSON.stringify(w.rotation_reason)), w.last_error].filter(Boolean).join(' · ');
+      const why = [w.last_exit, w.rotation_reason && (typeof w.rotation_reason === 'string' ? w.rotation_reason : JSON.stringify(w.rotation_reason)), w.last_error].filter(Boolean).filter((t, i, all) => !all.slice(0, i).some((p) => p.includes(t))).join(' · ');
       const act = actionsOn && w.pid ? '<button data-act="restart" data-pool="' + esc(w.pool) + '" data-worker="' + w.id + '">restart</button>' : '';
       html += '<tr data-key="' + esc(key) + '" class="st-' + w.state + '"><td>' + esc(w.pool) + '</td><td>' + w.id + '</td><td><span class="state st-' + w.state + '">' + w.state +
         '</span></td><td>' + (w.pid ?? '–') + '</td><td>' + w.generation + '</td><td>' + up(w.uptime_ms) + '</td><td>' + w.requests_served + '</td><td>' + w.in_flight +
