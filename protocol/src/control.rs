@@ -100,10 +100,10 @@ pub enum ControlRequest {
 /// cgroup and its ancestors (the tightest wins).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct ContainerLimits {
-    /// CPU quota in CPUs (`cpu.max` 150000/100000 is 1.5).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// CPU quota in CPUs (`cpu.max` 150000/100000 is 1.5); `None`: no limit.
+    #[serde(default)]
     pub cpus: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub memory_bytes: Option<u64>,
 }
 

@@ -9,15 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-/// What the cgroups allow; `None`: no limit found.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
-pub struct Limits {
-    /// CPU quota in CPUs (`cpu.max` 150000/100000 is 1.5).
-    pub cpus: Option<f64>,
-    pub memory_bytes: Option<u64>,
-}
+/// What the cgroups allow; `None`: no limit found. The control socket
+/// carries the same value.
+pub type Limits = protocol::control::ContainerLimits;
 
 /// The limits of this process's cgroup.
 pub fn read() -> Limits {

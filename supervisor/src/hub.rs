@@ -387,12 +387,7 @@ pub async fn control(req: ControlRequest, hub: &Hub) -> ControlReply {
     match req {
         ControlRequest::Workers => ControlReply::Workers {
             workers: hub.workers().await,
-            limits: (hub.limits.cpus.is_some() || hub.limits.memory_bytes.is_some()).then_some(
-                protocol::control::ContainerLimits {
-                    cpus: hub.limits.cpus,
-                    memory_bytes: hub.limits.memory_bytes,
-                },
-            ),
+            limits: (hub.limits != crate::cgroup::Limits::default()).then_some(hub.limits),
         },
         ControlRequest::Restart { pool, worker } => {
             let n = hub.restart(pool.as_deref(), worker).await;

@@ -34,16 +34,15 @@ pub fn run(paths: &[PathBuf], config: Option<&Path>, margin_s: u64) -> u8 {
             return exit::FAILED;
         }
     };
-    let given = match config.map(|p| std::fs::read_to_string(p).map(|t| (t, p))) {
+    let given = match config {
         None => None,
-        Some(Ok((text, path))) => Some((text, path.display().to_string())),
-        Some(Err(e)) => {
-            eprintln!(
-                "bext check: cannot read {}: {e}",
-                config.unwrap_or(Path::new("")).display()
-            );
-            return exit::BAD_CONFIG;
-        }
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some((text, path.display().to_string())),
+            Err(e) => {
+                eprintln!("bext check: cannot read {}: {e}", path.display());
+                return exit::BAD_CONFIG;
+            }
+        },
     };
     let (report, status) = check(&objects, given.as_ref(), margin_s);
     print!("{report}");
