@@ -11,6 +11,7 @@
 //! * [`hello`]: the versioned handshake each side sends first, so a
 //!   version mismatch is refused with a clear message instead of a
 //!   misdecoded frame.
+//! * [`template`]: `bextd` asking a template worker to fork a worker.
 //!
 //! This crate is a leaf: it depends on no other bext crate and does no I/O.
 #![forbid(unsafe_code)]
@@ -20,6 +21,7 @@ pub mod control;
 pub mod fetch_allow;
 pub mod hello;
 pub mod size;
+pub mod template;
 pub mod worker;
 
 pub use codec::{DEFAULT_MAX_FRAME_BYTES, FrameCodec, FrameError};

@@ -346,3 +346,22 @@ fn fetch_refused() {
         },
     );
 }
+
+#[test]
+fn template() {
+    use protocol::template::{FromTemplate, ToTemplate};
+    check(
+        "template-fork",
+        &ToTemplate::Fork {
+            title: "bext-worker: render #0".into(),
+        },
+    );
+    check("template-ready", &FromTemplate::Ready(Hello::new(4242)));
+    check("template-forked", &FromTemplate::Forked { pid: 4243 });
+    check(
+        "template-failed",
+        &FromTemplate::Failed {
+            error: "clone3: Operation not permitted".into(),
+        },
+    );
+}

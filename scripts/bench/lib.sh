@@ -43,7 +43,10 @@ measure() {
 worker_pids() {
   local pid=$1
   for c in $(cat /proc/"$pid"/task/*/children 2>/dev/null); do
-    [[ $(cat /proc/"$c"/comm 2>/dev/null) == bext-worker ]] && echo "$c"
+    # A template worker is named bext-template once it runs; its title
+    # says what it is from its exec on.
+    [[ $(cat /proc/"$c"/comm 2>/dev/null) == bext-worker ]] || continue
+    [[ $(tr '\0' ' ' </proc/"$c"/cmdline 2>/dev/null) == "bext-worker: template ("* ]] || echo "$c"
   done
 }
 

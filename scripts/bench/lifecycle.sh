@@ -9,6 +9,8 @@
 #  2. worker boot time, fork to ACTIVE, over 50+ boots (target median < 20 ms);
 #     and on an idle machine (one worker rotated after every request);
 #  3. idle worker memory: RSS and PSS (target RSS < 8 MB).
+# Workers fork from a template worker (spawn = "auto"); the runs marked
+# "exec" start each worker by fork+exec instead, in the same run.
 #
 #   scripts/bench/lifecycle.sh [DURATION_SECONDS]
 set -euo pipefail
@@ -30,22 +32,26 @@ rounds=5
 # the one being measured, so the runs of one round follow each other within
 # seconds: this machine's speed drifts by tens of percent over minutes, and
 # only back-to-back runs compare.
-runs="ssr:0 ssr:100 hello:0 hello:100 hello:1000"
+runs="ssr:0 ssr:100 hello:0 hello:100 hello:1000 hello:100:exec"
 declare -A pids ports
 # start_bextd RUN PORT
 start_bextd() {
-  local app=${1%:*} mr=${1#*:}
-  cat >"$work/$app-$mr.toml" <<TOML
+  local app mr spawn
+  IFS=: read -r app mr spawn <<<"$1"
+  spawn=${spawn:-auto}
+  local name=$app-$mr-$spawn
+  cat >"$work/$name.toml" <<TOML
 [server]
 listen = "127.0.0.1:$2"
-control_socket = "$work/$app-$mr.sock"
+control_socket = "$work/$name.sock"
 [render]
 script = "${!app}"
 jsc_workers = 2
+spawn = "$spawn"
 [render.lifecycle]
 max_requests = $mr
 TOML
-  target/release/bextd --config "$work/$app-$mr.toml" --log-level info >"$work/$app-$mr.log" 2>&1 &
+  target/release/bextd --config "$work/$name.toml" --log-level info >"$work/$name.log" 2>&1 &
   pids[$1]=$!
   ports[$1]=$2
   wait_http "$2"
@@ -85,48 +91,57 @@ round_ratios() {
     awk -v a="${round_rps[$1.$round]}" -v b="${round_rps[$2.$round]}" 'BEGIN { printf "%.2f ", a / b }'
   done
 }
-bad=$(cat "$work"/*-100.log | grep -c "exited unexpectedly" || true)
+bad=$(cat "$work"/*-100-*.log | grep -c "exited unexpectedly" || true)
 
 # 2. Boot times: the rotation runs booted a worker every ~100 requests; each
 #    "worker ready" line carries boot_ms, from just before fork to ACTIVE.
-boots() { grep -ho 'boot_ms="[0-9.]*"' "$work/$1-100.log" | tr -dc '0-9.\n' | percentiles; }
-read -r boot_med boot_p99 boot_n < <(boots hello)
-read -r sboot_med sboot_p99 sboot_n < <(boots ssr)
-cached=$(grep -c 'modules_cached=1' "$work/ssr-100.log" || true)
+boots() { grep -ho 'boot_ms="[0-9.]*"' "$work/$1.log" | tr -dc '0-9.\n' | percentiles; }
+read -r boot_med boot_p99 boot_n < <(boots hello-100-auto)
+read -r eboot_med eboot_p99 eboot_n < <(boots hello-100-exec)
+read -r sboot_med sboot_p99 sboot_n < <(boots ssr-100-auto)
+cached=$(grep -c 'modules_cached=1' "$work/ssr-100-auto.log" || true)
 
 # 2b. Boot time on an idle machine: one worker rotated after every
 #    request (max_requests = 1), requests 50 ms apart, so each boot has the
-#    machine to itself.
-cat >"$work/idle.toml" <<TOML
+#    machine to itself; from a template, then by exec.
+declare -A iboot
+for spawn in auto exec; do
+  cat >"$work/idle.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port"
 control_socket = "$work/idle.sock"
 [render]
 script = "$hello"
 jsc_workers = 1
+spawn = "$spawn"
 [render.lifecycle]
 max_requests = 1
 TOML
-target/release/bextd --config "$work/idle.toml" --log-level info >"$work/idle.log" 2>&1 &
-pids[idle]=$!
-wait_http "$port"
-for _ in $(seq 60); do
-  curl -fs "http://127.0.0.1:$port/" >/dev/null || true
-  sleep 0.05
+  target/release/bextd --config "$work/idle.toml" --log-level info >"$work/idle-$spawn.log" 2>&1 &
+  pids[idle]=$!
+  wait_http "$port"
+  for _ in $(seq 60); do
+    curl -fs "http://127.0.0.1:$port/" >/dev/null || true
+    sleep 0.05
+  done
+  stop_all
+  # The first boot also starts the template: left out.
+  iboot[$spawn]=$(grep -ho 'boot_ms="[0-9.]*"' "$work/idle-$spawn.log" | tail -n +2 | tr -dc '0-9.\n' | percentiles)
 done
-stop_all
-read -r iboot_med iboot_p99 iboot_n < <(grep -ho 'boot_ms="[0-9.]*"' "$work/idle.log" | tail -n +2 | tr -dc '0-9.\n' | percentiles)
+read -r iboot_med iboot_p99 iboot_n <<<"${iboot[auto]}"
+read -r xboot_med xboot_p99 xboot_n <<<"${iboot[exec]}"
 
-# 3. Idle memory of freshly booted workers.
-start_bextd hello:0 "$port"
-sleep 1
-rss_kb=()
-pss_kb=()
-for w in $(worker_pids "${pids[hello:0]}"); do
-  rss_kb+=("$(awk '/^VmRSS:/ { print $2 }' /proc/"$w"/status)")
-  pss_kb+=("$(awk '/^Pss:/ { print $2 }' /proc/"$w"/smaps_rollup)")
+# 3. Idle memory of freshly booted workers, forked and exec'd.
+declare -A rss_kb pss_kb
+for spawn in auto exec; do
+  start_bextd "hello:0:$spawn" "$port"
+  sleep 1
+  for w in $(worker_pids "${pids[hello:0:$spawn]}"); do
+    rss_kb[$spawn]+="$(awk '/^VmRSS:/ { print $2 }' /proc/"$w"/status) "
+    pss_kb[$spawn]+="$(awk '/^Pss:/ { print $2 }' /proc/"$w"/smaps_rollup) "
+  done
+  stop_all
 done
-stop_all
 
 # The floor under any rotation: starting and reaping a process that does
 # nothing at all (/bin/true), per process.
@@ -134,7 +149,8 @@ floor_us=$({ TIMEFORMAT=%R; time (for _ in $(seq 500); do /bin/true; done); } 2>
 
 printf '\n%-34s %10s %10s %10s\n' "run" "req/s" "p50 µs" "p99 µs"
 for run in $runs; do
-  printf '%-34s %10s %10s %10s\n' "${run%:*} max_requests = ${run#*:}" \
+  IFS=: read -r app mr spawn <<<"$run"
+  printf '%-34s %10s %10s %10s\n' "$app max_requests = $mr${spawn:+ ($spawn)}" \
     "$(median <<<"${rps[$run]}")" "$(median <<<"${p50[$run]}")" "$(median <<<"${p99[$run]}")"
 done
 echo
@@ -147,10 +163,12 @@ for app in ssr hello; do
     printf "%-5s ratio max_requests 100/0: %.2f (rounds: %s; target >= 0.90); each rotation costs %.0f µs of the machine, 0.90 allows %.0f µs\n",
       app, r, all, 100 * c * (1 / a - 1 / b) * 1e6, 100 * c / b / 9 * 1e6 }'
 done
+ratios=$(round_ratios hello:100:exec hello:0)
+echo "hello ratio max_requests 100/0 with exec instead of a template: $(median <<<"$ratios") (rounds: $ratios)"
 ratios=$(round_ratios hello:1000 hello:0)
 echo "hello ratio max_requests 1000/0: $(median <<<"$ratios") (rounds: $ratios)"
 echo "starting and reaping /bin/true here: $floor_us µs per process"
 echo "crashes during the rotation runs: $bad"
-echo "worker boot, fork to ACTIVE, under load: hello median ${boot_med} ms, p99 ${boot_p99} ms over $boot_n boots; ssr median ${sboot_med} ms, p99 ${sboot_p99} ms over $sboot_n boots, $cached of them from cached bytecode (target < 20 ms)"
-echo "worker boot, fork to ACTIVE, idle machine: hello median ${iboot_med} ms, p99 ${iboot_p99} ms over $iboot_n boots"
-echo "idle worker RSS: ${rss_kb[*]} kB; PSS: ${pss_kb[*]} kB (target RSS < 8192 kB)"
+echo "worker boot, fork to ACTIVE, under load: hello median ${boot_med} ms, p99 ${boot_p99} ms over $boot_n boots (exec: median ${eboot_med} ms, p99 ${eboot_p99} ms over $eboot_n); ssr median ${sboot_med} ms, p99 ${sboot_p99} ms over $sboot_n boots, $cached of them from cached bytecode (target < 20 ms)"
+echo "worker boot, fork to ACTIVE, idle machine: hello median ${iboot_med} ms, p99 ${iboot_p99} ms over $iboot_n boots; by exec: median ${xboot_med} ms, p99 ${xboot_p99} ms over $xboot_n"
+echo "idle worker RSS: ${rss_kb[auto]}kB; PSS: ${pss_kb[auto]}kB; by exec: RSS ${rss_kb[exec]}kB, PSS ${pss_kb[exec]}kB"

@@ -302,11 +302,14 @@ impl Daemon {
         self.logs().lines().filter(|l| l.contains(needle)).count()
     }
 
-    /// Worker processes (children of bextd named bext-worker) now.
+    /// Worker processes (children of bextd named bext-worker) now. A
+    /// template worker renames itself `bext-template` as it starts; its
+    /// title says what it is from its exec on.
     pub fn worker_pids(&self) -> Vec<Pid> {
         children(self.pid)
             .into_iter()
             .filter(|p| comm(*p).is_some_and(|c| c.starts_with("bext-worker")))
+            .filter(|p| !is_template(*p))
             .collect()
     }
 
@@ -423,6 +426,12 @@ pub fn children(pid: Pid) -> Vec<Pid> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether `pid` is a template worker (`bext-worker: template (POOL)`).
+pub fn is_template(pid: Pid) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .is_ok_and(|c| c.starts_with(b"bext-worker: template ("))
 }
 
 /// The command name of `pid` (`/proc/PID/comm`).

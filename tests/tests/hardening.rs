@@ -337,7 +337,7 @@ fn a_40_mb_console_line_is_cut_and_the_worker_lives_on() {
     let r = d.get("/big");
     assert_eq!((r.status, r.body.as_str()), (200, "still here"));
     d.wait_log("[cut: 41943040 bytes in all]", Duration::from_secs(5));
-    assert_eq!(d.worker_pids(), before);
+    assert_eq!(d.worker_pids(), before, "{}", d.logs());
     assert!(!d.logs().contains("exited unexpectedly"), "{}", d.logs());
 }
 

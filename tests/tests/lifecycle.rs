@@ -308,7 +308,7 @@ fn the_failure_count_resets_after_healthy_reset_ms() {
         nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
         pids = d.wait_rotated(&pids, 0);
     }
-    assert_eq!(d.workers()[0]["consecutive_failures"], 2);
+    assert_eq!(d.workers()[0]["consecutive_failures"], 2, "{}", d.logs());
     // Served healthy for healthy_reset_ms: the count is forgotten.
     wait_for(
         Duration::from_secs(10),

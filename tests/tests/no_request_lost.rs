@@ -130,7 +130,12 @@ fn a_worker_busy_past_the_heartbeat_timeout_within_its_deadline_is_not_killed() 
     for b in burst {
         let r = b.join().unwrap();
         assert_eq!(r.status, 200, "{}", r.body);
-        assert_eq!(r.json()["pid"], pid.as_raw(), "answered by the same worker");
+        assert_eq!(
+            r.json()["pid"],
+            pid.as_raw(),
+            "answered by the same worker: {}",
+            d.logs()
+        );
     }
     assert_eq!(d.worker_pids(), [pid]);
     assert_eq!(d.count_log("no heartbeat"), 0, "{}", d.logs());

@@ -8,6 +8,8 @@
 //!   `crash` (abort), `hang` (block the whole process, outside JS).
 //! * `hang-handshake`: never send the hello.
 //! * `ignore-drain`: SIGTERM does not make it drain.
+//! * `template-fails`: a template worker refuses to start (bextd falls
+//!   back to exec).
 
 use protocol::worker::HttpRequest;
 use tokio::io::AsyncWriteExt;
@@ -20,6 +22,7 @@ pub struct Faults {
     pub requests: bool,
     pub hang_handshake: bool,
     pub ignore_drain: bool,
+    pub template_fails: bool,
 }
 
 impl Faults {
@@ -32,6 +35,7 @@ impl Faults {
             requests: has("requests"),
             hang_handshake: has("hang-handshake"),
             ignore_drain: has("ignore-drain"),
+            template_fails: has("template-fails"),
         }
     }
 

@@ -14,6 +14,7 @@ pub mod modules;
 pub mod multipart;
 pub mod prelude;
 pub mod serve;
+pub mod template;
 
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
@@ -44,7 +45,8 @@ fn die_with_master() -> Result<(), WorkerError> {
     Ok(())
 }
 
-/// Runs the worker to completion.
+/// Runs the worker to completion: a template when bextd asked for one
+/// (`BEXT_TEMPLATE`), else a worker on its inherited socket.
 pub fn run() -> Result<(), WorkerError> {
     // SIGINT from a terminal is for the master, which drains workers itself.
     // SAFETY: installing SIG_IGN does not run any code in a handler.
@@ -69,10 +71,31 @@ pub fn run() -> Result<(), WorkerError> {
     }
     // SAFETY: the master passes a socket it created on this descriptor and
     // nothing else in this process owns it.
-    let stream = UnixStream::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    let socket = unsafe { OwnedFd::from_raw_fd(fd) };
+    if std::env::var_os(template::ENV).is_some() {
+        return template::run(socket);
+    }
+    serve_on(UnixStream::from(socket), None)
+}
+
+/// Serves as a worker on `stream` until told to stop.
+fn serve_on(stream: UnixStream, preloaded: Option<serve::Preloaded>) -> Result<(), WorkerError> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(WorkerError::Signal)?;
-    rt.block_on(serve::serve(stream, fault::Faults::from_env()))
+    rt.block_on(serve::serve(stream, fault::Faults::from_env(), preloaded))
+}
+
+/// The process's exit status for how the worker ended.
+pub fn exit_code(result: Result<(), WorkerError>) -> u8 {
+    match result {
+        Ok(()) => 0,
+        // The master has the error already, in BootFailed: it logs it.
+        Err(WorkerError::BootFailed(_)) => 3,
+        Err(e) => {
+            serve::stderr_line(&e.to_string());
+            1
+        }
+    }
 }

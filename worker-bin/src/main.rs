@@ -3,13 +3,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match bext_worker::run() {
-        Ok(()) => ExitCode::SUCCESS,
-        // The master has the error already, in BootFailed: it logs it.
-        Err(bext_worker::WorkerError::BootFailed(_)) => ExitCode::from(3),
-        Err(e) => {
-            bext_worker::serve::stderr_line(&e.to_string());
-            ExitCode::from(1)
-        }
-    }
+    ExitCode::from(bext_worker::exit_code(bext_worker::run()))
 }

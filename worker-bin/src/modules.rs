@@ -37,7 +37,7 @@ pub struct FileLoader {
 pub struct ModuleCache {
     /// Identifies this executable; empty turns the cache off.
     engine: String,
-    known: HashMap<String, CompiledModule>,
+    known: RefCell<HashMap<String, CompiledModule>>,
     fresh: RefCell<Vec<CompiledModule>>,
     cached: Cell<u32>,
     compiled: Cell<u32>,
@@ -46,16 +46,23 @@ pub struct ModuleCache {
 impl ModuleCache {
     /// A cache holding `modules` (from `Init`) for the executable `engine`.
     pub fn new(engine: String, modules: Vec<CompiledModule>) -> ModuleCache {
-        let known = modules
-            .into_iter()
-            .filter(|m| !engine.is_empty() && m.engine == engine)
-            .map(|m| (m.path.clone(), m))
-            .collect();
-        ModuleCache {
+        let cache = ModuleCache {
             engine,
-            known,
             ..ModuleCache::default()
-        }
+        };
+        cache.learn(modules);
+        cache
+    }
+
+    /// Adds `modules` (from `Init`) to what this cache can load: a worker
+    /// forked from a template got its cache before the master's `Init`.
+    pub fn learn(&self, modules: Vec<CompiledModule>) {
+        let usable = modules
+            .into_iter()
+            .filter(|m| !self.engine.is_empty() && m.engine == self.engine);
+        self.known
+            .borrow_mut()
+            .extend(usable.map(|m| (m.path.clone(), m)));
     }
 
     /// Names the running executable by its file's device, inode, size and
@@ -88,11 +95,19 @@ impl ModuleCache {
     }
 
     fn load<'js>(&self, ctx: &Ctx<'js>, path: &str, source: Vec<u8>) -> Result<Module<'js>> {
-        if let Some(known) = self.known.get(path).filter(|k| k.source == source) {
+        // The borrow ends before QuickJS runs: loading a module can import
+        // another, which comes back here.
+        let bytecode = self
+            .known
+            .borrow()
+            .get(path)
+            .filter(|k| k.source == source)
+            .map(|k| k.bytecode.clone());
+        if let Some(bytecode) = bytecode {
             // SAFETY: the bytes were written by `Module::write` in a worker
-            // running this same executable (`engine` matched in `new`), for
+            // running this same executable (`engine` matched in `learn`), for
             // this exact source; QuickJS also checks its bytecode version.
-            if let Ok(module) = unsafe { Module::load(ctx.clone(), &known.bytecode) } {
+            if let Ok(module) = unsafe { Module::load(ctx.clone(), &bytecode) } {
                 self.cached.set(self.cached.get() + 1);
                 return Ok(module);
             }

@@ -66,7 +66,7 @@ impl Master {
                 .enable_all()
                 .build()
                 .unwrap();
-            rt.block_on(bext_worker::serve::serve(theirs, Faults::default()))
+            rt.block_on(bext_worker::serve::serve(theirs, Faults::default(), None))
         });
         ours.set_read_timeout(Some(Duration::from_millis(50)))
             .unwrap();

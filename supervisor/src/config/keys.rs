@@ -151,6 +151,7 @@ pub const POOL: &[Key] = &[
     key("maint_requests", whole(0, MAX_REQUESTS, "requests")),
     key("maint_time_ms", ms(0)),
     key("max_concurrent_maint", whole(1, MAX_WORKERS, "workers")),
+    key("spawn", Kind::Text),
     key("user", Kind::Text),
     key("group", Kind::Text),
     key("env", Kind::TextMap),

@@ -30,7 +30,7 @@ pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
     WorkerCount,
 };
-pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings};
+pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn};
 
 /// A checked configuration.
 #[derive(Debug, Clone)]

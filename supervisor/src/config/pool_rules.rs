@@ -62,6 +62,12 @@ pub(super) fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
         format!("{:?}", p.maint_method),
         || "must be \"requests\" or \"time\"".into(),
     );
+    c.rule(
+        matches!(p.spawn.as_str(), "auto" | "template" | "exec"),
+        &path(&n.prefix, &["spawn"]),
+        format!("{:?}", p.spawn),
+        || "must be \"auto\", \"template\" or \"exec\"".into(),
+    );
     if p.auto_maint {
         let (k, v) = if p.maint_method == "time" {
             ("maint_time_ms", p.maint_time_ms)

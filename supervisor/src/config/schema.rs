@@ -207,6 +207,11 @@ pub struct PoolSection {
     pub maint_requests: u64,
     pub maint_time_ms: u64,
     pub max_concurrent_maint: u32,
+    /// How workers start: `"template"` (forked from a template worker
+    /// that has the engine loaded), `"exec"` (fork+exec each time) or
+    /// `"auto"` (a template unless `worker_bin` is a script, which may
+    /// mean to run for every worker).
+    pub spawn: String,
     pub user: Option<String>,
     pub group: Option<String>,
     pub env: BTreeMap<String, String>,
@@ -251,6 +256,7 @@ impl Default for PoolSection {
             maint_requests: 1_000,
             maint_time_ms: 3_600_000,
             max_concurrent_maint: 1,
+            spawn: "auto".into(),
             user: None,
             group: None,
             env: BTreeMap::new(),

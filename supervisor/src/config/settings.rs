@@ -28,6 +28,8 @@ pub struct Settings {
     pub scaling: Scaling,
     pub maint: Maint,
     pub env: BTreeMap<String, String>,
+    /// How its workers (and jobs) start.
+    pub spawn: Spawn,
     pub user: Option<String>,
     pub group: Option<String>,
     /// Content types to compress (a regex), when compression is on.
@@ -39,6 +41,18 @@ pub struct Settings {
     pub fetch: FetchPolicy,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
+}
+
+/// How a pool's workers start (`spawn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spawn {
+    /// Forked from a template worker that has the engine loaded.
+    Template,
+    /// fork+exec of `worker_bin`, every time.
+    Exec,
+    /// A template, unless `worker_bin` is a script (not an executable
+    /// binary): a wrapper may mean to run for every worker.
+    Auto,
 }
 
 /// `max_concurrent_requests` and its queue.
@@ -136,6 +150,11 @@ impl Settings {
                 max_concurrent: p.max_concurrent_maint,
             },
             env: p.env.clone(),
+            spawn: match p.spawn.as_str() {
+                "template" => Spawn::Template,
+                "exec" => Spawn::Exec,
+                _ => Spawn::Auto,
+            },
             user: p.user.clone(),
             group: p.group.clone(),
             compress: p.compress.then(|| p.compress_regex.clone()),

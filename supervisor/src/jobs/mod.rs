@@ -40,6 +40,8 @@ pub struct PoolInfo {
     pub env: BTreeMap<String, String>,
     pub uid: Option<u32>,
     pub gid: Option<u32>,
+    /// How its jobs start, as its workers do.
+    pub spawn: crate::config::Spawn,
     /// Where and how far its jobs' `fetch()` may go, as its workers'.
     pub fetch: protocol::worker::FetchPolicy,
 }
@@ -52,6 +54,7 @@ impl PoolInfo {
             env: p.settings.env.clone(),
             uid: p.uid,
             gid: p.gid,
+            spawn: p.settings.spawn,
             fetch: p.settings.fetch.clone(),
         }
     }

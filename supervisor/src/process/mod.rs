@@ -13,3 +13,4 @@ pub mod pidfd;
 pub mod reaper;
 pub mod registry;
 pub mod spawn;
+pub mod template;

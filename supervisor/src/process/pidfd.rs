@@ -33,6 +33,14 @@ impl Process {
         Process { pid, pidfd }
     }
 
+    /// A process whose pidfd came with it (a template's fork).
+    pub fn with_pidfd(pid: Pid, pidfd: OwnedFd) -> Process {
+        Process {
+            pid,
+            pidfd: Some(pidfd),
+        }
+    }
+
     /// Sends `sig` to the process if it still exists; never to another one.
     pub fn signal(&self, sig: Signal) {
         match &self.pidfd {

@@ -10,6 +10,9 @@
 //! The `Child` handle is dropped without waiting: exit statuses are
 //! collected by the reaper alone (see `reaper.rs`).
 //!
+//! A pool whose `spawn` is `template` has its workers forked by a template
+//! worker the thread keeps (see `template.rs`); exec is the fallback.
+//!
 //! The worker sets `PR_SET_PDEATHSIG` itself (given `BEXT_MASTER_PID` it
 //! can tell whether the master died before that), which keeps this side free
 //! of a `pre_exec` hook and lets std spawn with `posix_spawn`.
@@ -28,6 +31,8 @@ use std::sync::mpsc;
 use nix::unistd::Pid;
 use tokio::sync::oneshot;
 
+use crate::process::template::Templates;
+
 /// What to start.
 #[derive(Debug, Clone)]
 pub struct SpawnSpec {
@@ -39,6 +44,9 @@ pub struct SpawnSpec {
     /// groups when it changes the uid as root).
     pub uid: Option<u32>,
     pub gid: Option<u32>,
+    /// Fork it from a template worker (see `template.rs`), named after
+    /// this pool, instead of exec'ing it; exec is the fallback.
+    pub template: Option<String>,
 }
 
 /// A started worker: its pid and the master's end of its socket.
@@ -68,8 +76,19 @@ impl Spawner {
         std::thread::Builder::new()
             .name("bext-spawner".into())
             .spawn(move || {
-                for (spec, reply) in rx {
-                    let _ = reply.send(spawn(&spec));
+                let mut templates = Templates::default();
+                loop {
+                    // Woken now and then without work, to close the
+                    // templates nobody uses any more.
+                    match rx.recv_timeout(crate::process::template::IDLE / 10) {
+                        Ok((spec, reply)) => {
+                            let _ = reply.send(spawn(&spec, &mut templates));
+                        }
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            templates.close_idle(std::time::Instant::now());
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                    }
                 }
             })?;
         Ok(Spawner { tx })
@@ -94,22 +113,64 @@ pub fn lacks_resources(e: &io::Error) -> bool {
     )
 }
 
-fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
+/// Starts one worker: forked from its template when asked and possible,
+/// else by fork+exec.
+fn spawn(spec: &SpawnSpec, templates: &mut Templates) -> io::Result<Spawned> {
     crate::fault::spawn()?;
+    if spec.template.is_some() {
+        match templates.fork(spec, std::time::Instant::now()) {
+            Ok(spawned) => return Ok(spawned),
+            Err(e) => tracing::debug!(error = %e, "no template: starting the worker by exec"),
+        }
+    }
     let (ours, theirs) = UnixStream::pair()?;
-    let theirs: OwnedFd = theirs.into();
+    let mut child = exec(spec, &spec.title, &[], theirs.into(), Output::Piped)?;
+    let pid = Pid::from_raw(child.id() as i32);
+    let stdout = child.stdout.take().map(OwnedFd::from);
+    let stderr = child.stderr.take().map(OwnedFd::from);
+    // Never waited on here: the reaper collects every exit status.
+    drop(child);
+    Ok(Spawned {
+        pid,
+        process: crate::process::pidfd::Process::open(pid),
+        socket: ours,
+        stdout,
+        stderr,
+    })
+}
+
+/// Where an exec'd process's output goes.
+pub(super) enum Output {
+    /// Pipes, read by bextd (a worker's, tagged in bextd's log).
+    Piped,
+    /// bextd's own stderr (a template's, which says nothing unless it fails).
+    Inherit,
+}
+
+/// Execs `spec.program` shown as `title` (then `args`), with `socket`
+/// inherited under its own number, named by `BEXT_WORKER_FD`.
+pub(super) fn exec(
+    spec: &SpawnSpec,
+    title: &str,
+    args: &[String],
+    socket: OwnedFd,
+    output: Output,
+) -> io::Result<std::process::Child> {
     let master = nix::unistd::getpid();
     let mut cmd = Command::new(&spec.program);
-    cmd.arg0(&spec.title)
+    cmd.arg0(title)
+        .args(args)
         .envs(&spec.env)
-        .env("BEXT_WORKER_FD", theirs.as_raw_fd().to_string())
+        .env("BEXT_WORKER_FD", socket.as_raw_fd().to_string())
         .env("BEXT_MASTER_PID", master.to_string())
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         // Its own process group: a terminal's Ctrl-C reaches the master,
         // which drains the workers itself.
         .process_group(0);
+    match output {
+        Output::Piped => cmd.stdout(Stdio::piped()).stderr(Stdio::piped()),
+        Output::Inherit => cmd.stdout(Stdio::null()).stderr(Stdio::inherit()),
+    };
     if let Some(gid) = spec.gid {
         cmd.gid(gid);
     }
@@ -122,23 +183,10 @@ fn spawn(spec: &SpawnSpec) -> io::Result<Spawned> {
     // parent. Its socket is inherited under its own number: only this thread
     // spawns processes, so clearing FD_CLOEXEC for the spawn leaks it to no
     // other child.
-    set_cloexec(&theirs, false)?;
+    set_cloexec(&socket, false)?;
     let spawned = cmd.spawn();
-    set_cloexec(&theirs, true)?;
-    let mut child = spawned?;
-    let pid = Pid::from_raw(child.id() as i32);
-    let stdout = child.stdout.take().map(OwnedFd::from);
-    let stderr = child.stderr.take().map(OwnedFd::from);
-    // Never waited on here: the reaper collects every exit status.
-    drop(child);
-    drop(theirs);
-    Ok(Spawned {
-        pid,
-        process: crate::process::pidfd::Process::open(pid),
-        socket: ours,
-        stdout,
-        stderr,
-    })
+    set_cloexec(&socket, true)?;
+    spawned
 }
 
 fn set_cloexec(fd: &OwnedFd, on: bool) -> io::Result<()> {

@@ -30,6 +30,7 @@
 
 mod glue;
 mod interrupt;
+mod random;
 mod rejections;
 mod request;
 
@@ -127,6 +128,20 @@ impl Engine {
         })
     }
 
+    /// Caps the QuickJS heap (0: no cap). A worker forked from a template
+    /// learns its pool's cap after the engine was made.
+    pub fn set_memory_limit(&self, bytes: u64) {
+        self.rt
+            .set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
+    }
+
+    /// What a worker forked from a template does first: its own clock for
+    /// `performance`, its own `Math.random` seed.
+    pub fn forked(&self) {
+        self.host.restart_clock();
+        random::reseed();
+    }
+
     /// What the host functions share with the loop.
     pub fn host(&self) -> &Rc<HostState> {
         &self.host
@@ -197,6 +212,7 @@ impl Engine {
 /// Runs the prelude's setup with the `host` object and keeps what it
 /// returns: the glue object and its two hot functions.
 fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude, String> {
+    random::install(ctx).map_err(|e| e.to_string())?;
     let setup: Function = crate::prelude::load(ctx)
         .catch(ctx)
         .map_err(caught_to_string)?;

@@ -24,7 +24,7 @@ pub mod text;
 mod time;
 mod url;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -123,8 +123,9 @@ pub struct HostState {
     /// Bytes each streamed answer (by token) may still produce before it
     /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
     pub windows: RefCell<HashMap<u32, i64>>,
-    origin: Instant,
-    origin_unix_ms: f64,
+    /// `performance.now()`'s zero, and `performance.timeOrigin`.
+    origin: Cell<Instant>,
+    origin_unix_ms: Cell<f64>,
 }
 
 impl Default for HostState {
@@ -135,17 +136,26 @@ impl Default for HostState {
 
 impl HostState {
     pub fn new() -> Self {
-        let unix = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        HostState {
+        let state = HostState {
             events: RefCell::default(),
             timers: RefCell::default(),
             jobs: jobs::JobHost::default(),
             windows: RefCell::default(),
-            origin: Instant::now(),
-            origin_unix_ms: unix.as_secs_f64() * 1000.0,
-        }
+            origin: Cell::new(Instant::now()),
+            origin_unix_ms: Cell::new(0.0),
+        };
+        state.restart_clock();
+        state
+    }
+
+    /// Makes now the time origin: a worker forked from a template starts
+    /// its own clock, not the template's.
+    pub fn restart_clock(&self) {
+        let unix = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        self.origin.set(Instant::now());
+        self.origin_unix_ms.set(unix.as_secs_f64() * 1000.0);
     }
 
     pub(crate) fn push(&self, event: HostEvent) {

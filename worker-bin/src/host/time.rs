@@ -81,11 +81,14 @@ pub(super) fn install<'js>(
     host.set(
         "now",
         Function::new(ctx.clone(), move || {
-            s.origin.elapsed().as_secs_f64() * 1000.0
+            s.origin.get().elapsed().as_secs_f64() * 1000.0
         })?,
     )?;
-    let origin_ms = state.origin_unix_ms;
-    host.set("timeOrigin", Function::new(ctx.clone(), move || origin_ms)?)?;
+    let s = state.clone();
+    host.set(
+        "timeOrigin",
+        Function::new(ctx.clone(), move || s.origin_unix_ms.get())?,
+    )?;
     Ok(())
 }
 

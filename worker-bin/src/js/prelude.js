@@ -132,11 +132,11 @@
   }
 
   // ------------------------------------------------------------ performance
-  const timeOrigin = host.timeOrigin();
+  // Read each time: a worker forked from a template has its own origin.
   const performance = {
-    timeOrigin,
+    get timeOrigin() { return host.timeOrigin(); },
     now: () => host.now(),
-    toJSON: () => ({ timeOrigin }),
+    toJSON: () => ({ timeOrigin: host.timeOrigin() }),
     mark: () => {},
     measure: () => {},
   };

@@ -169,14 +169,21 @@ struct Cancel {
 }
 
 /// Runs the job to its end and reports it; the process exits after.
-pub(super) async fn run(j: JobStarted) -> Result<(), WorkerError> {
+///
+/// `preloaded` is a template's engine (see [`crate::template`]), used as it
+/// is: a job has no memory cap of its own in QuickJS (bextd watches its
+/// RSS) and loads its module from source.
+pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), WorkerError> {
     let JobStarted {
         job,
         reader,
         leftover,
         writer,
     } = j;
-    let engine = Engine::new(EngineOptions::default())?;
+    let engine = match preloaded {
+        Some(engine) => engine,
+        None => Engine::new(EngineOptions::default())?,
+    };
     let state = engine.host().clone();
     state
         .jobs

@@ -63,6 +63,14 @@ use worker::{Pending, Worker};
 /// How often the interrupt handler reads the socket while JS runs.
 pub const POLL_EVERY: Duration = Duration::from_millis(5);
 
+/// An engine made before this worker knew its pool (by a template), and
+/// the module cache its loader reads.
+#[derive(Debug)]
+pub struct Preloaded {
+    pub engine: Engine,
+    pub modules: Rc<ModuleCache>,
+}
+
 /// How the worker ended.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkerError {
@@ -82,7 +90,15 @@ type Writer = FramedWrite<OwnedWriteHalf, FrameCodec<MasterToWorker, WorkerToMas
 
 /// Runs the worker on an already connected socket until it is told to stop
 /// or the master goes away.
-pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerError> {
+///
+/// `preloaded` is the engine a template made before it forked this worker
+/// (see [`crate::template`]); without it the engine is made here, after
+/// `Init`, with the pool's limits from the start.
+pub async fn serve(
+    stream: StdUnixStream,
+    faults: Faults,
+    preloaded: Option<Preloaded>,
+) -> Result<(), WorkerError> {
     stream
         .set_nonblocking(true)
         .map_err(|e| WorkerError::Handshake(e.to_string()))?;
@@ -92,7 +108,7 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         handshake::Start::Serve(s) => s,
         handshake::Start::Job(j) => {
             frozen::watch();
-            return job::run(j).await;
+            return job::run(j, preloaded.map(|p| p.engine)).await;
         }
     };
     let settings = started.settings;
@@ -100,14 +116,27 @@ pub async fn serve(stream: StdUnixStream, faults: Faults) -> Result<(), WorkerEr
         settings.max_frame_bytes,
         started.leftover,
     )));
-    let modules = Rc::new(ModuleCache::new(
-        ModuleCache::this_engine(),
-        started.modules,
-    ));
-    let engine = Engine::new(EngineOptions {
-        memory_limit_bytes: settings.js_memory_limit_mb.saturating_mul(1024 * 1024),
-        modules: modules.clone(),
-    })?;
+    let memory_limit_bytes = settings.js_memory_limit_mb.saturating_mul(1024 * 1024);
+    let (engine, modules) = match preloaded {
+        Some(Preloaded { engine, modules }) => {
+            modules.learn(started.modules);
+            if memory_limit_bytes > 0 {
+                engine.set_memory_limit(memory_limit_bytes);
+            }
+            (engine, modules)
+        }
+        None => {
+            let modules = Rc::new(ModuleCache::new(
+                ModuleCache::this_engine(),
+                started.modules,
+            ));
+            let engine = Engine::new(EngineOptions {
+                memory_limit_bytes,
+                modules: modules.clone(),
+            })?;
+            (engine, modules)
+        }
+    };
     let jobs = &engine.host().jobs;
     let script = PathBuf::from(&settings.script);
     *jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();

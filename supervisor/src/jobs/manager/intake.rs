@@ -131,6 +131,7 @@ mod tests {
             env: Default::default(),
             uid: None,
             gid: None,
+            spawn: crate::config::Spawn::Exec,
             fetch: protocol::worker::FetchPolicy {
                 allow: Vec::new(),
                 timeout_ms: 30_000,

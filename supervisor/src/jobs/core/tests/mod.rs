@@ -60,6 +60,7 @@ pub(super) fn pool(name: &str) -> PoolInfo {
         env: Default::default(),
         uid: None,
         gid: None,
+        spawn: crate::config::Spawn::Exec,
         fetch: FetchPolicy {
             allow: Vec::new(),
             timeout_ms: 30_000,
