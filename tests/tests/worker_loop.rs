@@ -115,3 +115,37 @@ fn an_async_handler_that_throws_is_one_error_not_an_unhandled_rejection() {
         d.logs()
     );
 }
+
+/// Cycles outlive their request until a collection; a worker with nothing
+/// to do collects them by itself a moment later, so its heap goes back to
+/// what it held before.
+#[test]
+fn an_idle_worker_collects_the_garbage_its_requests_left() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nheartbeat_interval_ms = 50\n",
+        r#"export function handler(req) {
+             // Megabytes of cycles, all alive until the handler returns:
+             // then garbage that reference counting cannot free.
+             const keep = [];
+             for (let i = 0; i < 40000; i++) {
+               const a = { pad: new Array(20).fill(i) };
+               const b = { a };
+               a.b = b;
+               keep.push(a);
+             }
+             return "made garbage";
+           }"#,
+    );
+    d.wait_workers(1);
+    let heap = || d.workers()[0]["js_heap_bytes"].as_u64().unwrap_or(0);
+    let before = wait_for(Duration::from_secs(5), "a heartbeat with the heap", || {
+        Some(heap()).filter(|&h| h > 0)
+    });
+    let r = d.get("/");
+    assert_eq!((r.status, r.body.as_str()), (200, "made garbage"));
+    wait_for(
+        Duration::from_secs(5),
+        "the heap back near its size before the request",
+        || (heap() < before + 512 * 1024).then_some(()),
+    );
+}

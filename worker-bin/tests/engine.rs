@@ -742,3 +742,30 @@ fn a_handler_that_never_touches_the_web_classes_never_loads_them() {
     assert_eq!(body(&h.get("/").unwrap()), r#"{"lazy":"function"}"#);
     assert_eq!(body(&h.get("/").unwrap()), r#"{"lazy":"function"}"#);
 }
+
+#[test]
+fn repeated_request_headers_are_joined_in_order_under_one_name() {
+    let mut h = Harness::new(
+        r#"export function handler(req) {
+            return { names: Object.keys(req.headers), a: req.headers["x-a"], b: req.headers["x-b"] };
+        }"#,
+    );
+    let req = HttpRequest {
+        method: "GET".into(),
+        url: "/".into(),
+        headers: vec![
+            ("x-a".into(), "1".into()),
+            ("x-b".into(), "only".into()),
+            ("x-a".into(), "2".into()),
+            ("x-a".into(), "3".into()),
+        ],
+        body: Vec::new(),
+        ip: "127.0.0.1".into(),
+    };
+    h.engine.dispatch(100, 1, &req);
+    let r = h.wait(100).unwrap();
+    assert_eq!(
+        body(&r),
+        r#"{"names":["x-a","x-b"],"a":"1, 2, 3","b":"only"}"#
+    );
+}

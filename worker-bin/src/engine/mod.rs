@@ -69,6 +69,7 @@ pub struct Engine {
     // Persistent handles must be dropped before the context and the runtime:
     // fields drop in declaration order.
     dispatch: Persistent<Function<'static>>,
+    dispatch_fetch: Persistent<Function<'static>>,
     fire_timer: Persistent<Function<'static>>,
     glue: Persistent<Object<'static>>,
     ctx: Context,
@@ -89,6 +90,7 @@ impl std::fmt::Debug for Engine {
 /// The handles the engine keeps on what the prelude's setup returned.
 struct Prelude {
     dispatch: Persistent<Function<'static>>,
+    dispatch_fetch: Persistent<Function<'static>>,
     fire_timer: Persistent<Function<'static>>,
     glue: Persistent<Object<'static>>,
 }
@@ -117,6 +119,7 @@ impl Engine {
             .map_err(EngineError)?;
         Ok(Engine {
             dispatch: prelude.dispatch,
+            dispatch_fetch: prelude.dispatch_fetch,
             fire_timer: prelude.fire_timer,
             glue: prelude.glue,
             ctx,
@@ -210,7 +213,7 @@ impl Engine {
 }
 
 /// Runs the prelude's setup with the `host` object and keeps what it
-/// returns: the glue object and its two hot functions.
+/// returns: the glue object and its hot functions, looked up once.
 fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude, String> {
     random::install(ctx).map_err(|e| e.to_string())?;
     let setup: Function = crate::prelude::load(ctx)
@@ -226,9 +229,11 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
         .catch(ctx)
         .map_err(caught_to_string)?;
     let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
+    let dispatch_fetch: Function = glue.get("dispatchFetch").map_err(|e| e.to_string())?;
     let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
     Ok(Prelude {
         dispatch: Persistent::save(ctx, dispatch),
+        dispatch_fetch: Persistent::save(ctx, dispatch_fetch),
         fire_timer: Persistent::save(ctx, fire),
         glue: Persistent::save(ctx, glue),
     })

@@ -22,8 +22,7 @@ impl Engine {
             let run = || -> rquickjs::Result<()> {
                 let body = TypedArray::<u8>::new(ctx.clone(), request.body.as_slice())?;
                 if fetch_shape {
-                    let glue = self.glue.clone().restore(&ctx)?;
-                    let f: Function = glue.get("dispatchFetch")?;
+                    let f = self.dispatch_fetch.clone().restore(&ctx)?;
                     let headers: Vec<&str> = request
                         .headers
                         .iter()
@@ -169,16 +168,27 @@ fn query_object<'js>(ctx: &Ctx<'js>, query: &str) -> rquickjs::Result<Object<'js
 }
 
 /// `req.headers`: each header name to its value; repeated headers are
-/// joined with `, `, as Node does for most of them.
+/// joined with `, `, as Node does for most of them. Joined here, so each
+/// name is set once and never read back from JS.
 fn headers_object<'js>(
     ctx: &Ctx<'js>,
     headers: &[(String, String)],
 ) -> rquickjs::Result<Object<'js>> {
     let obj = Object::new(ctx.clone())?;
-    for (k, v) in headers {
-        match obj.get::<_, Option<String>>(k.as_str())? {
-            Some(prev) => obj.set(k.as_str(), format!("{prev}, {v}"))?,
-            None => obj.set(k.as_str(), v.as_str())?,
+    for (i, (k, v)) in headers.iter().enumerate() {
+        if headers[..i].iter().any(|(seen, _)| seen == k) {
+            continue; // joined with its first occurrence
+        }
+        let mut same = headers[i + 1..].iter().filter(|(o, _)| o == k).peekable();
+        if same.peek().is_none() {
+            obj.set(k.as_str(), v.as_str())?;
+        } else {
+            let mut joined = v.clone();
+            for (_, more) in same {
+                joined.push_str(", ");
+                joined.push_str(more);
+            }
+            obj.set(k.as_str(), joined)?;
         }
     }
     Ok(obj)

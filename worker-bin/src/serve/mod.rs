@@ -14,8 +14,9 @@
 //! share one write.
 //!
 //! With nothing queued, a turn waits for the first of: readable socket,
-//! the next JS timer, the earliest request deadline, the heartbeat or
-//! SIGTERM.
+//! the next JS timer, the earliest request deadline, the heartbeat,
+//! SIGTERM, or the garbage collection a worker runs once it has been idle
+//! a moment after work ([`idle_gc`]).
 //!
 //! A handler that holds the thread is stopped by QuickJS's interrupt
 //! handler: at its deadline (answered `Timeout`, with the JS stack where it
@@ -30,6 +31,7 @@
 
 mod frozen;
 mod handshake;
+mod idle_gc;
 mod inbox;
 mod job;
 mod requests;
@@ -204,12 +206,14 @@ async fn run(
     mut fetches: tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
 ) -> Result<(), WorkerError> {
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
+    let mut idle_gc = idle_gc::IdleGc::default();
     loop {
         inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
         if !take_frames(&mut w, &inbox)? {
             return Ok(()); // the master closed the socket: it is gone
         }
         w.pump(); // what the frames started (an abort's listeners, ...)
+        idle_gc.observe(w.in_flight > 0 || w.has_queued(), Instant::now());
         if w.has_queued() {
             // Before it runs: if it kills the worker, the master knows
             // which requests never ran.
@@ -247,7 +251,10 @@ async fn run(
                 w.faults.trigger(&req, &mut writer).await;
             }
         } else {
-            let wake = w.next_wake();
+            let wake = match (w.next_wake(), idle_gc.due()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             tokio::select! {
                 biased;
                 _ = sigterm.recv() => on_sigterm(&mut w),
@@ -256,6 +263,9 @@ async fn run(
                 _ = sleep_until(wake), if wake.is_some() => {}
                 _ = tokio::time::sleep_until(w.next_beat.into()) => {}
             }
+        }
+        if idle_gc.take(Instant::now()) && w.in_flight == 0 && !w.has_queued() {
+            w.engine.run_gc();
         }
         w.beat_if_due(Instant::now());
         w.as_request(w.sole_request(), |engine| engine.fire_due_timers());
