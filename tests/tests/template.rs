@@ -52,6 +52,13 @@ fn cmdline(pid: Pid) -> String {
         .to_string()
 }
 
+/// Whether `pid` was forked from a template: its title was written over
+/// the template's argument area, which bextd makes 128 bytes or more; an
+/// exec'd worker's holds its title alone.
+fn forked(pid: Pid) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.len() >= 128)
+}
+
 fn unix_ms() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -88,6 +95,7 @@ fn forked_workers_are_bextd_children_with_their_own_title_group_seed_and_clock()
             *pid,
             "own process group"
         );
+        assert!(forked(*pid), "{pid} forked from the template");
     }
     let first = boots(&d, &before);
     let mut draws: Vec<String> = first.iter().map(|b| b["draw"].to_string()).collect();
@@ -124,6 +132,35 @@ fn exec_starts_every_worker_itself_and_no_template() {
     let pids = d.wait_workers(2);
     assert_eq!(boots(&d, &pids).len(), 2);
     assert!(templates(&d).is_empty(), "{:?}", templates(&d));
+    assert!(pids.iter().all(|p| !forked(*p)), "exec'd: {pids:?}");
+}
+
+/// Where seccomp answers clone3 with ENOSYS (Docker's and containerd's
+/// default profiles), the template forks with clone.
+#[test]
+fn without_clone3_the_template_forks_with_clone() {
+    let d = Daemon::start_with(Setup {
+        config: &format!(
+            "{}env = {{ BEXT_TEST_FAULTS = \"no-clone3\" }}\n",
+            config("template", 2)
+        ),
+        files: &[("worker.js", APP)],
+        ..Setup::default()
+    });
+    let pids = d.wait_workers(2);
+    assert!(
+        pids.iter().all(|p| forked(*p)),
+        "forked: {pids:?}\n{}",
+        d.logs()
+    );
+    assert_eq!(boots(&d, &pids).len(), 2);
+    assert_eq!(templates(&d).len(), 1);
+    assert_eq!(
+        d.count_log("cannot use a template worker"),
+        0,
+        "{}",
+        d.logs()
+    );
 }
 
 #[test]
@@ -164,4 +201,5 @@ fn a_template_that_cannot_start_leaves_the_pool_to_exec_with_a_warning() {
         d.logs()
     );
     assert!(templates(&d).is_empty());
+    assert!(pids.iter().all(|p| !forked(*p)), "exec'd: {pids:?}");
 }

@@ -10,6 +10,8 @@
 //! * `ignore-drain`: SIGTERM does not make it drain.
 //! * `template-fails`: a template worker refuses to start (bextd falls
 //!   back to exec).
+//! * `no-clone3`: a template worker forks with `clone`, as where seccomp
+//!   answers `clone3` with ENOSYS.
 
 use protocol::worker::HttpRequest;
 use tokio::io::AsyncWriteExt;
@@ -23,6 +25,7 @@ pub struct Faults {
     pub hang_handshake: bool,
     pub ignore_drain: bool,
     pub template_fails: bool,
+    pub no_clone3: bool,
 }
 
 impl Faults {
@@ -36,6 +39,7 @@ impl Faults {
             hang_handshake: has("hang-handshake"),
             ignore_drain: has("ignore-drain"),
             template_fails: has("template-fails"),
+            no_clone3: has("no-clone3"),
         }
     }
 

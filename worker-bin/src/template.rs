@@ -13,7 +13,8 @@
 //! from `main`: the hello, `Init`, its script, `startup()`.
 //!
 //! What keeps a forked worker the same as an exec'd one:
-//! - **Its parent is bextd.** The fork is a `clone3` with `CLONE_PARENT`,
+//! - **Its parent is bextd.** The fork is a `clone3` (or, where seccomp
+//!   refuses that, a `clone`) with `CLONE_PARENT`,
 //!   so bextd's one reaper collects its exit, it dies with bextd
 //!   (`PR_SET_PDEATHSIG`, set again in the child: a fork clears it) and
 //!   its pidfd (`CLONE_PIDFD`, sent to bextd) names it from birth.
@@ -24,7 +25,7 @@
 //!   the template never starts the async runtime (the child does, after the
 //!   fork) and checks it has one thread before it says it is ready.
 //!
-//! What it risks: `clone3` is called directly, so glibc does not run its
+//! What it risks: the kernel is called directly, so glibc does not run its
 //! fork handlers in the child. With one thread and no lock held they have
 //! nothing to reset but glibc's cached thread id, which stays the
 //! template's: `raise` and `abort` ask the kernel instead (glibc 2.34 and
@@ -90,6 +91,9 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
         None,
     )?;
     let mut preloaded = Some(Preloaded { engine, modules });
+    // Whether clone3 is worth trying (see `clone_into_parent`); the
+    // `no-clone3` test fault starts with the older call.
+    let mut clone3 = !crate::fault::Faults::from_env().no_clone3;
     loop {
         let Some((ToTemplate::Fork { title }, fds)) = receive(&socket)? else {
             return Ok(()); // bextd closed the socket: no more forks
@@ -99,7 +103,7 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
             send(&socket, &FromTemplate::Failed { error }, None)?;
             continue;
         };
-        match clone_into_parent() {
+        match clone_into_parent(&mut clone3) {
             Ok(Cloned::Child) => {
                 let preloaded = preloaded.take().expect("a template forks from its engine");
                 become_worker(socket, preloaded, worker, [stdout, stderr], &title)
@@ -109,7 +113,7 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
                 send(&socket, &FromTemplate::Forked { pid }, Some(&pidfd))?;
             }
             Err(e) => {
-                let error = format!("clone3: {e}");
+                let error = format!("clone: {e}");
                 send(&socket, &FromTemplate::Failed { error }, None)?;
             }
         }
@@ -173,28 +177,60 @@ struct CloneArgs {
 }
 
 /// Forks this process as a sibling: the child's parent is this process's
-/// parent (bextd). Its exit signal is this process's own (SIGCHLD); the
-/// kernel requires `exit_signal` 0 with `CLONE_PARENT`.
-fn clone_into_parent() -> std::io::Result<Cloned> {
+/// parent (bextd), its exit signal this process's own (SIGCHLD), and its
+/// pidfd comes back with it.
+///
+/// `clone3` first; then, once it answers ENOSYS, the older `clone` with the
+/// same flags for good. Container runtimes' default seccomp profiles
+/// (Docker's, containerd's, so Kubernetes' `RuntimeDefault`) make `clone3`
+/// fail with ENOSYS, because a filter cannot read its flags, and allow
+/// `clone` without namespace flags, which these are.
+fn clone_into_parent(clone3: &mut bool) -> std::io::Result<Cloned> {
     let mut pidfd: libc::c_int = -1;
-    let args = CloneArgs {
-        flags: (libc::CLONE_PARENT | libc::CLONE_PIDFD) as u64,
-        pidfd: (&raw mut pidfd) as u64,
-        ..CloneArgs::default()
-    };
-    // SAFETY: `args` is a valid `clone_args` of the size passed, it lives
-    // across the call, and the kernel writes the pidfd where it points.
-    // Without CLONE_VM and with no stack given, the child runs on a copy
-    // of this stack, as after fork(2). The process is single-threaded.
-    let r = unsafe {
-        libc::syscall(
-            libc::SYS_clone3,
-            &raw const args,
-            std::mem::size_of::<CloneArgs>(),
-        )
+    let flags = libc::CLONE_PARENT | libc::CLONE_PIDFD;
+    let r = if *clone3 {
+        // The kernel requires `exit_signal` 0 with CLONE_PARENT.
+        let args = CloneArgs {
+            flags: flags as u64,
+            pidfd: (&raw mut pidfd) as u64,
+            ..CloneArgs::default()
+        };
+        // SAFETY: `args` is a valid `clone_args` of the size passed, it
+        // lives across the call, and the kernel writes the pidfd where it
+        // points. Without CLONE_VM and with no stack given, the child runs
+        // on a copy of this stack, as after fork(2). The process is
+        // single-threaded.
+        unsafe {
+            libc::syscall(
+                libc::SYS_clone3,
+                &raw const args,
+                std::mem::size_of::<CloneArgs>(),
+            )
+        }
+    } else {
+        // SAFETY: as above; `clone(flags, stack, parent_tid, child_tid,
+        // tls)` on x86_64 and aarch64, where CLONE_PIDFD writes the pidfd
+        // through `parent_tid`. A null stack means a copy of this one.
+        unsafe {
+            libc::syscall(
+                libc::SYS_clone,
+                (flags | libc::SIGCHLD) as libc::c_ulong,
+                std::ptr::null_mut::<libc::c_void>(),
+                &raw mut pidfd,
+                std::ptr::null_mut::<libc::c_int>(),
+                0 as libc::c_ulong,
+            )
+        }
     };
     match r {
-        -1 => Err(std::io::Error::last_os_error()),
+        -1 => {
+            let e = std::io::Error::last_os_error();
+            if *clone3 && e.raw_os_error() == Some(libc::ENOSYS) {
+                *clone3 = false;
+                return clone_into_parent(clone3);
+            }
+            Err(e)
+        }
         0 => Ok(Cloned::Child),
         pid => Ok(Cloned::Parent {
             pid: pid as u32,
