@@ -59,6 +59,19 @@ fn forked(pid: Pid) -> bool {
     std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.len() >= 128)
 }
 
+/// Two workers whose template commits the test `fault`.
+fn with_fault(fault: &str) -> Daemon {
+    let config = format!(
+        "{}env = {{ BEXT_TEST_FAULTS = \"{fault}\" }}\n",
+        config("template", 2)
+    );
+    Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", APP)],
+        ..Setup::default()
+    })
+}
+
 fn unix_ms() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -139,14 +152,7 @@ fn exec_starts_every_worker_itself_and_no_template() {
 /// default profiles), the template forks with clone.
 #[test]
 fn without_clone3_the_template_forks_with_clone() {
-    let d = Daemon::start_with(Setup {
-        config: &format!(
-            "{}env = {{ BEXT_TEST_FAULTS = \"no-clone3\" }}\n",
-            config("template", 2)
-        ),
-        files: &[("worker.js", APP)],
-        ..Setup::default()
-    });
+    let d = with_fault("no-clone3");
     let pids = d.wait_workers(2);
     assert!(
         pids.iter().all(|p| forked(*p)),
@@ -183,14 +189,7 @@ fn a_killed_template_is_replaced_and_workers_keep_starting() {
 
 #[test]
 fn a_template_that_cannot_start_leaves_the_pool_to_exec_with_a_warning() {
-    let d = Daemon::start_with(Setup {
-        config: &format!(
-            "{}env = {{ BEXT_TEST_FAULTS = \"template-fails\" }}\n",
-            config("template", 2)
-        ),
-        files: &[("worker.js", APP)],
-        ..Setup::default()
-    });
+    let d = with_fault("template-fails");
     let pids = d.wait_workers(2);
     assert_eq!(boots(&d, &pids).len(), 2);
     d.wait_log("cannot use a template worker", Duration::from_secs(5));
