@@ -39,6 +39,8 @@ pub struct ModuleCache {
     engine: String,
     known: RefCell<HashMap<String, CompiledModule>>,
     fresh: RefCell<Vec<CompiledModule>>,
+    /// Compiles without writing bytecode to offer (a job's process).
+    unshared: Cell<bool>,
     cached: Cell<u32>,
     compiled: Cell<u32>,
 }
@@ -84,6 +86,11 @@ impl ModuleCache {
         }
     }
 
+    /// Stops writing out what this process compiles: nobody will take it.
+    pub fn keep_to_itself(&self) {
+        self.unshared.set(true);
+    }
+
     /// Modules loaded from bytecode, and compiled from source, so far.
     pub fn counts(&self) -> (u32, u32) {
         (self.cached.get(), self.compiled.get())
@@ -117,6 +124,7 @@ impl ModuleCache {
         // A module imported with a query (`./data.json?v=2`, a fresh
         // instance for `swap()`) is one of many: never shared.
         let share = !self.engine.is_empty()
+            && !self.unshared.get()
             && source.len() < MAX_SHARED_MODULE_BYTES
             && !path.contains('?');
         let kept = share.then(|| source.clone());

@@ -76,7 +76,8 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
     // What the prelude left behind is collected once here, not in every
     // worker; the pages the children share stay clean.
     engine.run_gc();
-    let ready = if crate::fault::Faults::from_env().template_fails {
+    let faults = crate::fault::Faults::from_env();
+    let ready = if faults.template_fails {
         Err("refused by the template-fails test fault".to_string())
     } else {
         single_threaded()
@@ -93,7 +94,7 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
     let mut preloaded = Some(Preloaded { engine, modules });
     // Whether clone3 is worth trying (see `clone_into_parent`); the
     // `no-clone3` test fault starts with the older call.
-    let mut clone3 = !crate::fault::Faults::from_env().no_clone3;
+    let mut clone3 = !faults.no_clone3;
     loop {
         let Some((ToTemplate::Fork { title }, fds)) = receive(&socket)? else {
             return Ok(()); // bextd closed the socket: no more forks

@@ -10,8 +10,10 @@
 //! The `Child` handle is dropped without waiting: exit statuses are
 //! collected by the reaper alone (see `reaper.rs`).
 //!
-//! A pool whose `spawn` is `template` has its workers forked by a template
-//! worker the thread keeps (see `template.rs`); exec is the fallback.
+//! A pool whose `spawn` asks for it has its workers forked by a template
+//! worker the thread keeps (see `template.rs`); exec is the fallback. The
+//! choice, which may read the worker program's first bytes, is made here
+//! too, off the async runtime.
 //!
 //! The worker sets `PR_SET_PDEATHSIG` itself (given `BEXT_MASTER_PID` it
 //! can tell whether the master died before that), which keeps this side free
@@ -44,9 +46,11 @@ pub struct SpawnSpec {
     /// groups when it changes the uid as root).
     pub uid: Option<u32>,
     pub gid: Option<u32>,
-    /// Fork it from a template worker (see `template.rs`), named after
-    /// this pool, instead of exec'ing it; exec is the fallback.
-    pub template: Option<String>,
+    /// The pool it serves (names its template in logs and `ps`).
+    pub pool: String,
+    /// Whether to fork it from a template worker (see `template.rs`)
+    /// instead of exec'ing it; exec is the fallback.
+    pub spawn: crate::config::Spawn,
 }
 
 /// A started worker: its pid and the master's end of its socket.
@@ -117,7 +121,7 @@ pub fn lacks_resources(e: &io::Error) -> bool {
 /// else by fork+exec.
 fn spawn(spec: &SpawnSpec, templates: &mut Templates) -> io::Result<Spawned> {
     crate::fault::spawn()?;
-    if spec.template.is_some() {
+    if crate::process::template::wanted(spec.spawn, &spec.program) {
         match templates.fork(spec, std::time::Instant::now()) {
             Ok(spawned) => return Ok(spawned),
             Err(e) => tracing::debug!(error = %e, "no template: starting the worker by exec"),

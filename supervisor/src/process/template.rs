@@ -124,7 +124,7 @@ impl Templates {
                     "a template stopped answering; starting a new one"),
             }
         }
-        let name = spec.template.as_deref().unwrap_or("workers");
+        let name = spec.pool.as_str();
         let started = Template::start(spec, name).and_then(|t| {
             let spawned = t.fork(&spec.title)?;
             Ok((t, spawned))
@@ -414,7 +414,8 @@ mod tests {
             title: "bext-worker: a #0".into(),
             uid: None,
             gid: None,
-            template: Some("a".into()),
+            pool: "a".into(),
+            spawn: Spawn::Template,
         };
         let same = SpawnSpec {
             title: "bext-worker: a #1".into(),

@@ -172,7 +172,7 @@ struct Cancel {
 ///
 /// `preloaded` is a template's engine (see [`crate::template`]), used as it
 /// is: a job has no memory cap of its own in QuickJS (bextd watches its
-/// RSS) and loads its module from source.
+/// RSS) and loads its module from source, offering no bytecode.
 pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), WorkerError> {
     let JobStarted {
         job,

@@ -110,7 +110,12 @@ pub async fn serve(
         handshake::Start::Serve(s) => s,
         handshake::Start::Job(j) => {
             frozen::watch();
-            return job::run(j, preloaded.map(|p| p.engine)).await;
+            // A job offers no bytecode to anyone.
+            let engine = preloaded.map(|p| {
+                p.modules.keep_to_itself();
+                p.engine
+            });
+            return job::run(j, engine).await;
         }
     };
     let settings = started.settings;

@@ -35,8 +35,8 @@ impl Manager {
             title: format!("bext-worker: job {id} ({})", pool.name),
             uid: pool.uid,
             gid: pool.gid,
-            template: crate::process::template::wanted(pool.spawn, &self.services.worker_bin)
-                .then(|| pool.name.clone()),
+            pool: pool.name.clone(),
+            spawn: pool.spawn,
         };
         let at = clock().at;
         let failed = |error: String| Input::LaunchFailed {

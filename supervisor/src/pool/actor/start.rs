@@ -24,11 +24,8 @@ impl Actor {
             title: format!("bext-worker: {} #{slot}", cfg.name),
             uid: cfg.uid,
             gid: cfg.gid,
-            template: crate::process::template::wanted(
-                cfg.settings.spawn,
-                &self.services.worker_bin,
-            )
-            .then(|| cfg.name.clone()),
+            pool: cfg.name.clone(),
+            spawn: cfg.settings.spawn,
         };
         let at = Instant::now();
         let spawned = match self.services.spawner.spawn(spec).await {
