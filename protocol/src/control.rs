@@ -14,9 +14,16 @@ use serde::{Deserialize, Serialize};
 /// Longest request line the daemon reads.
 pub const MAX_REQUEST_LINE: usize = 64 * 1024;
 
-/// What a client asks.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// What a client asks. [`ControlKind`] names each kind of request without
+/// its arguments (its `cmd`, as on the wire), so bextd can keep one table
+/// entry per kind and check that none is missing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, strum::EnumDiscriminants)]
 #[serde(tag = "cmd", rename_all = "snake_case", deny_unknown_fields)]
+#[strum_discriminants(
+    name(ControlKind),
+    derive(strum::EnumIter, strum::IntoStaticStr, strum::Display, Hash),
+    strum(serialize_all = "snake_case")
+)]
 pub enum ControlRequest {
     /// Per-worker status and metrics of every pool.
     Workers,
@@ -94,6 +101,13 @@ pub enum ControlRequest {
     JobsLogs {
         id: String,
     },
+}
+
+impl ControlKind {
+    /// Every kind of request, in declaration order.
+    pub fn all() -> impl Iterator<Item = ControlKind> {
+        <ControlKind as strum::IntoEnumIterator>::iter()
+    }
 }
 
 /// The CPU and memory limits of the container bextd runs in, from its
@@ -534,6 +548,19 @@ mod tests {
             serde_json::from_str::<ControlRequest>(r#"{"cmd":"restart","wroker":1}"#).is_err(),
             "a misspelt argument is an error, not a restart of everything"
         );
+    }
+
+    #[test]
+    fn each_kind_is_named_as_its_cmd_on_the_wire() {
+        let r = ControlRequest::QuarantineClear { pool: None };
+        assert_eq!(ControlKind::from(&r).to_string(), "quarantine_clear");
+        for kind in ControlKind::all() {
+            let line = format!(r#"{{"cmd":"{kind}"}}"#);
+            // Known: it parses, or lacks only its arguments.
+            if let Err(e) = serde_json::from_str::<ControlRequest>(&line) {
+                assert!(e.to_string().contains("missing field"), "{kind}: {e}");
+            }
+        }
     }
 
     #[test]
