@@ -106,11 +106,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let control = crate::control::bind(&config.server.control_socket)?;
 
     let parts = start_parts(&config, bin, sigchld)?;
-    let front = Arc::new(Front::new(
-        parts.hub.clone(),
-        config.server.admin_allow.clone(),
-        config.server.max_body_bytes,
-    ));
+    let front = Arc::new(Front::new(parts.hub.clone(), config.server.max_body_bytes));
     tokio::spawn(crate::control::serve(
         control,
         parts.hub.clone(),
@@ -267,8 +263,13 @@ fn start_parts(
             .map_err(Fatal::Setup)?;
     let limits = container_limits(config, &metrics);
     let hub = Arc::new(
-        Hub::new(pools, jobs, metrics, reloader.clone(), limits)
-            .with_admin_token(config.server.admin_token.clone()),
+        Hub::new(pools, jobs, metrics, reloader.clone(), limits).with_admin(
+            crate::hub::AdminPolicy {
+                allow: config.server.admin_allow.clone(),
+                hosts: config.server.admin_hosts.clone(),
+                token: config.server.admin_token.clone(),
+            },
+        ),
     );
     tokio::spawn(crate::hub::status::run_sampler(hub.clone()));
     Ok(Parts {

@@ -160,7 +160,7 @@ fn commands(cmd: &clap::Command, prefix: &str, out: &mut String) {
 fn man_pages_match_the_command_line() {
     check(
         "man/bextd.8",
-        &man(Args::command(), "8", supervisor::cli::bextd::SECTIONS),
+        &man(Args::command(), "8", &supervisor::cli::bextd::SECTIONS),
     );
     check(
         "man/bext.1",

@@ -2,13 +2,45 @@
 
 use std::path::PathBuf;
 
+use std::sync::LazyLock;
+
 use clap::Parser;
 
 use super::{Section, help_text};
 use crate::logging::LogFormat;
 
-/// The sections after OPTIONS in `bextd --help` and bextd(8).
-pub const SECTIONS: &[Section] = &[
+/// The sections after OPTIONS in `bextd --help` and bextd(8): the written
+/// ones, with ADMIN ENDPOINTS and CONTROL REQUESTS generated from the hub's
+/// table of operations after SIGNALS.
+pub static SECTIONS: LazyLock<Vec<Section>> = LazyLock::new(|| {
+    let (before, after) = WRITTEN.split_at(2);
+    let mut all: Vec<Section> = before.to_vec();
+    all.push(Section {
+        title: "ADMIN ENDPOINTS",
+        entries: leak(crate::hub::ops::endpoint_docs()),
+        note: "Health and readiness answer anyone (the kubelet probes from the node's address); every other admin path answers only peers in [server] admin_allow (others get 403) whose Host is an IP address or a name in [server] admin_hosts (others get 421, which defeats DNS rebinding). An admin path answers only its own method (else 405).",
+    });
+    all.push(Section {
+        title: "CONTROL REQUESTS",
+        entries: leak(crate::hub::ops::control_docs()),
+        note: "One JSON object per line on the control socket, answered by one {\"reply\": ...} line; bext(1) sends them. Only bextd's own user and root may connect.",
+    });
+    all.extend_from_slice(after);
+    all
+});
+
+/// Generated entries, kept for the life of the process (built once).
+fn leak(entries: Vec<(String, String)>) -> &'static [(&'static str, &'static str)] {
+    let entries: Vec<(&'static str, &'static str)> = entries
+        .into_iter()
+        .map(|(t, d)| (&*t.leak(), &*d.leak()))
+        .collect();
+    entries.leak()
+}
+
+/// The sections written here, in order (EXIT STATUS, SIGNALS, then the
+/// rest).
+const WRITTEN: &[Section] = &[
     Section {
         title: "EXIT STATUS",
         entries: &[
@@ -45,32 +77,6 @@ pub const SECTIONS: &[Section] = &[
             ("SIGQUIT", "immediate shutdown: workers and jobs are killed"),
         ],
         note: "",
-    },
-    Section {
-        title: "ADMIN ENDPOINTS",
-        entries: &[
-            (
-                "GET /__bext/",
-                "the status page: every pool (route, size and bounds, queue, req/s, p50/p99 latency, 429/502/503/504 answers, with charts), every worker (state, pid, generation, uptime, requests, in flight, RSS with a sparkline against max_memory_mb, JS heap, restarts, last exit and rotation reason), jobs, the container's limits and the events feed; readable without JavaScript, live with it; filter, sort and only-what-is-wrong in the URL (q, sort, wrong=1)",
-            ),
-            (
-                "GET /__bext/history",
-                "the history as JSON: per pool and per worker slot, one sample a second for 10 minutes (res=1s) or one every 30 s for 6 hours (res=30s), the last N (last=N; workers=0 leaves the slots out), the kept events, the history's memory_bytes and the open and dropped streams",
-            ),
-            (
-                "GET /__bext/events",
-                "server-sent events: event messages (with id:) and a tick a second with the page's view; Last-Event-ID (or ?last_event_id=N) resumes after that event; at most 16 streams (then 503); a client that does not read for 5 s is dropped",
-            ),
-            (
-                "POST /__bext/actions",
-                "only with [server] admin_token: {\"action\": \"restart\", \"pool\", \"worker\"}, {\"action\": \"maint\", \"pool\"} or {\"action\": \"cancel\", \"job\"}, with the token in an X-Bext-Token header and no Origin or the page's own; each one is an event in the feed",
-            ),
-            (
-                "GET /__bext/workers, /__bext/jobs, /__bext/quarantine, /__bext/health, /__bext/ready, /metrics",
-                "status rows, jobs, quarantined requests, liveness, readiness and Prometheus metrics",
-            ),
-        ],
-        note: "Every admin path answers only peers in [server] admin_allow; others get 403.",
     },
     Section {
         title: "ENVIRONMENT",
@@ -111,7 +117,7 @@ pub const SECTIONS: &[Section] = &[
 /// Prefork supervisor for JavaScript workers: runs the pools of QuickJS
 /// worker processes described in a bext.toml and routes HTTP requests to them.
 #[derive(Debug, Parser)]
-#[command(name = "bextd", version, after_long_help = help_text(SECTIONS))]
+#[command(name = "bextd", version, after_long_help = help_text(&SECTIONS))]
 pub struct Args {
     /// Path of the configuration file (see bext.toml(5)).
     #[arg(short, long, value_name = "PATH", env = "BEXT_CONFIG")]

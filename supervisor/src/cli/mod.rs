@@ -11,7 +11,7 @@ pub mod jobs;
 
 /// A titled list of terms and their meaning (EXIT STATUS, SIGNALS, …),
 /// shown after `--help` and as its own section of the man page.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Section {
     pub title: &'static str,
     pub entries: &'static [(&'static str, &'static str)],

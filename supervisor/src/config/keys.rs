@@ -91,6 +91,7 @@ pub const SERVER: &[Key] = &[
     key("restart_signal_file", Kind::Text),
     key("signal_stale_s", whole(1, 30 * 24 * 3600, "seconds")),
     key("admin_token", Kind::Text),
+    key("admin_hosts", Kind::TextList),
 ];
 
 pub const RECOVERY: &[Key] = &[

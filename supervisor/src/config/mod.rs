@@ -65,6 +65,8 @@ pub struct Server {
     pub signal_stale_s: u64,
     /// `admin_token`: the status page's actions are on when set.
     pub admin_token: Option<Secret>,
+    /// `admin_hosts`, lower case, without a trailing dot.
+    pub admin_hosts: Vec<String>,
 }
 
 /// A secret whose `Debug` does not show it.

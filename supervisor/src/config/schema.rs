@@ -129,6 +129,10 @@ pub struct ServerSection {
     /// which must carry it; `None`: the page is read-only. Printed hidden.
     #[serde(serialize_with = "hidden")]
     pub admin_token: Option<String>,
+    /// Names a request's `Host` may carry to reach the admin paths (an IP
+    /// address always may); others are refused, which defeats DNS
+    /// rebinding.
+    pub admin_hosts: Vec<String>,
 }
 
 /// A secret as `--check-config` prints it: whether it is set, not its value.
@@ -146,6 +150,7 @@ impl Default for ServerSection {
             listen: "127.0.0.1:3000".into(),
             control_socket: None,
             admin_allow: vec!["127.0.0.1/32".into(), "::1/128".into()],
+            admin_hosts: vec!["localhost".into()],
             shutdown_timeout_ms: 30_000,
             worker_bin: None,
             max_body_bytes: 10 * 1024 * 1024,

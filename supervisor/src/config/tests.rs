@@ -460,3 +460,25 @@ fn planned_memory_is_every_worker_at_its_bound_plus_the_jobs_budget() {
     .unwrap();
     assert_eq!(c.planned_memory_bytes(), None);
 }
+
+#[test]
+fn admin_hosts_are_names_kept_lower_case_and_the_rest_is_refused() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    assert_eq!(c.server.admin_hosts, ["localhost"]);
+    let src =
+        "[server]\nadmin_hosts = [\"Bext.Internal.\", \"ops-1\"]\n[render]\nscript = \"w.js\"\n";
+    let c = parse_in(d.path(), src).unwrap();
+    assert_eq!(c.server.admin_hosts, ["bext.internal", "ops-1"]);
+    let p = problems(
+        "[server]\nadmin_hosts = [\"bext.internal:3000\", \"*.example\", \"\"]\n[render]\nscript = \"w.js\"\n",
+    );
+    assert_eq!(p.len(), 3, "{p:?}");
+    assert_eq!(p[0].key, "server.admin_hosts");
+    assert_eq!(p[0].line, Some(2));
+    assert!(
+        p[0].message.starts_with("each entry must be a host name"),
+        "{}",
+        p[0].message
+    );
+}

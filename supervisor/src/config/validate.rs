@@ -180,6 +180,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             ),
         }
     }
+    let admin_hosts = admin_hosts(c, &s.admin_hosts);
     let weak = |t: &String| t.len() < 16 || t.chars().any(|c| !c.is_ascii_graphic());
     if s.admin_token.as_ref().is_some_and(weak) {
         c.report(
@@ -245,6 +246,7 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
     };
     Server {
         admin_token: s.admin_token.clone().map(super::Secret),
+        admin_hosts,
         restart_signal_file,
         signal_stale_s: s.signal_stale_s,
         listen,
@@ -266,6 +268,34 @@ pub(super) fn path<'a>(prefix: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
     let mut v = prefix.to_vec();
     v.extend_from_slice(rest);
     v
+}
+
+/// `[server] admin_hosts`: host names (letters, digits, hyphens, dots),
+/// kept lower case without a trailing dot, as `Host` headers are compared.
+fn admin_hosts(c: &mut Checker<'_>, names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in names {
+        let trimmed = name.strip_suffix('.').unwrap_or(name);
+        let valid = !trimmed.is_empty()
+            && trimmed.len() <= 253
+            && trimmed.split('.').all(|label| {
+                !label.is_empty()
+                    && label.len() <= 63
+                    && label
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '-')
+            });
+        if valid {
+            out.push(trimmed.to_ascii_lowercase());
+        } else {
+            c.report(
+                &["server", "admin_hosts"],
+                Some(format!("{name:?}")),
+                "each entry must be a host name such as \"bext.internal\" (no port, no scheme, no wildcard; IP addresses are always accepted)".into(),
+            );
+        }
+    }
+    out
 }
 
 fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) -> Option<Pool> {

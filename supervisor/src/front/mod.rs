@@ -3,11 +3,13 @@
 //! said, or with the error of SPEC §7 when no worker could.
 //!
 //! Admin paths (`/__bext/*`, `/metrics`) are answered here, never by a
-//! worker, and only for peers in `admin_allow`.
+//! worker; who may call each one (health and readiness: anyone; the rest:
+//! peers in `admin_allow` with an allowed `Host`) and what it answers are
+//! the hub's table's (`hub::ops`).
 //!
 //! Around it: `accept` (the accept loop and the connection cap), `conn`
 //! (one connection and its header and idle timeouts) and `body` (response
-//! bodies). What the admin paths answer is the hub's (`hub::http`).
+//! bodies).
 //! Admission and the choice of a worker are the pool's
 //! (`pool::dispatch`).
 
@@ -23,7 +25,6 @@ use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode, Version};
-use ipnet::IpNet;
 use protocol::worker::{HttpRequest, Outcome};
 
 use crate::hub::{self, HttpAnswer, Hub};
@@ -35,17 +36,15 @@ use crate::pool::dispatch::{self, Failure};
 pub struct Front {
     /// The pools to route to, and what the admin paths read.
     hub: Arc<Hub>,
-    pub admin_allow: Vec<IpNet>,
     pub max_body_bytes: u64,
 }
 
 type Reply = Response<body::Body>;
 
 impl Front {
-    pub fn new(hub: Arc<Hub>, admin_allow: Vec<IpNet>, max_body_bytes: u64) -> Front {
+    pub fn new(hub: Arc<Hub>, max_body_bytes: u64) -> Front {
         Front {
             hub,
-            admin_allow,
             max_body_bytes,
         }
     }
@@ -133,12 +132,25 @@ impl Front {
         }
     }
 
-    /// An admin path, for peers in `admin_allow` only.
+    /// An admin path, once the hub's table admits the caller.
     async fn admin(&self, peer: SocketAddr, req: Request<Incoming>) -> Reply {
-        let ip = peer.ip().to_canonical();
-        if !self.admin_allow.iter().any(|net| net.contains(&ip)) {
-            return plain(StatusCode::FORBIDDEN, "forbidden");
-        }
+        // An absolute URI's authority wins over Host (RFC 9112 §3.2.2); a
+        // Host that is not text matches no allowed name.
+        let host = req.uri().authority().map(|a| a.as_str()).or_else(|| {
+            req.headers()
+                .get(HOST)
+                .map(|v| v.to_str().unwrap_or_default())
+        });
+        let admitted = match hub::ops::admit(
+            self.hub.admin_policy(),
+            req.method().as_str(),
+            req.uri().path(),
+            peer.ip(),
+            host,
+        ) {
+            Ok(a) => a,
+            Err(refused) => return admin_reply(refused),
+        };
         let (parts, body) = req.into_parts();
         let body = if parts.method == hyper::Method::POST {
             match Limited::new(body, ADMIN_BODY_BYTES).collect().await {
@@ -173,44 +185,49 @@ impl Front {
             .extensions
             .get::<Arc<conn::Clock>>()
             .map(|c| c.clone() as Arc<dyn crate::history::stream::Client>);
-        match hub::admin(&self.hub, &admin, client).await {
-            HttpAnswer::Html(html) => page(html),
-            HttpAnswer::Asset(content_type, text) => {
-                let mut r = Response::new(body::full(text));
-                let h = r.headers_mut();
-                h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
-                h.insert(NOSNIFF.0, HeaderValue::from_static(NOSNIFF.1));
-                h.insert(
-                    hyper::header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-cache"),
-                );
-                r
-            }
-            HttpAnswer::Events(rx) => {
-                let stream = body::EventsBody(rx);
-                let mut r = Response::new(http_body_util::Either::Right(
-                    http_body_util::Either::Right(stream),
-                ));
-                let h = r.headers_mut();
-                h.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
-                h.insert(
-                    hyper::header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-store"),
-                );
-                r
-            }
-            HttpAnswer::Json(status, body) => json(status_code(status), body),
-            HttpAnswer::Plain(status, text) => plain(status_code(status), text),
-            HttpAnswer::OpenMetrics(text) => {
-                let mut r = Response::new(body::full(text));
-                r.headers_mut().insert(
-                    CONTENT_TYPE,
-                    HeaderValue::from_static(
-                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                    ),
-                );
-                r
-            }
+        admin_reply(hub::admin(&self.hub, admitted, &admin, client).await)
+    }
+}
+
+/// The HTTP response for what the hub answered an admin path.
+fn admin_reply(answer: HttpAnswer) -> Reply {
+    match answer {
+        HttpAnswer::Html(html) => page(html),
+        HttpAnswer::Asset(content_type, text) => {
+            let mut r = Response::new(body::full(text));
+            let h = r.headers_mut();
+            h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+            h.insert(NOSNIFF.0, HeaderValue::from_static(NOSNIFF.1));
+            h.insert(
+                hyper::header::CACHE_CONTROL,
+                HeaderValue::from_static("no-cache"),
+            );
+            r
+        }
+        HttpAnswer::Events(rx) => {
+            let stream = body::EventsBody(rx);
+            let mut r = Response::new(http_body_util::Either::Right(
+                http_body_util::Either::Right(stream),
+            ));
+            let h = r.headers_mut();
+            h.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+            h.insert(
+                hyper::header::CACHE_CONTROL,
+                HeaderValue::from_static("no-store"),
+            );
+            r
+        }
+        HttpAnswer::Json(status, body) => json(status_code(status), body),
+        HttpAnswer::Plain(status, text) => plain(status_code(status), text),
+        HttpAnswer::OpenMetrics(text) => {
+            let mut r = Response::new(body::full(text));
+            r.headers_mut().insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static(
+                    "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                ),
+            );
+            r
         }
     }
 }

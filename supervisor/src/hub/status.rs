@@ -133,7 +133,7 @@ pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
         "limits": { "cpus": hub.limits.cpus, "memory_bytes": hub.limits.memory_bytes },
         "streams": { "open": clients, "dropped": dropped },
         "last_event_id": history::feed().last_id(),
-        "actions": hub.admin_token.is_some(),
+        "actions": hub.admin.token.is_some(),
     })
 }
 
@@ -156,17 +156,15 @@ enum Action {
 /// Why an action was refused, with its status.
 type Refusal = (u16, &'static str);
 
-/// Checks an action's method, token and origin.
+/// Checks an action's token and origin (its method is the table's:
+/// [`super::ops::access::admit`] answers 405 to anything but a POST).
 pub fn vet(hub: &Hub, req: &super::AdminRequest<'_>) -> Result<(), Refusal> {
-    let Some(token) = &hub.admin_token else {
+    let Some(token) = &hub.admin.token else {
         return Err((
             403,
             "actions are off: set [server] admin_token to turn them on",
         ));
     };
-    if req.method != "POST" {
-        return Err((405, "actions are POST only"));
-    }
     let given = req.token.unwrap_or("").as_bytes();
     if !same(given, token.0.as_bytes()) {
         return Err((403, "a valid X-Bext-Token header is needed"));
@@ -200,13 +198,18 @@ pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
                 _ => "rolling restart of every pool".into(),
             };
             let r = hub.restart(pool.as_deref(), *worker).await;
-            (what, r.map(|n| json!({ "workers": n })))
+            (
+                what,
+                r.map(|n| json!({ "workers": n }))
+                    .map_err(|e| e.to_string()),
+            )
         }
         Action::Maint { pool } => {
             let r = hub.maint(Some(pool), None).await;
             (
                 format!("maintenance sweep of pool {pool}"),
-                r.map(|n| json!({ "workers": n })),
+                r.map(|n| json!({ "workers": n }))
+                    .map_err(|e| e.to_string()),
             )
         }
         Action::Cancel { job } => {

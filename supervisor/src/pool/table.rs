@@ -50,25 +50,34 @@ impl Pools {
     }
 
     /// The pool named `name`; `Err` says which pools there are.
-    pub fn named(&self, name: &str) -> Result<Arc<PoolHandle>, String> {
+    pub fn named(&self, name: &str) -> Result<Arc<PoolHandle>, NoSuchPool> {
         let pools = self.all();
         pools
             .iter()
             .find(|p| &*p.name == name)
             .cloned()
-            .ok_or_else(|| {
-                let known: Vec<&str> = pools.iter().map(|p| &*p.name).collect();
-                format!("no pool named {name:?} (pools: {})", known.join(", "))
+            .ok_or_else(|| NoSuchPool {
+                name: name.to_owned(),
+                known: pools.iter().map(|p| p.name.to_string()).collect(),
             })
     }
 
     /// The pool named `name`, or every pool when `None`.
-    pub fn targets(&self, name: Option<&str>) -> Result<Vec<Arc<PoolHandle>>, String> {
+    pub fn targets(&self, name: Option<&str>) -> Result<Vec<Arc<PoolHandle>>, NoSuchPool> {
         match name {
             Some(name) => Ok(vec![self.named(name)?]),
             None => Ok(self.all().to_vec()),
         }
     }
+}
+
+/// A pool name that names no running pool.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no pool named {name:?} (pools: {})", known.join(", "))]
+pub struct NoSuchPool {
+    pub name: String,
+    /// The pools that run.
+    pub known: Vec<String>,
 }
 
 /// Status rows of `pools`, in their order.

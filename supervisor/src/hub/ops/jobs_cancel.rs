@@ -1,0 +1,30 @@
+//! `{"cmd":"jobs_cancel","id":…}`: cancels a job.
+
+use futures_util::future::BoxFuture;
+use protocol::control::{ControlKind, ControlReply, ControlRequest};
+
+use super::{Access, Control, Op, misrouted};
+use crate::hub::Hub;
+
+pub const OP: Op = Op {
+    name: "jobs cancel",
+    doc: "cancels a job: a queued one at once; a running one is told (job.cancelled), interrupted, then killed.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::JobsCancel,
+        reply,
+    }),
+};
+
+fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let ControlRequest::JobsCancel { id } = req else {
+        return Box::pin(std::future::ready(misrouted(&req)));
+    };
+    Box::pin(async move {
+        match hub.jobs().cancel(&id).await {
+            Ok(status) => ControlReply::JobCancelling { id, status },
+            Err(message) => ControlReply::Error { message },
+        }
+    })
+}

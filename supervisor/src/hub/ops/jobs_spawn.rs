@@ -1,0 +1,51 @@
+//! `{"cmd":"jobs_spawn",…}`: starts (or queues) a background job.
+
+use futures_util::future::BoxFuture;
+use protocol::control::{ControlKind, ControlReply, ControlRequest};
+
+use super::{Access, Control, Op, misrouted};
+use crate::hub::Hub;
+
+pub const OP: Op = Op {
+    name: "jobs spawn",
+    doc: "starts (or queues until it fits) a background job owned by a pool: its script, data, memory, timeout, daemon and retry_on_restart.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::JobsSpawn,
+        reply,
+    }),
+};
+
+fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let ControlRequest::JobsSpawn {
+        script,
+        pool,
+        daemon,
+        memory_bytes,
+        timeout_ms,
+        data,
+        retry_on_restart,
+        cwd,
+    } = req
+    else {
+        return Box::pin(std::future::ready(misrouted(&req)));
+    };
+    let req = crate::jobs::SpawnRequest {
+        id: None,
+        pool,
+        script,
+        cwd: cwd.map(std::path::PathBuf::from),
+        daemon,
+        memory_bytes,
+        timeout_ms: timeout_ms.unwrap_or(0),
+        data: data.unwrap_or(serde_json::Value::Null),
+        retry_on_restart,
+    };
+    Box::pin(async move {
+        match hub.jobs().spawn(req).await {
+            Ok((id, status)) => ControlReply::JobSpawned { id, status },
+            Err(message) => ControlReply::Error { message },
+        }
+    })
+}

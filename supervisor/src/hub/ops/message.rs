@@ -1,0 +1,28 @@
+//! `{"cmd":"message","pool":…,"data":…}`: a broadcast to a pool's workers.
+
+use futures_util::future::BoxFuture;
+use protocol::control::{ControlKind, ControlReply, ControlRequest};
+
+use super::{Access, Control, Op, counted, misrouted};
+use crate::hub::Hub;
+
+pub const OP: Op = Op {
+    name: "message",
+    doc: "sends data to message(data) of every worker of a pool; replies how many got it.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::Message,
+        reply,
+    }),
+};
+
+fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let ControlRequest::Message { pool, data } = req else {
+        return Box::pin(std::future::ready(misrouted(&req)));
+    };
+    Box::pin(async move {
+        let n = hub.message(&pool, data.to_string()).await;
+        counted(n, |workers| ControlReply::Sent { workers })
+    })
+}
