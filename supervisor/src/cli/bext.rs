@@ -150,7 +150,8 @@ pub enum Command {
     /// Check Kubernetes manifests against bext.toml, offline: the grace
     /// period outlasts shutdown_timeout_ms (plus any preStop sleep and a
     /// margin), the probes are GET /__bext/ready and /__bext/health on
-    /// bextd's port, admin_allow lets the kubelet in, and limits.memory
+    /// bextd's port, admin_allow stays on loopback (a wider one is a
+    /// warning: its peers read the jobs and metrics), and limits.memory
     /// holds every worker at max_memory_mb plus the jobs' budget and bextd
     /// ("auto" workers counted from limits.cpu). The bext.toml is the one
     /// given with -c, else the one in the manifests' ConfigMap. Prints

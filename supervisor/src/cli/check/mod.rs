@@ -179,6 +179,10 @@ mod tests {
             report.contains("Service bext port 80 reaches bextd on 3000"),
             "{report}"
         );
+        assert!(
+            report.contains("ok    [server] admin_allow is loopback only"),
+            "{report}"
+        );
     }
 
     #[test]
