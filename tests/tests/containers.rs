@@ -259,6 +259,56 @@ fn bext_check_passes_the_bundled_manifests_and_fails_a_bad_copy_with_numbers() {
     assert!(out.contains("server.listen"), "{out}");
 }
 
+/// The bundled ConfigMap lets only loopback call the admin paths (its
+/// probes answer anyway), and `bext check` warns, with the rule, about a
+/// bext.toml whose `admin_allow` reaches further.
+#[test]
+fn the_kubernetes_base_keeps_admin_paths_on_loopback_and_bext_check_flags_a_wider_allow() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let base = root.join("deploy/kubernetes");
+    let map = std::fs::read_to_string(base.join("configmap.yaml")).unwrap();
+    let allow: Vec<&str> = map
+        .lines()
+        .filter(|l| l.trim_start().starts_with("admin_allow"))
+        .collect();
+    assert_eq!(allow, ["    admin_allow = [\"127.0.0.1/32\", \"::1/128\"]"]);
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, out, err) = bext(tmp.path(), &["check", base.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("ok    [server] admin_allow is loopback only"),
+        "{out}"
+    );
+
+    let wide = tmp.path().join("wide.toml");
+    let toml = map
+        .split_once("bext.toml: |\n")
+        .unwrap()
+        .1
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("\"::1/128\"]", "\"::1/128\", \"10.0.0.0/8\"]");
+    std::fs::write(&wide, toml).unwrap();
+    let (code, out, _) = bext(
+        tmp.path(),
+        &[
+            "-c",
+            wide.to_str().unwrap(),
+            "check",
+            base.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "a warning, not a failure: {out}");
+    assert!(
+        out.contains(
+            "warn  [server] admin_allow 10.0.0.0/8 reaches beyond loopback: every peer there"
+        ),
+        "{out}"
+    );
+}
+
 /// `scripts/image` assembles an OCI image layout without a daemon; its
 /// layer unpacks into a root file system from which bextd, run as PID 1 of
 /// its own PID namespace (`unshare`, chrooted into it), serves the bundled

@@ -155,15 +155,12 @@ fn admin_paths_answer_403_outside_admin_allow_and_never_reach_a_worker() {
         APP,
     );
     d.wait_log("worker ready", Duration::from_secs(10));
-    for path in [
-        "/__bext/workers",
-        "/__bext/health",
-        "/__bext/ready",
-        "/metrics",
-        "/__bext/anything",
-    ] {
+    for path in ["/__bext/workers", "/metrics", "/__bext/anything"] {
         assert_eq!(d.get(path).status, 403, "{path}");
     }
+    // Probes answer anyone, with nothing but their verdict.
+    assert_eq!(d.get("/__bext/health").body, r#"{"status":"ok"}"#);
+    assert_eq!(d.get("/__bext/ready").status, 200);
     assert_eq!(d.get("/").status, 200);
     let w = workers_via_cli(&d);
     assert_eq!(w.len(), 1);

@@ -197,7 +197,11 @@ impl Sse {
         let mut s = TcpStream::connect(d.addr).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let resume = last_id.map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
-        write!(s, "GET /__bext/events HTTP/1.1\r\nHost: x\r\n{resume}\r\n").unwrap();
+        write!(
+            s,
+            "GET /__bext/events HTTP/1.1\r\nHost: 127.0.0.1\r\n{resume}\r\n"
+        )
+        .unwrap();
         let mut reader = BufReader::new(s);
         let mut status = String::new();
         reader.read_line(&mut status).unwrap();
@@ -264,7 +268,7 @@ fn deaf_client(d: &Daemon) -> TcpStream {
     use nix::sys::socket::{setsockopt, sockopt};
     let mut s = TcpStream::connect(d.addr).unwrap();
     setsockopt(&s, sockopt::RcvBuf, &4096).unwrap();
-    write!(s, "GET /__bext/events HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    write!(s, "GET /__bext/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
     s
 }
 
