@@ -149,7 +149,17 @@ impl Front {
             host,
         ) {
             Ok(a) => a,
-            Err(refused) => return admin_reply(refused),
+            Err(refused) => {
+                // Debug only: anyone can send these, as often as they like.
+                tracing::debug!(
+                    %peer,
+                    path = %crate::logging::untrusted(req.uri().path()),
+                    host = %crate::logging::untrusted(host.unwrap_or("")),
+                    answer = ?refused,
+                    "admin path refused"
+                );
+                return admin_reply(refused);
+            }
         };
         let (parts, body) = req.into_parts();
         let body = if parts.method == hyper::Method::POST {
