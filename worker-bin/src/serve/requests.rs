@@ -98,6 +98,9 @@ impl Worker {
         let kind = match &q.job {
             Job::Http(request) => {
                 self.start_fault = self.faults.on_start(request);
+                if self.faults.ignores_window(request) {
+                    self.unbounded_stream = Some(q.id);
+                }
                 Kind::Http(self.encoding_for(request))
             }
             Job::Custom(_) => Kind::Custom,
