@@ -321,3 +321,14 @@ fn header_values_with_obs_text_reach_the_client_as_latin1_bytes() {
         }
     }
 }
+
+#[test]
+fn a_whole_answer_over_the_frame_limit_says_to_stream_it() {
+    let js = r#"export function handler(req) { return "x".repeat(34 * 1024 * 1024); }"#;
+    let d = start("", "", js);
+    assert_eq!(d.get("/").status, 500);
+    d.wait_log(
+        "over the limit of 34537472 bytes (the worker protocol's frame limit less 65536 for the head); answering 500. Stream it instead",
+        Duration::from_secs(10),
+    );
+}

@@ -54,7 +54,7 @@ fn with_head(pool: &str, status: u16, worker_headers: Vec<(String, String)>, bod
     let headers = out.headers_mut();
     for (k, v) in worker_headers {
         let Ok(name) = HeaderName::from_bytes(k.as_bytes()) else {
-            tracing::warn!(pool, header = %crate::logging::untrusted(&k), "dropped a response header with an invalid name");
+            tracing::warn!(pool, header = %crate::logging::untrusted(&k), "dropped an invalid response header from the worker (its name is no HTTP token)");
             continue;
         };
         let value = match header_value(&v) {
