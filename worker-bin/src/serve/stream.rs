@@ -223,3 +223,48 @@ impl Worker {
 
 /// The window is a whole number of frames' worth.
 const _: () = assert!(STREAM_WINDOW_BYTES as usize >= MAX_CHUNK);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_is_cut_into_frames_and_the_last_carries_the_js_bytes() {
+        let mut s = Streaming::default();
+        s.hold(vec![0; 2 * MAX_CHUNK + 10], 500);
+        let frames: Vec<_> = s.held.iter().map(|(d, js)| (d.len(), *js)).collect();
+        assert_eq!(frames, [(MAX_CHUNK, 0), (MAX_CHUNK, 0), (10, 500)]);
+    }
+
+    #[test]
+    fn frames_wait_once_the_window_is_full_and_go_as_credits_come() {
+        let mut s = Streaming::default();
+        let frames = STREAM_WINDOW_BYTES as usize / MAX_CHUNK + 2;
+        for _ in 0..frames {
+            s.hold(vec![0; MAX_CHUNK], MAX_CHUNK as u32);
+        }
+        let mut sent = 0;
+        while s.next_frame().is_some() {
+            sent += 1;
+        }
+        assert_eq!(sent, frames - 2, "no more than the window is out");
+        assert_eq!(s.out, STREAM_WINDOW_BYTES);
+        // One credit: one more frame fits.
+        let (wire, _) = s.unacked.pop_front().unwrap();
+        s.out -= wire;
+        assert!(s.next_frame().is_some());
+        assert!(s.next_frame().is_none());
+    }
+
+    #[test]
+    fn the_ignore_window_fault_sends_everything() {
+        let mut s = Streaming {
+            unbounded: true,
+            ..Streaming::default()
+        };
+        for _ in 0..10 {
+            s.hold(vec![0; MAX_CHUNK], 0);
+        }
+        assert_eq!(std::iter::from_fn(|| s.next_frame()).count(), 10);
+    }
+}
