@@ -5,18 +5,21 @@
 # bextd's resident memory with them open, whether a new client is still
 # served, and how many of them bextd has closed after a while.
 #
-#   scripts/bench/slowbody.sh [N] [BINDIR]
+#   scripts/bench/slowbody.sh [N] [BINDIR] [WAVES]
 #
 # N: slow connections (default 4000). BINDIR: where bextd and bext-worker
 # are (default target/debug; another checkout's build to compare). The
 # config raises max_connections to fit N and leaves every other key at its
 # default, so the same file runs builds that predate body_timeout_ms.
-# Prints one line: n rss_kib_before rss_kib_open served_ms closed_after_s
-# closed rss_kib_after.
+# WAVES (default 1): open the N connections that many times, one wave
+# after the other (the earlier waves' connections stay open if bextd
+# keeps them). Prints one line per wave: n rss_kib_before rss_kib_open
+# served_ms closed_after_s closed rss_kib_after.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 n=${1:-4000}
 bindir=$(realpath "${2:-target/debug}")
+waves=${3:-1}
 # Each slow connection is a descriptor here and one in bextd.
 ulimit -n "$(ulimit -Hn)"
 dir=$(mktemp -d)
@@ -28,7 +31,7 @@ cat >"$dir/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port"
 control_socket = "bext.sock"
-max_connections = $((n + 200))
+max_connections = $((n * waves + 200))
 
 [render]
 script = "worker.js"
@@ -42,10 +45,10 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 
-python3 - "$n" "$port" "$pid" <<'PY'
+python3 - "$n" "$port" "$pid" "$waves" <<'PY'
 import socket, sys, time
 
-n, port, pid = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+n, port, pid, waves = (int(a) for a in sys.argv[1:5])
 
 def rss_kib():
     for line in open(f"/proc/{pid}/status"):
@@ -63,26 +66,32 @@ def closed(s):
     except OSError:
         return True
 
-before = rss_kib()
-slow = []
-for _ in range(n):
-    s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(b"POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nab")
-    s.setblocking(False)
-    slow.append(s)
-time.sleep(2)
-open_rss = rss_kib()
-# A new client, with the slow ones open.
-t0 = time.monotonic()
-c = socket.create_connection(("127.0.0.1", port), timeout=30)
-c.sendall(b"POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
-answer = c.recv(100)
-served_ms = (time.monotonic() - t0) * 1000 if answer.startswith(b"HTTP/1.1 200") else -1
-c.close()
-# The default body_timeout_ms is 10 s: look 15 s after they were opened.
-wait = 15
-time.sleep(max(0, wait - 2 - served_ms / 1000))
-gone = sum(closed(s) for s in slow)
-time.sleep(1)
-print(n, before, open_rss, round(served_ms), wait, gone, rss_kib())
+def wave(kept):
+    before = rss_kib()
+    slow = []
+    for _ in range(n):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nab")
+        s.setblocking(False)
+        slow.append(s)
+    kept.extend(slow)
+    time.sleep(2)
+    open_rss = rss_kib()
+    # A new client, with the slow ones open.
+    t0 = time.monotonic()
+    c = socket.create_connection(("127.0.0.1", port), timeout=30)
+    c.sendall(b"POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
+    answer = c.recv(100)
+    served_ms = (time.monotonic() - t0) * 1000 if answer.startswith(b"HTTP/1.1 200") else -1
+    c.close()
+    # The default body_timeout_ms is 10 s: look 15 s after they were opened.
+    wait = 15
+    time.sleep(max(0, wait - 2 - served_ms / 1000))
+    gone = sum(closed(s) for s in slow)
+    time.sleep(1)
+    print(n, before, open_rss, round(served_ms), wait, gone, rss_kib(), flush=True)
+
+kept = []
+for _ in range(waves):
+    wave(kept)
 PY
