@@ -332,3 +332,19 @@ fn a_whole_answer_over_the_frame_limit_says_to_stream_it() {
         Duration::from_secs(10),
     );
 }
+
+#[test]
+fn a_slow_admin_body_gets_408_too() {
+    let d = start("body_timeout_ms = 500", "", APP);
+    let mut s = TcpStream::connect(d.addr).unwrap();
+    s.write_all(b"POST /__bext/actions HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nab")
+        .unwrap();
+    let mut got = Vec::new();
+    wait_for(
+        Duration::from_secs(10),
+        "the slow admin body closed",
+        || drain(&mut s, &mut got).then_some(()),
+    );
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+}

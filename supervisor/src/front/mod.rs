@@ -23,7 +23,6 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode, Version};
@@ -150,9 +149,10 @@ impl Front {
         }
         let (parts, body) = req.into_parts();
         let body = if parts.method == hyper::Method::POST {
-            match Limited::new(body, ADMIN_BODY_BYTES).collect().await {
-                Ok(b) => b.to_bytes(),
-                Err(_) => return plain(StatusCode::PAYLOAD_TOO_LARGE, "admin body too large"),
+            // Under the same deadline and budget as any body.
+            match self.intake.read(body, ADMIN_BODY_BYTES, None).await {
+                Ok((b, _held)) => b,
+                Err(refused) => return intake_refused(refused),
             }
         } else {
             bytes::Bytes::new()
@@ -298,7 +298,7 @@ fn quarantined(secs: u64) -> Reply {
 }
 
 /// The largest admin request body (a status page action).
-const ADMIN_BODY_BYTES: usize = 16 * 1024;
+const ADMIN_BODY_BYTES: u64 = 16 * 1024;
 
 const NOSNIFF: (&str, &str) = ("x-content-type-options", "nosniff");
 
