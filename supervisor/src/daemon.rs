@@ -106,7 +106,14 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let control = crate::control::bind(&config.server.control_socket)?;
 
     let parts = start_parts(&config, bin, sigchld)?;
-    let front = Arc::new(Front::new(parts.hub.clone(), config.server.max_body_bytes));
+    let front = Arc::new(
+        Front::new(parts.hub.clone(), config.server.max_body_bytes).with_intake(
+            crate::front::intake::Intake::new(
+                Duration::from_millis(config.server.body_timeout_ms),
+                config.server.max_buffered_body_bytes,
+            ),
+        ),
+    );
     tokio::spawn(crate::control::serve(
         control,
         parts.hub.clone(),
@@ -440,6 +447,7 @@ fn front_limits(config: &Config) -> Limits {
         timeouts: Timeouts {
             header_read: Duration::from_millis(s.header_read_timeout_ms),
             idle: Duration::from_millis(s.idle_timeout_ms),
+            write: Duration::from_millis(s.write_timeout_ms),
         },
     }
 }

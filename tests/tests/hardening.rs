@@ -428,7 +428,7 @@ fn a_fractional_status_answers_500_with_the_reason_logged() {
     d.wait_workers(1);
     assert_eq!(d.get("/status").status, 500);
     d.wait_log(
-        "status must be an integer from 100 to 599, got 200.7",
+        "status must be an integer from 200 to 599 (1xx are not final answers), got 200.7",
         Duration::from_secs(5),
     );
 }

@@ -5,7 +5,9 @@
 //! * `requests`: a request carrying the header `x-bext-test-fault` triggers,
 //!   when it starts running, the fault it names: `garbage-frame` (bytes that
 //!   are no valid frame), `oversized-frame` (a length over the limit),
-//!   `crash` (abort), `hang` (block the whole process, outside JS).
+//!   `crash` (abort), `hang` (block the whole process, outside JS),
+//!   `ignore-window` (its streamed answer is sent without waiting for the
+//!   master's credits).
 //! * `hang-handshake`: never send the hello.
 //! * `ignore-drain`: SIGTERM does not make it drain.
 //! * `template-fails`: a template worker refuses to start (bextd falls
@@ -45,6 +47,16 @@ impl Faults {
 
     pub fn enabled_for(&self, req: &HttpRequest) -> bool {
         self.requests && req.headers.iter().any(|(k, _)| k == HEADER)
+    }
+
+    /// Whether the request's streamed answer is to ignore the credit
+    /// window (fault `ignore-window`).
+    pub fn ignores_window(&self, req: &HttpRequest) -> bool {
+        self.requests
+            && req
+                .headers
+                .iter()
+                .any(|(k, v)| k == HEADER && v == "ignore-window")
     }
 
     /// Commits the fault the request asks for.

@@ -56,6 +56,9 @@ pub struct Server {
     pub header_read_timeout_ms: u64,
     pub idle_timeout_ms: u64,
     pub max_connections: u32,
+    pub body_timeout_ms: u64,
+    pub write_timeout_ms: u64,
+    pub max_buffered_body_bytes: u64,
     /// `shutdown_delay_ms` as written; `None`: see [`Server::shutdown_delay`].
     pub shutdown_delay_ms: Option<u64>,
     /// `io_threads`: 0 is one per two CPUs (see [`Server::runtime_threads`]).

@@ -113,6 +113,15 @@ pub struct ServerSection {
     /// Most client connections open at once (lowered to fit the
     /// file-descriptor limit); beyond it, new ones wait to be accepted.
     pub max_connections: u32,
+    /// Longest gap between two reads of a request body (its whole is
+    /// also bounded by the pool's `request_timeout_ms`); past it: 408.
+    pub body_timeout_ms: u64,
+    /// How long a response may wait for a client that does not read
+    /// before the connection is closed.
+    pub write_timeout_ms: u64,
+    /// Request bodies bextd holds at once, in bytes, across all
+    /// connections; past it new bodies wait for room, then get 503.
+    pub max_buffered_body_bytes: u64,
     /// On SIGTERM, how long bextd answers `/__bext/ready` with 503 while it
     /// still accepts and serves, before it stops accepting; `None`: 5 s
     /// (at most half of `shutdown_timeout_ms`) under Kubernetes, else 0.
@@ -157,6 +166,9 @@ impl Default for ServerSection {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
             max_connections: 4096,
+            body_timeout_ms: 10_000,
+            write_timeout_ms: 30_000,
+            max_buffered_body_bytes: 256 * 1024 * 1024,
             shutdown_delay_ms: None,
             io_threads: 0,
             restart_signal_file: None,

@@ -331,6 +331,38 @@ fn connection_limits_have_defaults_and_bounds() {
 }
 
 #[test]
+fn body_and_write_limits_have_defaults_bounds_and_fit_max_body_bytes() {
+    let d = dir_with_script();
+    let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
+    let s = &c.server;
+    assert_eq!(
+        (
+            s.body_timeout_ms,
+            s.write_timeout_ms,
+            s.max_buffered_body_bytes
+        ),
+        (10_000, 30_000, 256 << 20)
+    );
+    let p = problems(
+        "[server]\nbody_timeout_ms = 0\nwrite_timeout_ms = 3600001\nmax_body_bytes = 4194304\nmax_buffered_body_bytes = 2097152\n[render]\nscript = \"w.js\"\n",
+    );
+    let keys: Vec<_> = p.iter().map(|p| (p.key.as_str(), p.line)).collect();
+    assert_eq!(
+        keys,
+        vec![
+            ("server.body_timeout_ms", Some(2)),
+            ("server.write_timeout_ms", Some(3)),
+            ("server.max_buffered_body_bytes", Some(5)),
+        ]
+    );
+    assert!(
+        p[2].message.contains("at least max_body_bytes (4194304)"),
+        "{}",
+        p[2].message
+    );
+}
+
+#[test]
 fn fetch_allow_takes_hosts_ports_wildcards_networks_and_refuses_the_rest() {
     let d = dir_with_script();
     let c = parse_in(

@@ -189,6 +189,19 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
             "must be at least 16 printable ASCII characters, without spaces".into(),
         );
     }
+    // A body of max_body_bytes must fit the budget, or it could only wait
+    // and be refused.
+    c.rule(
+        s.max_buffered_body_bytes >= s.max_body_bytes,
+        &["server", "max_buffered_body_bytes"],
+        s.max_buffered_body_bytes,
+        || {
+            format!(
+                "must be at least max_body_bytes ({}): a body that large must fit",
+                s.max_body_bytes
+            )
+        },
+    );
     if let Some(delay) = s.shutdown_delay_ms {
         c.rule(
             delay < s.shutdown_timeout_ms,
@@ -258,6 +271,9 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         header_read_timeout_ms: s.header_read_timeout_ms,
         idle_timeout_ms: s.idle_timeout_ms,
         max_connections: s.max_connections,
+        body_timeout_ms: s.body_timeout_ms,
+        write_timeout_ms: s.write_timeout_ms,
+        max_buffered_body_bytes: s.max_buffered_body_bytes,
         io_threads: s.io_threads,
         shutdown_delay_ms: s.shutdown_delay_ms,
     }

@@ -1,23 +1,34 @@
-//! One HTTP connection and its two timeouts.
+//! One HTTP connection and its timeouts.
 //!
 //! * `header_read_timeout_ms` bounds the time a client takes to send a
 //!   request head: from the connection's start, and for later requests on a
 //!   keep-alive connection from their first byte. Half-sent heads
 //!   (slowloris) are closed then.
 //! * `idle_timeout_ms` bounds the time a keep-alive connection waits, with
-//!   nothing received, for its next request.
+//!   nothing received and no request in flight, for its next request. A
+//!   request is in flight from its head until its response's body has
+//!   ended ([`Tracked`] holds the mark), so a long streamed answer or an
+//!   event stream never meets it.
+//! * `write_timeout_ms` bounds, while a request is in flight, how long a
+//!   write may wait for a client that does not read. Past it the
+//!   connection is closed, which drops the response body: a worker's
+//!   stream is cancelled (its `req.signal` fires) and the worker is free.
+//! * A request body has its own deadlines (`body_timeout_ms` and the
+//!   pool's `request_timeout_ms`), kept where it is read
+//!   (`front::intake`), which can still answer 408.
 //!
 //! hyper's own `header_read_timeout` is not used: hyper 1.x starts that
 //! timer as soon as it waits for a next request, so it also closes idle
 //! keep-alive connections and the two could not be set apart. Instead a
-//! [`Clock`] per connection is told when bytes arrive (by the [`Timed`]
-//! stream) and when a request starts and ends (by the service), and the
-//! connection's task drops the connection at the deadline that applies.
+//! [`Clock`] per connection is told when bytes arrive and when writes wait
+//! (by the [`Timed`] stream) and when a request starts and ends (by the
+//! service and the response body), and the connection's task drops the
+//! connection at the deadline that applies.
 //!
 //! Those updates are plain atomic stores: nothing wakes the connection's
 //! task for them. Its one timer is armed at a time that is never later
 //! than the deadline in force ([`next_check`]): every change of the
-//! deadline lies at least the shorter of the two timeouts after the moment
+//! deadline lies at least the shortest of the timeouts after the moment
 //! it is made, so a timer re-armed at most that far ahead, or at the
 //! deadline itself, always fires in time. A busy connection's timer fires
 //! once per that interval, not twice per request.
@@ -40,15 +51,34 @@ use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
 
 use crate::front::Front;
+use crate::front::body::Body;
 
 /// The per-connection timeouts.
 #[derive(Debug, Clone, Copy)]
 pub struct Timeouts {
     pub header_read: Duration,
     pub idle: Duration,
+    pub write: Duration,
+}
+
+impl Timeouts {
+    /// The shortest: the timer's longest step.
+    fn step(&self) -> Duration {
+        self.header_read.min(self.idle).min(self.write)
+    }
+
+    /// How often an event stream sends a comment when it has nothing
+    /// else to say: 15 s, or half the idle timeout if that is shorter, so
+    /// that a proxy with an idle timeout like bextd's keeps it open.
+    pub fn heartbeat(&self) -> Duration {
+        Duration::from_secs(15).min(self.idle / 2)
+    }
 }
 
 const NONE: u64 = u64::MAX;
+
+/// Why a connection whose client stopped reading was closed.
+const WRITE_TIMEOUT: &str = "write_timeout_ms";
 
 /// What a connection is doing, as far as its timeouts care.
 #[derive(Debug)]
@@ -69,6 +99,8 @@ pub struct Clock {
     /// An event stream asked for a small socket send buffer: applied by
     /// the next write, once.
     small_send_buffer: std::sync::atomic::AtomicBool,
+    /// An event stream's heartbeat ([`Timeouts::heartbeat`]).
+    heartbeat: Duration,
 }
 
 /// The send buffer of an event stream's socket: the kernel holds at most
@@ -86,6 +118,7 @@ impl Clock {
             blocked_since: AtomicU64::new(NONE),
             cut: tokio::sync::Notify::new(),
             small_send_buffer: std::sync::atomic::AtomicBool::new(false),
+            heartbeat: Duration::from_secs(15),
         }
     }
 
@@ -125,12 +158,16 @@ impl Clock {
     }
 
     /// When the connection is to be closed if nothing changes, and why;
-    /// `None` while a request is being served.
+    /// while a request is being served, only a write waiting on the client
+    /// has one.
     pub fn deadline(&self, t: Timeouts) -> Option<(Instant, &'static str)> {
-        if self.in_flight.load(Ordering::Acquire) > 0 {
-            return None;
-        }
         let at = |ms: u64, d: Duration| self.start + Duration::from_millis(ms) + d;
+        if self.in_flight.load(Ordering::Acquire) > 0 {
+            return match self.blocked_since.load(Ordering::Relaxed) {
+                NONE => None,
+                ms => Some((at(ms, t.write), WRITE_TIMEOUT)),
+            };
+        }
         match self.head_since.load(Ordering::Acquire) {
             NONE => Some((
                 at(self.idle_since.load(Ordering::Acquire), t.idle),
@@ -180,6 +217,10 @@ impl crate::history::stream::Client for Clock {
 
     fn bound_send_buffer(&self) {
         self.small_send_buffer.store(true, Ordering::Release);
+    }
+
+    fn heartbeat(&self) -> Duration {
+        self.heartbeat
     }
 }
 
@@ -250,11 +291,40 @@ pub fn next_check(
 }
 
 /// Ends a request on its clock when dropped, however the request ends.
+#[derive(Debug)]
 struct InFlight(Arc<Clock>);
 
 impl Drop for InFlight {
     fn drop(&mut self) {
         self.0.end(Instant::now());
+    }
+}
+
+/// A response body that keeps its request in flight until it is dropped:
+/// hyper drops it once it took the last frame, or with the connection.
+#[derive(Debug)]
+pub struct Tracked {
+    body: Body,
+    _in_flight: InFlight,
+}
+
+impl hyper::body::Body for Tracked {
+    type Data = bytes::Bytes;
+    type Error = <Body as hyper::body::Body>::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<bytes::Bytes>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -268,7 +338,10 @@ pub fn serve(
     timeouts: Timeouts,
     permit: OwnedSemaphorePermit,
 ) {
-    let clock = Arc::new(Clock::new(Instant::now()));
+    let clock = Arc::new(Clock {
+        heartbeat: timeouts.heartbeat(),
+        ..Clock::new(Instant::now())
+    });
     let io = Timed {
         inner: stream,
         clock: clock.clone(),
@@ -283,9 +356,11 @@ pub fn serve(
         let guard = InFlight(svc_clock.clone());
         let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {
-            let reply = front.handle(peer, &peer_ip, req).await;
-            drop(guard);
-            reply
+            let reply = front.handle(peer, &peer_ip, req).await?;
+            Ok::<_, std::convert::Infallible>(reply.map(|body| Tracked {
+                body,
+                _in_flight: guard,
+            }))
         }
     });
     let conn = http1::Builder::new()
@@ -294,7 +369,7 @@ pub fn serve(
         .keep_alive(true)
         .serve_connection(TokioIo::new(io), svc);
     let conn = watcher.watch(conn);
-    let step = timeouts.header_read.min(timeouts.idle);
+    let step = timeouts.step();
     tokio::spawn(async move {
         let _permit = permit;
         tokio::pin!(conn);
@@ -311,6 +386,9 @@ pub fn serve(
                     match next_check(clock.deadline(timeouts), Instant::now(), step) {
                         Ok(at) => timer.as_mut().reset(at.into()),
                         Err(why) => {
+                            if why == WRITE_TIMEOUT {
+                                crate::metrics::front::write_timed_out();
+                            }
                             tracing::debug!(peer = %peer, "closing a connection past its {why}");
                             return;
                         }
@@ -322,88 +400,5 @@ pub fn serve(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const T: Timeouts = Timeouts {
-        header_read: Duration::from_millis(100),
-        idle: Duration::from_millis(1000),
-    };
-
-    #[test]
-    fn a_new_connection_has_the_header_timeout_from_its_start() {
-        let t0 = Instant::now();
-        let c = Clock::new(t0);
-        assert_eq!(
-            c.deadline(T),
-            Some((t0 + T.header_read, "header_read_timeout_ms"))
-        );
-        // More bytes of the same head do not move it.
-        c.on_read(t0 + Duration::from_millis(50));
-        assert_eq!(c.deadline(T).unwrap().0, t0 + T.header_read);
-    }
-
-    #[test]
-    fn between_requests_the_idle_timeout_applies_until_bytes_arrive() {
-        let t0 = Instant::now();
-        let c = Clock::new(t0);
-        c.begin();
-        assert_eq!(c.deadline(T), None, "no timeout while serving");
-        c.on_read(t0 + Duration::from_millis(10)); // body bytes
-        c.end(t0 + Duration::from_millis(20));
-        let idle_end = t0 + Duration::from_millis(20) + T.idle;
-        assert_eq!(c.deadline(T), Some((idle_end, "idle_timeout_ms")));
-        c.on_read(t0 + Duration::from_millis(500));
-        let head_end = t0 + Duration::from_millis(500) + T.header_read;
-        assert_eq!(c.deadline(T), Some((head_end, "header_read_timeout_ms")));
-        c.begin();
-        assert_eq!(c.deadline(T), None);
-    }
-
-    /// Against a fake clock: whatever the connection does between two
-    /// firings, the timer never fires after the deadline in force, and
-    /// closes the connection at it.
-    #[test]
-    fn the_timer_is_never_armed_past_the_deadline() {
-        let t0 = Instant::now();
-        let ms = |n: u64| t0 + Duration::from_millis(n);
-        let step = T.header_read.min(T.idle);
-        let c = Clock::new(t0);
-        let mut armed = t0 + step;
-        // Events (at ms) between firings: a request read and served, an
-        // idle spell, a slow head.
-        let events: &[(u64, &str)] = &[
-            (30, "begin"),
-            (250, "end"),
-            (900, "read"),
-            (905, "begin"),
-            (910, "end"),
-            (1_500, "read"),
-        ];
-        let mut closed = None;
-        let mut i = 0;
-        while closed.is_none() {
-            // Apply what happens before the timer fires.
-            while i < events.len() && ms(events[i].0) < armed {
-                match events[i].1 {
-                    "begin" => c.begin(),
-                    "end" => c.end(ms(events[i].0)),
-                    _ => c.on_read(ms(events[i].0)),
-                }
-                if let Some((at, _)) = c.deadline(T) {
-                    assert!(armed <= at, "armed past the deadline after event {i}");
-                }
-                i += 1;
-            }
-            match next_check(c.deadline(T), armed, step) {
-                Ok(at) => {
-                    assert!(at > armed);
-                    armed = at;
-                }
-                Err(why) => closed = Some((armed, why)),
-            }
-        }
-        // The slow head that began at 1500 ms is closed at 1600 ms.
-        assert_eq!(closed, Some((ms(1_600), "header_read_timeout_ms")));
-    }
-}
+#[path = "conn_tests.rs"]
+mod tests;

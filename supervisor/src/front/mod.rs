@@ -16,12 +16,15 @@
 pub mod accept;
 pub mod body;
 pub mod conn;
+mod head;
+pub mod intake;
+
+pub use head::worker_response;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HOST, HeaderName, HeaderValue};
 use hyper::{Request, Response, StatusCode, Version};
@@ -37,6 +40,8 @@ pub struct Front {
     /// The pools to route to, and what the admin paths read.
     hub: Arc<Hub>,
     pub max_body_bytes: u64,
+    /// The deadline and budget of request bodies.
+    intake: intake::Intake,
 }
 
 type Reply = Response<body::Body>;
@@ -46,7 +51,15 @@ impl Front {
         Front {
             hub,
             max_body_bytes,
+            intake: intake::Intake::from(&crate::config::ServerSection::default()),
         }
+    }
+
+    /// Request bodies are read under `intake` (`body_timeout_ms`,
+    /// `max_buffered_body_bytes`) instead of the defaults.
+    pub fn with_intake(mut self, intake: intake::Intake) -> Front {
+        self.intake = intake;
+        self
     }
 
     /// Serves one request.
@@ -82,31 +95,26 @@ impl Front {
         if declared.is_some_and(|n| n > self.max_body_bytes) {
             return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
         }
+        let whole = pool.config().settings.request_timeout;
         let (parts, body) = req.into_parts();
-        let body = match Limited::new(body, self.max_body_bytes as usize)
-            .collect()
-            .await
-        {
-            Ok(b) => b.to_bytes(),
-            Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-                return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
-            }
-            Err(_) => {
-                return plain(StatusCode::BAD_REQUEST, "could not read the request body");
-            }
+        // `_held` counts the body against the budget until it is answered.
+        let (body, _held) = match self.intake.read(body, self.max_body_bytes, whole).await {
+            Ok(read) => read,
+            Err(refused) => return intake_refused(refused),
         };
         let request = worker_request(&parts, &body, peer_ip);
+        drop(body);
         self.dispatch(pool, request).await
     }
 
     async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
         let outcome = match dispatch::request(pool, request).await {
-            Ok(dispatch::Answered::Stream(s)) => return streamed_response(s),
+            Ok(dispatch::Answered::Stream(s)) => return head::streamed_response(&pool.name, s),
             Ok(dispatch::Answered::Outcome(o)) => Ok(o),
             Err(f) => Err(f),
         };
         match outcome {
-            Ok(Outcome::Ok(resp)) => worker_response(resp),
+            Ok(Outcome::Ok(resp)) => head::worker_response(&pool.name, resp),
             Ok(Outcome::Error { .. } | Outcome::Streamed) => plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the handler threw an error",
@@ -163,9 +171,10 @@ impl Front {
         };
         let (parts, body) = req.into_parts();
         let body = if parts.method == hyper::Method::POST {
-            match Limited::new(body, ADMIN_BODY_BYTES).collect().await {
-                Ok(b) => b.to_bytes(),
-                Err(_) => return plain(StatusCode::PAYLOAD_TOO_LARGE, "admin body too large"),
+            // Under the same deadline and budget as any body.
+            match self.intake.read(body, ADMIN_BODY_BYTES, None).await {
+                Ok((b, _held)) => b,
+                Err(refused) => return intake_refused(refused),
             }
         } else {
             bytes::Bytes::new()
@@ -282,52 +291,24 @@ fn bad_host<B>(req: &Request<B>) -> Option<&'static str> {
     }
 }
 
-/// The HTTP response for what a worker answered. A status outside
-/// 100–599 (only a broken worker sends one; the worker refuses them from
-/// JS) answers 500.
-pub fn worker_response(resp: protocol::worker::HttpResponse) -> Reply {
-    with_head(resp.status, resp.headers, body::full(resp.body))
-}
-
-/// A streamed answer: hyper sends its body chunked as it comes.
-fn streamed_response(s: dispatch::Streamed) -> Reply {
-    let (stream, status, headers) = body::StreamBody::new(s);
-    with_head(
-        status,
-        headers,
-        http_body_util::Either::Right(http_body_util::Either::Left(stream)),
-    )
-}
-
-fn with_head(status: u16, worker_headers: Vec<(String, String)>, body: body::Body) -> Reply {
-    if !(100..=599).contains(&status) {
-        tracing::warn!(
-            status,
-            "the worker answered a status outside 100-599; answering 500"
-        );
-        return plain(StatusCode::INTERNAL_SERVER_ERROR, "invalid response status");
+/// The answer to a body that was not read whole. Past a deadline or the
+/// budget the rest of the body is never read, so the connection closes.
+fn intake_refused(refused: intake::Refused) -> Reply {
+    let status = match refused {
+        intake::Refused::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        intake::Refused::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
+        intake::Refused::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        intake::Refused::Broken => StatusCode::BAD_REQUEST,
+    };
+    let mut r = plain(status, &refused.to_string());
+    if matches!(
+        refused,
+        intake::Refused::TimedOut(_) | intake::Refused::Busy
+    ) {
+        r.headers_mut()
+            .insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
     }
-    let mut out = Response::new(body);
-    *out.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let headers = out.headers_mut();
-    for (k, v) in worker_headers {
-        let (Ok(name), Ok(value)) = (
-            HeaderName::from_bytes(k.as_bytes()),
-            HeaderValue::from_str(&v),
-        ) else {
-            tracing::warn!(header = %crate::logging::untrusted(&k), "dropped an invalid response header from the worker");
-            continue;
-        };
-        // The body's framing is the front's business.
-        if matches!(
-            name.as_str(),
-            "content-length" | "transfer-encoding" | "connection"
-        ) {
-            continue;
-        }
-        headers.append(name, value);
-    }
-    out
+    r
 }
 
 /// 503 for a quarantined query of death, saying why and for how long.
@@ -344,7 +325,7 @@ fn quarantined(secs: u64) -> Reply {
 }
 
 /// The largest admin request body (a status page action).
-const ADMIN_BODY_BYTES: usize = 16 * 1024;
+const ADMIN_BODY_BYTES: u64 = 16 * 1024;
 
 const NOSNIFF: (&str, &str) = ("x-content-type-options", "nosniff");
 

@@ -15,6 +15,11 @@
 //!   small ([`Client::bound_send_buffer`]: 64 KiB asked of the kernel);
 //! * when bextd begins to stop, every stream ends.
 //!
+//! A stream holds its connection's request in flight, so bextd's idle
+//! timeout never cuts it; proxies between bextd and the browser may, so
+//! a comment line (`: keepalive`) goes out when nothing else did for the
+//! client's [`Client::heartbeat`] (15 s, or half of `idle_timeout_ms`).
+//!
 //! With no stream open nothing is encoded and nothing is sent: the
 //! sampler checks [`super::Feed::watched`] before it builds a tick.
 
@@ -33,8 +38,6 @@ pub const MAX_STREAMS: usize = 16;
 pub const CLIENT_BUFFER: usize = 32;
 /// A client whose socket takes nothing this long is dropped.
 pub const STALL: Duration = Duration::from_secs(5);
-/// A comment line this often keeps proxies from closing an idle stream.
-const KEEPALIVE: Duration = Duration::from_secs(15);
 /// How often the stall is checked.
 const CHECK: Duration = Duration::from_millis(500);
 /// The browser's reconnect delay, sent first.
@@ -49,6 +52,11 @@ pub trait Client: Send + Sync + 'static {
     /// Keeps the socket's send buffer small (the kernel's share of what
     /// a client that does not read costs).
     fn bound_send_buffer(&self);
+    /// How often to send a comment line when there is nothing else, so
+    /// that proxies do not close an idle stream.
+    fn heartbeat(&self) -> Duration {
+        Duration::from_secs(15)
+    }
 }
 
 /// Why a stream was not opened.
@@ -141,7 +149,7 @@ impl Forward {
                 _ = check.tick() => {
                     if self.client.blocked_for().is_some_and(|d| d >= STALL) {
                         Next::Drop("its socket took nothing")
-                    } else if idle.elapsed() >= KEEPALIVE {
+                    } else if idle.elapsed() >= self.client.heartbeat() {
                         idle = tokio::time::Instant::now();
                         self.send(Bytes::from_static(b": keepalive\n\n"))
                     } else {

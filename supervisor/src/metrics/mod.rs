@@ -16,6 +16,7 @@ use protocol::control::{WorkerState, WorkerStatus};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
+pub mod front;
 mod jobs;
 pub use jobs::JobMetrics;
 
@@ -292,6 +293,7 @@ impl Metrics {
         );
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
+        front::register(&mut registry);
         registry.register(
             "fetch_refused",
             "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",

@@ -169,14 +169,16 @@ fn text_or_bytes<'js>(ctx: &Ctx<'js>, v: &Value<'js>) -> Result<Vec<u8>> {
     }
 }
 
-/// A response's status: an integer from 100 to 599 (`200.7`, `"200"`,
-/// `NaN` and `600` are errors, reported as the handler's).
+/// A response's status: an integer from 200 to 599 (`200.7`, `"200"`,
+/// `NaN` and `600` are errors, reported as the handler's). A 1xx is no
+/// answer to a request: 101 would switch protocols bextd does not speak,
+/// and 100 or 103 would leave the client waiting for the final answer.
 fn http_status(v: &Value<'_>) -> std::result::Result<u16, String> {
     let n = v.as_int().map(f64::from).or_else(|| v.as_float());
     match n {
-        Some(n) if n.fract() == 0.0 && (100.0..=599.0).contains(&n) => Ok(n as u16),
+        Some(n) if n.fract() == 0.0 && (200.0..=599.0).contains(&n) => Ok(n as u16),
         _ => Err(format!(
-            "TypeError: response status must be an integer from 100 to 599, got {}",
+            "TypeError: response status must be an integer from 200 to 599 (1xx are not final answers), got {}",
             describe_status(v)
         )),
     }

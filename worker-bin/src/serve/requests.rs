@@ -98,6 +98,9 @@ impl Worker {
         let kind = match &q.job {
             Job::Http(request) => {
                 self.start_fault = self.faults.on_start(request);
+                if self.faults.ignores_window(request) {
+                    self.unbounded_stream = Some(q.id);
+                }
                 Kind::Http(self.encoding_for(request))
             }
             Job::Custom(_) => Kind::Custom,
@@ -335,11 +338,13 @@ impl Worker {
         if let (Some(c), Kind::Http(Some(enc))) = (&self.compressor, kind) {
             c.apply(&mut resp, enc);
         }
-        if resp.body.len() + 64 * 1024 > self.settings.max_frame_bytes as usize {
+        // A whole answer is one frame: its body, and room for its head.
+        let room = (self.settings.max_frame_bytes as usize).saturating_sub(HEAD_ROOM);
+        if resp.body.len() > room {
             self.log(
                 LogLevel::Error,
                 format!(
-                    "response of {} bytes is larger than the frame limit; answering 500",
+                    "a whole response body of {} bytes is over the limit of {room} bytes (the worker protocol's frame limit less {HEAD_ROOM} for the head); answering 500. Stream it instead: a Response whose body is a ReadableStream has no size limit",
                     resp.body.len()
                 ),
             );
@@ -383,6 +388,9 @@ fn due(p: &Pending) -> Option<Instant> {
         _ => None,
     }
 }
+
+/// Bytes of a whole answer's frame kept for its status and headers.
+const HEAD_ROOM: usize = 64 * 1024;
 
 fn min_some(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
     match (a, b) {

@@ -61,6 +61,8 @@ pub(super) struct Worker {
     pub faults: Faults,
     /// TEST ONLY: a frame fault of the request that just started.
     pub start_fault: Option<protocol::worker::HttpRequest>,
+    /// TEST ONLY: the request whose streamed answer ignores the window.
+    pub(super) unbounded_stream: Option<u64>,
     pub exit: Option<Result<(), WorkerError>>,
     /// When the next heartbeat is due.
     pub next_beat: Instant,
@@ -96,6 +98,7 @@ impl Worker {
             settings,
             faults,
             start_fault: None,
+            unbounded_stream: None,
             exit: None,
             modules,
             compressor,

@@ -126,7 +126,7 @@ async fn call(
         }
     };
     match result {
-        Ok(resp) => supervisor::front::worker_response(resp),
+        Ok(resp) => supervisor::front::worker_response("reference", resp),
         Err(_) => supervisor::front::plain(
             hyper::StatusCode::INTERNAL_SERVER_ERROR,
             "the handler threw an error",

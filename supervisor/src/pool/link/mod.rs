@@ -25,6 +25,7 @@ use super::room::Room;
 use forensics::{describe, what_of};
 
 mod forensics;
+mod stream;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
@@ -92,6 +93,9 @@ struct Pending {
     reply: Option<oneshot::Sender<Answer>>,
     /// Where a streamed answer's body goes, once its head came.
     body: Option<mpsc::UnboundedSender<BodyEvent>>,
+    /// Bytes of its streamed body received and not credited back yet:
+    /// at most `STREAM_WINDOW_BYTES` (see `stream.rs`).
+    unacked: u64,
     sent: Instant,
     /// The worker said it started running it.
     started: bool,
@@ -248,6 +252,7 @@ impl WorkerLink {
             Pending {
                 reply: Some(reply),
                 body: None,
+                unacked: 0,
                 sent: Instant::now(),
                 started: false,
                 what,
@@ -378,46 +383,6 @@ impl WorkerLink {
             return inner.held_at_close.clone();
         }
         describe(&inner.pending)
-    }
-
-    /// The head of request `id`'s streamed answer: the request path gets
-    /// it with the receiving end of its body.
-    pub(super) fn stream_head(&self, id: u64, status: u16, headers: Vec<(String, String)>) {
-        let mut inner = self.inner.lock().unwrap();
-        let Some(p) = inner.pending.get_mut(&id) else {
-            return;
-        };
-        let Some(reply) = p.reply.take() else {
-            return;
-        };
-        let (tx, body) = mpsc::unbounded_channel();
-        p.body = Some(tx);
-        drop(inner);
-        let _ = reply.send(Answer::Stream(StreamHead {
-            status,
-            headers,
-            body,
-        }));
-    }
-
-    /// A piece of request `id`'s streamed body.
-    pub(super) fn stream_chunk(&self, id: u64, data: Vec<u8>) {
-        let inner = self.inner.lock().unwrap();
-        if let Some(body) = inner.pending.get(&id).and_then(|p| p.body.as_ref()) {
-            let _ = body.send(BodyEvent::Data(data.into()));
-        }
-    }
-
-    /// The client took a piece of request `id`'s streamed body: the worker
-    /// may produce more.
-    pub fn credit(&self, id: u64, bytes: usize) {
-        let inner = self.inner.lock().unwrap();
-        if inner.pending.contains_key(&id)
-            && let Some(tx) = inner.tx.as_ref()
-        {
-            let bytes = bytes.min(u32::MAX as usize) as u32;
-            let _ = tx.send(MasterToWorker::Credit { id, bytes });
-        }
     }
 
     /// The worker is about to run request `id`.

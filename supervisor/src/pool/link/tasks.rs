@@ -230,7 +230,11 @@ async fn read_loop(
                 status,
                 headers,
             } => link.stream_head(id, status, headers),
-            WorkerToMaster::ResponseChunk { id, data } => link.stream_chunk(id, data),
+            WorkerToMaster::ResponseChunk { id, data } => {
+                if let Err(why) = link.stream_chunk(id, data) {
+                    return link.broke(why);
+                }
+            }
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
             WorkerToMaster::JobCall { query, call } => job_call(link, jobs, query, call),
