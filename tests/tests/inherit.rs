@@ -1,0 +1,118 @@
+//! What processes bextd starts inherit: a clean environment (`env`,
+//! `env_pass`) for exec'd, forked and job processes.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use bext_e2e::{Daemon, Setup, bext, wait_for};
+use nix::unistd::Pid;
+use serde_json::Value;
+
+const APP: &str = r#"export function handler(req) { return "original"; }"#;
+
+const WAIT: &str = r#"
+export async function run(job) {
+  while (!job.cancelled) await job.sleep(20);
+  return "stopped";
+}
+"#;
+
+/// bextd's own secrets, which no process it starts may see.
+const SECRETS: &[(&str, &str)] = &[
+    ("SECRET_TOKEN", "x"),
+    ("PGPASSWORD", "y"),
+    ("DATABASE_URL", "postgres://db/app"),
+];
+
+/// The environment of `pid`, from /proc.
+fn environ(pid: Pid) -> BTreeMap<String, String> {
+    let raw = std::fs::read(format!("/proc/{pid}/environ")).expect("read environ");
+    raw.split(|b| *b == 0)
+        .filter(|v| !v.is_empty())
+        .filter_map(|v| {
+            let v = String::from_utf8_lossy(v);
+            let (k, v) = v.split_once('=')?;
+            Some((k.to_string(), v.to_string()))
+        })
+        .collect()
+}
+
+fn start(spawn: &str, extra: &str) -> Daemon {
+    let config = format!(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nspawn = \"{spawn}\"\nenv = {{ MODE = \"prod\" }}\n{extra}"
+    );
+    Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", APP), ("jobs/wait.js", WAIT)],
+        env: SECRETS,
+        ..Setup::default()
+    })
+}
+
+/// Asserts `env` holds nothing of bextd's but what it may.
+fn clean(env: &BTreeMap<String, String>, passed: &[&str], what: &str) {
+    let bextd = environ(Pid::this());
+    for (k, v) in env {
+        let kept = ["PATH", "LANG", "TZ", "SSL_CERT_FILE", "SSL_CERT_DIR"];
+        let allowed = kept.contains(&k.as_str())
+            || ["HOME", "MODE"].contains(&k.as_str())
+            || k.starts_with("BEXT_")
+            || passed.contains(&k.as_str());
+        assert!(allowed, "{what} got {k}={v}: {env:?}");
+    }
+    assert_eq!(env.get("MODE").map(String::as_str), Some("prod"), "{what}");
+    assert_eq!(env.get("PATH"), bextd.get("PATH"), "{what}");
+}
+
+#[test]
+fn exec_forked_and_job_processes_get_a_clean_environment() {
+    for spawn in ["exec", "template"] {
+        let d = start(spawn, "");
+        let worker = d.wait_workers(1)[0];
+        clean(&environ(worker), &[], &format!("a worker by {spawn}"));
+        let (code, out, err) = bext(d.dir.path(), &["jobs", "spawn", "jobs/wait.js"]);
+        assert_eq!(code, 0, "{err}");
+        let id = out.trim().to_string();
+        let pid = wait_for(Duration::from_secs(10), "the job's process", || {
+            let j: Value = d.get(&format!("/__bext/jobs/{id}")).json();
+            j["pid"].as_u64().map(|p| Pid::from_raw(p as i32))
+        });
+        clean(&environ(pid), &[], &format!("a job by {spawn}"));
+        if spawn == "template" {
+            let template = bext_e2e::children(d.pid)
+                .into_iter()
+                .find(|p| bext_e2e::is_template(*p))
+                .expect("a template");
+            let env = environ(template);
+            assert!(!env.contains_key("PGPASSWORD"), "the template: {env:?}");
+            assert!(!env.contains_key("SECRET_TOKEN"), "the template: {env:?}");
+        }
+    }
+}
+
+#[test]
+fn env_pass_passes_the_named_variables_only() {
+    let d = start("auto", "env_pass = [\"DATABASE_URL\", \"NOT_SET\"]\n");
+    let env = environ(d.wait_workers(1)[0]);
+    clean(&env, &["DATABASE_URL"], "a worker with env_pass");
+    assert_eq!(env["DATABASE_URL"], "postgres://db/app");
+    assert!(!env.contains_key("NOT_SET"));
+}
+
+#[test]
+fn env_pass_takes_names_only() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("w.js"), APP).unwrap();
+    std::fs::write(
+        dir.path().join("bext.toml"),
+        "[render]\nscript = \"w.js\"\nenv_pass = [\"OK_NAME\", \"PGPASSWORD=y\", \"1X\"]\n",
+    )
+    .unwrap();
+    let (code, _, err) =
+        bext_e2e::run_bextd(&["--check-config", "--config", "bext.toml"], dir.path());
+    assert_eq!(code, 78, "{err}");
+    assert!(err.contains("render.env_pass"), "{err}");
+    assert!(err.contains("\"PGPASSWORD=y\""), "{err}");
+    assert!(err.contains("\"1X\""), "{err}");
+    assert!(!err.contains("\"OK_NAME\""), "{err}");
+}
