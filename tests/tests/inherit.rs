@@ -1,5 +1,6 @@
 //! What processes bextd starts inherit: a clean environment (`env`,
-//! `env_pass`) for exec'd, forked and job processes.
+//! `env_pass`) for exec'd, forked and job processes; bytecode only from
+//! workers that have served nothing.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -115,4 +116,37 @@ fn env_pass_takes_names_only() {
     assert!(err.contains("\"PGPASSWORD=y\""), "{err}");
     assert!(err.contains("\"1X\""), "{err}");
     assert!(!err.contains("\"OK_NAME\""), "{err}");
+}
+
+#[test]
+fn bytecode_from_a_worker_that_served_is_never_run_by_the_next() {
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[("worker.js", APP)],
+        env: &[("BEXT_TEST_FAULTS", "requests")],
+        ..Setup::default()
+    });
+    let first = d.wait_workers(1);
+    let script = d.dir.path().join("worker.js");
+    let r = d.request(
+        "GET",
+        "/",
+        &[
+            ("x-bext-test-fault", "compiled-frame"),
+            ("x-bext-test-module", script.to_str().unwrap()),
+        ],
+        b"",
+    );
+    assert_eq!(r.body, "original");
+    d.wait_log(
+        "ignored compiled modules from a worker that may have served",
+        Duration::from_secs(10),
+    );
+    let (code, _, err) = bext(d.dir.path(), &["workers", "restart"]);
+    assert_eq!(code, 0, "{err}");
+    d.wait_rotated(&first, 0);
+    for _ in 0..3 {
+        assert_eq!(d.get("/").body, "original", "{}", d.logs());
+    }
+    assert_eq!(d.count_log("ignored compiled modules"), 1, "{}", d.logs());
 }
