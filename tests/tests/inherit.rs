@@ -1,8 +1,10 @@
-//! What processes bextd starts inherit: a clean environment (`env`,
-//! `env_pass`) for exec'd, forked and job processes; bytecode only from
-//! workers that have served nothing.
+//! What processes bextd starts inherit, and the edges around them: a clean
+//! environment (`env`, `env_pass`) for exec'd, forked and job processes;
+//! bytecode only from workers that have served nothing; the signal file
+//! read as a small regular file only.
 
 use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
 
 use bext_e2e::{Daemon, Setup, bext, wait_for};
@@ -149,4 +151,41 @@ fn bytecode_from_a_worker_that_served_is_never_run_by_the_next() {
         assert_eq!(d.get("/").body, "original", "{}", d.logs());
     }
     assert_eq!(d.count_log("ignored compiled modules"), 1, "{}", d.logs());
+}
+
+#[test]
+fn a_fifo_or_a_link_to_dev_zero_as_the_signal_file_is_ignored() {
+    let d = Daemon::start_with(Setup {
+        config: "[server]\nrestart_signal_file = \"signal\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        files: &[("worker.js", APP)],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let file = d.dir.path().join("signal");
+    nix::unistd::mkfifo(&file, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    d.wait_log(
+        "ignored the restart signal file: it is a FIFO",
+        Duration::from_secs(10),
+    );
+    assert_eq!(d.get("/").status, 200, "still serving");
+    // Touched again, the same FIFO is not logged again (the symbolic
+    // link's line below comes after this event's handling).
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+    d.wait_log("it is a symbolic link", Duration::from_secs(10));
+    assert_eq!(d.get("/").status, 200, "still serving");
+    let rss = std::fs::read_to_string(format!("/proc/{}/status", d.pid)).unwrap();
+    let kb: u64 = rss
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(kb < 200 * 1024, "bextd holds {kb} kB");
+    assert_eq!(
+        d.count_log("ignored the restart signal file"),
+        2,
+        "{}",
+        d.logs()
+    );
 }
