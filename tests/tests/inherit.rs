@@ -1,13 +1,14 @@
 //! What processes bextd starts inherit, and the edges around them: a clean
 //! environment (`env`, `env_pass`) for exec'd, forked and job processes;
 //! bytecode only from workers that have served nothing; the signal file
-//! read as a small regular file only.
+//! read as a small regular file only; the control socket's folder checked.
 
 use std::collections::BTreeMap;
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Setup, bext, wait_for};
+use bext_e2e::{Daemon, Setup, bext, bin, can_act_as_root, wait_for};
 use nix::unistd::Pid;
 use serde_json::Value;
 
@@ -188,4 +189,50 @@ fn a_fifo_or_a_link_to_dev_zero_as_the_signal_file_is_ignored() {
         "{}",
         d.logs()
     );
+}
+
+/// Runs bextd as `nobody` with its default control socket in
+/// `runtime/bext`; returns its exit code and stderr.
+fn bextd_as_nobody(runtime_mode: u32, owner: u32, mode: u32) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.path().join("w.js"), APP).unwrap();
+    std::fs::write(
+        dir.path().join("bext.toml"),
+        "[server]\nlisten = \"127.0.0.1:0\"\n[render]\nscript = \"w.js\"\njsc_workers = 1\n",
+    )
+    .unwrap();
+    let runtime = dir.path().join("run");
+    let folder = runtime.join("bext");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(runtime_mode)).unwrap();
+    nix::unistd::chown(&folder, Some(owner.into()), None).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(mode)).unwrap();
+    let out = std::process::Command::new(bin("bextd"))
+        .args(["--config", "bext.toml"])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .uid(65534)
+        .gid(65534)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_socket_folder_of_another_user_or_open_to_others_refuses_to_start() {
+    if !can_act_as_root("a_socket_folder_of_another_user_or_open_to_others_refuses_to_start") {
+        return;
+    }
+    let (code, err) = bextd_as_nobody(0o755, 0, 0o755);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is owned by uid 0 with mode 755"), "{err}");
+    assert!(err.contains("chown 65534"), "{err}");
+    let (code, err) = bextd_as_nobody(0o755, 65534, 0o777);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is owned by uid 65534 with mode 777"), "{err}");
 }
