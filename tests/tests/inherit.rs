@@ -53,6 +53,17 @@ fn start(spawn: &str, extra: &str) -> Daemon {
     })
 }
 
+/// Starts a job that runs until cancelled; returns its process.
+fn job(d: &Daemon) -> Pid {
+    let (code, out, err) = bext(d.dir.path(), &["jobs", "spawn", "jobs/wait.js"]);
+    assert_eq!(code, 0, "{err}");
+    let id = out.trim().to_string();
+    wait_for(Duration::from_secs(10), "the job's process", || {
+        let j: Value = d.get(&format!("/__bext/jobs/{id}")).json();
+        j["pid"].as_u64().map(|p| Pid::from_raw(p as i32))
+    })
+}
+
 /// Asserts `env` holds nothing of bextd's but what it may.
 fn clean(env: &BTreeMap<String, String>, passed: &[&str], what: &str) {
     let bextd = environ(Pid::this());
@@ -74,14 +85,7 @@ fn exec_forked_and_job_processes_get_a_clean_environment() {
         let d = start(spawn, "");
         let worker = d.wait_workers(1)[0];
         clean(&environ(worker), &[], &format!("a worker by {spawn}"));
-        let (code, out, err) = bext(d.dir.path(), &["jobs", "spawn", "jobs/wait.js"]);
-        assert_eq!(code, 0, "{err}");
-        let id = out.trim().to_string();
-        let pid = wait_for(Duration::from_secs(10), "the job's process", || {
-            let j: Value = d.get(&format!("/__bext/jobs/{id}")).json();
-            j["pid"].as_u64().map(|p| Pid::from_raw(p as i32))
-        });
-        clean(&environ(pid), &[], &format!("a job by {spawn}"));
+        clean(&environ(job(&d)), &[], &format!("a job by {spawn}"));
         if spawn == "template" {
             let template = bext_e2e::children(d.pid)
                 .into_iter()
@@ -101,6 +105,10 @@ fn env_pass_passes_the_named_variables_only() {
     clean(&env, &["DATABASE_URL"], "a worker with env_pass");
     assert_eq!(env["DATABASE_URL"], "postgres://db/app");
     assert!(!env.contains_key("NOT_SET"));
+    // The pool's jobs get it too.
+    let env = environ(job(&d));
+    clean(&env, &["DATABASE_URL"], "a job with env_pass");
+    assert_eq!(env["DATABASE_URL"], "postgres://db/app");
 }
 
 #[test]
