@@ -84,18 +84,22 @@ impl Entry {
     /// Whether this entry names `host` (a lower-case domain) on `port`.
     pub fn names(&self, host: &str, port: Option<u16>) -> bool {
         match self {
+            Entry::Name { port: Some(p), .. } if Some(*p) != port => false,
+            _ => self.names_on_some_port(host),
+        }
+    }
+
+    /// Whether this entry names `host` on at least one port: what a
+    /// resolver, which is given the name without its port, can know.
+    pub fn names_on_some_port(&self, host: &str) -> bool {
+        match self {
             Entry::Any => true,
-            Entry::Name { pattern, port: p } => {
-                if p.is_some() && *p != port {
-                    return false;
-                }
-                match pattern.strip_prefix("*.") {
-                    Some(domain) => host
-                        .strip_suffix(domain)
-                        .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
-                    None => host == pattern,
-                }
-            }
+            Entry::Name { pattern, .. } => match pattern.strip_prefix("*.") {
+                Some(domain) => host
+                    .strip_suffix(domain)
+                    .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.')),
+                None => host == pattern,
+            },
             Entry::Net { .. } => false,
         }
     }
@@ -253,6 +257,9 @@ mod tests {
         let e = ok("api.example.com:8080");
         assert!(e.names("api.example.com", Some(8080)));
         assert!(!e.names("api.example.com", Some(80)));
+        assert!(!e.names("api.example.com", None));
+        assert!(e.names_on_some_port("api.example.com"));
+        assert!(!e.names_on_some_port("example.com"));
     }
 
     #[test]

@@ -181,6 +181,29 @@ fn an_address_entry_reaches_loopback_by_literal_and_through_a_name() {
 }
 
 #[test]
+fn a_name_with_a_port_reaches_that_host_and_port_only() {
+    let listed = Server::start();
+    let other = Server::start();
+    let (p, q) = (listed.port, other.port);
+    // The address entry lets localhost's address be connected to; the
+    // name's entry says on which port.
+    let d = start(&format!(r#"["localhost:{p}", "127.0.0.1/32"]"#));
+    assert_eq!(
+        fetch(&d, &format!("http://localhost:{p}/hello")),
+        (200, "200 hi".into())
+    );
+    // The same name on another port: refused, even though the address
+    // entry (no port) lets unlisted names through to its addresses.
+    refused(
+        &d,
+        &format!("http://localhost:{q}/hello"),
+        &format!("localhost is in this pool's fetch_allow on other ports, not on port {q}"),
+    );
+    assert_eq!(listed.connections(), 1);
+    assert_eq!(other.connections(), 0);
+}
+
+#[test]
 fn a_redirect_to_an_internal_address_is_refused() {
     let allowed = Server::start();
     let inner = Server::start();

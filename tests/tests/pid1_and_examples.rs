@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Setup, Signal, bin, children, comm, exists, wait_for};
+use bext_e2e::{Daemon, Setup, Signal, bext, bin, children, comm, exists, wait_for};
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -173,4 +173,48 @@ fn the_ssr_example_renders_preact_pages() {
     assert_eq!(d.get("/nope").status, 404);
     let api = d.get("/api/items").json();
     assert_eq!(api["items"].as_array().map(Vec::len), Some(3));
+}
+
+/// The example in `scripts/examples/NAME`, as its own files say, on an
+/// ephemeral port, once its `workers` are up.
+fn start_real_example(name: &str, files: &[&str], workers: usize) -> Daemon {
+    let dir = repo_root().join("scripts/examples").join(name);
+    let config = std::fs::read_to_string(dir.join("bext.toml")).unwrap();
+    let config: String = config
+        .lines()
+        .filter(|l| !l.starts_with("listen ="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // The harness gives a config without a control socket one of its own;
+    // this comment stops it, so the example's own (or bextd's default,
+    // shared by every bextd of the user) is what this test runs with.
+    let config = format!("{config}# control_socket: as the example names it\n");
+    let texts: Vec<(&str, String)> = files
+        .iter()
+        .map(|f| (*f, std::fs::read_to_string(dir.join(f)).unwrap()))
+        .collect();
+    let files: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    let d = Daemon::start_with(Setup {
+        config: &config,
+        files: &files,
+        ..Setup::default()
+    });
+    d.wait_workers(workers);
+    d
+}
+
+#[test]
+fn two_examples_run_side_by_side_each_on_its_own_control_socket() {
+    let web = start_real_example("web", &["app.js"], 2);
+    let multi = start_real_example("multi", &["api.js", "app.js"], 3);
+    assert_eq!(web.get("/x").body, "Hello from GET /x\n");
+    assert_eq!(multi.get("/api/obj").status, 200);
+    // Each `bext -c` reaches its own bextd.
+    for (d, workers) in [(&web, 2), (&multi, 3)] {
+        let (code, out, err) = bext(d.dir.path(), &["ps"]);
+        assert_eq!(code, 0, "{err}");
+        let head = format!("Workers ({workers}/{workers} active)");
+        assert!(out.starts_with(&head), "{out}");
+        assert!(d.dir.path().join("bext.sock").exists());
+    }
 }

@@ -341,6 +341,14 @@ fn workers_run_as_the_configured_user_and_group() {
     let nobody = nix::unistd::User::from_name("nobody").unwrap().unwrap();
     assert_eq!(field("Uid:"), nobody.uid.to_string());
     assert_eq!(field("Gid:"), nobody.gid.to_string());
+    // Its HOME is the user's, not bextd's.
+    let environ = std::fs::read(format!("/proc/{}/environ", pids[0])).unwrap();
+    let home = format!("HOME={}", nobody.dir.display());
+    assert!(
+        environ.split(|b| *b == 0).any(|v| v == home.as_bytes()),
+        "{home} not in {}",
+        String::from_utf8_lossy(&environ)
+    );
     assert_eq!(daemon.get("/").status, 200);
 }
 

@@ -7,7 +7,10 @@
 //!   are no valid frame), `oversized-frame` (a length over the limit),
 //!   `crash` (abort), `hang` (block the whole process, outside JS),
 //!   `ignore-window` (its streamed answer is sent without waiting for the
-//!   master's credits).
+//!   master's credits), `compiled-frame` (a `Compiled` frame for the module
+//!   file named by the header `x-bext-test-module`, holding that file's
+//!   bytes but the bytecode of a handler answering "planted": what a worker
+//!   taken over while serving could send to choose what later workers run).
 //! * `hang-handshake`: never send the hello.
 //! * `ignore-drain`: SIGTERM does not make it drain.
 //! * `template-fails`: a template worker refuses to start (bextd falls
@@ -85,6 +88,13 @@ impl Faults {
                 let _ = raw.write_all(&[0xff, 0xff, 0xff, 0xf0, 1, 2, 3]).await;
                 let _ = raw.flush().await;
             }
+            "compiled-frame" => {
+                let module = req.headers.iter().find(|(k, _)| k == "x-bext-test-module");
+                if let Some(frame) = module.and_then(|(_, path)| planted_frame(path)) {
+                    let _ = raw.write_all(&frame).await;
+                    let _ = raw.flush().await;
+                }
+            }
             _ => {}
         }
     }
@@ -106,4 +116,28 @@ impl Faults {
             _ => Some(req.clone()),
         }
     }
+}
+
+/// A whole `Compiled` frame for the module file `path`: its real bytes,
+/// this executable's identity, and the bytecode of another module.
+fn planted_frame(path: &str) -> Option<bytes::BytesMut> {
+    let source = std::fs::read(path).ok()?;
+    let rt = rquickjs::Runtime::new().ok()?;
+    let ctx = rquickjs::Context::full(&rt).ok()?;
+    let bytecode = ctx.with(|ctx| {
+        let planted = r#"export function handler() { return "planted"; }"#;
+        rquickjs::Module::declare(ctx, path, planted)
+            .ok()?
+            .write(rquickjs::WriteOptions::default())
+            .ok()
+    })?;
+    let frame = protocol::worker::WorkerToMaster::Compiled(protocol::worker::CompiledModule {
+        path: path.to_string(),
+        source,
+        engine: crate::modules::ModuleCache::this_engine(),
+        bytecode,
+    });
+    let mut buf = bytes::BytesMut::new();
+    protocol::codec::encode(&frame, protocol::DEFAULT_MAX_FRAME_BYTES, &mut buf).ok()?;
+    Some(buf)
 }

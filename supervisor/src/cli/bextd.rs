@@ -94,7 +94,7 @@ const WRITTEN: &[Section] = &[
                 "where the default control socket lives for users other than root",
             ),
         ],
-        note: "Without [server] control_socket, the control socket is /run/bext/bext.sock when bextd runs as root, else $XDG_RUNTIME_DIR/bext/bext.sock, else /tmp/bext-UID/bext.sock; bext(1) looks in the same place. bext-worker is looked for next to bextd, then in ../libexec/bext/ beside it, unless [server] worker_bin names it.",
+        note: "Without [server] control_socket, the control socket is /run/bext/bext.sock when bextd runs as root, else $XDG_RUNTIME_DIR/bext/bext.sock, else /tmp/bext-UID/bext.sock; bext(1) looks in the same place. bext-worker is looked for next to bextd, then in ../libexec/bext/ beside it, unless [server] worker_bin names it. The folder of the default control socket must be bextd's user's and writable by it alone, else bextd exits 1. Workers and jobs do not inherit bextd's environment: they get PATH, LANG, TZ, SSL_CERT_FILE, SSL_CERT_DIR, HOME, the variables a pool's env_pass names and its env (bext.toml(5)).",
     },
     Section {
         title: "FILES",

@@ -159,6 +159,7 @@ pub const POOL: &[Key] = &[
     key("user", Kind::Text),
     key("group", Kind::Text),
     key("env", Kind::TextMap),
+    key("env_pass", Kind::TextList),
     key("compress", Kind::Bool),
     key("compress_regex", Kind::Text),
     key("swap_globs", Kind::TextList),

@@ -194,3 +194,14 @@ fn resolve_group(g: &str) -> Option<u32> {
         .ok()?
         .map(|g| g.gid.as_raw())
 }
+
+/// Whether `name` can name an environment variable a shell would pass on:
+/// letters, digits and `_`, not starting with a digit (POSIX's portable
+/// names).
+pub fn is_env_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}

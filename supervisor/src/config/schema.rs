@@ -232,6 +232,9 @@ pub struct PoolSection {
     pub user: Option<String>,
     pub group: Option<String>,
     pub env: BTreeMap<String, String>,
+    /// Variables of bextd's own environment its workers and jobs also get
+    /// (they start with a clean one).
+    pub env_pass: Vec<String>,
     pub compress: bool,
     pub compress_regex: String,
     /// Files (globs relative to the config's folder) whose change is
@@ -277,6 +280,7 @@ impl Default for PoolSection {
             user: None,
             group: None,
             env: BTreeMap::new(),
+            env_pass: Vec::new(),
             compress: false,
             compress_regex: "^(text/|application/(json|javascript|xml))".into(),
             swap_globs: Vec::new(),

@@ -28,6 +28,8 @@ pub struct Settings {
     pub scaling: Scaling,
     pub maint: Maint,
     pub env: BTreeMap<String, String>,
+    /// Names of bextd's variables passed through to its workers and jobs.
+    pub env_pass: Vec<String>,
     /// How its workers (and jobs) start.
     pub spawn: Spawn,
     pub user: Option<String>,
@@ -150,6 +152,7 @@ impl Settings {
                 max_concurrent: p.max_concurrent_maint,
             },
             env: p.env.clone(),
+            env_pass: p.env_pass.clone(),
             spawn: match p.spawn.as_str() {
                 "template" => Spawn::Template,
                 "exec" => Spawn::Exec,

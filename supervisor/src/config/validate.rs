@@ -342,6 +342,14 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
             || "an environment variable name may not be empty or hold `=`".into(),
         );
     }
+    for name in &p.env_pass {
+        c.rule(
+            super::pool_rules::is_env_name(name),
+            &path(&n.prefix, &["env_pass"]),
+            format!("{name:?}"),
+            || "each entry must be the name of a variable of bextd's environment (letters, digits and `_`, not starting with a digit), without a value".into(),
+        );
+    }
     check_lifecycle(c, n, server);
     let watch_dirs = check_watch_dirs(c, n, base);
     for g in &p.swap_globs {

@@ -31,21 +31,30 @@ const WRITE: Duration = Duration::from_secs(5);
 /// Binds the control socket at `path`, replacing a stale one. The folder of
 /// the default socket (such as `/run/bext`) is created when missing,
 /// readable only by bextd's user; a configured one must exist.
+///
+/// The default's folder must be bextd's own whether it created it or found
+/// it: `/tmp/bext-UID` lies in a folder everyone may write, so another user
+/// may have made it first (or made it a symbolic link) to replace the
+/// socket or read what passes through it. One that is not bextd's user's,
+/// or that others may write, is refused.
 pub fn bind(path: &Path) -> Result<UnixListener, Fatal> {
     let default = crate::config::default_control_socket();
     if path == default
-        && let Some(dir) = path.parent().filter(|d| !d.exists())
+        && let Some(dir) = path.parent()
     {
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .or_fatal(|| {
-                format!(
-                    "cannot create the folder of the control socket {}",
-                    dir.display()
-                )
-            })?;
+        if !dir.exists() {
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+                .or_fatal(|| {
+                    format!(
+                        "cannot create the folder of the control socket {}",
+                        dir.display()
+                    )
+                })?;
+        }
+        check_folder(dir)?;
     }
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if !meta.file_type().is_socket() {
@@ -77,6 +86,61 @@ pub fn bind(path: &Path) -> Result<UnixListener, Fatal> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
         .or_fatal(|| format!("cannot set the mode of {}", path.display()))?;
     Ok(listener)
+}
+
+/// Refuses the default socket's folder `dir` unless it is bextd's own.
+fn check_folder(dir: &Path) -> Result<(), Fatal> {
+    let meta = std::fs::symlink_metadata(dir).or_fatal(|| {
+        format!(
+            "cannot read the folder of the control socket {}",
+            dir.display()
+        )
+    })?;
+    let ours = nix::unistd::geteuid().as_raw();
+    match folder_problem(&Folder::of(&meta), ours) {
+        None => Ok(()),
+        Some(why) => Err(Fatal::Setup(format!(
+            "the folder of the control socket {} {why}: it must be a folder owned by bextd's user (uid {ours}) that no one else may write; remove it and let bextd create it, fix it (chown {ours} {d} && chmod 700 {d}), or set [server] control_socket",
+            dir.display(),
+            d = dir.display(),
+        ))),
+    }
+}
+
+/// What [`folder_problem`] judges of a folder.
+#[derive(Debug, Clone, Copy)]
+struct Folder {
+    is_dir: bool,
+    is_symlink: bool,
+    uid: u32,
+    mode: u32,
+}
+
+impl Folder {
+    fn of(meta: &std::fs::Metadata) -> Folder {
+        use std::os::unix::fs::MetadataExt;
+        Folder {
+            is_dir: meta.is_dir(),
+            is_symlink: meta.file_type().is_symlink(),
+            uid: meta.uid(),
+            mode: meta.mode() & 0o7777,
+        }
+    }
+}
+
+/// What is wrong with the control socket's folder for bextd running as
+/// `ours`, said as the end of "the folder … ": `None` if nothing.
+fn folder_problem(f: &Folder, ours: u32) -> Option<String> {
+    if f.is_symlink {
+        return Some("is a symbolic link".into());
+    }
+    if !f.is_dir {
+        return Some("is not a folder".into());
+    }
+    if f.uid != ours || f.mode & 0o022 != 0 {
+        return Some(format!("is owned by uid {} with mode {:o}", f.uid, f.mode));
+    }
+    None
 }
 
 /// Most control clients served at once; more wait to be accepted. Their
@@ -202,6 +266,48 @@ mod tests {
         assert!(!peer_allowed(1001, 1000));
         assert!(peer_allowed(0, 0));
         assert!(!peer_allowed(1000, 0));
+    }
+
+    #[test]
+    fn the_socket_folder_must_be_ours_and_written_by_us_alone() {
+        let dir = |uid, mode| Folder {
+            is_dir: true,
+            is_symlink: false,
+            uid,
+            mode,
+        };
+        assert_eq!(folder_problem(&dir(1000, 0o700), 1000), None);
+        assert_eq!(folder_problem(&dir(1000, 0o755), 1000), None);
+        assert_eq!(folder_problem(&dir(0, 0o755), 0), None);
+        assert_eq!(
+            folder_problem(&dir(0, 0o700), 1000).as_deref(),
+            Some("is owned by uid 0 with mode 700")
+        );
+        assert_eq!(
+            folder_problem(&dir(1000, 0o1777), 1000).as_deref(),
+            Some("is owned by uid 1000 with mode 1777")
+        );
+        assert!(
+            folder_problem(&dir(1000, 0o720), 1000).is_some(),
+            "group-writable"
+        );
+        let link = Folder {
+            is_symlink: true,
+            is_dir: false,
+            ..dir(1000, 0o777)
+        };
+        assert_eq!(
+            folder_problem(&link, 1000).as_deref(),
+            Some("is a symbolic link")
+        );
+        let file = Folder {
+            is_dir: false,
+            ..dir(1000, 0o600)
+        };
+        assert_eq!(
+            folder_problem(&file, 1000).as_deref(),
+            Some("is not a folder")
+        );
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub struct PoolInfo {
     /// Folder of the pool's script: relative job scripts are found there.
     pub dir: PathBuf,
     pub env: BTreeMap<String, String>,
+    /// bextd's variables its jobs get too (`env_pass`).
+    pub env_pass: Vec<String>,
     pub uid: Option<u32>,
     pub gid: Option<u32>,
     /// How its jobs start, as its workers do.
@@ -52,6 +54,7 @@ impl PoolInfo {
             name: p.name.clone(),
             dir: p.script.parent().map(PathBuf::from).unwrap_or_default(),
             env: p.settings.env.clone(),
+            env_pass: p.settings.env_pass.clone(),
             uid: p.uid,
             gid: p.gid,
             spawn: p.settings.spawn,

@@ -228,7 +228,7 @@ impl Metrics {
         let signals = Family::<SignalLabels, Counter>::default();
         registry.register(
             "restart_signals",
-            "Restart signal files seen, by action and result (done, stale, malformed)",
+            "Restart signal files seen, by action and result (done, stale, malformed, unreadable)",
             signals.clone(),
         );
         let mut gauge = |name: &str, help: &str| {

@@ -2,10 +2,12 @@
 //!
 //! A request whose worker died by its own fault (a crash, an abnormal exit,
 //! the OOM killer, a protocol breach) while running it, on two tries, gets no
-//! third: it is answered 502 and its signature (method, path and a hash of
-//! its body) is quarantined for `quarantine_ms`. Matching requests are then
+//! third: it is answered 502 and its signature (method, path with its query
+//! string, and a hash of its body) is quarantined for `quarantine_ms`. Matching requests are then
 //! answered 503 at once, without reaching a worker, so one poisoned URL
-//! cannot kill a whole pool in a loop. Workers killed from outside or by
+//! cannot kill a whole pool in a loop. The query string is part of the
+//! signature: what kills a worker is usually in it (`/search?q=…`), and
+//! without it one bad search would refuse `/search` to everyone. Workers killed from outside or by
 //! bextd never quarantine anything. `bext quarantine clear` lifts it all.
 
 use std::collections::HashMap;
@@ -20,6 +22,7 @@ use protocol::worker::HttpRequest;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Signature {
     pub method: String,
+    /// The path and its query string, as the request gave them.
     pub path: String,
     pub body_hash: u64,
 }
@@ -30,7 +33,7 @@ impl Signature {
         body.hash(&mut h);
         Signature {
             method: method.to_string(),
-            path: url.split('?').next().unwrap_or("/").to_string(),
+            path: url.to_string(),
             body_hash: h.finish(),
         }
     }
@@ -132,12 +135,23 @@ mod tests {
             t0,
         );
         assert_eq!(
-            q.check(&Signature::of("GET", "/poison?y=2", b""), t0),
+            q.check(&Signature::of("GET", "/poison?x=1", b""), t0),
             Some(Duration::from_secs(60)),
-            "the query string is not part of the signature"
         );
-        assert_eq!(q.check(&Signature::of("POST", "/poison", b""), t0), None);
-        assert_eq!(q.check(&Signature::of("GET", "/poison", b"x"), t0), None);
+        assert_eq!(
+            q.check(&Signature::of("GET", "/poison?y=2", b""), t0),
+            None,
+            "another query string is another request"
+        );
+        assert_eq!(q.check(&Signature::of("GET", "/poison", b""), t0), None);
+        assert_eq!(
+            q.check(&Signature::of("POST", "/poison?x=1", b""), t0),
+            None
+        );
+        assert_eq!(
+            q.check(&Signature::of("GET", "/poison?x=1", b"x"), t0),
+            None
+        );
         assert_eq!(
             q.check(&poison, t0 + Duration::from_secs(60)),
             None,

@@ -15,6 +15,9 @@
 //! choice, which may read the worker program's first bytes, is made here
 //! too, off the async runtime.
 //!
+//! Every process starts with a clean environment (see `inherit.rs`): the
+//! one built here, on this thread, from the pool's `env` and `env_pass`.
+//!
 //! The worker sets `PR_SET_PDEATHSIG` itself (given `BEXT_MASTER_PID` it
 //! can tell whether the master died before that), which keeps this side free
 //! of a `pre_exec` hook and lets std spawn with `posix_spawn`.
@@ -39,7 +42,11 @@ use crate::process::template::Templates;
 #[derive(Debug, Clone)]
 pub struct SpawnSpec {
     pub program: PathBuf,
+    /// The pool's `env`; once the spawner thread has built the process's
+    /// whole environment (`inherit::for_spawn`), that environment.
     pub env: BTreeMap<String, String>,
+    /// Names of bextd's variables to pass through (`env_pass`).
+    pub env_pass: Vec<String>,
     /// Tag shown in `ps`: `bext-worker: POOL #ID`.
     pub title: String,
     /// Credentials to switch to before exec (std drops supplementary
@@ -121,6 +128,13 @@ pub fn lacks_resources(e: &io::Error) -> bool {
 /// else by fork+exec.
 fn spawn(spec: &SpawnSpec, templates: &mut Templates) -> io::Result<Spawned> {
     crate::fault::spawn()?;
+    // The whole environment, built here: nothing of bextd's passes but
+    // what `inherit` says, and the template is chosen by it.
+    let spec = &SpawnSpec {
+        env: crate::process::inherit::for_spawn(spec),
+        env_pass: Vec::new(),
+        ..spec.clone()
+    };
     if crate::process::template::wanted(spec.spawn, &spec.program) {
         match templates.fork(spec, std::time::Instant::now()) {
             Ok(spawned) => return Ok(spawned),
@@ -152,7 +166,8 @@ pub(super) enum Output {
 }
 
 /// Execs `spec.program` shown as `title` (then `args`), with `socket`
-/// inherited under its own number, named by `BEXT_WORKER_FD`.
+/// inherited under its own number, named by `BEXT_WORKER_FD`, and with
+/// `spec.env` as its whole environment: none of bextd's own.
 pub(super) fn exec(
     spec: &SpawnSpec,
     title: &str,
@@ -164,6 +179,7 @@ pub(super) fn exec(
     let mut cmd = Command::new(&spec.program);
     cmd.arg0(title)
         .args(args)
+        .env_clear()
         .envs(&spec.env)
         .env("BEXT_WORKER_FD", socket.as_raw_fd().to_string())
         .env("BEXT_MASTER_PID", master.to_string())

@@ -411,6 +411,7 @@ mod tests {
         let spec = SpawnSpec {
             program: "/bin/true".into(),
             env: BTreeMap::new(),
+            env_pass: Vec::new(),
             title: "bext-worker: a #0".into(),
             uid: None,
             gid: None,

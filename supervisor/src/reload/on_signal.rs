@@ -32,24 +32,47 @@ impl Reloader {
         }
         let me = Arc::downgrade(self);
         tokio::spawn(async move {
+            // The file last ignored (device, inode, type: a freed inode is
+            // soon reused): a FIFO or a link that stays there is logged
+            // once, however often it is touched.
+            let mut ignored = None;
             while let Some(path) = rx.recv().await {
                 let Some(me) = me.upgrade() else { return };
-                me.on_signal_file(&path).await;
+                me.on_signal_file(&path, &mut ignored).await;
             }
         });
     }
 
-    /// Acts on the signal file at `path`, then removes it.
-    async fn on_signal_file(self: &Arc<Self>, path: &Path) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            // Gone (our own removal, or the sender changed its mind).
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+    /// Acts on the signal file at `path`, then removes it. A file that
+    /// cannot be a signal is left alone, and logged unless it is `ignored`
+    /// already.
+    async fn on_signal_file(self: &Arc<Self>, path: &Path, ignored: &mut Option<(u64, u64, u32)>) {
+        // Off the runtime: whatever sits at the path, the read is short.
+        let owned = path.to_path_buf();
+        let read = tokio::task::spawn_blocking(move || {
+            use std::os::unix::fs::MetadataExt;
+            let id = std::fs::symlink_metadata(&owned)
+                .ok()
+                .map(|m| (m.dev(), m.ino(), m.mode() & libc::S_IFMT));
+            (signal::read(&owned), id)
+        })
+        .await;
+        let text = match read {
+            Ok((Ok(t), _)) => t,
+            Ok((Err(signal::ReadError::Gone), _)) => return,
+            Ok((Err(e), id)) => {
+                if id.is_none() || std::mem::replace(ignored, id) != id {
+                    tracing::error!(file = %path.display(), "ignored the restart signal file: {e}");
+                    self.metrics.signal("unknown", "unreadable");
+                }
+                return;
+            }
             Err(e) => {
                 tracing::error!(file = %path.display(), error = %e, "cannot read the restart signal file");
                 return;
             }
         };
+        *ignored = None;
         let stale_s = self.state.lock().await.config.server.signal_stale_s;
         let shown = path.display();
         match signal::judge(&text, signal::now_s(), stale_s) {

@@ -6,8 +6,12 @@
 //! `signal_stale_s` is ignored with a warning; a malformed one is reported;
 //! both are removed too. Never fatal.
 //!
-//! Reading and judging a signal is pure ([`judge`]); the watcher (notify on
-//! the file's folder, so the file may come and go) is [`watch`].
+//! Judging a signal is pure ([`judge`]); the watcher (notify on the file's
+//! folder, so the file may come and go) is [`watch`]. Reading it ([`read`])
+//! trusts nothing about what sits at that path, since anyone who may write
+//! the folder may put anything there: only a regular file (not followed
+//! through a symbolic link, opened without blocking, so a FIFO cannot hang
+//! the reader) of at most [`MAX_BYTES`] is read, and off the async runtime.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -75,6 +79,67 @@ pub fn judge(text: &str, now_s: u64, stale_s: u64) -> Verdict {
         return Verdict::Stale { signal, age_s };
     }
     Verdict::Act(signal)
+}
+
+/// Largest signal file read; a signal is some 60 bytes.
+pub const MAX_BYTES: u64 = 64 * 1024;
+
+/// Why a signal file was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// Nothing there (our own removal, or the sender changed its mind).
+    #[error("no such file")]
+    Gone,
+    #[error("it is a symbolic link (not followed): write the signal file itself")]
+    Symlink,
+    #[error("it is a {0}, not a regular file")]
+    NotRegular(&'static str),
+    #[error("it holds {0} bytes, more than {MAX_BYTES}: a signal is one short JSON line")]
+    TooBig(u64),
+    #[error("it is not UTF-8 text")]
+    NotText,
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads the signal file at `path` if it is a regular file of at most
+/// [`MAX_BYTES`]. Blocking: call it off the async runtime.
+pub fn read(path: &Path) -> Result<String, ReadError> {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ENOENT) => ReadError::Gone,
+            Some(libc::ELOOP) => ReadError::Symlink,
+            _ => ReadError::Io(e),
+        })?;
+    let meta = file.metadata()?;
+    let t = meta.file_type();
+    if !t.is_file() {
+        let kind = match () {
+            _ if t.is_dir() => "folder",
+            _ if t.is_fifo() => "FIFO",
+            _ if t.is_socket() => "socket",
+            _ if t.is_char_device() => "character device",
+            _ if t.is_block_device() => "block device",
+            _ => "special file",
+        };
+        return Err(ReadError::NotRegular(kind));
+    }
+    if meta.len() > MAX_BYTES {
+        return Err(ReadError::TooBig(meta.len()));
+    }
+    // It may grow between the fstat and the read: read one byte more than
+    // allowed at most, and refuse then.
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(ReadError::TooBig(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotText)
 }
 
 /// Unix seconds now.
@@ -201,6 +266,30 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn only_a_small_regular_file_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("signal");
+        assert!(matches!(read(&file), Err(ReadError::Gone)));
+        std::fs::write(&file, "{}").unwrap();
+        assert_eq!(read(&file).unwrap(), "{}");
+        let fifo = dir.path().join("fifo");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let e = read(&fifo).unwrap_err();
+        assert_eq!(e.to_string(), "it is a FIFO, not a regular file");
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(matches!(read(&link), Err(ReadError::Symlink)));
+        assert!(matches!(
+            read(Path::new("/dev/zero")),
+            Err(ReadError::NotRegular("character device"))
+        ));
+        std::fs::write(&file, vec![b' '; MAX_BYTES as usize + 1]).unwrap();
+        assert!(matches!(read(&file), Err(ReadError::TooBig(_))));
+        std::fs::write(&file, [0xff, 0xfe]).unwrap();
+        assert!(matches!(read(&file), Err(ReadError::NotText)));
     }
 
     #[test]

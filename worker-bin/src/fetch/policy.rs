@@ -70,6 +70,18 @@ impl Policy {
                     return Err(refused(Refusal::ClusterName, why));
                 }
                 let named = self.entries.iter().any(|e| e.names(&host, port));
+                if !named && self.entries.iter().any(|e| e.names_on_some_port(&host)) {
+                    // Listed on other ports only: never reached on this
+                    // one, even through an address entry. The resolver,
+                    // which cannot see the port, relies on it.
+                    let port = port.map_or("no port".to_string(), |p| format!("port {p}"));
+                    return Err(refused(
+                        Refusal::NotListed,
+                        format!(
+                            "{host} is in this pool's fetch_allow on other ports, not on {port}"
+                        ),
+                    ));
+                }
                 // An address entry without a port reaches its addresses
                 // through any name; the resolver then checks them.
                 let through_names = self
@@ -85,10 +97,13 @@ impl Policy {
         }
     }
 
-    /// Whether every address `host` resolved to may be connected to.
+    /// Whether every address `host` resolved to may be connected to. The
+    /// port is not known here; the URL's was checked before
+    /// ([`Policy::check_url`]: a name listed on some ports is refused on
+    /// the others), so a name listed on any port counts as named.
     pub fn resolved(&self, host: &str, addrs: &[IpAddr]) -> Result<(), Refused> {
         let host = host.to_ascii_lowercase();
-        let named = self.entries.iter().any(|e| e.names(&host, None));
+        let named = self.entries.iter().any(|e| e.names_on_some_port(&host));
         for ip in addrs {
             let covered = self.entries.iter().any(|e| e.covers(*ip, None));
             if let Err(reason) = judge(*ip, named, covered) {

@@ -403,12 +403,12 @@ impl Worker {
     }
 
     pub async fn flush(&mut self, writer: &mut Writer) -> Result<(), WorkerError> {
-        // Offer modules imported after the boot (a module of a failed boot
-        // may be the broken one: those are never offered).
+        // Modules compiled after `Ready` (dynamic imports, swaps) are never
+        // offered: bextd takes bytecode only from a worker that has run no
+        // request yet, and ignores the rest.
         if self.phase != Phase::Booting {
-            for module in self.modules.take_fresh() {
-                self.out.push(WorkerToMaster::Compiled(module));
-            }
+            self.modules.keep_to_itself();
+            drop(self.modules.take_fresh());
         }
         if self.out.is_empty() {
             return Ok(());

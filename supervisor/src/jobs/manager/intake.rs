@@ -129,6 +129,7 @@ mod tests {
             name: "render".into(),
             dir: pool_dir.path().to_path_buf(),
             env: Default::default(),
+            env_pass: Vec::new(),
             uid: None,
             gid: None,
             spawn: crate::config::Spawn::Exec,

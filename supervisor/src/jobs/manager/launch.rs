@@ -32,6 +32,7 @@ impl Manager {
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
             env,
+            env_pass: pool.env_pass.clone(),
             title: format!("bext-worker: job {id} ({})", pool.name),
             uid: pool.uid,
             gid: pool.gid,

@@ -21,6 +21,7 @@ impl Actor {
         let spec = SpawnSpec {
             program: self.services.worker_bin.clone(),
             env: cfg.settings.env.clone(),
+            env_pass: cfg.settings.env_pass.clone(),
             title: format!("bext-worker: {} #{slot}", cfg.name),
             uid: cfg.uid,
             gid: cfg.gid,

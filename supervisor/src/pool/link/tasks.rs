@@ -2,6 +2,14 @@
 //! the batching writer are `process::link`'s), then a reader completing
 //! requests and turning every other frame into a [`LinkEvent`] for the pool
 //! actor.
+//!
+//! Compiled modules are taken from a worker only before its `Ready`: until
+//! then it has been sent nothing but `Init` (no request reaches a worker
+//! that is not ACTIVE, and frames are read in order), so the bytecode it
+//! offers is what the pool's files compile to and nothing a client chose.
+//! Once it may have served, a worker that sends bytecode anyway could have
+//! been made to (a request that took it over), and every later worker of
+//! the pool would run it: such frames are ignored, with one warning.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -11,7 +19,8 @@ use std::time::Instant;
 use futures_util::{SinkExt, StreamExt};
 use nix::unistd::Pid;
 use protocol::worker::{
-    LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings, WorkerToMaster,
+    CompiledModule, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
+    WorkerToMaster,
 };
 use tokio::net::UnixStream;
 use tokio::sync::mpsc;
@@ -29,7 +38,8 @@ pub struct NewLink {
     pub pid: Pid,
     pub generation: u64,
     pub settings: WorkerSettings,
-    /// The pool's compiled modules: sent in `Init`, added to by `Compiled`.
+    /// The pool's compiled modules: sent in `Init`, added to by `Compiled`
+    /// frames that arrive before `Ready`.
     pub modules: Arc<ModuleCache>,
     /// `worker_concurrency`.
     pub capacity: u32,
@@ -180,6 +190,27 @@ async fn run(
     let _ = events.send(tag(end));
 }
 
+/// Which compiled modules of a worker the pool keeps (see the module docs).
+#[derive(Debug, Default)]
+struct Bytecode {
+    /// `Ready` came: from then on the worker may have served.
+    ready: bool,
+    /// The one warning about later offers was logged.
+    warned: bool,
+}
+
+impl Bytecode {
+    fn offered(&mut self, link: &WorkerLink, modules: &ModuleCache, module: CompiledModule) {
+        if !self.ready {
+            return modules.offer(module);
+        }
+        if !std::mem::replace(&mut self.warned, true) {
+            tracing::warn!(pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(), module = %module.path,
+                "ignored compiled modules from a worker that may have served requests: later workers never run bytecode such a worker offers");
+        }
+    }
+}
+
 /// Reads until the socket closes or breaks; returns how it ended.
 async fn read_loop(
     link: &Arc<WorkerLink>,
@@ -195,6 +226,7 @@ async fn read_loop(
             event,
         });
     };
+    let mut bytecode = Bytecode::default();
     loop {
         let frame = match reader.next().await {
             Some(Ok(frame)) => frame,
@@ -219,11 +251,14 @@ async fn read_loop(
             WorkerToMaster::Ready {
                 modules_cached,
                 modules_compiled,
-            } => send(LinkEvent::Ready {
-                cached: modules_cached,
-                compiled: modules_compiled,
-            }),
-            WorkerToMaster::Compiled(module) => modules.offer(module),
+            } => {
+                bytecode.ready = true;
+                send(LinkEvent::Ready {
+                    cached: modules_cached,
+                    compiled: modules_compiled,
+                })
+            }
+            WorkerToMaster::Compiled(module) => bytecode.offered(link, modules, module),
             WorkerToMaster::Started { id } => link.started(id),
             WorkerToMaster::ResponseHead {
                 id,

@@ -191,6 +191,35 @@ fn names_are_matched_as_before() {
 }
 
 #[test]
+fn a_ported_name_reaches_that_host_on_that_port_only() {
+    let p = policy(&["api.example.com:8443", "10.0.0.0/8"]);
+    assert_eq!(reason(&p, "https://api.example.com:8443/x"), None);
+    let e = p.check_url(&url("https://api.example.com/x")).unwrap_err();
+    assert_eq!(e.reason, Refusal::NotListed, "443: not listed");
+    assert!(e.message.contains("on other ports"), "{}", e.message);
+    assert_eq!(
+        reason(&p, "https://api.example.com:9443/x"),
+        Some(Refusal::NotListed),
+        "an address entry does not open another port of a listed name"
+    );
+    // Resolved for the listed port, its public addresses are reached.
+    assert!(
+        p.resolved("api.example.com", &[ip("93.184.216.34")])
+            .is_ok()
+    );
+    assert!(
+        p.resolved("API.example.com", &[ip("93.184.216.34")])
+            .is_ok()
+    );
+    // Another name through the address entry: its covered addresses only.
+    assert_eq!(reason(&p, "https://other.example/"), None);
+    assert!(p.resolved("other.example", &[ip("10.1.2.3")]).is_ok());
+    assert!(p.resolved("other.example", &[ip("93.184.216.34")]).is_err());
+    // A name listed on a port still never reaches an internal address.
+    assert!(p.resolved("api.example.com", &[ip("127.0.0.1")]).is_err());
+}
+
+#[test]
 fn cluster_names_need_a_name_of_their_own() {
     let p = policy(&["*"]);
     for host in [

@@ -58,6 +58,7 @@ pub(super) fn pool(name: &str) -> PoolInfo {
         name: name.into(),
         dir: PathBuf::from("/app"),
         env: Default::default(),
+        env_pass: Vec::new(),
         uid: None,
         gid: None,
         spawn: crate::config::Spawn::Exec,
