@@ -148,26 +148,27 @@ pub struct HealthGauges {
 #[derive(Debug, Clone)]
 pub struct Tracker {
     outage: Outage,
-    /// What is out, for the log lines: "PostgreSQL", "the jobs state file".
-    what: &'static str,
-    /// What goes on meanwhile, said in the first line.
+    /// The log lines: what went wrong ("PostgreSQL cannot be reached")
+    /// and what goes on meanwhile; what came back ("PostgreSQL is back").
+    down: &'static str,
     meanwhile: &'static str,
+    back: &'static str,
     health: StoreHealth,
     gauges: HealthGauges,
 }
 
 impl Tracker {
     pub fn new(
-        what: &'static str,
-        meanwhile: &'static str,
+        [down, meanwhile, back]: [&'static str; 3],
         health: StoreHealth,
         gauges: HealthGauges,
     ) -> Tracker {
         gauges.up.set(1);
         Tracker {
             outage: Outage::default(),
-            what,
+            down,
             meanwhile,
+            back,
             health,
             gauges,
         }
@@ -175,13 +176,9 @@ impl Tracker {
 
     /// One that reports to nothing but the log (tests).
     #[cfg(test)]
-    pub fn detached(what: &'static str) -> Tracker {
-        Tracker::new(
-            what,
-            "test",
-            StoreHealth::default(),
-            HealthGauges::default(),
-        )
+    pub fn detached() -> Tracker {
+        let lines = ["the store is out", "test", "the store is back"];
+        Tracker::new(lines, StoreHealth::default(), HealthGauges::default())
     }
 
     pub fn may_try(&self) -> bool {
@@ -203,13 +200,13 @@ impl Tracker {
             .failed(Instant::now(), rand::random::<f64>())
             .is_none()
         {
-            tracing::debug!(error, "jobs store: still out");
+            tracing::trace!(error, "jobs store: still out");
             return;
         }
         tracing::error!(
             error,
-            "jobs store: {} cannot be reached; {}; retrying with backoff (up to every {} s) without logging each try",
-            self.what,
+            "jobs store: {}; {}; retrying with backoff (up to every {} s) without logging each try",
+            self.down,
             self.meanwhile,
             RETRY_MAX.as_secs()
         );
@@ -230,8 +227,8 @@ impl Tracker {
         if let Some(Change::CameBack { after }) = self.outage.succeeded(Instant::now()) {
             tracing::info!(
                 out_for_s = format!("{:.1}", after.as_secs_f64()),
-                "jobs store: {} is back after {:.1} s",
-                self.what,
+                "jobs store: {} after {:.1} s",
+                self.back,
                 after.as_secs_f64()
             );
             self.gauges.up.set(1);

@@ -122,12 +122,12 @@ pub(super) fn start(
             (core, store, Vec::new(), Some(rx))
         }
         None => {
-            let outage = Tracker::new(
-                "the jobs state file",
+            let lines = [
+                "cannot write to the jobs state file",
                 "job states are only in memory until it can be written again",
-                health,
-                gauges,
-            );
+                "the jobs state file is written again",
+            ];
+            let outage = Tracker::new(lines, health, gauges);
             let (store, loaded) = Store::restore(&cfg.state_file, outage);
             (Core::new(cfg.clone(), pools), store, loaded, None)
         }

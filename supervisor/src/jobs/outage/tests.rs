@@ -58,7 +58,7 @@ fn a_success_without_an_outage_changes_nothing() {
 fn the_tracker_publishes_one_outage_in_its_gauges_and_health() {
     let health = StoreHealth::new("postgres", "postgres://db/jobs".into());
     let gauges = HealthGauges::default();
-    let mut t = Tracker::new("PostgreSQL", "jobs go on", health.clone(), gauges.clone());
+    let mut t = Tracker::new(["down", "on", "back"], health.clone(), gauges.clone());
     assert_eq!(gauges.up.get(), 1);
     t.failed("connection refused");
     t.failed("connection refused");

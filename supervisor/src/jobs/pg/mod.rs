@@ -99,6 +99,23 @@ pub struct Shared {
     capacity: watch::Sender<Capacity>,
 }
 
+/// An error with its causes: tokio-postgres and deadpool leave the cause
+/// (e.g. "server does not support TLS", "invalid peer certificate") out of
+/// their own text.
+pub fn explain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
+}
+
 /// A new node id: random, with the pid for people reading logs.
 pub fn new_node_id() -> String {
     format!(
@@ -293,14 +310,14 @@ impl Shared {
 
     /// One job as stored, with its checkpoint and log.
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::load(&c, id).await.map_err(|e| e.to_string())
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::load(&c, id).await.map_err(|e| explain(&e))
     }
 
     /// Every job in the store, oldest first (at most `limit`).
     pub async fn list(&self, limit: i64) -> Result<Vec<JobInfo>, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::list(&c, limit).await.map_err(|e| e.to_string())
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::list(&c, limit).await.map_err(|e| explain(&e))
     }
 
     /// One job with its checkpoint and log.
@@ -312,7 +329,7 @@ impl Shared {
     /// Cancels a job this node does not hold: a queued one at once; one
     /// running elsewhere is cancelled by its node at its next renewal.
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::cancel(&c, id).await.map_err(|e| e.to_string())?
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::cancel(&c, id).await.map_err(|e| explain(&e))?
     }
 }

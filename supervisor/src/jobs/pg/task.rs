@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::{Counters, StoreEvent, sql};
+use super::{Counters, StoreEvent, explain, sql};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
 use crate::jobs::outage::Tracker;
@@ -37,6 +37,12 @@ pub enum Op {
 /// Whether a renewal is due: a third of the TTL after the last one sent.
 pub fn renew_due(last_sent: Instant, ttl: Duration, now: Instant) -> bool {
     now >= last_sent + ttl / 3
+}
+
+/// Whether leases last renewed by a statement sent at `last_ok` have
+/// lapsed at `now` (the core's rule for killing their runs, too).
+pub fn leases_lapsed(last_ok: Instant, ttl: Duration, now: Instant) -> bool {
+    now >= last_ok + ttl
 }
 
 /// What one batch writes.
@@ -121,12 +127,12 @@ impl Task {
         events: mpsc::UnboundedSender<StoreEvent>,
         counters: Counters,
     ) -> Task {
-        let outage = Tracker::new(
-            "PostgreSQL",
+        let lines = [
+            "PostgreSQL cannot be reached",
             "jobs run on and their writes are kept until it is back",
-            counters.health.clone(),
-            counters.gauges.clone(),
-        );
+            "PostgreSQL is reachable again",
+        ];
+        let outage = Tracker::new(lines, counters.health.clone(), counters.gauges.clone());
         Task {
             outage,
             pool,
@@ -183,7 +189,7 @@ impl Task {
                 && self.outage.may_try()
             {
                 let sent = Instant::now();
-                if self.renew(sent).await {
+                if self.renew(sent, last_renew).await {
                     last_renew = sent;
                 }
             }
@@ -262,7 +268,7 @@ impl Task {
 
     async fn migrate(&mut self) -> bool {
         let r = async {
-            let mut c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
             super::migrate(&mut c).await
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
@@ -304,24 +310,36 @@ impl Task {
         }
     }
 
-    async fn renew(&mut self, sent: Instant) -> bool {
+    /// Renews the leases held; `last_ok` is when the last renewal that
+    /// succeeded was sent.
+    async fn renew(&mut self, sent: Instant, last_ok: Instant) -> bool {
+        // Not renewed for a whole TTL (the server was out): every lease
+        // has lapsed in the database and the core kills their runs by the
+        // same rule. Renewing them now would keep rows nobody runs owned by
+        // this node for ever; they are reported lost and left to be
+        // claimed again (from their checkpoint) like any expired lease.
+        let lapsed: Vec<(String, u64)> = if leases_lapsed(last_ok, self.ttl, sent) {
+            self.held.drain().collect()
+        } else {
+            Vec::new()
+        };
         let held: Vec<(String, u64)> = self.held.iter().map(|(k, v)| (k.clone(), *v)).collect();
         let ttl_s = self.ttl.as_secs_f64();
         let r = async {
-            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let c = self.pool.get().await.map_err(|e| explain(&e))?;
             if held.is_empty() {
                 return Ok(Vec::new());
             }
             sql::renew(&c, &self.node, &held, ttl_s)
                 .await
-                .map_err(|e| e.to_string())
+                .map_err(|e| explain(&e))
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         let Some(kept) = self.outcome(r) else {
             return false;
         };
         let ours: HashMap<String, bool> = kept.into_iter().collect();
-        let mut lost = Vec::new();
+        let mut lost = lapsed;
         for (id, attempt) in held {
             if !ours.contains_key(&id) {
                 self.held.remove(&id);
@@ -347,7 +365,7 @@ impl Task {
         let sent = Instant::now();
         let ttl_s = self.ttl.as_secs_f64();
         let r = async {
-            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let c = self.pool.get().await.map_err(|e| explain(&e))?;
             sql::claim(
                 &c,
                 &self.node,
@@ -358,7 +376,7 @@ impl Task {
                 ttl_s,
             )
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| explain(&e))
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         let Some((jobs, rescued)) = self.outcome(r) else {
@@ -384,8 +402,8 @@ impl Task {
 /// One batch in one transaction: inserts, checkpoints, logs, rows (a
 /// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
 async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
-    let e = |e: tokio_postgres::Error| e.to_string();
-    let mut c = pool.get().await.map_err(|e| e.to_string())?;
+    let e = |e: tokio_postgres::Error| explain(&e);
+    let mut c = pool.get().await.map_err(|e| explain(&e))?;
     let tx = c.transaction().await.map_err(e)?;
     let mut w = Written::default();
     for r in &b.inserts {
@@ -443,5 +461,13 @@ mod tests {
         let ttl = Duration::from_millis(3_000);
         assert!(!renew_due(t0, ttl, t0 + Duration::from_millis(999)));
         assert!(renew_due(t0, ttl, t0 + Duration::from_millis(1_000)));
+    }
+
+    #[test]
+    fn leases_lapse_a_whole_ttl_after_the_last_good_renewal() {
+        let t0 = Instant::now();
+        let ttl = Duration::from_millis(3_000);
+        assert!(!leases_lapsed(t0, ttl, t0 + Duration::from_millis(2_999)));
+        assert!(leases_lapsed(t0, ttl, t0 + ttl));
     }
 }

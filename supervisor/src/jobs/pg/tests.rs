@@ -253,7 +253,7 @@ async fn conformance(u: &mut impl Under) {
 async fn the_sqlite_store_passes_the_conformance_suite() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("jobs.db");
-    let w = Writer::start(store::open(&path).unwrap(), Tracker::detached("file")).unwrap();
+    let w = Writer::start(store::open(&path).unwrap(), Tracker::detached()).unwrap();
     let mut u = Sqlite { _dir: dir, path, w };
     conformance(&mut u).await;
 }

@@ -35,7 +35,7 @@ fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
 fn rows_checkpoints_and_logs_survive_a_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("jobs.db");
-    let w = Writer::start(open(&path).unwrap(), Tracker::detached("file")).unwrap();
+    let w = Writer::start(open(&path).unwrap(), Tracker::detached()).unwrap();
     w.put(row("a", JobState::Running, None));
     w.checkpoint("a", "{\"count\":1}".into());
     w.checkpoint("a", "{\"count\":2}".into());
@@ -61,7 +61,7 @@ fn rows_checkpoints_and_logs_survive_a_reopen() {
 fn prune_keeps_the_newest_finished_and_every_live_job() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("jobs.db");
-    let w = Writer::start(open(&path).unwrap(), Tracker::detached("file")).unwrap();
+    let w = Writer::start(open(&path).unwrap(), Tracker::detached()).unwrap();
     for i in 0..5u64 {
         w.put(row(&format!("f{i}"), JobState::Completed, Some(10 + i)));
     }
@@ -102,12 +102,7 @@ fn a_full_file_is_one_outage_not_an_error_per_batch() {
     conn.pragma_update(None, "max_page_count", pages).unwrap();
     let health = crate::jobs::outage::StoreHealth::new("sqlite", "jobs.db".into());
     let gauges = crate::jobs::outage::HealthGauges::default();
-    let t = Tracker::new(
-        "the jobs state file",
-        "test",
-        health.clone(),
-        gauges.clone(),
-    );
+    let t = Tracker::new(["full", "test", "back"], health.clone(), gauges.clone());
     let w = Writer::start(conn, t).unwrap();
     for i in 0..50 {
         w.put(row(&format!("j{i}"), JobState::Running, None));
