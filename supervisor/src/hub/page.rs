@@ -398,37 +398,26 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
     );
 }
 
-/// Where jobs are kept, and whether it can be written now.
-pub fn store_line(store: &Value) -> String {
-    let up = store["up"].as_bool().unwrap_or(true);
-    let state = if up {
-        "up".to_owned()
-    } else {
-        let since = store["down_since"].as_u64().unwrap_or(0);
-        let out_s = crate::history::unix_ms().saturating_sub(since) / 1000;
-        format!(
-            "OUT for {out_s} s: {}",
-            store["error"].as_str().unwrap_or("unreachable")
-        )
+/// Where jobs are kept, and whether it can be written now: (class, text).
+fn store_line(store: &Value) -> (&'static str, String) {
+    let text = |k: &str| store[k].as_str().unwrap_or("").to_owned();
+    let (class, state) = match store["down_since"].as_u64() {
+        Some(since) if store["up"] == false => {
+            let out_s = crate::history::unix_ms().saturating_sub(since) / 1000;
+            ("down", format!("OUT for {out_s} s: {}", text("error")))
+        }
+        _ => ("up", "up".to_owned()),
     };
-    format!(
-        "store: {} {} — {state}",
-        store["kind"].as_str().unwrap_or(""),
-        store["location"].as_str().unwrap_or("")
-    )
+    let line = format!("store: {} {} — {state}", text("kind"), text("location"));
+    (class, line)
 }
 
 fn jobs(h: &mut String, view: &Value) {
-    let store = &view["store"];
+    let (class, line) = store_line(&view["store"]);
     let _ = write!(
         h,
-        "<section id=\"jobs\"><h2>Jobs</h2><p id=\"store\" class=\"store {}\">{}</p>",
-        if store["up"].as_bool().unwrap_or(true) {
-            "up"
-        } else {
-            "down"
-        },
-        esc(&store_line(store))
+        "<section id=\"jobs\"><h2>Jobs</h2><p id=\"store\" class=\"store {class}\">{}</p>",
+        esc(&line)
     );
     h.push_str(
         "<table class=\"grid\"><thead><tr><th>id</th><th>pool</th><th>state</th>\

@@ -54,3 +54,19 @@ fn the_page_needs_nothing_inline() {
     assert!(!html.contains("style=") && !html.contains("<script>") && !html.contains("onclick"));
     assert!(html.len() + CSS.len() + JS.len() < 60 * 1024);
 }
+
+#[test]
+fn the_store_line_says_when_the_store_is_out_and_why() {
+    let since = crate::history::unix_ms() - 12_000;
+    let down = serde_json::json!({"kind": "postgres", "location": "postgres://u:***@db/jobs",
+        "up": false, "down_since": since, "error": "connection refused"});
+    let (class, line) = store_line(&down);
+    assert_eq!(class, "down");
+    assert!(line.contains("OUT for 12 s: connection refused"), "{line}");
+    assert!(line.contains("postgres://u:***@db/jobs"), "{line}");
+    let up = serde_json::json!({"kind": "sqlite", "location": "/srv/jobs.db", "up": true});
+    assert_eq!(
+        store_line(&up),
+        ("up", "store: sqlite /srv/jobs.db — up".into())
+    );
+}
