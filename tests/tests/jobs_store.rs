@@ -13,7 +13,10 @@ use serde_json::Value;
 const HANDLER: &str = r#"
 export async function handler(req) {
   const q = req.query, op = req.path.slice(2);
-  if (op === "/spawn") return { id: bext.jobs.spawn("polite.js", {}) };
+  if (op === "/spawn") {
+    const data = q.data ? JSON.parse(q.data) : undefined;
+    return { id: bext.jobs.spawn(q.script || "polite.js", { data }) };
+  }
   if (op === "/get") return { job: (await bext.jobs.get(q.id)) ?? null };
   if (op === "/cancel") return { cancelled: await bext.jobs.cancel(q.id) };
   return "ok";
@@ -50,7 +53,17 @@ export async function run(job) {
 }
 "#;
 
+/// A job looking at another job through `bext.jobs`.
+const PEEK: &str = r#"
+export async function run(job) {
+  const seen = await bext.jobs.get(job.data.id);
+  const cancelled = await bext.jobs.cancel(job.data.id);
+  return { seen: seen ? seen.status : null, cancelled };
+}
+"#;
+
 const JOBS: &[(&str, &str)] = &[
+    ("peek.js", PEEK),
     ("worker.js", HANDLER),
     ("count.js", COUNT),
     ("short.js", SHORT),
@@ -389,6 +402,27 @@ fn a_worker_reaches_only_its_own_pools_jobs() {
         true
     );
     wait_status(&d, &id, "cancelled", Duration::from_secs(10));
+    // So does a job: one of pool A sees pool B's job as unknown, one of
+    // pool B sees it and cancels it.
+    let theirs = d.get("/b/spawn").json()["id"].as_str().unwrap().to_owned();
+    wait_status(&d, &theirs, "running", Duration::from_secs(10));
+    let peek = |pool: &str| {
+        let data = format!("%7B%22id%22%3A%22{theirs}%22%7D");
+        let r = d.get(&format!("/{pool}/spawn?script=peek.js&data={data}"));
+        let peek = r.json()["id"].as_str().unwrap().to_owned();
+        wait_status(&d, &peek, "completed", Duration::from_secs(10));
+        d.get(&format!("/__bext/jobs/{peek}")).json()["result"].clone()
+    };
+    assert_eq!(
+        peek("a"),
+        serde_json::json!({"seen": null, "cancelled": false})
+    );
+    assert_eq!(status(&d, &theirs).as_deref(), Some("running"));
+    assert_eq!(
+        peek("b"),
+        serde_json::json!({"seen": "running", "cancelled": true})
+    );
+    wait_status(&d, &theirs, "cancelled", Duration::from_secs(10));
 }
 
 #[test]
