@@ -73,12 +73,11 @@ pub(super) fn list(
         let (mine, stats) = local;
         // While the store is out (its task said so once), this node's own
         // jobs at once: no wait on a dead server, no line per request.
-        let listed = if s.health.is_up() {
-            s.list(LIST_LIMIT).await
-        } else {
-            Err("the store is out".into())
-        };
-        let all = match listed {
+        if !s.health.is_up() {
+            let _ = reply.send((mine, stats));
+            return;
+        }
+        let all = match s.list(LIST_LIMIT).await {
             Ok(all) => all,
             Err(e) => {
                 tracing::debug!(error = %e, "jobs store: cannot list the shared jobs; showing this node's");
