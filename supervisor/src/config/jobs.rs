@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::schema::JobsSection;
-use super::store_url::{StoreUrl, redact};
+use super::store_url::{Secret, StoreUrl, redact};
 use super::validate::{Checker, resolve};
 
 /// The settings of background jobs (seed 002).
@@ -14,7 +14,8 @@ pub struct Jobs {
     pub state_file: PathBuf,
     /// `[jobs] store`: a PostgreSQL URL shared by every bextd naming it;
     /// None: the SQLite `state_file`.
-    pub store: Option<String>,
+    /// Its `Debug` hides the password.
+    pub store: Option<Secret>,
     pub lease_ttl: Duration,
     pub claim_interval: Duration,
     pub max_running: u32,
@@ -41,7 +42,9 @@ impl Jobs {
         let ms = Duration::from_millis;
         Jobs {
             state_file: resolve(base, &s.state_file),
-            store: Some(s.store.trim().to_owned()).filter(|u| !u.is_empty()),
+            store: Some(s.store.trim().to_owned())
+                .filter(|u| !u.is_empty())
+                .map(Secret::new),
             lease_ttl: ms(s.lease_ttl_ms),
             claim_interval: ms(s.claim_interval_ms),
             max_running: s.max_running,

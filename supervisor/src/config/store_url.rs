@@ -145,6 +145,31 @@ fn decode(v: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// A store URL that shows its password to no one by accident: `{:?}`
+/// prints it redacted; [`Secret::expose`] is for connecting.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(url: String) -> Secret {
+        Secret(url)
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn redacted(&self) -> String {
+        redact(&self.0)
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.redacted())
+    }
+}
+
 /// The URL with every password replaced by `***`: the userinfo's and a
 /// `password=` parameter's. Text that is not a URL is returned as is.
 pub fn redact(url: &str) -> String {
@@ -200,6 +225,16 @@ mod tests {
             "postgres://u:***@db/jobs?PASSWORD=***"
         );
         assert!(!redact("postgres://u:pw@h/d?password=pw2").contains("pw"));
+    }
+
+    #[test]
+    fn a_secret_url_debugs_redacted() {
+        let s = Secret::new("postgres://u:pw@db/jobs?password=pw".into());
+        assert_eq!(
+            format!("{s:?}"),
+            "\"postgres://u:***@db/jobs?password=***\""
+        );
+        assert!(s.expose().contains("pw@"));
     }
 
     #[test]

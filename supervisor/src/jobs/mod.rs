@@ -139,7 +139,7 @@ impl JobsHandle {
     ) -> JobsHandle {
         let config = Arc::new(config);
         let health = match &config.store {
-            Some(url) => outage::StoreHealth::new("postgres", crate::config::redact_store_url(url)),
+            Some(url) => outage::StoreHealth::new("postgres", url.redacted()),
             None => outage::StoreHealth::new("sqlite", config.state_file.display().to_string()),
         };
         let (tx, rx) = mpsc::unbounded_channel();

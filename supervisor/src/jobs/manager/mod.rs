@@ -111,7 +111,7 @@ pub(super) fn start(
                 gauges,
                 health,
             };
-            let store = match Shared::start(&cfg, url, node.clone(), tx, counters) {
+            let store = match Shared::start(&cfg, url.expose(), node.clone(), tx, counters) {
                 Ok(s) => Store::Shared(s),
                 Err(e) => {
                     tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
