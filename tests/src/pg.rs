@@ -173,6 +173,8 @@ impl Postgres {
                 "postgres",
             ])
             .args(["-d", "postgres", "-v", "ON_ERROR_STOP=1", "-Atc", sql])
+            // psql itself goes plain: a test's TLS is bextd's.
+            .env("PGSSLMODE", "disable")
             .stdin(Stdio::null())
             .output()
             .expect("psql");
@@ -196,6 +198,24 @@ impl Postgres {
             "postgres://postgres@127.0.0.1:{}/postgres?options=-c%20search_path%3D{name}",
             self.port
         )
+    }
+
+    /// Turns TLS on with this certificate and key (PEM), as
+    /// `server.crt`/`server.key` of the data folder, and reloads.
+    pub fn enable_tls(&self, cert_pem: &str, key_pem: &str) {
+        use std::os::unix::fs::PermissionsExt;
+        for (name, text) in [("server.crt", cert_pem), ("server.key", key_pem)] {
+            let p = self.data.join(name);
+            std::fs::write(&p, text).unwrap();
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o600)).unwrap();
+            if self.as_postgres {
+                let (uid, gid) = postgres_ids();
+                std::os::unix::fs::chown(&p, Some(uid), Some(gid)).unwrap();
+            }
+        }
+        self.psql("ALTER SYSTEM SET ssl = on");
+        self.psql("SELECT pg_reload_conf()");
+        self.wait_for("SHOW ssl", |v| v == "on", Duration::from_secs(10));
     }
 
     /// Where its data lives.

@@ -52,7 +52,7 @@ impl Config {
         }
         out.push('\n');
         let mut jobs = raw.jobs.clone();
-        jobs.store = super::jobs::redact(&jobs.store);
+        jobs.store = super::store_url::redact(&jobs.store);
         out.push_str(&toml::to_string_pretty(&JobsOnly { jobs: &jobs })?);
         Ok(out)
     }

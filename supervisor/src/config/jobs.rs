@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::schema::JobsSection;
+use super::store_url::{Secret, StoreUrl, redact};
 use super::validate::{Checker, resolve};
 
 /// The settings of background jobs (seed 002).
@@ -13,7 +14,8 @@ pub struct Jobs {
     pub state_file: PathBuf,
     /// `[jobs] store`: a PostgreSQL URL shared by every bextd naming it;
     /// None: the SQLite `state_file`.
-    pub store: Option<String>,
+    /// Its `Debug` hides the password.
+    pub store: Option<Secret>,
     pub lease_ttl: Duration,
     pub claim_interval: Duration,
     pub max_running: u32,
@@ -40,7 +42,9 @@ impl Jobs {
         let ms = Duration::from_millis;
         Jobs {
             state_file: resolve(base, &s.state_file),
-            store: Some(s.store.trim().to_owned()).filter(|u| !u.is_empty()),
+            store: Some(s.store.trim().to_owned())
+                .filter(|u| !u.is_empty())
+                .map(Secret::new),
             lease_ttl: ms(s.lease_ttl_ms),
             claim_interval: ms(s.claim_interval_ms),
             max_running: s.max_running,
@@ -83,7 +87,7 @@ pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
         format!("{:?}", redact(store)),
         || {
             let why = url_problem(store).unwrap_or_default();
-            format!("must be a PostgreSQL URL, postgres://user:password@host:port/database ({why})")
+            format!("must be a PostgreSQL URL, postgres://user:password@host:port/database[?sslmode=…&sslrootcert=…] ({why})")
         },
     );
     c.rule(
@@ -135,27 +139,7 @@ pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
 
 /// What is wrong with a `[jobs] store` URL, if anything.
 pub fn url_problem(url: &str) -> Option<String> {
-    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
-        return Some("it does not start with postgres:// or postgresql://".into());
-    }
-    url.parse::<tokio_postgres::Config>()
-        .err()
-        .map(|e| e.to_string())
-}
-
-/// The URL with its password replaced by `***`, for logs and messages.
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let (auth, tail) = match rest.rsplit_once('@') {
-        Some((a, t)) => (a, t),
-        None => return url.to_owned(),
-    };
-    match auth.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{tail}"),
-        None => url.to_owned(),
-    }
+    StoreUrl::parse(url).err().map(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -168,10 +152,10 @@ mod tests {
         assert_eq!(url_problem("postgresql:///jobs"), None);
         assert!(url_problem("mysql://db/jobs").is_some());
         assert!(url_problem("postgres://db:notaport/jobs").is_some());
-        assert_eq!(
-            redact("postgres://u:secret@db:5432/jobs"),
-            "postgres://u:***@db:5432/jobs"
+        assert!(
+            url_problem("postgres://db/jobs?sslmode=verify")
+                .is_some_and(|e| e.contains("sslmode") && e.contains("verify-full"))
         );
-        assert_eq!(redact("postgres://db/jobs"), "postgres://db/jobs");
+        assert_eq!(url_problem("postgres://db/jobs?sslmode=verify-ca"), None);
     }
 }

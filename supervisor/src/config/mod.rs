@@ -13,6 +13,7 @@ mod routes;
 mod schema;
 mod settings;
 mod shapes;
+pub mod store_url;
 mod validate;
 mod wide;
 
@@ -24,13 +25,14 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
-pub use jobs::{Jobs, redact as redact_store_url};
+pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
     WorkerCount,
 };
 pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn};
+pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
 
 /// A checked configuration.
 #[derive(Debug, Clone)]

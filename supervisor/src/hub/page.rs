@@ -398,9 +398,29 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
     );
 }
 
+/// Where jobs are kept, and whether it can be written now: (class, text).
+fn store_line(store: &Value) -> (&'static str, String) {
+    let text = |k: &str| store[k].as_str().unwrap_or("").to_owned();
+    let (class, state) = match store["down_since"].as_u64() {
+        Some(since) if store["up"] == false => {
+            let out_s = crate::history::unix_ms().saturating_sub(since) / 1000;
+            ("down", format!("OUT for {out_s} s: {}", text("error")))
+        }
+        _ => ("up", "up".to_owned()),
+    };
+    let line = format!("store: {} {} — {state}", text("kind"), text("location"));
+    (class, line)
+}
+
 fn jobs(h: &mut String, view: &Value) {
+    let (class, line) = store_line(&view["store"]);
+    let _ = write!(
+        h,
+        "<section id=\"jobs\"><h2>Jobs</h2><p id=\"store\" class=\"store {class}\">{}</p>",
+        esc(&line)
+    );
     h.push_str(
-        "<section id=\"jobs\"><h2>Jobs</h2><table class=\"grid\"><thead><tr><th>id</th><th>pool</th><th>state</th>\
+        "<table class=\"grid\"><thead><tr><th>id</th><th>pool</th><th>state</th>\
          <th>progress</th><th>RSS / reserved</th><th>pid</th><th></th></tr></thead><tbody id=\"jrows\">",
     );
     for j in view["jobs"].as_array().into_iter().flatten() {
@@ -469,61 +489,4 @@ fn feed(h: &mut String, events: &[std::sync::Arc<Event>]) {
 }
 
 #[cfg(test)]
-mod tests {
-
-    #[test]
-    fn a_crash_is_said_once_in_the_reason_column() {
-        let w = serde_json::json!({
-            "last_exit": "killed from outside (signal 9 (SIGKILL)); pid 6540, up 4834 ms",
-            "rotation_reason": null,
-            "last_error": "killed from outside (signal 9 (SIGKILL))",
-        });
-        assert_eq!(
-            reason(&w),
-            "killed from outside (signal 9 (SIGKILL)); pid 6540, up 4834 ms"
-        );
-        let w = serde_json::json!({ "last_exit": null, "rotation_reason": "memory", "last_error": "boom" });
-        assert_eq!(reason(&w), "memory · boom");
-    }
-
-    use super::*;
-
-    #[test]
-    fn options_come_from_the_query() {
-        let o = Options::parse("q=render%2F1+x&sort=rss&wrong=1");
-        assert_eq!(
-            o,
-            Options {
-                filter: "render/1 x".into(),
-                sort: "rss".into(),
-                wrong: true
-            }
-        );
-        assert_eq!(decode("%zz%"), "%zz%");
-    }
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(
-            esc("<a href='x'>&\""),
-            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;"
-        );
-    }
-
-    #[test]
-    fn the_page_needs_nothing_inline() {
-        let view = serde_json::json!({
-            "actions": false, "last_event_id": 0, "limits": {}, "jobs": [],
-            "pools": [{"name": "render", "route": "^/", "min_workers": 1, "max_workers": 1,
-                "max_memory_bytes": 1048576, "errors": {}, "rps": 0, "p50_ms": 0, "p99_ms": 0, "queue": 0}],
-            "workers": [{"pool": "render", "id": 0, "state": "ACTIVE", "pid": 7, "generation": 1,
-                "current_memory_bytes": 10, "js_heap_bytes": 1, "uptime_ms": 1000}],
-        });
-        let html = render(&view, &History::new(), &[], &Options::default());
-        assert!(html.contains("data-key=\"render/0\""));
-        assert!(
-            !html.contains("style=") && !html.contains("<script>") && !html.contains("onclick")
-        );
-        assert!(html.len() + CSS.len() + JS.len() < 60 * 1024);
-    }
-}
+mod tests;

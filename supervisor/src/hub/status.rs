@@ -130,6 +130,7 @@ pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
         "pools": pools,
         "workers": rows,
         "jobs": jobs,
+        "store": hub.jobs.health.view(),
         "limits": { "cpus": hub.limits.cpus, "memory_bytes": hub.limits.memory_bytes },
         "streams": { "open": clients, "dropped": dropped },
         "last_event_id": history::feed().last_id(),

@@ -16,6 +16,7 @@
 
 pub mod core;
 mod manager;
+pub mod outage;
 pub mod pg;
 mod run;
 pub mod store;
@@ -118,6 +119,8 @@ enum Msg {
 pub struct JobsHandle {
     tx: mpsc::UnboundedSender<Msg>,
     pub config: Arc<Jobs>,
+    /// Whether the store takes writes (read without asking the manager).
+    pub health: outage::StoreHealth,
 }
 
 impl std::fmt::Debug for Msg {
@@ -138,9 +141,13 @@ impl JobsHandle {
         metrics: crate::metrics::JobMetrics,
     ) -> JobsHandle {
         let config = Arc::new(config);
+        let health = match &config.store {
+            Some(url) => outage::StoreHealth::new("postgres", url.redacted()),
+            None => outage::StoreHealth::new("sqlite", config.state_file.display().to_string()),
+        };
         let (tx, rx) = mpsc::unbounded_channel();
-        manager::start(config.clone(), pools, services, metrics, rx);
-        JobsHandle { tx, config }
+        manager::start(config.clone(), pools, services, metrics, health.clone(), rx);
+        JobsHandle { tx, config, health }
     }
 
     async fn ask<T>(&self, msg: impl FnOnce(oneshot::Sender<T>) -> Msg) -> Option<T> {
@@ -191,7 +198,8 @@ impl JobsHandle {
     }
 
     /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its
-    /// promise with, or the error to reject it with.
+    /// promise with, or the error to reject it with. `get` and `cancel`
+    /// reach only jobs of `pool`.
     pub async fn call(&self, pool: &str, call: JobCall) -> Result<String, String> {
         match call {
             JobCall::Spawn(s) => {
@@ -199,14 +207,21 @@ impl JobsHandle {
                 let (id, _) = self.spawn(req).await?;
                 Ok(serde_json::Value::String(id).to_string())
             }
+            // A worker sees only its own pool's jobs: another pool's is
+            // answered as an unknown one (null, false).
             JobCall::Get { id } => {
-                let job = self.get(&id).await;
+                let job = self.get(&id).await.filter(|j| j.pool == pool);
                 serde_json::to_string(&job).map_err(|e| e.to_string())
             }
-            JobCall::Cancel { id } => match self.cancel(&id).await {
-                Ok(state) => Ok((!state.is_final()).to_string()),
-                Err(_) => Ok("false".into()),
-            },
+            JobCall::Cancel { id } => {
+                if self.get(&id).await.is_none_or(|j| j.pool != pool) {
+                    return Ok("false".into());
+                }
+                match self.cancel(&id).await {
+                    Ok(state) => Ok((!state.is_final()).to_string()),
+                    Err(_) => Ok("false".into()),
+                }
+            }
         }
     }
 }

@@ -37,6 +37,12 @@ pub struct JobMetrics {
     pub rescues: Counter,
     pub lease_losses: Counter,
     pub fenced_writes: Counter,
+    /// Whether the store (PostgreSQL, or the SQLite file) takes writes:
+    /// 1, or 0 during an outage; when that began (Unix seconds, 0 when up);
+    /// outages since bextd started.
+    pub store_up: Gauge,
+    pub store_down_since: Gauge,
+    pub store_outages: Counter,
 }
 
 impl JobMetrics {
@@ -75,7 +81,8 @@ impl JobMetrics {
     /// `bext_jobs_finished`, `bext_jobs_killed`, `bext_job_restarts`,
     /// `bext_jobs_illegal_transitions`; shared store: `bext_jobs_claims`,
     /// `bext_jobs_rescues`, `bext_jobs_lease_losses`,
-    /// `bext_jobs_fenced_writes`).
+    /// `bext_jobs_fenced_writes`; either store: `bext_jobs_store_up`,
+    /// `bext_jobs_store_down_since_seconds`, `bext_jobs_store_outages`).
     pub(super) fn register(&self, registry: &mut Registry) {
         registry.register(
             "jobs",
@@ -132,5 +139,20 @@ impl JobMetrics {
         for (name, help, c) in shared {
             registry.register(name, help, c.clone());
         }
+        registry.register(
+            "jobs_store_up",
+            "Whether the jobs store (PostgreSQL, or the SQLite state file) can be written: 1, or 0 while it is out",
+            self.store_up.clone(),
+        );
+        registry.register(
+            "jobs_store_down_since_seconds",
+            "When the current outage of the jobs store began (Unix time), 0 while it is up",
+            self.store_down_since.clone(),
+        );
+        registry.register(
+            "jobs_store_outages",
+            "Outages of the jobs store since bextd started (each logged once when it begins and once when it ends)",
+            self.store_outages.clone(),
+        );
     }
 }

@@ -101,6 +101,11 @@
         '"></meter></td><td><meter min="0" max="' + (j.memory_bytes || 1) + '" value="' + (j.rss_bytes || 0) + '"></meter> ' + mb(j.rss_bytes) + ' / ' + mb(j.memory_bytes) + '</td><td>' + (j.pid ?? '–') + '</td><td class="act">' + act + '</td></tr>';
     }
     $('#jrows').innerHTML = html;
+    const st = view.store || {}, out = st.up === false;
+    const line = 'store: ' + (st.kind || '') + ' ' + (st.location || '') + ' — ' +
+      (out ? 'OUT for ' + Math.round((view.t - st.down_since) / 1000) + ' s: ' + (st.error || 'unreachable') : 'up');
+    $('#store').textContent = line;
+    $('#store').className = 'store ' + (out ? 'down' : 'up');
   }
 
   function render() {

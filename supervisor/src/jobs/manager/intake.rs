@@ -65,22 +65,32 @@ impl Manager {
     }
 
     /// A `bext.jobs` call from inside job `from`.
+    /// Like a pool worker's, it reaches only jobs of its own pool.
     async fn local_call(&mut self, from: &str, call: JobCall) -> Result<String, String> {
+        let pool = self.core.job(from).map(|j| j.row.pool.clone());
+        let ours = |core: &crate::jobs::core::Core, id: &str| {
+            core.job(id)
+                .is_some_and(|j| Some(&j.row.pool) == pool.as_ref())
+        };
         match call {
             JobCall::Spawn(s) => {
-                let pool = self.core.job(from).map(|j| j.row.pool.clone());
                 let req = SpawnRequest::from_worker(s, pool);
                 self.spawn(req)
                     .await
                     .map(|(id, _)| serde_json::Value::String(id).to_string())
             }
-            JobCall::Get { id } => serde_json::to_string(&self.core.info(&id, true, clock()))
-                .map_err(|e| e.to_string()),
-            JobCall::Cancel { id } => Ok(self
+            JobCall::Get { id } => {
+                let info = ours(&self.core, &id)
+                    .then(|| self.core.info(&id, true, clock()))
+                    .flatten();
+                serde_json::to_string(&info).map_err(|e| e.to_string())
+            }
+            JobCall::Cancel { id } if ours(&self.core, &id) => Ok(self
                 .cancel(id)
                 .await
                 .is_ok_and(|s| !s.is_final())
                 .to_string()),
+            JobCall::Cancel { .. } => Ok("false".into()),
         }
     }
 }

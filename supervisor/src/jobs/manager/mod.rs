@@ -27,6 +27,7 @@ use protocol::worker::MasterToWorker;
 use tokio::sync::{mpsc, oneshot};
 
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
+use super::outage::{HealthGauges, StoreHealth, Tracker};
 use super::pg::{Shared, StoreEvent};
 use super::run::RunEvent;
 use super::{Msg, PoolInfo};
@@ -89,8 +90,14 @@ pub(super) fn start(
     pools: Vec<PoolInfo>,
     services: Services,
     metrics: crate::metrics::JobMetrics,
+    health: StoreHealth,
     rx: mpsc::UnboundedReceiver<Msg>,
 ) {
+    let gauges = HealthGauges {
+        up: metrics.store_up.clone(),
+        down_since: metrics.store_down_since.clone(),
+        outages: metrics.store_outages.clone(),
+    };
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
     let (core, store, loaded, store_rx) = match &cfg.store {
@@ -101,19 +108,27 @@ pub(super) fn start(
                 claims: metrics.claims.clone(),
                 rescues: metrics.rescues.clone(),
                 fenced: metrics.fenced_writes.clone(),
+                gauges,
+                health,
             };
-            let store = match Shared::start(&cfg, url, node.clone(), tx, counters) {
+            let store = match Shared::start(&cfg, url.expose(), node.clone(), tx, counters) {
                 Ok(s) => Store::Shared(s),
                 Err(e) => {
                     tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
-                    Store::Broken(e)
+                    Store::Broken(e.to_string())
                 }
             };
             let core = Core::shared(cfg.clone(), pools, node);
             (core, store, Vec::new(), Some(rx))
         }
         None => {
-            let (store, loaded) = Store::restore(&cfg.state_file);
+            let lines = [
+                "cannot write to the jobs state file",
+                "job states are only in memory until it can be written again",
+                "the jobs state file is written again",
+            ];
+            let outage = Tracker::new(lines, health, gauges);
+            let (store, loaded) = Store::restore(&cfg.state_file, outage);
             (Core::new(cfg.clone(), pools), store, loaded, None)
         }
     };

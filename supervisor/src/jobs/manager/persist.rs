@@ -8,13 +8,15 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::jobs::core::Save;
+use crate::jobs::outage::Tracker;
 use crate::jobs::store::{self, Loaded, Writer};
 
 /// Where jobs are kept: the SQLite state file of this bextd alone, or the
 /// PostgreSQL store it shares with others (`[jobs] store`).
 pub enum Store {
-    /// No file yet: created at the first spawn.
-    Absent,
+    /// No file yet: created at the first spawn (its writer will report
+    /// outages through this tracker).
+    Absent(Tracker),
     Open(Writer),
     /// It exists and cannot be used: jobs run, nothing is kept.
     Broken(String),
@@ -26,12 +28,12 @@ impl Store {
     /// Opens the state file at `path` if it exists and loads what it
     /// holds; if that fails the store is broken (jobs run, nothing is
     /// kept).
-    pub fn restore(path: &Path) -> (Store, Vec<Loaded>) {
+    pub fn restore(path: &Path, outage: Tracker) -> (Store, Vec<Loaded>) {
         if !path.exists() {
-            return (Store::Absent, Vec::new());
+            return (Store::Absent(outage), Vec::new());
         }
         match store::open(path).and_then(|c| store::load(&c).map(|l| (c, l))) {
-            Ok((conn, loaded)) => match Writer::start(conn) {
+            Ok((conn, loaded)) => match Writer::start(conn, outage) {
                 Ok(w) => (Store::Open(w), loaded),
                 Err(e) => {
                     let why = format!("cannot start the writer thread: {e}");
@@ -48,10 +50,10 @@ impl Store {
     /// Opens (creating) the state file at `path` if it is not open yet;
     /// refuses when it cannot keep a job's state.
     pub fn open(&mut self, path: &Path) -> Result<(), String> {
-        if let Store::Absent = self {
+        if let Store::Absent(outage) = self {
             let conn = store::open(path)
                 .map_err(|e| format!("{e} (set [jobs] state_file to a writable path)"))?;
-            let w = Writer::start(conn).map_err(|e| e.to_string())?;
+            let w = Writer::start(conn, outage.clone()).map_err(|e| e.to_string())?;
             tracing::info!(state_file = %path.display(), "jobs state file created");
             *self = Store::Open(w);
         }
@@ -59,7 +61,7 @@ impl Store {
             Store::Broken(e) => Err(format!(
                 "the jobs state file cannot be used ({e}); no job is started whose state could not be kept"
             )),
-            Store::Open(_) | Store::Absent | Store::Shared(_) => Ok(()),
+            Store::Open(_) | Store::Absent(_) | Store::Shared(_) => Ok(()),
         }
     }
 
@@ -69,7 +71,7 @@ impl Store {
         let w = match self {
             Store::Open(w) => w,
             Store::Shared(s) => return s.save(save),
-            Store::Absent | Store::Broken(_) => return,
+            Store::Absent(_) | Store::Broken(_) => return,
         };
         match save {
             Save::Row(row) | Save::Insert(row) => w.put(row),

@@ -30,12 +30,19 @@
 //! `NOTIFY bext_jobs` (`LISTEN` on a connection of its own, [`task::listen`]);
 //! NOTIFY is never required, so the store works behind PgBouncer in
 //! transaction mode, with the polling latency.
+//!
+//! Connections use TLS as libpq's `sslmode` says ([`tls`]). While the
+//! server cannot be reached the task backs off between tries and says so
+//! once, then once again when it is back (`jobs/outage.rs`); jobs run on,
+//! their writes wait in the batch.
 
+mod listen;
 mod schema;
 mod sql;
 mod task;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 
 use std::time::{Duration, Instant};
 
@@ -43,9 +50,12 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use protocol::control::{JobInfo, JobState};
 use tokio::sync::{mpsc, watch};
 
+use tokio_postgres_rustls::MakeRustlsConnect;
+
 use super::core::{Capacity, Claimed, Save};
+use super::outage::{HealthGauges, StoreHealth};
 use super::store::Loaded;
-use crate::config::Jobs;
+use crate::config::{Jobs, SslMode, StoreUrl, store_url::UrlError};
 
 pub use schema::migrate;
 
@@ -67,12 +77,15 @@ pub enum StoreEvent {
     Fenced { id: String, attempt: u64 },
 }
 
-/// Counters of the shared store, kept by its task.
+/// Counters and gauges of the shared store, kept by its task, and the
+/// health it reports.
 #[derive(Debug, Clone, Default)]
 pub struct Counters {
     pub claims: prometheus_client::metrics::counter::Counter,
     pub rescues: prometheus_client::metrics::counter::Counter,
     pub fenced: prometheus_client::metrics::counter::Counter,
+    pub gauges: HealthGauges,
+    pub health: StoreHealth,
 }
 
 /// The manager's handle on the shared store.
@@ -80,8 +93,27 @@ pub struct Counters {
 pub struct Shared {
     pub node: String,
     pool: Pool,
+    /// Whether the task reaches the server: reads skip it while not.
+    pub health: StoreHealth,
     ops: mpsc::UnboundedSender<task::Op>,
     capacity: watch::Sender<Capacity>,
+}
+
+/// An error with its causes: tokio-postgres and deadpool leave the cause
+/// (e.g. "server does not support TLS", "invalid peer certificate") out of
+/// their own text.
+pub fn explain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let text = s.to_string();
+        if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+        source = s.source();
+    }
+    out
 }
 
 /// A new node id: random, with the pid for people reading logs.
@@ -93,12 +125,66 @@ pub fn new_node_id() -> String {
     )
 }
 
+/// Why the shared store cannot be set up (the URL, the TLS settings).
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("[jobs] store: {0}")]
+    Url(#[from] UrlError),
+    #[error("[jobs] store: PGSSLMODE={0:?} is not one of {names}", names = SslMode::NAMES)]
+    EnvSslMode(String),
+    #[error("[jobs] store: {0}")]
+    Tls(#[from] tls::TlsError),
+    #[error("[jobs] store: cannot make the connection pool: {0}")]
+    Pool(String),
+}
+
+/// How to reach the store: tokio-postgres' settings and the TLS connector.
+#[derive(Clone)]
+pub struct Connect {
+    pub config: tokio_postgres::Config,
+    pub tls: MakeRustlsConnect,
+    pub ssl_mode: SslMode,
+}
+
+impl std::fmt::Debug for Connect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // tokio-postgres' Config hides its password in Debug.
+        f.debug_struct("Connect")
+            .field("config", &self.config)
+            .field("ssl_mode", &self.ssl_mode)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The connection settings of `url`; what it leaves out comes from the
-/// standard `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE` and
-/// `PGOPTIONS` variables, then libpq's defaults.
-pub fn pg_config(url: &str) -> Result<tokio_postgres::Config, String> {
+/// standard `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
+/// `PGOPTIONS`, `PGSSLMODE` and `PGSSLROOTCERT` variables, then libpq's
+/// defaults (`sslmode=prefer`, the system's roots).
+pub fn connect_settings(url: &str) -> Result<Connect, SetupError> {
     let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    let mut c: tokio_postgres::Config = url.parse().map_err(|e| format!("[jobs] store: {e}"))?;
+    let parts = StoreUrl::parse(url)?;
+    let mut c: tokio_postgres::Config = parts
+        .rest
+        .parse()
+        .map_err(|e: tokio_postgres::Error| UrlError::Postgres(e.to_string()))?;
+    let ssl_mode = match (parts.ssl_mode, env("PGSSLMODE")) {
+        (Some(m), _) => m,
+        (None, Some(m)) => SslMode::parse(&m).ok_or(SetupError::EnvSslMode(m))?,
+        (None, None) => SslMode::Prefer,
+    };
+    let root_cert = parts.root_cert.or_else(|| env("PGSSLROOTCERT"));
+    let tls = tls::connector(ssl_mode, root_cert.as_deref())?;
+    c.ssl_mode(tls::negotiation(ssl_mode));
+    env_defaults(&mut c, env);
+    Ok(Connect {
+        config: c,
+        tls,
+        ssl_mode,
+    })
+}
+
+/// What the URL left out, from the environment and libpq's defaults.
+fn env_defaults(c: &mut tokio_postgres::Config, env: impl Fn(&str) -> Option<String>) {
     if c.get_hosts().is_empty() {
         let hosts = env("PGHOST").unwrap_or_else(|| "localhost".into());
         for h in hosts.split(',') {
@@ -139,16 +225,14 @@ pub fn pg_config(url: &str) -> Result<tokio_postgres::Config, String> {
         c.connect_timeout(Duration::from_secs(5));
     }
     c.application_name("bextd");
-    Ok(c)
 }
 
-/// A connection pool on `url` (connections are made when first used, and
-/// made again after the server went away).
-pub fn pool(url: &str) -> Result<Pool, String> {
-    let cfg = pg_config(url)?;
+/// A connection pool (connections are made when first used, and made
+/// again after the server went away).
+pub fn pool(connect: &Connect) -> Result<Pool, SetupError> {
     let mgr = Manager::from_config(
-        cfg,
-        tokio_postgres::NoTls,
+        connect.config.clone(),
+        connect.tls.clone(),
         ManagerConfig {
             recycling_method: RecyclingMethod::Fast,
         },
@@ -160,7 +244,7 @@ pub fn pool(url: &str) -> Result<Pool, String> {
         .wait_timeout(Some(Duration::from_secs(5)))
         .recycle_timeout(Some(Duration::from_secs(5)))
         .build()
-        .map_err(|e| e.to_string())
+        .map_err(|e| SetupError::Pool(e.to_string()))
 }
 
 impl Shared {
@@ -172,18 +256,22 @@ impl Shared {
         node: String,
         events: mpsc::UnboundedSender<StoreEvent>,
         counters: Counters,
-    ) -> Result<Shared, String> {
-        let pool = pool(url)?;
-        let notes = task::listen(pg_config(url)?, node.clone());
+    ) -> Result<Shared, SetupError> {
+        let connect = connect_settings(url)?;
+        let pool = pool(&connect)?;
+        let notes = listen::listen(connect.clone(), node.clone());
+        let health = counters.health.clone();
         let (ops, rx) = mpsc::unbounded_channel();
         let (capacity, cap_rx) = watch::channel(Capacity::default());
         let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters);
         tokio::spawn(t.run(rx, cap_rx, notes));
         tracing::info!(node = %node, store = %crate::config::redact_store_url(url),
+            sslmode = connect.ssl_mode.name(),
             "jobs store: PostgreSQL, shared by every bextd naming it");
         Ok(Shared {
             node,
             pool,
+            health,
             ops,
             capacity,
         })
@@ -222,14 +310,14 @@ impl Shared {
 
     /// One job as stored, with its checkpoint and log.
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::load(&c, id).await.map_err(|e| e.to_string())
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::load(&c, id).await.map_err(|e| explain(&e))
     }
 
     /// Every job in the store, oldest first (at most `limit`).
     pub async fn list(&self, limit: i64) -> Result<Vec<JobInfo>, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::list(&c, limit).await.map_err(|e| e.to_string())
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::list(&c, limit).await.map_err(|e| explain(&e))
     }
 
     /// One job with its checkpoint and log.
@@ -241,7 +329,7 @@ impl Shared {
     /// Cancels a job this node does not hold: a queued one at once; one
     /// running elsewhere is cancelled by its node at its next renewal.
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
-        let c = self.pool.get().await.map_err(|e| e.to_string())?;
-        sql::cancel(&c, id).await.map_err(|e| e.to_string())?
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::cancel(&c, id).await.map_err(|e| explain(&e))?
     }
 }

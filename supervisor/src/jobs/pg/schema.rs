@@ -2,6 +2,7 @@
 //! order, the count that ran kept in `bext_jobs_schema`, run under an
 //! advisory lock so nodes starting together do not race.
 
+use super::explain;
 use tokio_postgres::Client;
 
 /// Schema versions, in order.
@@ -38,23 +39,23 @@ const MIGRATIONS: &[&str] = &[
 
 /// Brings the schema (in the connection's `search_path`) up to date.
 pub async fn migrate(client: &mut Client) -> Result<(), String> {
-    let tx = client.transaction().await.map_err(|e| e.to_string())?;
+    let tx = client.transaction().await.map_err(|e| explain(&e))?;
     tx.batch_execute(
         "SELECT pg_advisory_xact_lock(4242023);
          CREATE TABLE IF NOT EXISTS bext_jobs_schema (version INTEGER NOT NULL);",
     )
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| explain(&e))?;
     let version: i32 = match tx
         .query_opt("SELECT version FROM bext_jobs_schema", &[])
         .await
-        .map_err(|e| e.to_string())?
+        .map_err(|e| explain(&e))?
     {
         Some(r) => r.get(0),
         None => {
             tx.execute("INSERT INTO bext_jobs_schema VALUES (0)", &[])
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| explain(&e))?;
             0
         }
     };
@@ -75,6 +76,6 @@ pub async fn migrate(client: &mut Client) -> Result<(), String> {
         &[&(MIGRATIONS.len() as i32)],
     )
     .await
-    .map_err(|e| e.to_string())?;
-    tx.commit().await.map_err(|e| e.to_string())
+    .map_err(|e| explain(&e))?;
+    tx.commit().await.map_err(|e| explain(&e))
 }

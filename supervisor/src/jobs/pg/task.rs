@@ -9,6 +9,10 @@
 //! what came in since folded in. The task keeps the set of leases it holds
 //! (claimed, minus what ended, was released or was lost) and renews them
 //! every third of the TTL ([`renew_due`]).
+//!
+//! Every statement goes through [`Task::outcome`]: the first failure opens
+//! an outage (one log line) and puts every statement off until its retry,
+//! which backs off with jitter up to 3 s; the first success closes it.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -16,9 +20,10 @@ use std::time::{Duration, Instant};
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::{Counters, StoreEvent, sql};
+use super::{Counters, StoreEvent, explain, sql};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
+use crate::jobs::outage::Tracker;
 use crate::jobs::store::Row;
 
 #[derive(Debug)]
@@ -32,6 +37,12 @@ pub enum Op {
 /// Whether a renewal is due: a third of the TTL after the last one sent.
 pub fn renew_due(last_sent: Instant, ttl: Duration, now: Instant) -> bool {
     now >= last_sent + ttl / 3
+}
+
+/// Whether leases last renewed by a statement sent at `last_ok` have
+/// lapsed at `now` (the core's rule for killing their runs, too).
+pub fn leases_lapsed(last_ok: Instant, ttl: Duration, now: Instant) -> bool {
+    now >= last_ok + ttl
 }
 
 /// What one batch writes.
@@ -99,13 +110,14 @@ pub struct Task {
     claims: u64,
     migrated: bool,
     flushes: Vec<oneshot::Sender<()>>,
+    /// Whether the server answers; while not, when to try it again.
+    outage: Tracker,
 }
 
 /// Longest wait on one statement: a server that stopped answering is
 /// treated as gone.
-const STATEMENT_WAIT: Duration = Duration::from_secs(5);
-/// Wait before a failed write or migration is tried again.
-const RETRY: Duration = Duration::from_millis(250);
+pub const STATEMENT_WAIT: Duration = Duration::from_secs(5);
+const NO_ANSWER: &str = "no answer within 5 s";
 
 impl Task {
     pub fn new(
@@ -115,7 +127,14 @@ impl Task {
         events: mpsc::UnboundedSender<StoreEvent>,
         counters: Counters,
     ) -> Task {
+        let lines = [
+            "PostgreSQL cannot be reached",
+            "jobs run on and their writes are kept until it is back",
+            "PostgreSQL is reachable again",
+        ];
+        let outage = Tracker::new(lines, counters.health.clone(), counters.gauges.clone());
         Task {
+            outage,
             pool,
             node,
             ttl: cfg.lease_ttl,
@@ -139,24 +158,18 @@ impl Task {
         let start = Instant::now();
         let mut last_renew = start;
         let mut last_claim = start - self.claim_every;
-        let mut retry_at = start;
         let mut wake = true;
         let mut closing: Option<oneshot::Sender<()>> = None;
         loop {
-            let now = Instant::now();
-            if !self.migrated && now >= retry_at {
+            // Each statement is sent only if the server is not out or its
+            // retry is due: the first that fails puts the rest off.
+            if !self.migrated && self.outage.may_try() {
                 self.migrated = self.migrate().await;
-                if !self.migrated {
-                    retry_at = Instant::now() + RETRY;
-                }
             }
-            if self.migrated && !self.batch.is_empty() && now >= retry_at {
-                match self.write().await {
-                    Some(w) => {
-                        wake |= w.inserted;
-                        self.after_write(w);
-                    }
-                    None => retry_at = Instant::now() + RETRY,
+            if self.migrated && !self.batch.is_empty() && self.outage.may_try() {
+                if let Some(w) = self.write().await {
+                    wake |= w.inserted;
+                    self.after_write(w);
                 }
             }
             if self.batch.is_empty() && self.migrated {
@@ -171,10 +184,12 @@ impl Task {
                 }
                 closing = Some(done);
             }
-            let now = Instant::now();
-            if self.migrated && renew_due(last_renew, self.ttl, now) {
+            if self.migrated
+                && renew_due(last_renew, self.ttl, Instant::now())
+                && self.outage.may_try()
+            {
                 let sent = Instant::now();
-                if self.renew(sent).await {
+                if self.renew(sent, last_renew).await {
                     last_renew = sent;
                 }
             }
@@ -185,23 +200,17 @@ impl Task {
                 && closing.is_none()
                 && c.claims_seen >= self.claims
                 && c.slots > 0
+                && self.outage.may_try()
             {
                 last_claim = Instant::now();
                 wake = false;
                 self.claim(&c).await;
             }
-            let next = [
-                last_renew + self.ttl / 3,
-                last_claim + self.claim_every,
-                if self.batch.is_empty() && self.migrated {
-                    last_claim + self.claim_every
-                } else {
-                    retry_at.max(Instant::now() + Duration::from_millis(5))
-                },
-            ]
-            .into_iter()
-            .min()
-            .unwrap_or(now);
+            // While out, nothing is due before the next try.
+            let next = self
+                .outage
+                .retry_at()
+                .unwrap_or_else(|| (last_renew + self.ttl / 3).min(last_claim + self.claim_every));
             tokio::select! {
                 op = rx.recv() => match op {
                     Some(op) => {
@@ -228,6 +237,27 @@ impl Task {
         }
     }
 
+    /// Notes what came of one statement: the outage opens or closes.
+    fn outcome<T, E: std::fmt::Display>(
+        &mut self,
+        r: Result<Result<T, E>, tokio::time::error::Elapsed>,
+    ) -> Option<T> {
+        match r {
+            Ok(Ok(x)) => {
+                self.outage.succeeded();
+                Some(x)
+            }
+            Ok(Err(e)) => {
+                self.outage.failed(&e.to_string());
+                None
+            }
+            Err(_) => {
+                self.outage.failed(NO_ANSWER);
+                None
+            }
+        }
+    }
+
     fn take(&mut self, op: Op, closing: &mut Option<oneshot::Sender<()>>) {
         match op {
             Op::Save(s) => self.batch.add(*s),
@@ -238,17 +268,11 @@ impl Task {
 
     async fn migrate(&mut self) -> bool {
         let r = async {
-            let mut c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
             super::migrate(&mut c).await
         };
-        match tokio::time::timeout(STATEMENT_WAIT, r).await {
-            Ok(Ok(())) => true,
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "jobs store: cannot reach or prepare the database; trying again");
-                false
-            }
-            Err(_) => false,
-        }
+        let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
+        self.outcome(r).is_some()
     }
 
     /// Writes the batch in one transaction; None if it could not (it is
@@ -256,12 +280,9 @@ impl Task {
     async fn write(&mut self) -> Option<Written> {
         let batch = std::mem::take(&mut self.batch);
         let r = tokio::time::timeout(STATEMENT_WAIT, write(&self.pool, &self.node, &batch)).await;
-        match r {
-            Ok(Ok(w)) => Some(w),
-            failed => {
-                if let Ok(Err(e)) = failed {
-                    tracing::warn!(error = %e, "jobs store: a write failed; it is kept and tried again");
-                }
+        match self.outcome(r) {
+            Some(w) => Some(w),
+            None => {
                 // Folded back under what came in meanwhile (newer wins).
                 let newer = std::mem::replace(&mut self.batch, batch);
                 self.batch.inserts.extend(newer.inserts);
@@ -289,28 +310,36 @@ impl Task {
         }
     }
 
-    async fn renew(&mut self, sent: Instant) -> bool {
+    /// Renews the leases held; `last_ok` is when the last renewal that
+    /// succeeded was sent.
+    async fn renew(&mut self, sent: Instant, last_ok: Instant) -> bool {
+        // Not renewed for a whole TTL (the server was out): every lease
+        // has lapsed in the database and the core kills their runs by the
+        // same rule. Renewing them now would keep rows nobody runs owned by
+        // this node for ever; they are reported lost and left to be
+        // claimed again (from their checkpoint) like any expired lease.
+        let lapsed: Vec<(String, u64)> = if leases_lapsed(last_ok, self.ttl, sent) {
+            self.held.drain().collect()
+        } else {
+            Vec::new()
+        };
         let held: Vec<(String, u64)> = self.held.iter().map(|(k, v)| (k.clone(), *v)).collect();
         let ttl_s = self.ttl.as_secs_f64();
         let r = async {
-            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let c = self.pool.get().await.map_err(|e| explain(&e))?;
             if held.is_empty() {
                 return Ok(Vec::new());
             }
             sql::renew(&c, &self.node, &held, ttl_s)
                 .await
-                .map_err(|e| e.to_string())
+                .map_err(|e| explain(&e))
         };
-        let kept = match tokio::time::timeout(STATEMENT_WAIT, r).await {
-            Ok(Ok(kept)) => kept,
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "jobs store: cannot renew this node's leases");
-                return false;
-            }
-            Err(_) => return false,
+        let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
+        let Some(kept) = self.outcome(r) else {
+            return false;
         };
         let ours: HashMap<String, bool> = kept.into_iter().collect();
-        let mut lost = Vec::new();
+        let mut lost = lapsed;
         for (id, attempt) in held {
             if !ours.contains_key(&id) {
                 self.held.remove(&id);
@@ -336,7 +365,7 @@ impl Task {
         let sent = Instant::now();
         let ttl_s = self.ttl.as_secs_f64();
         let r = async {
-            let c = self.pool.get().await.map_err(|e| e.to_string())?;
+            let c = self.pool.get().await.map_err(|e| explain(&e))?;
             sql::claim(
                 &c,
                 &self.node,
@@ -347,15 +376,11 @@ impl Task {
                 ttl_s,
             )
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| explain(&e))
         };
-        let (jobs, rescued) = match tokio::time::timeout(STATEMENT_WAIT, r).await {
-            Ok(Ok(x)) => x,
-            Ok(Err(e)) => {
-                tracing::warn!(error = %e, "jobs store: a claim failed");
-                return;
-            }
-            Err(_) => return,
+        let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
+        let Some((jobs, rescued)) = self.outcome(r) else {
+            return;
         };
         if jobs.is_empty() {
             return;
@@ -374,51 +399,11 @@ impl Task {
     }
 }
 
-/// Wakes the task when another node inserts or releases a job: `LISTEN
-/// bext_jobs` on a connection of its own, made again when it breaks. Only
-/// an optimisation: claims poll every `claim_interval_ms` anyway, so a
-/// pooler in transaction mode (where LISTEN does not work) loses nothing
-/// but latency.
-pub fn listen(cfg: tokio_postgres::Config, node: String) -> mpsc::UnboundedReceiver<()> {
-    use futures_util::StreamExt;
-    let (tx, rx) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while !tx.is_closed() {
-            if let Ok(Ok((client, mut conn))) =
-                tokio::time::timeout(STATEMENT_WAIT, cfg.connect(tokio_postgres::NoTls)).await
-            {
-                let (ntx, mut nrx) = mpsc::unbounded_channel();
-                let me = node.clone();
-                let driver = tokio::spawn(async move {
-                    let mut msgs = futures_util::stream::poll_fn(move |cx| conn.poll_message(cx));
-                    while let Some(Ok(m)) = msgs.next().await {
-                        if let tokio_postgres::AsyncMessage::Notification(n) = m
-                            && n.payload() != me
-                        {
-                            let _ = ntx.send(());
-                        }
-                    }
-                });
-                if client.batch_execute("LISTEN bext_jobs").await.is_ok() {
-                    while nrx.recv().await.is_some() {
-                        if tx.send(()).is_err() {
-                            break;
-                        }
-                    }
-                }
-                driver.abort();
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
-    });
-    rx
-}
-
 /// One batch in one transaction: inserts, checkpoints, logs, rows (a
 /// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
 async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
-    let e = |e: tokio_postgres::Error| e.to_string();
-    let mut c = pool.get().await.map_err(|e| e.to_string())?;
+    let e = |e: tokio_postgres::Error| explain(&e);
+    let mut c = pool.get().await.map_err(|e| explain(&e))?;
     let tx = c.transaction().await.map_err(e)?;
     let mut w = Written::default();
     for r in &b.inserts {
@@ -476,5 +461,13 @@ mod tests {
         let ttl = Duration::from_millis(3_000);
         assert!(!renew_due(t0, ttl, t0 + Duration::from_millis(999)));
         assert!(renew_due(t0, ttl, t0 + Duration::from_millis(1_000)));
+    }
+
+    #[test]
+    fn leases_lapse_a_whole_ttl_after_the_last_good_renewal() {
+        let t0 = Instant::now();
+        let ttl = Duration::from_millis(3_000);
+        assert!(!leases_lapsed(t0, ttl, t0 + Duration::from_millis(2_999)));
+        assert!(leases_lapsed(t0, ttl, t0 + ttl));
     }
 }

@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use super::{Counters, Shared, StoreEvent};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
+use crate::jobs::outage::Tracker;
 use crate::jobs::store::{self, JobConfig, Loaded, Row, Writer};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -252,7 +253,7 @@ async fn conformance(u: &mut impl Under) {
 async fn the_sqlite_store_passes_the_conformance_suite() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("jobs.db");
-    let w = Writer::start(store::open(&path).unwrap()).unwrap();
+    let w = Writer::start(store::open(&path).unwrap(), Tracker::detached()).unwrap();
     let mut u = Sqlite { _dir: dir, path, w };
     conformance(&mut u).await;
 }

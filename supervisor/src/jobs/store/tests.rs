@@ -1,0 +1,121 @@
+//! The SQLite store: what is written survives a reopen; pruning; a newer
+//! schema is refused; a full disk is retried.
+
+use super::*;
+use crate::jobs::outage::Tracker;
+
+fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
+    Row {
+        id: id.into(),
+        pool: "render".into(),
+        script: "/srv/job.js".into(),
+        status,
+        config: JobConfig {
+            daemon: true,
+            memory_bytes: 64 << 20,
+            timeout_ms: 0,
+            retry_on_restart: false,
+            data: serde_json::json!({"n": 1}),
+        },
+        progress: 0.5,
+        result: None,
+        error: None,
+        restart_count: 2,
+        created_at: 1,
+        started_at: Some(2),
+        completed_at,
+        attempt: 0,
+        node: None,
+        crashes: 0,
+        backoff_ms: 0,
+    }
+}
+
+#[test]
+fn rows_checkpoints_and_logs_survive_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    let w = Writer::start(open(&path).unwrap(), Tracker::detached()).unwrap();
+    w.put(row("a", JobState::Running, None));
+    w.checkpoint("a", "{\"count\":1}".into());
+    w.checkpoint("a", "{\"count\":2}".into());
+    w.logs("a", "line\n".into());
+    assert!(w.close(Duration::from_secs(5)));
+    assert!(
+        !dir.path().join("jobs.db-wal").exists(),
+        "a closed file leaves no write-ahead log"
+    );
+    let conn = open(&path).unwrap();
+    let all = load(&conn).unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].row, row("a", JobState::Running, None));
+    assert_eq!(all[0].checkpoint.as_deref(), Some("{\"count\":2}"));
+    assert_eq!(all[0].logs, "line\n");
+    assert_eq!(
+        checkpoint_of(&conn, "a").unwrap().as_deref(),
+        Some("{\"count\":2}")
+    );
+}
+
+#[test]
+fn prune_keeps_the_newest_finished_and_every_live_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    let w = Writer::start(open(&path).unwrap(), Tracker::detached()).unwrap();
+    for i in 0..5u64 {
+        w.put(row(&format!("f{i}"), JobState::Completed, Some(10 + i)));
+    }
+    w.put(row("live", JobState::Queued, None));
+    w.prune(2);
+    assert!(w.flush(Duration::from_secs(5)));
+    let ids: Vec<String> = load(&open(&path).unwrap())
+        .unwrap()
+        .into_iter()
+        .map(|l| l.row.id)
+        .collect();
+    let mut ids = ids;
+    ids.sort();
+    assert_eq!(ids, ["f3", "f4", "live"]);
+}
+
+#[test]
+fn a_file_from_a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    drop(open(&path).unwrap());
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(conn);
+    let e = open(&path).unwrap_err();
+    assert!(e.contains("newer bextd"), "{e}");
+}
+
+#[test]
+fn a_full_file_is_one_outage_not_an_error_per_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    let conn = open(&path).unwrap();
+    // SQLite's own "database or disk is full": no page may be added.
+    let pages: i64 = conn
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .unwrap();
+    conn.pragma_update(None, "max_page_count", pages).unwrap();
+    let health = crate::jobs::outage::StoreHealth::new("sqlite", "jobs.db".into());
+    let gauges = crate::jobs::outage::HealthGauges::default();
+    let t = Tracker::new(["full", "test", "back"], health.clone(), gauges.clone());
+    let w = Writer::start(conn, t).unwrap();
+    for i in 0..50 {
+        w.put(row(&format!("j{i}"), JobState::Running, None));
+        w.logs(&format!("j{i}"), "x".repeat(10_000));
+        assert!(
+            w.flush(Duration::from_secs(5)),
+            "a flush is answered while out"
+        );
+    }
+    let v = health.view();
+    assert!(!v.up, "{v:?}");
+    assert!(v.error.as_deref().unwrap_or("").contains("full"), "{v:?}");
+    assert_eq!(v.outages, 1, "one outage, however many batches failed");
+    assert_eq!(gauges.up.get(), 0);
+    w.close(Duration::from_secs(5));
+}
