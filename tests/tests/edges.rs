@@ -209,7 +209,7 @@ fn a_stream_longer_than_the_idle_timeout_arrives_whole() {
 fn the_event_stream_stays_open_past_the_idle_timeout() {
     let d = start("idle_timeout_ms = 2000", "", APP);
     let mut s = TcpStream::connect(d.addr).unwrap();
-    s.write_all(b"GET /__bext/events HTTP/1.1\r\nHost: t\r\n\r\n")
+    s.write_all(b"GET /__bext/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         .unwrap();
     let (t0, mut got) = (Instant::now(), Vec::new());
     // Three idle timeouts: a stream cut at the first would end here.
@@ -337,8 +337,10 @@ fn a_whole_answer_over_the_frame_limit_says_to_stream_it() {
 fn a_slow_admin_body_gets_408_too() {
     let d = start("body_timeout_ms = 500", "", APP);
     let mut s = TcpStream::connect(d.addr).unwrap();
-    s.write_all(b"POST /__bext/actions HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nab")
-        .unwrap();
+    s.write_all(
+        b"POST /__bext/actions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nab",
+    )
+    .unwrap();
     let mut got = Vec::new();
     wait_for(
         Duration::from_secs(10),
