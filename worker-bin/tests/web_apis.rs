@@ -110,3 +110,8 @@ fn url_and_search_params() {
 fn base64() {
     area("base64", include_str!("web/base64.js"));
 }
+
+#[test]
+fn subtle_crypto_known_answers() {
+    area("subtle", include_str!("web/subtle.js"));
+}
