@@ -115,3 +115,8 @@ fn base64() {
 fn subtle_crypto_known_answers() {
     area("subtle", include_str!("web/subtle.js"));
 }
+
+#[test]
+fn subtle_crypto_errors() {
+    area("subtle errors", include_str!("web/subtle_errors.js"));
+}
