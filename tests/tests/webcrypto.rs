@@ -140,3 +140,36 @@ fn a_deadline_that_passes_during_a_long_operation_answers_504() {
     // The worker goes on serving (the derivation finishes unobserved).
     assert_eq!(d.get("/").body, "fast");
 }
+
+/// The npm bundle of `tests/js/src/jwt.js` (jose), built by tests/js/build.sh.
+fn jwt_bundle() -> String {
+    let js = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("js");
+    let out = Command::new("bash")
+        .arg(js.join("build.sh"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "tests/js/build.sh failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    js.join("dist/jwt.js").to_string_lossy().into_owned()
+}
+
+#[test]
+fn jose_verifies_hs256_and_es256_tokens_in_a_worker() {
+    let script = jwt_bundle();
+    let d = Daemon::start(
+        &format!("[render]\nscript = \"{script}\"\njsc_workers = 1\n"),
+        "",
+    );
+    for path in ["/hs256", "/es256"] {
+        let r = d.get(path);
+        assert_eq!(
+            (r.status, r.body.as_str()),
+            (200, "user-42"),
+            "{path}: {}",
+            d.logs()
+        );
+    }
+}
