@@ -20,7 +20,10 @@ dur=${2:-4}
 conns=${3:-32}
 
 source scripts/bench/lib.sh
-bench_setup
+if ! command -v wrk >/dev/null; then
+  apt-get update && apt-get install -y wrk
+fi
+cargo build --release -q -p bext-supervisor -p bext-worker
 if ! command -v node >/dev/null; then
   apt-get update && apt-get install -y nodejs
 fi
