@@ -6,6 +6,7 @@
 //! for how QuickJS is driven.
 
 pub mod compress;
+pub mod crypto;
 pub mod engine;
 pub mod fault;
 pub mod fetch;

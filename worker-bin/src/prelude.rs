@@ -1,11 +1,12 @@
 //! The prelude and its precompiled QuickJS bytecode. The prelude is
 //! `js/prelude.js` (the web globals, console, timers) with its parts, each a
 //! function the prelude calls with what that part needs: `js/events.js`
-//! (Event, EventTarget, AbortSignal), `js/web.js` (Headers, Blob, FormData,
+//! (Event, EventTarget, AbortSignal), `js/subtle.js` and `js/subtle_keys.js`
+//! (`crypto.subtle`, CryptoKey), `js/web.js` (Headers, Blob, FormData,
 //! bodies), `js/fetch.js` (Request, Response, fetch()), `js/glue.js` (what
 //! runs the user's module) and the vendored streams of `js/vendor.js`.
 //! They make two modules: the prelude proper (prelude.js, events.js,
-//! glue.js), evaluated at every start, and the web classes (vendor.js,
+//! subtle.js, subtle_keys.js, glue.js), evaluated at every start, and the web classes (vendor.js,
 //! web.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
@@ -31,9 +32,16 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextWeb", include_str!("js/web.js")),
     ("__bextFetch", include_str!("js/fetch.js")),
     ("__bextGlue", include_str!("js/glue.js")),
+    ("__bextSubtle", include_str!("js/subtle.js")),
+    ("__bextSubtleKeys", include_str!("js/subtle_keys.js")),
 ];
 /// The parts of the prelude proper; the others make the web module.
-const EAGER: &[&str] = &["__bextEvents", "__bextGlue"];
+const EAGER: &[&str] = &[
+    "__bextEvents",
+    "__bextGlue",
+    "__bextSubtle",
+    "__bextSubtleKeys",
+];
 /// web-streams-polyfill and urlpattern-polyfill, bundled by
 /// `scripts/vendor-web`.
 pub const VENDOR: &str = include_str!("js/vendor.js");

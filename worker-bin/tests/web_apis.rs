@@ -110,3 +110,13 @@ fn url_and_search_params() {
 fn base64() {
     area("base64", include_str!("web/base64.js"));
 }
+
+#[test]
+fn subtle_crypto_known_answers() {
+    area("subtle", include_str!("web/subtle.js"));
+}
+
+#[test]
+fn subtle_crypto_errors() {
+    area("subtle errors", include_str!("web/subtle_errors.js"));
+}

@@ -137,6 +137,23 @@ impl Engine {
         });
     }
 
+    /// A `crypto.subtle` operation that ran off the JS thread ended: its
+    /// promise settles (keys it made join the key table).
+    pub fn crypto_done(
+        &self,
+        id: u32,
+        result: Result<crate::crypto::Output, crate::crypto::CryptoError>,
+    ) {
+        let host = self.host.clone();
+        self.call_glue("cryptoDone", |ctx, f| match result {
+            Ok(out) => {
+                let value = crate::host::crypto::to_js(ctx, &host, out)?;
+                f.call::<_, ()>((id, true, value))
+            }
+            Err(e) => f.call::<_, ()>((id, false, e.dom_name(), e.to_string())),
+        });
+    }
+
     /// Calls the glue's function `name`; an error that escapes it goes to
     /// [`Engine::escaped`].
     pub(super) fn call_glue<F>(&self, name: &str, call: F)

@@ -11,11 +11,13 @@
 //! clock and timer deadlines), `answer` (a request's end: whole, failed or
 //! streamed), `bytes` (base64, random bytes, multipart bodies), `encoding`
 //! (`TextEncoder`/`TextDecoder`), `text` (lossy strings from JS),
-//! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`) and
+//! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`),
+//! `crypto` (`crypto.subtle`'s operations and key table) and
 //! `jobs` (`bext.jobs` and the `job` object).
 
 mod answer;
 mod bytes;
+pub mod crypto;
 mod encoding;
 mod fetch;
 pub mod jobs;
@@ -93,6 +95,12 @@ pub enum HostEvent {
     FetchAbort {
         id: u32,
     },
+    /// A long `crypto.subtle` operation, to run off the JS thread; its
+    /// result goes to the glue's `cryptoDone(id, …)`.
+    CryptoStart {
+        id: u32,
+        job: crate::crypto::Job,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -123,6 +131,11 @@ pub struct HostState {
     /// Bytes each streamed answer (by token) may still produce before it
     /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
     pub windows: RefCell<HashMap<u32, i64>>,
+    /// The material of every `CryptoKey` JS holds, by handle.
+    pub keys: RefCell<crypto::KeyTable>,
+    /// Whether a loop runs long crypto operations off the JS thread (set
+    /// by the serve loop); else they run inline.
+    pub crypto_offload: Cell<bool>,
     /// `performance.now()`'s zero, and `performance.timeOrigin`.
     origin: Cell<Instant>,
     origin_unix_ms: Cell<f64>,
@@ -141,6 +154,8 @@ impl HostState {
             timers: RefCell::default(),
             jobs: jobs::JobHost::default(),
             windows: RefCell::default(),
+            keys: RefCell::default(),
+            crypto_offload: Cell::new(false),
             origin: Cell::new(Instant::now()),
             origin_unix_ms: Cell::new(0.0),
         };
@@ -173,6 +188,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     encoding::install(ctx, &host)?;
     url::install(ctx, &host)?;
     fetch::install(ctx, &host, state)?;
+    crypto::install(ctx, &host, state)?;
     jobs::install(ctx, &host, state)?;
     Ok(host)
 }

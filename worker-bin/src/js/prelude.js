@@ -448,7 +448,12 @@
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
     },
   };
+  // crypto.subtle, CryptoKey (subtle.js, subtle_keys.js).
+  const subtle = __bextSubtle(host);
+  Object.defineProperty(crypto, "subtle", { value: subtle.subtle, enumerable: true });
   define("crypto", crypto);
+  define("CryptoKey", subtle.CryptoKey);
+  define("SubtleCrypto", subtle.SubtleCrypto);
 
   // -------------------------------------------------------- structuredClone
   function DataCloneError(msg) { const e = new Error(msg); e.name = "DataCloneError"; return e; }
@@ -571,9 +576,12 @@
   }
 
   // -------------------------------------------------------------- bext glue
-  return __bextGlue(host, {
+  const glue = __bextGlue(host, {
     define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf,
     AbortSignal, AbortController, abortError,
     webParts, webLoaded: () => parts !== null, onWebLoad: (f) => onLoad.push(f),
   });
+  // The end of a crypto.subtle operation that ran off the JS thread.
+  glue.cryptoDone = subtle.done;
+  return glue;
 })

@@ -92,6 +92,8 @@ impl Out {
                     self.fetcher.abort(id);
                     continue;
                 }
+                // A job process runs crypto inline (no offload is set up).
+                HostEvent::CryptoStart { .. } => continue,
                 // Request-only reports: a job answers no request.
                 HostEvent::Done { .. }
                 | HostEvent::Missing { .. }

@@ -34,6 +34,7 @@ mod handshake;
 mod idle_gc;
 mod inbox;
 mod job;
+mod offload;
 mod requests;
 mod stream;
 mod worker;
@@ -176,12 +177,20 @@ pub async fn serve(
     let mut w = Worker::new(
         engine, modules, settings, faults, compressor, running, fetcher,
     );
+    let cryptos = w.cryptos.take().expect("a new worker has its receiver");
     let token = w.token(Pending::Load);
     w.engine
         .start_load(token, &PathBuf::from(&w.settings.script));
     w.pump();
-    run(w, inbox, started.reader, started.writer, fetches).await
+    run(w, inbox, started.reader, started.writer, (fetches, cryptos)).await
 }
+
+/// What the loop waits on besides the socket: fetches' news, and long
+/// crypto operations' ends.
+type Outside = (
+    tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
+    tokio::sync::mpsc::UnboundedReceiver<offload::CryptoDone>,
+);
 
 /// The hook the interrupt handler calls while JS runs: read what the master
 /// sent meanwhile; if it cancels the request whose handler is running,
@@ -208,7 +217,7 @@ async fn run(
     inbox: Rc<RefCell<Inbox>>,
     reader: OwnedReadHalf,
     mut writer: Writer,
-    mut fetches: tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
+    (mut fetches, mut cryptos): Outside,
 ) -> Result<(), WorkerError> {
     let mut sigterm = signal(SignalKind::terminate()).map_err(WorkerError::Signal)?;
     let mut idle_gc = idle_gc::IdleGc::default();
@@ -242,6 +251,10 @@ async fn run(
             w.on_fetch(event);
             fetched = true;
         }
+        while let Ok(done) = cryptos.try_recv() {
+            w.on_crypto(done);
+            fetched = true;
+        }
         if fetched {
             w.pump();
             continue;
@@ -265,6 +278,7 @@ async fn run(
                 _ = sigterm.recv() => on_sigterm(&mut w),
                 ready = reader.readable() => ready.map_err(FrameError::Io)?,
                 Some(event) = fetches.recv() => w.on_fetch(event),
+                Some(done) = cryptos.recv() => w.on_crypto(done),
                 _ = sleep_until(wake), if wake.is_some() => {}
                 _ = tokio::time::sleep_until(w.next_beat.into()) => {}
             }

@@ -78,6 +78,10 @@ pub(super) struct Worker {
     pub(super) background: i64,
     pub(super) running: Rc<Running>,
     pub(super) fetcher: crate::fetch::Fetcher,
+    /// Runs long `crypto.subtle` operations off the JS thread.
+    offload: super::offload::Offload,
+    /// Where their results arrive, until the loop takes it.
+    pub(super) cryptos: Option<tokio::sync::mpsc::UnboundedReceiver<super::offload::CryptoDone>>,
     next_token: u32,
     out: Vec<WorkerToMaster>,
 }
@@ -92,6 +96,10 @@ impl Worker {
         running: Rc<Running>,
         fetcher: crate::fetch::Fetcher,
     ) -> Worker {
+        let (offload, cryptos) = super::offload::Offload::new();
+        // The serve loop has somewhere to run long operations; a job
+        // process, or an engine without a loop, runs them inline.
+        engine.host().crypto_offload.set(true);
         Worker {
             engine,
             next_beat: Instant::now() + beat_every(&settings),
@@ -109,6 +117,8 @@ impl Worker {
             background: 0,
             running,
             fetcher,
+            offload,
+            cryptos: Some(cryptos),
             next_token: 1,
             out: Vec::new(),
         }
@@ -199,6 +209,7 @@ impl Worker {
                     HostEvent::StreamEnd { token } => self.stream_end(token),
                     HostEvent::FetchStart(req) => self.fetcher.start(req),
                     HostEvent::FetchAbort { id } => self.fetcher.abort(id),
+                    HostEvent::CryptoStart { id, job } => self.offload.start(id, job),
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,
@@ -384,6 +395,13 @@ impl Worker {
         self.arm_interrupt(Instant::now(), None);
         let sole = self.sole_request();
         self.as_request(sole, |engine| engine.fetch_event(event));
+    }
+
+    /// A long `crypto.subtle` operation ended: JS settles its promise.
+    pub fn on_crypto(&mut self, done: super::offload::CryptoDone) {
+        self.arm_interrupt(Instant::now(), None);
+        let sole = self.sole_request();
+        self.as_request(sole, |engine| engine.crypto_done(done.id, done.result));
     }
 
     /// Queues a heartbeat if one is due.

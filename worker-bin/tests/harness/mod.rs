@@ -127,6 +127,7 @@ impl Harness {
                     HostEvent::Background(_)
                     | HostEvent::FetchStart(_)
                     | HostEvent::FetchAbort { .. }
+                    | HostEvent::CryptoStart { .. }
                     | HostEvent::Head { .. }
                     | HostEvent::Chunk { .. }
                     | HostEvent::StreamEnd { .. } => {}

@@ -1,0 +1,200 @@
+//! AES in the four modes the API names: GCM (authenticated), CBC (PKCS#7
+//! padding), CTR (with the API's counter length), KW (RFC 3394 key wrap).
+
+use aes::cipher::block_padding::Pkcs7;
+use aes::cipher::{BlockModeDecrypt, BlockModeEncrypt, KeyIvInit, StreamCipher};
+use aes::{Aes128, Aes192, Aes256};
+use aes_gcm::aead::consts::U12;
+use aes_gcm::aead::{Aead, Payload};
+use aes_gcm::{AesGcm, KeyInit, Nonce};
+
+use super::{CryptoError, Result, data, operation};
+
+/// The cipher and what it needs besides key and input.
+#[derive(Debug, Clone)]
+pub enum Mode {
+    Gcm {
+        iv: Vec<u8>,
+        additional: Vec<u8>,
+        tag_bits: u32,
+    },
+    Cbc {
+        iv: Vec<u8>,
+    },
+    Ctr {
+        counter: Vec<u8>,
+        length: u32,
+    },
+    Kw,
+}
+
+/// Runs `$body` with `$a` the AES type for a key of `$key`'s length.
+macro_rules! with_aes {
+    ($key:expr, $a:ident => $body:expr) => {
+        match $key.len() {
+            16 => {
+                type $a = Aes128;
+                $body
+            }
+            24 => {
+                type $a = Aes192;
+                $body
+            }
+            32 => {
+                type $a = Aes256;
+                $body
+            }
+            n => Err(data(format!(
+                "an AES key is 128, 192 or 256 bits, not {}",
+                n * 8
+            ))),
+        }
+    };
+}
+
+/// Encrypts (or, with `decrypt`, decrypts) `input` under `key`.
+pub fn run(mode: &Mode, key: &[u8], input: &[u8], decrypt: bool) -> Result<Vec<u8>> {
+    match mode {
+        Mode::Gcm {
+            iv,
+            additional,
+            tag_bits,
+        } => gcm(key, iv, additional, *tag_bits, input, decrypt),
+        Mode::Cbc { iv } => cbc(key, iv, input, decrypt),
+        Mode::Ctr { counter, length } => ctr(key, counter, *length, input),
+        Mode::Kw => kw(key, input, decrypt),
+    }
+}
+
+fn gcm(
+    key: &[u8],
+    iv: &[u8],
+    aad: &[u8],
+    tag_bits: u32,
+    input: &[u8],
+    decrypt: bool,
+) -> Result<Vec<u8>> {
+    if tag_bits != 128 {
+        return Err(CryptoError::NotSupported(format!(
+            "AES-GCM with a {tag_bits}-bit tag is not supported (only 128)"
+        )));
+    }
+    let nonce = Nonce::<U12>::try_from(iv).map_err(|_| {
+        CryptoError::NotSupported(format!(
+            "AES-GCM with a {}-byte iv is not supported (only 12)",
+            iv.len()
+        ))
+    })?;
+    let payload = Payload { msg: input, aad };
+    with_aes!(key, A => {
+        let cipher = AesGcm::<A, U12>::new_from_slice(key).map_err(|_| data("bad AES key"))?;
+        if decrypt {
+            cipher
+                .decrypt(&nonce, payload)
+                .map_err(|_| operation("AES-GCM: the data or the tag is not authentic"))
+        } else {
+            cipher
+                .encrypt(&nonce, payload)
+                .map_err(|_| operation("AES-GCM: the input is too long"))
+        }
+    })
+}
+
+fn cbc(key: &[u8], iv: &[u8], input: &[u8], decrypt: bool) -> Result<Vec<u8>> {
+    if iv.len() != 16 {
+        return Err(operation("AES-CBC: the iv must be 16 bytes"));
+    }
+    with_aes!(key, A => {
+        if decrypt {
+            cbc::Decryptor::<A>::new_from_slices(key, iv)
+                .map_err(|_| data("bad AES key"))?
+                .decrypt_padded_vec::<Pkcs7>(input)
+                .map_err(|_| operation("AES-CBC: bad padding or length"))
+        } else {
+            Ok(cbc::Encryptor::<A>::new_from_slices(key, iv)
+                .map_err(|_| data("bad AES key"))?
+                .encrypt_padded_vec::<Pkcs7>(input))
+        }
+    })
+}
+
+/// XORs the keystream of AES `$a` from `$counter` into `$buf`.
+macro_rules! ctr_apply {
+    ($a:ty, $key:expr, $counter:expr, $buf:expr) => {{
+        let buf: &mut [u8] = $buf;
+        if !buf.is_empty() {
+            let mut c = ctr::Ctr128BE::<$a>::new_from_slices($key, &$counter.to_be_bytes())
+                .map_err(|_| data("bad AES key"))?;
+            c.apply_keystream(buf);
+        }
+        Ok::<(), CryptoError>(())
+    }};
+}
+
+/// CTR with the API's counter: the rightmost `length` bits of the 16-byte
+/// counter block count, and wrap to zero without carrying into the rest.
+/// The crate's 128-bit counter carries; so a wrap is done as two runs, the
+/// second from the block with those bits cleared.
+fn ctr(key: &[u8], counter: &[u8], length: u32, input: &[u8]) -> Result<Vec<u8>> {
+    let block: [u8; 16] = counter
+        .try_into()
+        .map_err(|_| operation("AES-CTR: the counter must be 16 bytes"))?;
+    if !(1..=128).contains(&length) {
+        return Err(operation("AES-CTR: length must be between 1 and 128"));
+    }
+    let whole = u128::from_be_bytes(block);
+    let mask = if length == 128 {
+        u128::MAX
+    } else {
+        (1u128 << length) - 1
+    };
+    let blocks = input.len().div_ceil(16) as u128;
+    // Blocks before the counter's bits wrap; more than 2^length blocks in
+    // all would reuse a counter value.
+    let before_wrap = (mask - (whole & mask)).saturating_add(1);
+    if length < 128 && blocks > mask + 1 {
+        return Err(operation(
+            "AES-CTR: the input is too long for the counter length",
+        ));
+    }
+    let mut out = input.to_vec();
+    let split = if blocks > before_wrap {
+        (before_wrap * 16) as usize
+    } else {
+        out.len()
+    };
+    let (first, rest) = out.split_at_mut(split);
+    with_aes!(key, A => {
+        ctr_apply!(A, key, whole, first)?;
+        ctr_apply!(A, key, whole & !mask, rest)
+    })?;
+    Ok(out)
+}
+
+fn kw(key: &[u8], input: &[u8], unwrap: bool) -> Result<Vec<u8>> {
+    if unwrap {
+        if input.len() < 24 || input.len() % 8 != 0 {
+            return Err(operation(
+                "AES-KW: the wrapped key must be a multiple of 8 bytes, at least 24",
+            ));
+        }
+    } else if input.len() < 16 || input.len() % 8 != 0 {
+        return Err(operation(
+            "AES-KW: the key to wrap must be a multiple of 8 bytes, at least 16",
+        ));
+    }
+    with_aes!(key, A => {
+        let kw = aes_kw::AesKw::<A>::new_from_slice(key).map_err(|_| data("bad AES key"))?;
+        if unwrap {
+            let mut buf = vec![0u8; input.len() - 8];
+            kw.unwrap_key(input, &mut buf)
+                .map_err(|_| operation("AES-KW: the wrapped key is not authentic"))?;
+            Ok(buf)
+        } else {
+            let mut buf = vec![0u8; input.len() + 8];
+            kw.wrap_key(input, &mut buf)
+                .map_err(|_| operation("AES-KW: cannot wrap"))?;
+            Ok(buf)
+        }
+    })
+}

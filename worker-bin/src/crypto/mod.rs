@@ -1,0 +1,138 @@
+//! The cryptography behind `crypto.subtle`: pure Rust over bytes and key
+//! material, with no knowledge of JavaScript, so `node:crypto` can sit on
+//! the same functions later.
+//!
+//! Theory of operation. The JS side (`js/subtle.js`) does what the Web
+//! Cryptography API calls normalizing an algorithm and the argument checks
+//! (names, usages, lengths, key types), because those are about JS values
+//! and their error names are the spec's. What reaches Rust is a [`Job`]:
+//! an operation with its inputs copied out of JS and the keys it needs as
+//! `Arc<Key>`, so a job is `Send` and can run on any thread. Key material
+//! lives only here: JS holds a handle into the host's key table
+//! (`host/crypto.rs`), and the bytes of a key cross into JS only through an
+//! export, which JS allows only for an extractable key.
+//!
+//! A job runs inline on the JS thread when it is short, or on tokio's
+//! blocking pool when it may be long ([`Job::is_long`]: PBKDF2 with many
+//! iterations, a digest or cipher over a large input): the serve loop hands
+//! it over and gives the result back to JS as an event, as it does for
+//! `fetch()`, so other requests keep running meanwhile.
+//!
+//! The crates are RustCrypto's: pure Rust (no C toolchain in the build),
+//! constant-time arithmetic for the curves (`crypto-bigint`/`primefield`),
+//! and every algorithm and key format the API names, which `ring` (already
+//! in the tree through rustls) does not offer (P-521, importable ECDH keys,
+//! AES-CBC/CTR/KW). RSA is left out: the `rsa` crate's private-key
+//! operations still carry RUSTSEC-2023-0071 (the Marvin timing attack).
+//!
+//! Parts: `mac` (digests, HMAC, comparison), `aes` (the AES modes), `kdf`
+//! (PBKDF2, HKDF), `ec` (ECDSA and ECDH on the NIST curves), `okp` (Ed25519,
+//! X25519), `job` (the operations and their dispatch).
+
+pub mod aes;
+mod ec;
+pub mod job;
+pub mod kdf;
+mod mac;
+mod okp;
+
+pub use job::{Job, Output};
+pub use mac::{Hash, timing_safe_equal};
+
+use zeroize::Zeroizing;
+
+/// Why an operation failed, by the DOMException name the spec gives it.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum CryptoError {
+    /// An algorithm, curve or format this implementation does not offer.
+    #[error("{0}")]
+    NotSupported(String),
+    /// The key does not fit the operation (its type, its algorithm).
+    #[error("{0}")]
+    InvalidAccess(String),
+    /// Key data or a parameter that does not parse or has a bad length.
+    #[error("{0}")]
+    Data(String),
+    /// The operation itself failed (a tag that does not match, a bad
+    /// padding, an invalid point).
+    #[error("{0}")]
+    Operation(String),
+}
+
+impl CryptoError {
+    /// The DOMException name JS throws it as.
+    pub fn dom_name(&self) -> &'static str {
+        match self {
+            CryptoError::NotSupported(_) => "NotSupportedError",
+            CryptoError::InvalidAccess(_) => "InvalidAccessError",
+            CryptoError::Data(_) => "DataError",
+            CryptoError::Operation(_) => "OperationError",
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, CryptoError>;
+
+fn data(msg: impl Into<String>) -> CryptoError {
+    CryptoError::Data(msg.into())
+}
+
+fn operation(msg: impl Into<String>) -> CryptoError {
+    CryptoError::Operation(msg.into())
+}
+
+fn access(msg: impl Into<String>) -> CryptoError {
+    CryptoError::InvalidAccess(msg.into())
+}
+
+/// Key material. Which algorithm a key is for is the JS side's
+/// business (its `algorithm` and `usages`); the material only knows its
+/// shape, and every operation checks the shape it needs. Its `Debug`
+/// shows no material.
+#[derive(Debug)]
+pub enum Key {
+    /// HMAC, AES, PBKDF2 and HKDF keys: bytes.
+    Secret(Secret),
+    /// ECDSA and ECDH keys on P-256, P-384, P-521.
+    Ec(ec::EcKey),
+    /// Ed25519 and X25519 keys.
+    Okp(okp::OkpKey),
+}
+
+/// Secret key bytes, wiped when dropped; `Debug` shows only the length.
+pub struct Secret(pub Zeroizing<Vec<u8>>);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Secret({} bytes)", self.0.len())
+    }
+}
+
+impl Key {
+    /// `"secret"`, `"private"` or `"public"`: the `CryptoKey.type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Key::Secret(_) => "secret",
+            Key::Ec(k) if k.is_private() => "private",
+            Key::Okp(k) if k.is_private() => "private",
+            _ => "public",
+        }
+    }
+
+    fn secret(&self) -> Result<&[u8]> {
+        match self {
+            Key::Secret(s) => Ok(&s.0),
+            _ => Err(access("the operation needs a secret key")),
+        }
+    }
+}
+
+/// Random bytes from the system.
+fn random(n: usize) -> Result<Vec<u8>> {
+    let mut buf = vec![0u8; n];
+    getrandom::fill(&mut buf).map_err(|e| operation(format!("no randomness: {e}")))?;
+    Ok(buf)
+}
+
+#[cfg(test)]
+mod tests;
