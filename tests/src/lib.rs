@@ -17,6 +17,7 @@ pub use nix::sys::signal::Signal;
 pub mod browser;
 mod load;
 pub mod pg;
+pub mod scripts;
 pub use load::{Answers, Load};
 use nix::unistd::Pid;
 

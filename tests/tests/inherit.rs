@@ -216,7 +216,14 @@ fn bextd_as_nobody(runtime_mode: u32, owner: u32, mode: u32) -> (Option<i32>, St
     std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(runtime_mode)).unwrap();
     nix::unistd::chown(&folder, Some(owner.into()), None).unwrap();
     std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(mode)).unwrap();
-    let out = std::process::Command::new(bin("bextd"))
+    // Copies of the binaries in a folder nobody can enter: the checkout
+    // (a private temp folder, /root) may not be.
+    let bins = dir.path().join("bin");
+    std::fs::create_dir(&bins).unwrap();
+    for name in ["bextd", "bext-worker"] {
+        std::fs::copy(bin(name), bins.join(name)).unwrap();
+    }
+    let out = std::process::Command::new(bins.join("bextd"))
         .args(["--config", "bext.toml"])
         .current_dir(dir.path())
         .env_clear()

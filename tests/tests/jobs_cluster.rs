@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use bext_e2e::pg::Postgres;
+use bext_e2e::scripts::{COUNTING_DAEMON, SHORT_JOB};
 use bext_e2e::{Daemon, Setup, Signal, bext, exists, wait_for};
 use nix::unistd::Pid;
 use serde_json::Value;
@@ -16,28 +17,6 @@ use serde_json::Value;
 const HANDLER: &str = r#"
 export async function handler(req) {
   return "ok";
-}
-"#;
-
-/// A daemon counting, with a checkpoint at each step.
-const COUNT: &str = r#"
-export async function run(job) {
-  const cp = job.getCheckpoint();
-  let count = cp ? cp.count : 0;
-  job.log(cp ? `resumed from ${count}` : "fresh start");
-  while (!job.cancelled) {
-    count++;
-    job.checkpoint({ count });
-    await job.sleep(10);
-  }
-  return { count };
-}
-"#;
-
-const SHORT: &str = r#"
-export async function run(job) {
-  await job.sleep(20);
-  return { n: job.data.n };
 }
 "#;
 
@@ -61,7 +40,11 @@ impl Cluster {
         let pg = Postgres::start();
         let url = pg.schema(schema);
         let scripts = tempfile::tempdir().unwrap();
-        for (name, text) in [("count.js", COUNT), ("short.js", SHORT), ("wait.js", WAIT)] {
+        for (name, text) in [
+            ("count.js", COUNTING_DAEMON),
+            ("short.js", SHORT_JOB),
+            ("wait.js", WAIT),
+        ] {
             std::fs::write(scripts.path().join(name), text).unwrap();
         }
         let config = format!(

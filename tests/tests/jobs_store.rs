@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use bext_e2e::pg::Postgres;
+use bext_e2e::scripts::{COUNTING_DAEMON, SHORT_JOB};
 use bext_e2e::{Daemon, Setup, Signal, bext, can_act_as_root, run_bextd};
 use serde_json::Value;
 
@@ -20,28 +21,6 @@ export async function handler(req) {
   if (op === "/get") return { job: (await bext.jobs.get(q.id)) ?? null };
   if (op === "/cancel") return { cancelled: await bext.jobs.cancel(q.id) };
   return "ok";
-}
-"#;
-
-/// A daemon counting, with a checkpoint at each step.
-const COUNT: &str = r#"
-export async function run(job) {
-  const cp = job.getCheckpoint();
-  let count = cp ? cp.count : 0;
-  job.log(cp ? `resumed from ${count}` : "fresh start");
-  while (!job.cancelled) {
-    count++;
-    job.checkpoint({ count });
-    await job.sleep(10);
-  }
-  return { count };
-}
-"#;
-
-const SHORT: &str = r#"
-export async function run(job) {
-  await job.sleep(20);
-  return { n: job.data.n };
 }
 "#;
 
@@ -65,8 +44,8 @@ export async function run(job) {
 const JOBS: &[(&str, &str)] = &[
     ("peek.js", PEEK),
     ("worker.js", HANDLER),
-    ("count.js", COUNT),
-    ("short.js", SHORT),
+    ("count.js", COUNTING_DAEMON),
+    ("short.js", SHORT_JOB),
     ("polite.js", POLITE),
 ];
 
