@@ -2,11 +2,12 @@
 //! `js/prelude.js` (the web globals, console, timers) with its parts, each a
 //! function the prelude calls with what that part needs: `js/events.js`
 //! (Event, EventTarget, AbortSignal), `js/subtle.js` and `js/subtle_keys.js`
-//! (`crypto.subtle`, CryptoKey), `js/web.js` (Headers, Blob, FormData,
-//! bodies), `js/fetch.js` (Request, Response, fetch()), `js/glue.js` (what
-//! runs the user's module) and the vendored streams of `js/vendor.js`.
-//! They make two modules: the prelude proper (prelude.js, events.js,
-//! subtle.js, subtle_keys.js, glue.js), evaluated at every start, and the web classes (vendor.js,
+//! (`crypto.subtle`, CryptoKey), `js/url.js` (URLSearchParams, URL),
+//! `js/web.js` (Headers, Blob, FormData, bodies), `js/fetch.js` (Request,
+//! Response, fetch()), `js/glue.js` (what runs the user's module) and the
+//! vendored streams of `js/vendor.js`. They make two modules: the prelude
+//! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
+//! glue.js), evaluated at every start, and the web classes (vendor.js,
 //! web.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
@@ -34,6 +35,7 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextGlue", include_str!("js/glue.js")),
     ("__bextSubtle", include_str!("js/subtle.js")),
     ("__bextSubtleKeys", include_str!("js/subtle_keys.js")),
+    ("__bextUrl", include_str!("js/url.js")),
 ];
 /// The parts of the prelude proper; the others make the web module.
 const EAGER: &[&str] = &[
@@ -41,6 +43,7 @@ const EAGER: &[&str] = &[
     "__bextGlue",
     "__bextSubtle",
     "__bextSubtleKeys",
+    "__bextUrl",
 ];
 /// web-streams-polyfill and urlpattern-polyfill, bundled by
 /// `scripts/vendor-web`.
