@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use bext_e2e::{Daemon, Setup, request};
 
-/// Each request runs in its own store and hops through timers, immediates,
-/// microtasks, `process.nextTick` and promise reactions with random delays,
-/// so the requests' steps interleave; every step reads the store back.
+/// Each request runs in its own store and awaits hops through timers,
+/// immediates, microtasks, `process.nextTick` and promise reactions with
+/// random delays, so the requests' steps interleave; every hop's callback
+/// and the code after every `await` read the store back.
 const ALS_WORKER: &str = r#"
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Buffer } from "buffer";
@@ -24,13 +25,15 @@ const hop = (kind, ms) => new Promise((resolve) => {
 });
 export function handler(req) {
   const id = req.query.id;
-  return als.run({ id }, () => {
-    let chain = Promise.resolve([]);
+  return als.run({ id }, async () => {
+    const seen = [];
     for (let step = 0; step < 8; step++) {
-      chain = chain.then((seen) => hop((step + Number(id)) % 5, Math.floor(Math.random() * 5))
-        .then((got) => seen.concat(got)));
+      seen.push(await hop((step + Number(id)) % 5, Math.floor(Math.random() * 5)));
+      // The code after an await runs in the request's store too.
+      seen.push(als.getStore().id);
+      await null;
     }
-    return chain.then((seen) => Buffer.from(JSON.stringify({ id, seen, outside: als.getStore().id })).toString());
+    return Buffer.from(JSON.stringify({ id, seen, outside: als.getStore().id })).toString();
   });
 }
 "#;
@@ -61,7 +64,7 @@ fn async_local_storage_keeps_each_concurrent_requests_store() {
         assert_eq!(v["id"], id, "{body}");
         assert_eq!(v["outside"], id, "{body}");
         let seen = v["seen"].as_array().unwrap();
-        assert_eq!(seen.len(), 8, "{body}");
+        assert_eq!(seen.len(), 16, "{body}");
         assert!(
             seen.iter()
                 .all(|s| s == &serde_json::Value::String(id.clone())),

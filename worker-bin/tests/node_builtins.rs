@@ -201,3 +201,27 @@ fn a_script_may_replace_the_lazy_globals() {
     );
     assert_eq!(body(&h.get("/").unwrap()), "mine 1");
 }
+
+#[test]
+fn async_local_storage_follows_await_in_interleaved_tasks() {
+    let mut h = Harness::new(
+        r#"import { AsyncLocalStorage } from "node:async_hooks";
+        const als = new AsyncLocalStorage();
+        const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+        async function task(id) {
+          const seen = [];
+          for (let i = 0; i < 5; i++) {
+            await pause((id * 7 + i * 3) % 4);
+            seen.push(als.getStore());
+            await Promise.resolve();
+            seen.push(await new Promise((r) => queueMicrotask(() => r(als.getStore()))));
+          }
+          return seen.every((s) => s === id) ? "ok" : `task ${id} saw ${seen}`;
+        }
+        export async function handler() {
+          const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => als.run(id, () => task(id))));
+          return [...results, String(als.getStore())].join(" ");
+        }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), "ok ok ok ok ok ok undefined");
+}

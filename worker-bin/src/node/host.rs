@@ -182,6 +182,7 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
         other => other,
     };
     host.set("arch", arch)?;
+    super::context::install(ctx, &host)?;
     host.set(
         "rss",
         Function::new(ctx.clone(), || {

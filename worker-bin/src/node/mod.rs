@@ -26,6 +26,7 @@
 //! about a name, never the other way round.
 
 mod catalogue;
+pub mod context;
 mod host;
 
 use rquickjs::object::{Accessor, Property};
