@@ -116,6 +116,14 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
             super::compile(&ctx, &name)
         })?,
     )?;
+    install_crypto(ctx, &host)?;
+    install_process(ctx, &host)?;
+    super::context::install(ctx, &host)?;
+    Ok(host)
+}
+
+/// `digest`, `hmac` and `timingSafeEqual`, for node:crypto.
+fn install_crypto<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     host.set(
         "digest",
         Function::new(
@@ -144,7 +152,11 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
                 &bytes_of(&b)?,
             ))
         })?,
-    )?;
+    )
+}
+
+/// `hrtime`, `env`, `cwd`, `pid`, `arch` and `rss`, for node:process.
+fn install_process<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     host.set(
         "hrtime",
         Function::new(ctx.clone(), |ctx: Ctx<'js>| {
@@ -182,14 +194,12 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
         other => other,
     };
     host.set("arch", arch)?;
-    super::context::install(ctx, &host)?;
     host.set(
         "rss",
         Function::new(ctx.clone(), || {
             memory_stats::memory_stats().map_or(0.0, |m| m.physical_mem as f64)
         })?,
-    )?;
-    Ok(host)
+    )
 }
 
 #[cfg(test)]

@@ -70,15 +70,10 @@ function fmt(v, depth, o, seen, circular) {
   if (v instanceof RegExp) return String(v);
   if (v instanceof Promise) return "Promise { <pending> }";
   if (v instanceof WeakMap || v instanceof WeakSet) return `${v.constructor.name} { <items unknown> }`;
-  const name = ctorName(v);
-  const label = (kind, size) => {
-    const base = name === null ? `[${kind}: null prototype]` : name;
-    return size === undefined ? base : `${base}(${size})`;
-  };
-  let prefix = "";
-  let open = "{";
-  let close = "}";
-  let entries;
+  if (v instanceof ArrayBuffer) {
+    const bytes = Array.from(new Uint8Array(v).subarray(0, 50), (b) => b.toString(16).padStart(2, "0")).join(" ");
+    return `ArrayBuffer { [Uint8Contents]: <${bytes}${v.byteLength > 50 ? ` ... ${v.byteLength - 50} more bytes` : ""}>, byteLength: ${v.byteLength} }`;
+  }
   const nested = (x) => {
     if (depth >= o.depth && x !== null && typeof x === "object" && !(x instanceof Date) && !(x instanceof RegExp) && !(x instanceof Error))
       return Array.isArray(x) ? "[Array]" : `[${ctorName(x) || "Object"}]`;
@@ -86,48 +81,14 @@ function fmt(v, depth, o, seen, circular) {
   };
   seen.push(v);
   o.cur = depth;
+  let shape;
   try {
-    if (Array.isArray(v)) {
-      prefix = name === "Array" ? "" : `${label("Array", v.length)} `;
-      open = "[";
-      close = "]";
-      entries = arrayEntries(v, nested);
-      for (const k of Object.keys(v)) if (!/^\d+$/.test(k)) entries.push(`${key(k)}: ${nested(v[k])}`);
-    } else if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-      prefix = `${label(v.constructor.name, v.length)} `;
-      open = "[";
-      close = "]";
-      entries = arrayEntries(Array.from(v.length > 100 ? v.subarray(0, 100) : v), (x) => primitive(x));
-      if (v.length > 100) entries[100] = `... ${v.length - 100} more item${v.length - 100 > 1 ? "s" : ""}`;
-    } else if (v instanceof ArrayBuffer) {
-      const bytes = Array.from(new Uint8Array(v).subarray(0, 50), (b) => b.toString(16).padStart(2, "0")).join(" ");
-      return `ArrayBuffer { [Uint8Contents]: <${bytes}${v.byteLength > 50 ? ` ... ${v.byteLength - 50} more bytes` : ""}>, byteLength: ${v.byteLength} }`;
-    } else if (v instanceof Map) {
-      prefix = `${label("Map", v.size)} `;
-      entries = [...v].map(([k, x]) => `${nested(k)} => ${nested(x)}`);
-    } else if (v instanceof Set) {
-      prefix = `${label("Set", v.size)} `;
-      entries = [...v].map((x) => nested(x));
-    } else {
-      if (typeof v === "function") prefix = `${fnLabel(v)} `;
-      else if (name === null) prefix = "[Object: null prototype] ";
-      else if (name !== "Object") prefix = `${name || "Object"} `;
-      const tag = v[Symbol.toStringTag];
-      if (typeof tag === "string" && tag !== "" && tag !== name && typeof v !== "function") prefix = `${(name || "Object")} [${tag}] `;
-      entries = [];
-    }
-    if (!Array.isArray(v) && !ArrayBuffer.isView(v)) {
-      const keys = Object.keys(v).concat(Object.getOwnPropertySymbols(v).filter((s) => Object.prototype.propertyIsEnumerable.call(v, s)));
-      if (o.sorted) keys.sort();
-      for (const k of keys) {
-        const d = Object.getOwnPropertyDescriptor(v, k);
-        const shown = d.get ? (d.set ? "[Getter/Setter]" : "[Getter]") : d.set ? "[Setter]" : nested(d.value);
-        entries.push(`${key(k)}: ${shown}`);
-      }
-    }
+    shape = layout(v, nested);
+    if (!Array.isArray(v) && !ArrayBuffer.isView(v)) shape.entries.push(...properties(v, o, nested));
   } finally {
     seen.pop();
   }
+  const { prefix, open, close, entries } = shape;
   const ref = circular.has(v) ? `<ref *${circular.get(v)}> ` : "";
   if (entries.length === 0) {
     if (typeof v === "function") return ref + prefix.trimEnd();
@@ -135,6 +96,47 @@ function fmt(v, depth, o, seen, circular) {
   }
   const start = `${ref}${prefix}${open}`;
   return reduce(o, entries, start, close, depth, open === "[" ? v : undefined);
+}
+
+// The label, braces and own entries (items, map pairs, set members) of an
+// object, before its properties.
+function layout(v, nested) {
+  const name = ctorName(v);
+  const label = (kind, size) => `${name === null ? `[${kind}: null prototype]` : name}(${size}) `;
+  if (Array.isArray(v)) {
+    const entries = arrayEntries(v, nested);
+    for (const k of Object.keys(v)) if (!/^\d+$/.test(k)) entries.push(`${key(k)}: ${nested(v[k])}`);
+    return { prefix: name === "Array" ? "" : label("Array", v.length), open: "[", close: "]", entries };
+  }
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+    const entries = arrayEntries(Array.from(v.length > 100 ? v.subarray(0, 100) : v), (x) => primitive(x));
+    if (v.length > 100) entries[100] = `... ${v.length - 100} more item${v.length - 100 > 1 ? "s" : ""}`;
+    return { prefix: label(v.constructor.name, v.length), open: "[", close: "]", entries };
+  }
+  if (v instanceof Map) {
+    return { prefix: label("Map", v.size), open: "{", close: "}", entries: [...v].map(([k, x]) => `${nested(k)} => ${nested(x)}`) };
+  }
+  if (v instanceof Set) {
+    return { prefix: label("Set", v.size), open: "{", close: "}", entries: [...v].map((x) => nested(x)) };
+  }
+  let prefix = "";
+  if (typeof v === "function") prefix = `${fnLabel(v)} `;
+  else if (name === null) prefix = "[Object: null prototype] ";
+  else if (name !== "Object") prefix = `${name || "Object"} `;
+  const tag = v[Symbol.toStringTag];
+  if (typeof tag === "string" && tag !== "" && tag !== name && typeof v !== "function") prefix = `${name || "Object"} [${tag}] `;
+  return { prefix, open: "{", close: "}", entries: [] };
+}
+
+// `key: value` of each own enumerable property (string keys, then symbols).
+function properties(v, o, nested) {
+  const keys = Object.keys(v).concat(Object.getOwnPropertySymbols(v).filter((s) => Object.prototype.propertyIsEnumerable.call(v, s)));
+  if (o.sorted) keys.sort();
+  return keys.map((k) => {
+    const d = Object.getOwnPropertyDescriptor(v, k);
+    const shown = d.get ? (d.set ? "[Getter/Setter]" : "[Getter]") : d.set ? "[Setter]" : nested(d.value);
+    return `${key(k)}: ${shown}`;
+  });
 }
 
 // Node's reduceToSingleString with `compact: 3`: an object whose innermost
