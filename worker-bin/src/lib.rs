@@ -13,6 +13,7 @@ pub mod fetch;
 pub mod host;
 pub mod modules;
 pub mod multipart;
+pub mod node;
 pub mod prelude;
 pub mod serve;
 pub mod template;

@@ -1,7 +1,8 @@
 //! How `import` finds and reads files: relative specifiers resolve against
 //! the importing module's folder, absolute paths stay as they are, and bare
 //! specifiers (`import "preact"`) are refused with a hint to bundle, since
-//! a worker has no `node_modules` lookup.
+//! a worker has no `node_modules` lookup. Node's built-ins (`node:X`, or a
+//! bare `X` that names one) are `crate::node`'s, asked before anything else.
 //!
 //! Parsing a bundled app costs milliseconds at every boot (2.5 ms for the
 //! 32 KB SSR example), and a pool boots a worker for every rotation. So the
@@ -212,6 +213,9 @@ impl Resolver for FileResolver {
         name: &str,
         _attributes: Option<ImportAttributes<'js>>,
     ) -> Result<String> {
+        if let Some(builtin) = crate::node::builtin(name) {
+            return Ok(builtin);
+        }
         match resolve_path(base, name) {
             Some(path) => Ok(path.to_string_lossy().into_owned()),
             None => Err(Error::new_resolving_message(
@@ -231,6 +235,9 @@ impl Loader for FileLoader {
         path: &str,
         _attributes: Option<ImportAttributes<'js>>,
     ) -> Result<Module<'js>> {
+        if path.starts_with("node:") {
+            return crate::node::load(ctx, path);
+        }
         let file = file_part(path);
         let source = std::fs::read(file)
             .map_err(|e| Error::new_loading_message(path, format!("cannot read {file}: {e}")))?;

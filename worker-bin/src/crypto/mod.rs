@@ -33,7 +33,7 @@ pub mod aes;
 mod ec;
 pub mod job;
 pub mod kdf;
-mod mac;
+pub(crate) mod mac;
 mod okp;
 
 pub use job::{Job, Output};

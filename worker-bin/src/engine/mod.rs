@@ -228,6 +228,7 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
         .call((host_obj,))
         .catch(ctx)
         .map_err(caught_to_string)?;
+    crate::node::install(ctx).map_err(|e| e.to_string())?;
     let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
     let dispatch_fetch: Function = glue.get("dispatchFetch").map_err(|e| e.to_string())?;
     let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
