@@ -129,6 +129,20 @@ fn long_jobs_are_many_iterations_or_large_inputs() {
     };
     assert!(!digest(1024).is_long());
     assert!(digest(4 << 20).is_long());
+    // RSA key generation, however small the key: a search for primes.
+    let rsa = Job::Generate {
+        kind: KeyKind::Rsa {
+            bits: 1024,
+            exponent: vec![1, 0, 1],
+        },
+    };
+    assert!(rsa.is_long());
+    let ec = Job::Generate {
+        kind: KeyKind::Ec {
+            curve: "P-256".into(),
+        },
+    };
+    assert!(!ec.is_long());
 }
 
 #[test]
