@@ -65,6 +65,8 @@ for (const hash of HASHES) {
 
 const AES_CASES = [
   ["AES-GCM", () => ({ iv: rand(12), additionalData: rand(7) })],
+  ["AES-GCM", () => ({ iv: rand(16), tagLength: 96 }), "(16-byte iv, 96-bit tag)"],
+  ["AES-GCM", () => ({ iv: rand(12), additionalData: rand(3), tagLength: 112 }), "(112-bit tag)"],
   ["AES-CBC", () => ({ iv: rand(16) })],
   ["AES-CTR", () => ({ counter: rand(16), length: 64 })],
   ["AES-CTR", () => ({ counter: b64(new Uint8Array(16).fill(0xff)), length: 8 }), "(counter wraps)"],

@@ -82,6 +82,9 @@ test("parameters the operation refuses: OperationError", async () => {
   await rejects("OperationError", S.encrypt({ name: "AES-CTR", counter: new Uint8Array(8), length: 64 }, ctr, utf8("x")), "an 8-byte counter");
   const gcm = await S.importKey("raw", raw16, "AES-GCM", false, ["encrypt"]);
   await rejects("OperationError", S.encrypt({ name: "AES-GCM", iv: new Uint8Array(12), tagLength: 100 }, gcm, utf8("x")), "tagLength 100");
+  // Allowed by the API, not offered here (README's Web APIs table).
+  await rejects("NotSupportedError", S.encrypt({ name: "AES-GCM", iv: new Uint8Array(12), tagLength: 64 }, gcm, utf8("x")), "a 64-bit tag");
+  await rejects("NotSupportedError", S.encrypt({ name: "AES-GCM", iv: new Uint8Array(8) }, gcm, utf8("x")), "an 8-byte iv");
   const pw = await S.importKey("raw", utf8("pw"), "PBKDF2", false, ["deriveBits"]);
   const p = (iterations, length) => S.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: utf8("s"), iterations }, pw, length);
   await rejects("OperationError", p(0, 256), "0 iterations");
