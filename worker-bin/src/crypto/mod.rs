@@ -13,8 +13,9 @@
 //! export, which JS allows only for an extractable key.
 //!
 //! A job runs inline on the JS thread when it is short, or on tokio's
-//! blocking pool when it may be long ([`Job::is_long`]: PBKDF2 with many
-//! iterations, a digest or cipher over a large input): the serve loop hands
+//! blocking pool when it may be long ([`Job::is_long`]: RSA key generation
+//! and private-key operations, PBKDF2 with many iterations, a digest or
+//! cipher over a large input): the serve loop hands
 //! it over and gives the result back to JS as an event, as it does for
 //! `fetch()`, so other requests keep running meanwhile.
 //!
