@@ -244,3 +244,48 @@ fn a_crash_restart_runs_the_old_code_and_deploys_make_the_history() {
     assert_eq!(info.len(), 2, "running and previous only: {info:?}");
     drop(second);
 }
+
+#[test]
+fn a_worker_whose_replacement_cannot_start_serves_past_its_request_limit() {
+    // A worker program that starts only while the file `ok` exists.
+    let worker = bext_e2e::bin("bext-worker");
+    let wrapper = format!(
+        "#!/bin/sh\n[ -f \"$(dirname \"$0\")/ok\" ] || exit 1\nexec {} \"$@\"\n",
+        worker.display()
+    );
+    let d = Daemon::start_with(Setup {
+        config: "[server]\nworker_bin = \"w.sh\"\n\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n\n[render.lifecycle]\nmax_requests = 50\n",
+        files: &[("worker.js", GOOD), ("w.sh", &wrapper), ("ok", "")],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    std::fs::remove_file(d.dir.path().join("ok")).unwrap();
+    let load = Load::get(&d, 2, "/");
+    let row = d.wait_until(Duration::from_secs(20), "the worker past its limit", || {
+        let w = d.workers().into_iter().find(|w| w["state"] == "ACTIVE")?;
+        (w["overstaying"] == "requests" && w["requests_served"].as_u64()? > 80).then_some(w)
+    });
+    let (_, ps, _) = bext(d.dir.path(), &["ps"]);
+    assert!(
+        ps.contains("(serving past its limit: requests; its replacement could not start)"),
+        "{ps}"
+    );
+    assert_eq!(
+        d.count_log("worker serves past its limit (requests)"),
+        1,
+        "said once"
+    );
+    // Once a replacement can start, it takes over.
+    std::fs::write(d.dir.path().join("ok"), "").unwrap();
+    d.wait_until(Duration::from_secs(20), "a replacement", || {
+        let w = d.workers().into_iter().find(|w| w["state"] == "ACTIVE")?;
+        (w["pid"] != row["pid"] && w["overstaying"].is_null()).then_some(())
+    });
+    let got = load.finish();
+    eprintln!("{} requests, slowest {:?}", got.sent(), got.slowest);
+    assert!(
+        got.failed.is_empty(),
+        "failed: {:?}",
+        &got.failed[..got.failed.len().min(5)]
+    );
+}

@@ -83,6 +83,9 @@ impl Actor {
             } => {
                 if let Some(l) = link(slot, generation) {
                     l.rotate_after.store(served, Ordering::Relaxed);
+                    // A lifted cap (a worker serving past its limit) is
+                    // room for the requests waiting in the queue.
+                    self.handle.room.freed(l.free_room());
                 }
             }
             Action::RunMaint {
