@@ -53,6 +53,9 @@ pub fn reason(w: &WorkerStatus) -> String {
 }
 
 fn note(w: &WorkerStatus) -> String {
+    if let (WorkerState::Active, Some(limit)) = (w.state, &w.overstaying) {
+        return format!("(serving past its limit: {limit}; its replacement could not start)");
+    }
     match (w.state, &w.rotation_reason, &w.last_error) {
         (_, Some(RotationReason::GaveUp), e) => {
             format!("(gave up: {})", e.as_deref().unwrap_or("too many failures"))
@@ -136,6 +139,58 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    out.push_str(&version_lines(workers));
+    out.push_str(&deploy_notes(workers));
+    out
+}
+
+/// After the table (whose columns stay seed 000's), each pool's version:
+/// `render: v1a2b3c4d`, or during a rollout which workers run which.
+fn version_lines(workers: &[WorkerStatus]) -> String {
+    let mut pools: Vec<&str> = Vec::new();
+    for w in workers {
+        if !pools.contains(&w.pool.as_str()) {
+            pools.push(&w.pool);
+        }
+    }
+    let mut out = String::new();
+    for pool in pools {
+        let mut by: Vec<(&str, Vec<String>)> = Vec::new();
+        for w in workers.iter().filter(|w| w.pool == pool && w.pid.is_some()) {
+            let Some(v) = w.version.as_deref() else {
+                continue;
+            };
+            match by.iter_mut().find(|(id, _)| *id == v) {
+                Some((_, ids)) => ids.push(w.id.to_string()),
+                None => by.push((v, vec![w.id.to_string()])),
+            }
+        }
+        let text = match by.as_slice() {
+            [] => continue,
+            [(v, _)] => v.to_string(),
+            many => many
+                .iter()
+                .map(|(v, ids)| format!("{v} on {}", ids.join(", ")))
+                .collect::<Vec<_>>()
+                .join("; "),
+        };
+        out.push_str(&format!("{pool}: version {text}\n"));
+    }
+    out
+}
+
+/// Each pool's last deploy failure, one line per pool, after the table.
+fn deploy_notes(workers: &[WorkerStatus]) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for w in workers {
+        if let Some(d) = &w.deploy
+            && !seen.contains(&w.pool.as_str())
+        {
+            seen.push(&w.pool);
+            out.push_str(&format!("{}: {}\n", w.pool, escape(d)));
+        }
     }
     out
 }
@@ -291,7 +346,42 @@ mod tests {
             messages_sent: 0,
             last_exit: None,
             swaps: 0,
+            version: None,
+            deploy: None,
+            overstaying: None,
         }
+    }
+
+    #[test]
+    fn ps_shows_versions_overstaying_workers_and_a_failed_deploy() {
+        let mut a = w(0, "render", WorkerState::Active, 2400, 40, Some("requests"));
+        a.overstaying = Some("requests".into());
+        a.version = Some("v1a2b3c4d".into());
+        a.deploy = Some("deploy of v99999999 failed: Error: boom".into());
+        let mut b = w(1, "render", WorkerState::Active, 10, 40, None);
+        b.version = Some("v1a2b3c4d".into());
+        b.deploy = a.deploy.clone();
+        let mut c = w(2, "render", WorkerState::Active, 10, 40, None);
+        c.version = Some("v55555555".into());
+        let t = ps_table(&[a.clone(), b.clone()]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[1].ends_with("Avg Render"), "seed 000's columns: {t}");
+        assert!(
+            lines[2]
+                .ends_with("(serving past its limit: requests; its replacement could not start)"),
+            "{t}"
+        );
+        assert_eq!(lines[4], "render: version v1a2b3c4d", "{t}");
+        assert_eq!(
+            lines[5], "render: deploy of v99999999 failed: Error: boom",
+            "{t}"
+        );
+        assert_eq!(lines.len(), 6, "the failure is shown once: {t}");
+        let t = ps_table(&[a, b, c]);
+        assert!(
+            t.contains("render: version v1a2b3c4d on 0, 1; v55555555 on 2\n"),
+            "{t}"
+        );
     }
 
     #[test]

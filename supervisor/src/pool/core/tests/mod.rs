@@ -2,6 +2,7 @@
 //! drives [`Core::step`] with inputs at chosen instants and asserts on the
 //! actions, never on time that really passed.
 
+mod deploy;
 mod maint;
 mod reconfigure;
 mod recovery;
@@ -160,6 +161,12 @@ impl Pool {
             generation,
             event,
         })
+    }
+
+    /// Asks for a rotation of slot `id`'s worker, as a limit would.
+    pub fn slots_mut_rotation(&mut self, id: u32, reason: Reason) {
+        let i = self.core.slot_index(id).unwrap();
+        self.core.slots[i].rotation = Some(crate::pool::core::Rotation::now(reason));
     }
 
     pub fn slot(&self, id: u32) -> &Slot {
