@@ -1,6 +1,7 @@
-//! Warm-up (`[POOL.deploy] warmup`): every new worker answers bextd's
-//! warm-up requests before any user request reaches it, and a warm-up that
-//! fails is a failed start.
+//! Warm-up and readiness: every new worker runs `startup()`, then its
+//! `ready()` check, then answers bextd's warm-up requests
+//! (`[POOL.deploy] warmup`), before any user request reaches it; a warm-up
+//! that fails or a `ready()` that says no is a failed start.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -10,6 +11,8 @@ use bext_e2e::{Daemon, Load};
 /// Each worker records, in order, what reached it, and answers the list.
 const RECORDER: &str = r#"
 const seen = [];
+export function startup() { seen.push("startup"); }
+export async function ready() { seen.push("ready"); return true; }
 export function handler(req) {
   const warm = req.headers["x-bext-warmup"] === "1";
   seen.push(`${warm ? "warm" : "user"} ${req.path}`);
@@ -42,17 +45,15 @@ fn warm_up_requests_reach_each_new_worker_before_any_user_request() {
     let got = load.finish();
     assert!(got.failed.is_empty(), "failed answers: {:?}", got.failed);
     for (pid, seen) in &lists {
-        assert_eq!(
-            seen[..2],
-            ["warm /", "warm /products/1"],
-            "worker {pid}: {seen:?}"
-        );
+        let first = ["startup", "ready", "warm /", "warm /products/1"];
+        assert_eq!(seen[..4], first, "worker {pid}: {seen:?}");
         assert!(
-            seen[2..].iter().all(|s| s.starts_with("user ")),
+            seen[4..].iter().all(|s| s.starts_with("user ")),
             "worker {pid}: {seen:?}"
         );
-        // Warm-ups are not user requests: max_requests counts only these.
-        assert!(seen.len() - 2 <= 20, "worker {pid} served {seen:?}");
+        // Warm-ups are not user requests: max_requests (20, staggered by
+        // up to a tenth) counts only these.
+        assert!(seen.len() - 4 <= 22, "worker {pid} served {seen:?}");
     }
 }
 
@@ -71,4 +72,17 @@ fn a_warm_up_that_fails_is_a_failed_start_and_the_worker_takes_no_traffic() {
     // No worker ever took a user request: this one waits for one in vain.
     let r = d.get("/user");
     assert_ne!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn a_ready_check_that_says_no_is_a_failed_start() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\nbackoff_initial_ms = 10\n",
+        "export async function ready() { return false; }\nexport function handler() { return \"served\"; }\n",
+    );
+    d.wait_log("ready() returned false", Duration::from_secs(20));
+    d.wait_log("ALERT: worker slot gave up", Duration::from_secs(20));
+    assert_eq!(d.active("render"), 0);
+    let r = d.get("/");
+    assert_ne!(r.body, "served");
 }
