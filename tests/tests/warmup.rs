@@ -44,6 +44,7 @@ fn warm_up_requests_reach_each_new_worker_before_any_user_request() {
     });
     let got = load.finish();
     assert!(got.failed.is_empty(), "failed answers: {:?}", got.failed);
+    assert!(d.logs().contains("worker warmed up"), "{}", d.logs());
     for (pid, seen) in &lists {
         let first = ["startup", "ready", "warm /", "warm /products/1"];
         assert_eq!(seen[..4], first, "worker {pid}: {seen:?}");

@@ -57,8 +57,14 @@ pub(super) fn start(
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) {
     tokio::spawn(async move {
+        let began = Instant::now();
         let event = match warm(&link, &paths).await {
-            Ok(()) => ready,
+            Ok(()) => {
+                let ms = began.elapsed().as_millis() as u64;
+                tracing::info!(pool = %link.pool, worker = link.slot, pid = link.pid.as_raw(),
+                    requests = paths.len(), ms, "worker warmed up");
+                ready
+            }
             Err(WarmupFailed::Gone { .. }) => return,
             Err(e) => {
                 // A boot failure is a worker that stops by itself; this
