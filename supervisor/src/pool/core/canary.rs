@@ -24,7 +24,9 @@
 //! that scale the ratio measures the scheduler, not the code.
 
 use std::fmt;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use crate::history::tap::{Counts, bucket_of};
 
 /// A canary's window and thresholds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -77,6 +79,42 @@ impl fmt::Display for Figures {
         match self.p99_ms {
             Some(ms) => write!(f, "{ms:.1} ms"),
             None => write!(f, "none"),
+        }
+    }
+}
+
+/// What one side answered since its window began, counted as it comes;
+/// [`Tally::figures`] reads it for [`judge`]. Latencies go into the
+/// history's buckets (each √2 wide), the same for both sides, so neither
+/// side's p99 is read more finely than the other's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    errors: u64,
+    crashes: u64,
+    latency: Counts,
+}
+
+impl Tally {
+    /// An answer with `status`, `took` from arrival to answer.
+    pub fn answered(&mut self, status: u16, took: Duration) {
+        if status >= 500 {
+            self.errors += 1;
+        }
+        self.latency.buckets[bucket_of(took.as_secs_f64() * 1000.0)] += 1;
+    }
+
+    /// A worker of this side died by its own fault.
+    pub fn crashed(&mut self) {
+        self.crashes += 1;
+    }
+
+    pub fn figures(&self) -> Figures {
+        let requests = self.latency.requests();
+        Figures {
+            requests,
+            errors: self.errors,
+            crashes: self.crashes,
+            p99_ms: (requests > 0).then(|| self.latency.quantile_ms(0.99)),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::pool::core::canary::{Breach, Figures, Limits, Verdict, judge};
+use crate::pool::core::canary::{Breach, Figures, Limits, Tally, Verdict, judge};
 
 fn limits() -> Limits {
     Limits {
@@ -176,4 +176,39 @@ fn figures_read_as_a_log_line_would_show_them() {
         "200 requests, 3 5xx (1.50 %), 0 crashes, p99 12.2 ms"
     );
     assert_eq!(Figures::default().error_pct(), 0.0);
+}
+
+#[test]
+fn a_tally_counts_5xx_and_reads_p99_from_the_shared_buckets() {
+    let mut fast = Tally::default();
+    let mut slow = Tally::default();
+    assert_eq!(fast.figures(), Figures::default());
+    for i in 0..200 {
+        fast.answered(200, Duration::from_millis(10));
+        let status = if i % 50 == 0 { 502 } else { 200 };
+        slow.answered(status, Duration::from_millis(100));
+    }
+    slow.crashed();
+    let (f, s) = (fast.figures(), slow.figures());
+    assert_eq!((f.requests, f.errors, f.crashes), (200, 0, 0));
+    assert_eq!((s.requests, s.errors, s.crashes), (200, 4, 1));
+    assert_eq!(s.error_pct(), 2.0);
+    // Each p99 is its bucket's upper bound: within √2 above the truth.
+    let (pf, ps) = (f.p99_ms.unwrap(), s.p99_ms.unwrap());
+    assert!((10.0..14.2).contains(&pf), "{pf}");
+    assert!((100.0..142.0).contains(&ps), "{ps}");
+    let t0 = Instant::now();
+    // 2 % of 5xx against none: over the one point allowed.
+    let s = Figures { crashes: 0, ..s };
+    let v = judge(&limits(), t0, s, f, at(t0, 30));
+    assert!(
+        matches!(
+            v,
+            Verdict::Rollback {
+                reason: Breach::ErrorRate,
+                ..
+            }
+        ),
+        "{v:?}"
+    );
 }
