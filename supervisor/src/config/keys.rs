@@ -131,6 +131,8 @@ pub const LIFECYCLE: &[Key] = &[
     key("recovery", Kind::Table(RECOVERY)),
 ];
 
+pub const DEPLOY: &[Key] = &[key("warmup", Kind::TextList)];
+
 pub const POOL: &[Key] = &[
     key("script", Kind::Text),
     key("jsc_workers", Kind::Workers { max: MAX_WORKERS }),
@@ -168,6 +170,7 @@ pub const POOL: &[Key] = &[
     key("fetch_timeout_ms", ms(1)),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
     key("lifecycle", Kind::Table(LIFECYCLE)),
+    key("deploy", Kind::Table(DEPLOY)),
 ];
 
 pub const JOBS: &[Key] = &[

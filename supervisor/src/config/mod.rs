@@ -5,6 +5,7 @@
 //! `worker_bin`) are relative to the folder that holds the file.
 
 mod credentials;
+mod deploy;
 mod effective;
 mod jobs;
 mod keys;
@@ -25,6 +26,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
+pub use deploy::Deploy;
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{

@@ -248,6 +248,7 @@ pub struct PoolSection {
     /// Largest response body one `fetch()` may read.
     pub fetch_max_response_bytes: u64,
     pub lifecycle: LifecycleSection,
+    pub deploy: DeploySection,
 }
 
 impl Default for PoolSection {
@@ -289,6 +290,7 @@ impl Default for PoolSection {
             fetch_timeout_ms: 30_000,
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
+            deploy: DeploySection::default(),
         }
     }
 }
@@ -343,4 +345,12 @@ impl Default for RecoverySection {
             healthy_reset_ms: 60_000,
         }
     }
+}
+
+/// `[POOL.deploy]`: how a new version reaches the workers.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DeploySection {
+    /// Paths bextd GETs on each new worker before it takes traffic.
+    pub warmup: Vec<String>,
 }

@@ -43,6 +43,8 @@ pub struct Settings {
     pub fetch: FetchPolicy,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
+    /// Warm-up and canary (`[POOL.deploy]`).
+    pub deploy: super::Deploy,
 }
 
 /// How a pool's workers start (`spawn`).
@@ -188,6 +190,7 @@ impl Settings {
                 backoff_multiplier: r.backoff_multiplier,
                 healthy_reset: ms(r.healthy_reset_ms),
             },
+            deploy: super::Deploy::from_section(&p.deploy),
         }
     }
 }

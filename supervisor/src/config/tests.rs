@@ -2,6 +2,7 @@ use std::path::Path;
 
 use super::*;
 
+mod deploy;
 mod limits;
 
 fn dir_with_script() -> tempfile::TempDir {

@@ -223,9 +223,12 @@
     const a = name === "startup" && arg === undefined ? bext.worker : arg;
     let r;
     try { r = fn(a); } catch (e) { return fail(token, e); }
+    // ready() answers whether the worker may take traffic: falsy is a no.
+    const end = name !== "ready" ? () => host.done(token, 200, [], "")
+      : (v) => v ? host.done(token, 200, [], "") : fail(token, new Error(`ready() returned ${String(v)}`));
     if (r !== null && typeof r === "object" && typeof r.then === "function")
-      Promise.resolve(r).then(() => host.done(token, 200, [], ""), (e) => fail(token, e));
-    else host.done(token, 200, [], "");
+      Promise.resolve(r).then(end, (e) => fail(token, e));
+    else end(r);
   }
   // custom(params) for `bext call`: its result goes back as JSON.
   function custom(token, params) {

@@ -41,6 +41,8 @@ pub(super) enum Kind {
 pub(super) enum Pending {
     Load,
     Startup,
+    /// The optional `ready()` check, after `startup()`.
+    ReadyCheck,
     Shutdown,
     Request {
         id: u64,
@@ -232,7 +234,7 @@ impl Worker {
                 result: Err(_),
             } => matches!(
                 self.pending.get(token),
-                Some(Pending::Load | Pending::Startup)
+                Some(Pending::Load | Pending::Startup | Pending::ReadyCheck)
             ),
             _ => false,
         }
@@ -270,7 +272,9 @@ impl Worker {
             } => self.answer(id, kind, cancel_by.is_some(), result),
             Pending::Maint => self.maint_done(result),
             Pending::Swap => self.swap_done(result),
-            Pending::Load | Pending::Startup | Pending::Shutdown => self.lifecycle(p, result),
+            Pending::Load | Pending::Startup | Pending::ReadyCheck | Pending::Shutdown => {
+                self.lifecycle(p, result)
+            }
         }
     }
 
@@ -320,6 +324,10 @@ impl Worker {
                 self.engine.start_hook(t, "startup", None);
             }
             (Pending::Startup, Ok(_)) => {
+                let t = self.token(Pending::ReadyCheck);
+                self.engine.start_hook(t, "ready", None);
+            }
+            (Pending::ReadyCheck, Ok(_)) => {
                 self.phase = Phase::Serving;
                 // Offered before Ready, so the master holds them by the
                 // time it may boot the next worker.
@@ -333,7 +341,7 @@ impl Worker {
                 });
             }
             // Reported once, in BootFailed: the master logs it.
-            (Pending::Load | Pending::Startup, Err(f)) => {
+            (Pending::Load | Pending::Startup | Pending::ReadyCheck, Err(f)) => {
                 let error = f.describe();
                 self.out.push(WorkerToMaster::BootFailed {
                     error: error.clone(),

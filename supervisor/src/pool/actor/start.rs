@@ -101,6 +101,7 @@ impl Actor {
             room: handle.room.clone(),
             process,
             jobs: self.services.jobs.clone(),
+            warmup: cfg.settings.deploy.warmup.clone().into(),
         };
         match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => {

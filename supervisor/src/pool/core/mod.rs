@@ -12,6 +12,7 @@
 //! (`core/tests/`), and the actor (`pool/actor/`) only carries out what
 //! the core decided.
 
+pub mod canary;
 mod commands;
 pub mod death;
 pub mod deploy;

@@ -26,6 +26,7 @@ use forensics::{describe, what_of};
 
 mod forensics;
 mod stream;
+pub mod warmup;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
@@ -101,6 +102,9 @@ struct Pending {
     started: bool,
     /// `GET /path`, or `custom()`.
     what: String,
+    /// A client's request (or custom call), counted in the worker's
+    /// figures; a warm-up request is not.
+    counted: bool,
 }
 
 impl Pending {
@@ -256,6 +260,7 @@ impl WorkerLink {
                 sent: Instant::now(),
                 started: false,
                 what,
+                counted: true,
             },
         );
         self.in_flight.fetch_add(1, Ordering::Relaxed);
@@ -326,6 +331,8 @@ impl WorkerLink {
         }
     }
 
+    /// Completes request `id`: how long it took, if it counts in the
+    /// worker's figures (a warm-up request does not).
     fn complete(&self, id: u64, outcome: Outcome) -> Option<Duration> {
         let (entry, started) = {
             let mut inner = self.inner.lock().unwrap();
@@ -351,7 +358,7 @@ impl WorkerLink {
         if self.has_room() {
             self.room.freed(1);
         }
-        Some(started.elapsed())
+        entry.counted.then(|| started.elapsed())
     }
 
     /// Closes the link: pending requests see their reply channel dropped.

@@ -10,6 +10,8 @@
 //! Once it may have served, a worker that sends bytecode anyway could have
 //! been made to (a request that took it over), and every later worker of
 //! the pool would run it: such frames are ignored, with one warning.
+//! (Warm-up requests come after `Ready`: their paths are bextd's, but
+//! what they read may not be.)
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -49,6 +51,8 @@ pub struct NewLink {
     pub process: crate::process::pidfd::Process,
     /// Where its `bext.jobs` calls go.
     pub jobs: crate::jobs::JobsHandle,
+    /// Paths it must answer 2xx before it is ACTIVE (`warmup.rs`).
+    pub warmup: Arc<[String]>,
 }
 
 /// Starts the tasks of a new worker's link; the handshake and `Init` go
@@ -92,6 +96,7 @@ fn open(
         room,
         process,
         jobs,
+        warmup,
     } = new;
     let link = Arc::new(WorkerLink {
         pool: pool.clone(),
@@ -129,6 +134,7 @@ fn open(
         identity,
         settings,
         modules,
+        warmup,
     };
     (link, boot, jobs)
 }
@@ -138,6 +144,7 @@ struct Boot {
     identity: WorkerIdentity,
     settings: WorkerSettings,
     modules: Arc<ModuleCache>,
+    warmup: Arc<[String]>,
 }
 
 async fn run(
@@ -152,6 +159,7 @@ async fn run(
         identity,
         settings,
         modules,
+        warmup,
     } = boot;
     let tag = |event| TaggedEvent {
         slot: link.slot,
@@ -185,7 +193,7 @@ async fn run(
         return;
     }
     tokio::spawn(write_loop(writer, rx));
-    let end = read_loop(&link, reader, &modules, &events, &jobs).await;
+    let end = read_loop(&link, reader, (&modules, &warmup), &events, &jobs).await;
     link.close();
     let _ = events.send(tag(end));
 }
@@ -215,7 +223,7 @@ impl Bytecode {
 async fn read_loop(
     link: &Arc<WorkerLink>,
     mut reader: Reader,
-    modules: &ModuleCache,
+    (modules, warmup): (&ModuleCache, &Arc<[String]>),
     events: &mpsc::UnboundedSender<TaggedEvent>,
     jobs: &crate::jobs::JobsHandle,
 ) -> LinkEvent {
@@ -253,10 +261,15 @@ async fn read_loop(
                 modules_compiled,
             } => {
                 bytecode.ready = true;
-                send(LinkEvent::Ready {
+                let ready = LinkEvent::Ready {
                     cached: modules_cached,
                     compiled: modules_compiled,
-                })
+                };
+                if warmup.is_empty() {
+                    send(ready)
+                } else {
+                    super::warmup::start(link.clone(), warmup.clone(), ready, events.clone())
+                }
             }
             WorkerToMaster::Compiled(module) => bytecode.offered(link, modules, module),
             WorkerToMaster::Started { id } => link.started(id),

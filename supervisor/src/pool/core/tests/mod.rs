@@ -2,6 +2,7 @@
 //! drives [`Core::step`] with inputs at chosen instants and asserts on the
 //! actions, never on time that really passed.
 
+mod canary;
 mod deploy;
 mod maint;
 mod reconfigure;
