@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use oxc_resolver::{PackageType, ResolveOptions, Resolver};
+use oxc_resolver::{ModuleType, PackageType, ResolveOptions, Resolver};
 
 /// Conditions for `import`, in order of preference.
 pub const IMPORT_CONDITIONS: &[&str] =
@@ -100,6 +100,9 @@ impl Resolution {
                 alias(".cjs", &[".cjs", ".cts"]),
             ],
             builtin_modules: true,
+            // Node's ESM_FILE_FORMAT: the nearest package.json's `type`
+            // (a package may hold a folder with a `type` of its own).
+            module_type: true,
             ..ResolveOptions::default()
         });
         let require = import.clone_with_options(ResolveOptions {
@@ -126,7 +129,15 @@ impl Resolution {
         match resolver.resolve(&dir, specifier) {
             Ok(r) => Ok(Resolved::File {
                 name: r.full_path().to_string_lossy().into_owned(),
-                format: format_of(r.path(), r.package_json().and_then(|p| p.r#type())),
+                format: match r.module_type() {
+                    Some(ModuleType::Module) => Format::Esm,
+                    Some(ModuleType::CommonJs) => Format::CommonJs,
+                    Some(ModuleType::Json) => Format::Json,
+                    // `.js`/`.ts` whose package scope says nothing.
+                    _ if matches!(ext(r.path()), Some("js" | "ts")) => Format::Detect,
+                    // `.tsx`/`.jsx`: the package's `type`, as for `.js`.
+                    _ => format_of(r.path(), r.package_json().and_then(|p| p.r#type())),
+                },
             }),
             Err(oxc_resolver::ResolveError::Builtin { resolved, .. }) => {
                 Ok(Resolved::Builtin(resolved))
@@ -160,7 +171,7 @@ fn importer_dir(importer: &str) -> PathBuf {
 /// How the file at `path` runs, from its extension, else its package's
 /// `type`.
 pub fn format_of(path: &Path, package_type: Option<PackageType>) -> Format {
-    match path.extension().and_then(|e| e.to_str()) {
+    match ext(path) {
         Some("mjs" | "mts") => Format::Esm,
         Some("cjs" | "cts") => Format::CommonJs,
         Some("json") => Format::Json,
@@ -170,6 +181,10 @@ pub fn format_of(path: &Path, package_type: Option<PackageType>) -> Format {
             None => Format::Detect,
         },
     }
+}
+
+fn ext(path: &Path) -> Option<&str> {
+    path.extension().and_then(|e| e.to_str())
 }
 
 /// What the resolver looked at for `specifier`, for the error: the file
