@@ -235,3 +235,12 @@ fn a_bundle_error_points_at_the_source_its_map_names() {
     let stack = h.get("/").unwrap_err().stack;
     assert!(stack.contains("src/real.ts:7:"), "{stack}");
 }
+
+#[test]
+fn a_logged_error_from_typescript_shows_the_typescript_line() {
+    let src = "type N = number;\n\nexport function handler(): string {\n  const n: N = 1;\n  console.error(new Error(\"logged \" + n));\n  return \"ok\";\n}\n";
+    let mut h = Harness::with_files(&[("log.ts", src)]);
+    assert_eq!(body(&h.get("/").unwrap()), "ok");
+    let logs = h.logs.join("\n");
+    assert!(logs.contains("log.ts:5:"), "{logs}");
+}
