@@ -11,7 +11,7 @@ pub mod engine;
 pub mod fault;
 pub mod fetch;
 pub mod host;
-pub mod modules;
+pub mod loader;
 pub mod multipart;
 pub mod node;
 pub mod prelude;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use bext_worker::engine::{Engine, EngineOptions};
-use bext_worker::modules::ModuleCache;
+use bext_worker::loader::ModuleCache;
 use protocol::worker::HttpRequest;
 
 mod harness;
@@ -99,7 +99,7 @@ fn a_script_without_handler_or_with_a_syntax_error_fails_to_load() {
         ("throw new Error('at load');", "at load"),
         (
             "import 'preact'; export const handler = () => 1;",
-            "bare module specifiers",
+            "Cannot find module 'preact'; tried",
         ),
     ] {
         let dir = tempdir::new();
