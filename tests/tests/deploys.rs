@@ -35,6 +35,15 @@ fn versions(d: &Daemon) -> Vec<String> {
     v
 }
 
+/// The versions the live workers run, once each names one: a worker is
+/// ACTIVE a moment before its pool records the version its load became.
+fn settled_versions(d: &Daemon) -> Vec<String> {
+    wait_for(Duration::from_secs(10), "every worker's version", || {
+        let v = versions(d);
+        (!v.is_empty() && v.iter().all(|x| x != "-")).then_some(v)
+    })
+}
+
 #[test]
 fn a_broken_file_copied_over_the_script_changes_nothing_under_load() {
     let d = Daemon::start_with(Setup {
@@ -118,7 +127,7 @@ fn a_version_that_throws_at_load_stops_its_deploy_and_the_old_one_serves() {
         ..Setup::default()
     });
     let pids = d.wait_workers(2);
-    let old = versions(&d);
+    let old = settled_versions(&d);
     assert_eq!(old.len(), 1);
     let load = Load::get(&d, 4, "/");
     load.wait_answered(200);
@@ -193,7 +202,7 @@ fn a_crash_restart_runs_the_old_code_and_deploys_make_the_history() {
         ..Setup::default()
     });
     let first = d.wait_workers(1);
-    let v1 = versions(&d);
+    let v1 = settled_versions(&d);
     std::fs::write(d.dir.path().join("worker.js"), GOOD.replace("v1", "v2")).unwrap();
     nix::sys::signal::kill(first[0], Signal::SIGKILL).unwrap();
     let second = d.wait_rotated(&first, 0);
