@@ -22,6 +22,9 @@ _bext() {
             bext,check)
                 cmd="bext__subcmd__check"
                 ;;
+            bext,deploy)
+                cmd="bext__subcmd__deploy"
+                ;;
             bext,help)
                 cmd="bext__subcmd__help"
                 ;;
@@ -52,11 +55,26 @@ _bext() {
             bext,workers)
                 cmd="bext__subcmd__workers"
                 ;;
+            bext__subcmd__deploy,help)
+                cmd="bext__subcmd__deploy__subcmd__help"
+                ;;
+            bext__subcmd__deploy,history)
+                cmd="bext__subcmd__deploy__subcmd__history"
+                ;;
+            bext__subcmd__deploy__subcmd__help,help)
+                cmd="bext__subcmd__deploy__subcmd__help__subcmd__help"
+                ;;
+            bext__subcmd__deploy__subcmd__help,history)
+                cmd="bext__subcmd__deploy__subcmd__help__subcmd__history"
+                ;;
             bext__subcmd__help,call)
                 cmd="bext__subcmd__help__subcmd__call"
                 ;;
             bext__subcmd__help,check)
                 cmd="bext__subcmd__help__subcmd__check"
+                ;;
+            bext__subcmd__help,deploy)
+                cmd="bext__subcmd__help__subcmd__deploy"
                 ;;
             bext__subcmd__help,help)
                 cmd="bext__subcmd__help__subcmd__help"
@@ -87,6 +105,9 @@ _bext() {
                 ;;
             bext__subcmd__help,workers)
                 cmd="bext__subcmd__help__subcmd__workers"
+                ;;
+            bext__subcmd__help__subcmd__deploy,history)
+                cmd="bext__subcmd__help__subcmd__deploy__subcmd__history"
                 ;;
             bext__subcmd__help__subcmd__jobs,cancel)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__cancel"
@@ -185,7 +206,7 @@ _bext() {
 
     case "${cmd}" in
         bext)
-            opts="-s -c -h -V --socket --config --help --version ps maint call message reload swap signal workers quarantine check jobs help"
+            opts="-s -c -h -V --socket --config --help --version ps maint call message reload deploy swap signal workers quarantine check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -278,8 +299,118 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__deploy)
+            opts="-s -c -h --pool --socket --config --help history help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__help)
+            opts="history help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__history)
+            opts="-s -c -h --pool --json --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__help)
-            opts="ps maint call message reload swap signal workers quarantine check jobs help"
+            opts="ps maint call message reload deploy swap signal workers quarantine check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -309,6 +440,34 @@ _bext() {
         bext__subcmd__help__subcmd__check)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__deploy)
+            opts="history"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__deploy__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

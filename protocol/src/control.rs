@@ -101,6 +101,17 @@ pub enum ControlRequest {
     JobsLogs {
         id: String,
     },
+    /// Deploy: a rolling restart of every pool (or of one) whose new
+    /// workers load the code from disk, as a new version.
+    Deploy {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
+    /// The versions each pool (or one) loaded, newest first.
+    DeployHistory {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
 }
 
 impl ControlKind {
@@ -195,6 +206,17 @@ pub enum ControlReply {
     Swapping {
         workers: u32,
     },
+    /// The deploy started for this many worker slots; `skipped`: pools not
+    /// deployed, and why.
+    Deploying {
+        workers: u32,
+        #[serde(default)]
+        skipped: Vec<String>,
+    },
+    /// Each pool's versions, newest first.
+    Versions {
+        versions: Vec<VersionInfo>,
+    },
     Error {
         message: String,
     },
@@ -202,6 +224,50 @@ pub enum ControlReply {
 
 mod jobs;
 pub use jobs::{JobInfo, JobState, JobStats};
+
+/// One version of a pool's code (see `bext deploy history`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VersionInfo {
+    pub pool: String,
+    /// `v` and the first 8 hex digits of the SHA-256 of its module graph
+    /// and the pool's code-affecting settings.
+    pub id: String,
+    /// Unix time in milliseconds.
+    pub loaded_at: u64,
+    /// Why it was loaded: `start`, `reload`, `watch`, `signal`, `command`.
+    pub cause: String,
+    pub state: VersionState,
+    /// Worker processes running it now.
+    pub workers: u32,
+    /// Why it failed (the JS error), for a failed one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Where a version stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VersionState {
+    /// What new workers start.
+    Running,
+    /// The one before, kept compiled.
+    Previous,
+    /// Failed to load: never ran a request.
+    Failed,
+    /// Older: only remembered.
+    Retired,
+}
+
+impl VersionState {
+    pub fn name(self) -> &'static str {
+        match self {
+            VersionState::Running => "running",
+            VersionState::Previous => "previous",
+            VersionState::Failed => "failed",
+            VersionState::Retired => "retired",
+        }
+    }
+}
 
 /// A request signature refused as a query of death: it killed its worker
 /// by the worker's own fault on two tries.
@@ -408,6 +474,19 @@ pub struct WorkerStatus {
     /// Hot-swaps this process went through (its `generation` stays).
     #[serde(default)]
     pub swaps: u64,
+    /// The version of its pool's code it runs (`v` and 8 hex digits), once
+    /// known (a worker of a deploy has one once the deploy's first worker
+    /// is ready).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The pool's last deploy failure (`deploy of v… failed: <JS error>`),
+    /// until a later deploy succeeds; the same on every row of the pool.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deploy: Option<String>,
+    /// Why it serves past a limit it reached (`requests`, `uptime`,
+    /// `memory`): its replacement could not start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overstaying: Option<String>,
 }
 
 #[cfg(test)]

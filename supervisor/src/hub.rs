@@ -188,8 +188,21 @@ impl Hub {
             .iter()
             .map(|p| (p.name.to_string(), p.quarantine.list(&p.name, now).len()))
             .collect();
-        self.metrics
-            .render(&workers, &quarantined, crate::process::memory::unix_ms())
+        let kept: Vec<crate::metrics::Kept> = self
+            .pools
+            .all()
+            .iter()
+            .map(|p| {
+                let (running, previous) = p.versions.kept();
+                (p.name.to_string(), running, previous)
+            })
+            .collect();
+        self.metrics.render(
+            &workers,
+            &quarantined,
+            &kept,
+            crate::process::memory::unix_ms(),
+        )
     }
 
     /// Rolling restart of one pool's workers (or one slot), or of every
@@ -211,6 +224,38 @@ impl Hub {
             }
         }
         Ok(total)
+    }
+
+    /// Deploys the code on disk to one pool or every pool (`bext deploy`);
+    /// returns how many slots, and the pools skipped with why.
+    pub async fn deploy(&self, pool: Option<&str>) -> Result<(u32, Vec<String>), HubError> {
+        let (mut total, mut skipped) = (0, Vec::new());
+        for p in self.pools.targets(pool)? {
+            match p.deploy(crate::pool::version::Cause::Command).await {
+                Ok((n, _)) => total += n,
+                Err(e) => skipped.push(format!("{}: {e}", p.name)),
+            }
+        }
+        Ok((total, skipped))
+    }
+
+    /// The versions of one pool or every pool, newest first, with how many
+    /// workers run each.
+    pub async fn versions(
+        &self,
+        pool: Option<&str>,
+    ) -> Result<Vec<protocol::control::VersionInfo>, HubError> {
+        let mut out = Vec::new();
+        for p in self.pools.targets(pool)? {
+            let rows = p.status().await;
+            let on = |id: &str| {
+                rows.iter()
+                    .filter(|r| r.pid.is_some() && r.version.as_deref() == Some(id))
+                    .count() as u32
+            };
+            out.extend(p.versions.history(&p.name, on));
+        }
+        Ok(out)
     }
 
     /// A maintenance sweep of one pool or every pool; returns how many

@@ -23,6 +23,8 @@ pub struct Answers {
     pub statuses: Vec<u16>,
     /// The (status, body) of every answer that was not 200.
     pub failed: Vec<(u16, String)>,
+    /// The longest any request waited for its answer.
+    pub slowest: Duration,
 }
 
 impl Answers {
@@ -49,7 +51,9 @@ impl Load {
                 std::thread::spawn(move || {
                     let mut got = Answers::default();
                     while !stop.load(Ordering::Relaxed) {
+                        let sent = std::time::Instant::now();
                         let r = request(addr, method, &path, &[], b"");
+                        got.slowest = got.slowest.max(sent.elapsed());
                         got.statuses.push(r.status);
                         if r.status != 200 {
                             got.failed.push((r.status, r.body));
@@ -90,6 +94,7 @@ impl Load {
             let got = c.join().expect("a load client panicked");
             all.statuses.extend(got.statuses);
             all.failed.extend(got.failed);
+            all.slowest = all.slowest.max(got.slowest);
         }
         all
     }

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use bext_e2e::{Daemon, Load, Setup, Signal, wait_for};
+use bext_e2e::{Daemon, Load, Setup, Signal, bext, wait_for};
 
 const APP: &str = r#"
 const keep = [];
@@ -340,7 +340,7 @@ fn readiness_fails_once_a_pool_has_no_active_worker() {
 }
 
 #[test]
-fn new_workers_reuse_compiled_modules_until_a_file_changes() {
+fn rotations_reuse_the_compiled_version_and_only_a_deploy_reads_the_files() {
     let d = Daemon::start_with(Setup {
         config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[
@@ -353,10 +353,15 @@ fn new_workers_reuse_compiled_modules_until_a_file_changes() {
         ..Setup::default()
     });
     let first = d.wait_workers(1);
-    assert!(d.logs().contains("modules_cached=0 modules_compiled=2"));
+    d.wait_log(
+        "modules_cached=0 modules_compiled=2",
+        Duration::from_secs(5),
+    );
     assert_eq!(d.get("/").body, "one");
 
-    d.signal(Signal::SIGHUP);
+    // A routine replacement starts the pool's version from its bytecode.
+    let (code, _, err) = bext(d.dir.path(), &["workers", "restart"]);
+    assert_eq!(code, 0, "{err}");
     let second = d.wait_rotated(&first, 0);
     d.wait_log(
         "modules_cached=2 modules_compiled=0",
@@ -364,25 +369,28 @@ fn new_workers_reuse_compiled_modules_until_a_file_changes() {
     );
     assert_eq!(d.get("/").body, "one");
 
-    // Edited without any watch: the next worker must still see the new text.
+    // Edited: a rotation still runs the version the pool runs...
     std::fs::write(
         d.dir.path().join("lib.js"),
         "export const greeting = \"two\";\n",
     )
     .unwrap();
-    d.signal(Signal::SIGHUP);
+    let (code, _, err) = bext(d.dir.path(), &["workers", "restart"]);
+    assert_eq!(code, 0, "{err}");
     let third = d.wait_rotated(&second, 0);
-    d.wait_log(
-        "modules_cached=1 modules_compiled=1",
-        Duration::from_secs(5),
-    );
-    assert_eq!(d.get("/").body, "two");
-
-    // And the recompiled module is what the pool hands out from then on.
+    assert_eq!(d.get("/").body, "one");
+    // ...and a deploy (SIGHUP) reads the files again.
     d.signal(Signal::SIGHUP);
-    d.wait_rotated(&third, 0);
+    let fourth = d.wait_rotated(&third, 0);
+    assert_eq!(d.get("/").body, "two");
+    assert_eq!(d.count_log("modules_cached=0 modules_compiled=2"), 2);
+
+    // And the new version's bytecode is what the pool hands out from then on.
+    let (code, _, err) = bext(d.dir.path(), &["workers", "restart"]);
+    assert_eq!(code, 0, "{err}");
+    d.wait_rotated(&fourth, 0);
     assert_eq!(d.get("/").body, "two");
     wait_for(Duration::from_secs(5), "a second all-cached boot", || {
-        (d.count_log("modules_cached=2 modules_compiled=0") == 2).then_some(())
+        (d.count_log("modules_cached=2 modules_compiled=0") == 3).then_some(())
     });
 }

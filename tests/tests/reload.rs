@@ -521,7 +521,8 @@ fn a_burst_touching_config_and_data_reloads_and_swaps() {
         },
     );
     for _ in 0..10 {
-        assert_eq!(d.get("/").json()["data"]["items"][0], "y");
+        let got = d.get("/").json();
+        assert_eq!(got["data"]["items"][0], "y", "{got}; log:\n{}", d.logs());
     }
     assert_eq!(
         metric(&d, "bext_config_reloads_total{result=\"ok\"}"),

@@ -7,10 +7,17 @@
 //! 32 KB SSR example), and a pool boots a worker for every rotation. So the
 //! first worker that compiles a module offers its QuickJS bytecode to the
 //! master, which hands it to the pool's next workers in `Init`
-//! ([`ModuleCache`]). The file is still read at every import: the bytecode
-//! is used only when the file holds exactly the bytes it was compiled from
-//! and the executable that wrote it is this one, so an edited script loads
-//! the same way with or without the cache.
+//! ([`ModuleCache`]).
+//!
+//! A module the master hands over is the pool's running version of that
+//! file: it is loaded from what the master sent, and the file is not read,
+//! so a routine replacement (a rotation, a crash restart) runs the code its
+//! pool runs, whatever is on disk now; new code arrives only by a deploy,
+//! for which the master sends no modules. The bytecode is used when the
+//! executable that wrote it is this one; otherwise the source the master
+//! sent is compiled. Modules the master does not hold (imported first
+//! after `Ready`, imported with a query, too large to share) are read from
+//! their files.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -56,15 +63,25 @@ impl ModuleCache {
         cache
     }
 
-    /// Adds `modules` (from `Init`) to what this cache can load: a worker
+    /// Adds `modules` (from `Init`) to what this cache loads: a worker
     /// forked from a template got its cache before the master's `Init`.
+    /// Bytecode another executable wrote is dropped; its source stays.
     pub fn learn(&self, modules: Vec<CompiledModule>) {
-        let usable = modules
-            .into_iter()
-            .filter(|m| !self.engine.is_empty() && m.engine == self.engine);
+        let engine = &self.engine;
         self.known
             .borrow_mut()
-            .extend(usable.map(|m| (m.path.clone(), m)));
+            .extend(modules.into_iter().map(|mut m| {
+                if engine.is_empty() || m.engine != *engine {
+                    m.bytecode.clear();
+                }
+                (m.path.clone(), m)
+            }));
+    }
+
+    /// The source the master holds for the module at `path`, if it does:
+    /// the pool's version of that file, loaded instead of reading it.
+    fn held_source(&self, path: &str) -> Option<Vec<u8>> {
+        self.known.borrow().get(path).map(|m| m.source.clone())
     }
 
     /// Names the running executable by its file's device, inode, size and
@@ -108,11 +125,11 @@ impl ModuleCache {
             .known
             .borrow()
             .get(path)
-            .filter(|k| k.source == source)
+            .filter(|k| k.source == source && !k.bytecode.is_empty())
             .map(|k| k.bytecode.clone());
         if let Some(bytecode) = bytecode {
             // SAFETY: the bytes were written by `Module::write` in a worker
-            // running this same executable (`engine` matched in `learn`), for
+            // running this same executable (`learn` dropped any other), for
             // this exact source; QuickJS also checks its bytecode version.
             if let Ok(module) = unsafe { Module::load(ctx.clone(), &bytecode) } {
                 self.cached.set(self.cached.get() + 1);
@@ -231,6 +248,9 @@ impl Loader for FileLoader {
         path: &str,
         _attributes: Option<ImportAttributes<'js>>,
     ) -> Result<Module<'js>> {
+        if let Some(source) = self.cache.held_source(path) {
+            return self.cache.load(ctx, path, source);
+        }
         let file = file_part(path);
         let source = std::fs::read(file)
             .map_err(|e| Error::new_loading_message(path, format!("cannot read {file}: {e}")))?;

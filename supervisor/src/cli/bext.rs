@@ -115,6 +115,19 @@ pub enum Command {
     /// workers. An invalid file changes nothing: its problems are printed
     /// and bext exits 1.
     Reload,
+    /// Deploy the code on disk: a rolling restart whose new workers load
+    /// the pool's files again, as a new version (SIGHUP, the watch and the
+    /// restart signal file deploy too). Every other replacement (requests,
+    /// memory, uptime, a crash, bext workers restart) starts the version
+    /// the pool runs, whatever the files say. A deploy whose first worker
+    /// fails to load stops: the running version keeps every worker.
+    Deploy {
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+        #[command(subcommand)]
+        command: Option<super::deploy::DeployCommand>,
+    },
     /// Hot-swap workers in place: each in turn leaves rotation (SWAPPING),
     /// runs swap(changes) and comes back with the same pid; a worker
     /// without swap(), or whose swap() fails, is replaced instead.

@@ -72,7 +72,7 @@ const WRITTEN: &[Section] = &[
             ),
             (
                 "SIGHUP",
-                "re-read the configuration file and apply the difference with the least disruption (pools added start, pools removed drain, a pool whose worker settings changed is rolled, a size or route change needs no restart); an invalid file changes nothing and each problem is logged; a reload that changes nothing that runs (the same file, or only keys that need a restart) gives a rolling restart of every pool instead, and slots that gave up after repeated failures start again. No request fails either way",
+                "re-read the configuration file and apply the difference with the least disruption (pools added start, pools removed drain, a pool whose worker settings changed is rolled, a size or route change needs no restart); an invalid file changes nothing and each problem is logged; a reload that changes nothing that runs (the same file, or only keys that need a restart) gives a deploy of every pool instead: a rolling restart whose new workers load the code from disk as a new version, stopped (the running version keeping every worker) if its first worker fails to load; slots that gave up after repeated failures start again. No request fails either way. Every other replacement of a worker starts the version its pool runs, whatever the files say",
             ),
             ("SIGQUIT", "immediate shutdown: workers and jobs are killed"),
         ],

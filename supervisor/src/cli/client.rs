@@ -139,6 +139,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
         }
         Command::Maint { pool, data } => maint(&socket, pool, data.as_deref()),
         Command::Reload => reload(&socket),
+        Command::Deploy { pool, command } => super::deploy::run(&socket, pool, command),
         Command::Swap { pool } => {
             let req = ControlRequest::Swap { pool: pool.clone() };
             match request(&socket, &req)? {

@@ -53,6 +53,9 @@ pub fn reason(w: &WorkerStatus) -> String {
 }
 
 fn note(w: &WorkerStatus) -> String {
+    if let (WorkerState::Active, Some(limit)) = (w.state, &w.overstaying) {
+        return format!("(serving past its limit: {limit}; its replacement could not start)");
+    }
     match (w.state, &w.rotation_reason, &w.last_error) {
         (_, Some(RotationReason::GaveUp), e) => {
             format!("(gave up: {})", e.as_deref().unwrap_or("too many failures"))
@@ -104,15 +107,25 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
     let mut pools: Vec<&str> = workers.iter().map(|w| w.pool.as_str()).collect();
     pools.dedup();
     let multi = pools.len() > 1;
+    let versioned = workers.iter().any(|w| w.version.is_some());
     let mut rows = vec![{
         let mut h = vec!["ID"];
         if multi {
             h.push("POOL");
         }
         h.extend(["PID", "State", "Requests", "Memory", "Uptime", "Avg Render"]);
+        if versioned {
+            h.push("Version");
+        }
         h.into_iter().map(String::from).collect::<Vec<_>>()
     }];
-    rows.extend(workers.iter().map(|w| ps_row(w, multi)));
+    rows.extend(workers.iter().map(|w| {
+        let mut r = ps_row(w, multi);
+        if versioned {
+            r.push(w.version.clone().unwrap_or_else(|| "-".into()));
+        }
+        r
+    }));
     let cols = rows[0].len();
     let widths: Vec<usize> = (0..cols)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
@@ -136,6 +149,22 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
         }
         out.push_str(line.trim_end());
         out.push('\n');
+    }
+    out.push_str(&deploy_notes(workers));
+    out
+}
+
+/// Each pool's last deploy failure, one line per pool, after the table.
+fn deploy_notes(workers: &[WorkerStatus]) -> String {
+    let mut out = String::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for w in workers {
+        if let Some(d) = &w.deploy
+            && !seen.contains(&w.pool.as_str())
+        {
+            seen.push(&w.pool);
+            out.push_str(&format!("{}: {}\n", w.pool, escape(d)));
+        }
     }
     out
 }
@@ -291,7 +320,35 @@ mod tests {
             messages_sent: 0,
             last_exit: None,
             swaps: 0,
+            version: None,
+            deploy: None,
+            overstaying: None,
         }
+    }
+
+    #[test]
+    fn ps_shows_versions_overstaying_workers_and_a_failed_deploy() {
+        let mut a = w(0, "render", WorkerState::Active, 2400, 40, Some("requests"));
+        a.overstaying = Some("requests".into());
+        a.version = Some("v1a2b3c4d".into());
+        a.deploy = Some("deploy of v99999999 failed: Error: boom".into());
+        let mut b = w(1, "render", WorkerState::Active, 10, 40, None);
+        b.version = Some("v1a2b3c4d".into());
+        b.deploy = a.deploy.clone();
+        let t = ps_table(&[a, b]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[1].ends_with("Version"), "{t}");
+        assert!(lines[2].contains("v1a2b3c4d"), "{t}");
+        assert!(
+            lines[2]
+                .ends_with("(serving past its limit: requests; its replacement could not start)"),
+            "{t}"
+        );
+        assert_eq!(
+            lines[4], "render: deploy of v99999999 failed: Error: boom",
+            "{t}"
+        );
+        assert_eq!(lines.len(), 5, "the failure is shown once: {t}");
     }
 
     #[test]

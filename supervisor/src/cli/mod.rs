@@ -6,6 +6,7 @@ pub mod bext;
 pub mod bextd;
 pub mod check;
 pub mod client;
+pub mod deploy;
 pub mod format;
 pub mod jobs;
 

@@ -320,7 +320,7 @@ fn workers(h: &mut String, view: &Value, history: &History, o: &Options) {
     let _ = write!(
         h,
         "<section id=\"workers\"><h2>Workers <small id=\"wcount\">{}</small></h2><table class=\"grid\"><thead><tr>\
-         <th>pool</th><th>id</th><th>state</th><th>pid</th><th>gen</th><th>uptime</th><th>requests</th>\
+         <th>pool</th><th>id</th><th>state</th><th>pid</th><th>gen · version</th><th>uptime</th><th>requests</th>\
          <th>in flight</th><th>RSS</th><th>JS heap</th><th>restarts</th><th>last exit · reason</th><th></th></tr></thead><tbody id=\"wrows\">",
         rows.len()
     );
@@ -374,7 +374,10 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
         "<tr data-key=\"{p}/{id}\" class=\"st-{state}\"><td>{p}</td><td>{id}</td><td><span class=\"state st-{state}\">{state}</span></td>\
          <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"rss\"><svg class=\"spark\" viewBox=\"0 0 80 16\" preserveAspectRatio=\"none\">",
         w["pid"].as_u64().map_or("–".into(), |p| p.to_string()),
-        w["generation"],
+        match w["version"].as_str() {
+            Some(v) => format!("{} · {}", w["generation"], esc(v)),
+            None => w["generation"].to_string(),
+        },
         uptime(w["uptime_ms"].as_u64().unwrap_or(0)),
         w["requests_served"],
         w["in_flight"],

@@ -18,7 +18,9 @@ use std::sync::atomic::AtomicU64;
 
 pub mod front;
 mod jobs;
+mod versions;
 pub use jobs::JobMetrics;
+pub use versions::Kept;
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RefusedLabels {
@@ -106,6 +108,7 @@ pub struct Metrics {
     swaps: Family<PoolResultLabels, Counter>,
     reloads: Family<ResultLabel, Counter>,
     signals: Family<SignalLabels, Counter>,
+    versions: versions::VersionInfo,
     w_swaps: Family<WorkerLabels, Gauge>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
@@ -225,6 +228,7 @@ impl Metrics {
             "Configuration reloads: result=\"ok\" or \"failed\" (invalid file, the running configuration stayed)",
             reloads.clone(),
         );
+        let versions = versions::VersionInfo::register(&mut registry);
         let signals = Family::<SignalLabels, Counter>::default();
         registry.register(
             "restart_signals",
@@ -326,6 +330,7 @@ impl Metrics {
             swaps,
             reloads,
             signals,
+            versions,
             w_swaps,
             w_served,
             w_failed,
@@ -411,13 +416,16 @@ impl Metrics {
 
     /// The text exposition, with per-worker gauges from `workers`. Callers
     /// serialize scrapes (the gauges are cleared and refilled).
-    /// `quarantined`: per pool, how many request signatures are refused.
+    /// `quarantined`: per pool, how many request signatures are refused;
+    /// `kept`: per pool, its running and previous versions.
     pub fn render(
         &self,
         workers: &[WorkerStatus],
         quarantined: &[(String, usize)],
+        kept: &[Kept],
         now_unix_ms: u64,
     ) -> String {
+        self.versions.fill(kept);
         self.quarantined.clear();
         for (pool, n) in quarantined {
             let label = PoolLabel { pool: pool.clone() };

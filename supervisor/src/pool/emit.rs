@@ -317,6 +317,36 @@ fn other(pool: &str, log: &Log) {
                 "{what}; ignored"
             );
         }
+        _ => deploys(pool, log),
+    }
+}
+
+fn deploys(pool: &str, log: &Log) {
+    match log {
+        Log::Overstaying {
+            slot,
+            pid,
+            reason,
+            error,
+        } => tracing::warn!(pool, worker = slot, pid = pid.as_raw(), reason = %reason,
+            error = %untrusted(error),
+            "worker serves past its limit ({reason}): its replacement could not start"),
+        Log::OverCeiling {
+            slot,
+            pid,
+            rss,
+            ceiling,
+        } => tracing::error!(
+            pool,
+            worker = slot,
+            pid = pid.as_raw(),
+            rss,
+            ceiling,
+            "worker over the hard memory ceiling (twice max_memory_mb) with no replacement: draining it"
+        ),
+        Log::RolloutStopped { dropped } => {
+            tracing::info!(pool, rotations_dropped = dropped, "rollout stopped")
+        }
         _ => {}
     }
 }

@@ -26,6 +26,7 @@ mod report;
 pub mod room;
 mod status;
 pub mod table;
+pub mod version;
 
 use std::sync::{Arc, RwLock};
 
@@ -81,6 +82,15 @@ enum PoolMsg {
     },
 }
 
+/// Why a deploy did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum DeployError {
+    #[error(transparent)]
+    Skipped(#[from] version::Skipped),
+    #[error("{0}")]
+    Pool(String),
+}
+
 /// What the request path, the control socket and the daemon hold of a pool.
 #[derive(Debug)]
 pub struct PoolHandle {
@@ -95,8 +105,8 @@ pub struct PoolHandle {
     pub routed: std::sync::atomic::AtomicUsize,
     /// Woken when `routed` drops to 0.
     pub idle: tokio::sync::Notify,
-    /// Modules its workers compiled, for the next ones.
-    pub modules: Arc<crate::pool::modcache::ModuleCache>,
+    /// The versions of its code: what its workers run and new ones start.
+    pub versions: Arc<version::Versions>,
     /// Requests waiting for a worker with room.
     pub room: Arc<room::Room>,
     /// Queries of death refused for now.
@@ -214,6 +224,38 @@ impl PoolHandle {
         });
     }
 
+    /// A deploy (see [`version`]): a rolling restart whose new workers load
+    /// the code from disk, as a new version. Skipped when these same files
+    /// failed to load already (unless `cause` is a command). Returns how
+    /// many slots, and the load it began (to follow its outcome).
+    pub async fn deploy(
+        &self,
+        cause: version::Cause,
+    ) -> Result<(u32, Arc<version::Load>), DeployError> {
+        let cfg = self.config();
+        let settings = actor::code_settings(&cfg);
+        let names = self.versions.graph_names(&cfg.script.to_string_lossy());
+        // Reads the files: off the runtime's threads.
+        let print =
+            tokio::task::spawn_blocking(move || version::fingerprint(&names, &settings)).await;
+        let load = self.versions.deploy(cause, print.ok())?;
+        let n = self
+            .restart(None, cause.reason())
+            .await
+            .map_err(DeployError::Pool)?;
+        Ok((n, load))
+    }
+
+    /// Starts a deploy without waiting; logs why if it is skipped.
+    pub fn deploy_soon(self: &Arc<Self>, cause: version::Cause) {
+        let pool = self.clone();
+        tokio::spawn(async move {
+            if let Err(e) = pool.deploy(cause).await {
+                tracing::warn!(pool = %pool.name, cause = cause.name(), "deploy not started: {e}");
+            }
+        });
+    }
+
     /// Starts a maintenance sweep; returns how many workers were queued.
     pub async fn maint(&self, data_json: Option<String>) -> u32 {
         let (reply, rx) = oneshot::channel();
@@ -283,7 +325,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         idle: Default::default(),
         tx,
         metrics,
-        modules: Arc::default(),
+        versions: Arc::default(),
         room: fresh_room(),
         quarantine: Default::default(),
         active: RwLock::new(Arc::new(Vec::new())),

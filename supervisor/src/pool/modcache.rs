@@ -1,8 +1,9 @@
-//! The compiled modules a pool's workers offered, handed to its next
-//! workers in `Init` so they load QuickJS bytecode instead of parsing the
-//! script again (see `bext-worker`'s `modules`). The master never reads the
-//! bytecode: each worker checks that an entry matches the file it would
-//! read and its own executable before using it.
+//! The compiled modules of one version of a pool's code (see
+//! [`super::version`]), offered by its first workers and handed to its next
+//! ones in `Init`: they load these modules, bytecode or source, instead of
+//! reading the files. The master never reads the bytecode: each worker
+//! checks it was written by its own executable before using it, else
+//! compiles the source held here.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -61,6 +62,46 @@ impl ModuleCache {
         out
     }
 
+    /// The module names held (resolved paths), sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.inner.lock().unwrap().by_path.keys().cloned().collect();
+        out.sort();
+        out
+    }
+
+    /// Each module's name and source: what a version's id hashes.
+    pub fn sources(&self) -> Vec<(String, Vec<u8>)> {
+        let inner = self.inner.lock().unwrap();
+        inner
+            .by_path
+            .values()
+            .map(|m| (m.path.clone(), m.source.clone()))
+            .collect()
+    }
+
+    /// Drops the modules read from `files` (with or without a query).
+    pub fn forget(&self, files: &[std::path::PathBuf]) {
+        // Watched paths may hold `.` parts (`watch_dirs = ["."]`); module
+        // names never do.
+        let files: Vec<std::path::PathBuf> =
+            files.iter().map(|f| f.components().collect()).collect();
+        let mut inner = self.inner.lock().unwrap();
+        let gone: Vec<String> = inner
+            .by_path
+            .keys()
+            .filter(|p| {
+                let file = p.split_once('?').map_or(p.as_str(), |(f, _)| f);
+                files.iter().any(|f| f.as_os_str() == file)
+            })
+            .cloned()
+            .collect();
+        for p in gone {
+            if let Some(m) = inner.by_path.remove(&p) {
+                inner.bytes -= m.size();
+            }
+        }
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.inner.lock().unwrap().bytes
@@ -88,6 +129,16 @@ mod tests {
         c.offer(module("/a.js", 10));
         assert_eq!(c.snapshot().len(), 2);
         assert_eq!(c.bytes(), 10 + 5 + 50 + 5);
+    }
+
+    #[test]
+    fn forgets_the_modules_of_files() {
+        let c = ModuleCache::default();
+        c.offer(module("/d/items.json", 10));
+        c.offer(module("/w.js", 10));
+        c.forget(&["/d/./items.json".into()]);
+        assert_eq!(c.names(), ["/w.js"]);
+        assert_eq!(c.bytes(), module("/w.js", 10).size());
     }
 
     #[test]

@@ -97,6 +97,14 @@ fn event(log: &Log) -> Option<NewEvent> {
             format!("pid {pid} over max_memory_mb ({} MB)", rss >> 20),
         )
         .worker(*slot),
+        Log::Overstaying {
+            slot, pid, reason, ..
+        } => NewEvent::new(
+            "rotation",
+            "warn",
+            format!("pid {pid} serves past its limit ({reason}): its replacement could not start"),
+        )
+        .worker(*slot),
         _ => return pool_wide(log),
     };
     Some(e)

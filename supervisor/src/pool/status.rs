@@ -11,10 +11,19 @@ use protocol::control::{WorkerState, WorkerStatus};
 use super::core::{Core, Phase, Proc, ProcState, Reason, Slot};
 use super::link::WorkerLink;
 
+/// What status shows of the pool's versions.
+pub(super) struct Versions<'a> {
+    /// Which load each process was started with.
+    pub loads: &'a HashMap<(u32, u64), Arc<super::version::Load>>,
+    /// The pool's last deploy failure, if no deploy succeeded since.
+    pub note: Option<String>,
+}
+
 pub(super) fn rows(
     pool: &str,
     core: &Core,
     links: &HashMap<(u32, u64), Arc<WorkerLink>>,
+    versions: Versions<'_>,
 ) -> Vec<WorkerStatus> {
     let now = Instant::now();
     let mut rows = Vec::new();
@@ -23,8 +32,17 @@ pub(super) fn rows(
             rows.push(empty_slot(pool, s));
         }
         for p in &s.procs {
-            rows.push(process(pool, s, p, links.get(&(s.id, p.generation)), now));
+            let key = (s.id, p.generation);
+            let mut row = process(pool, s, p, links.get(&key), now);
+            row.version = versions
+                .loads
+                .get(&key)
+                .and_then(|l| l.id().map(String::from));
+            rows.push(row);
         }
+    }
+    for row in &mut rows {
+        row.deploy = versions.note.clone();
     }
     rows
 }
@@ -59,6 +77,9 @@ fn empty_slot(pool: &str, s: &Slot) -> WorkerStatus {
         messages_sent: 0,
         last_exit: last_exit(s),
         swaps: 0,
+        version: None,
+        deploy: None,
+        overstaying: None,
     }
 }
 
@@ -132,5 +153,11 @@ fn process(
         messages_sent: stat(|s| s.messages.load(Ordering::Relaxed)),
         last_exit: last_exit(s),
         swaps: p.swaps,
+        version: None,
+        deploy: None,
+        overstaying: match (&s.overstaying, &p.state) {
+            (Some(r), ProcState::Active { .. }) => Some(r.to_string()),
+            _ => None,
+        },
     }
 }

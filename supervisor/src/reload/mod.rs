@@ -18,6 +18,7 @@
 //! One reload at a time: the [`Reloader`] holds the running configuration
 //! under a lock, and owns the file watchers and the signal-file watcher.
 
+pub mod ack;
 mod apply;
 pub mod classify;
 pub mod debounce;
@@ -34,7 +35,7 @@ use tokio::sync::mpsc;
 
 use crate::config::{self, Config};
 use crate::metrics::Metrics;
-use crate::pool::{PoolHandle, Pools, Reason, Services};
+use crate::pool::{PoolHandle, Pools, Services};
 use watch::WatchCtx;
 
 /// What a watcher asks of the daemon's main task.
@@ -151,7 +152,7 @@ impl Reloader {
                 "SIGHUP: the configuration is unchanged: rolling restart of every pool (slots that gave up get a new chance)"
             );
             for p in self.pools.all().iter() {
-                p.restart_soon(Reason::Signal);
+                p.deploy_soon(crate::pool::version::Cause::Reload);
             }
         }
     }

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use super::signal::{self, SignalAction, Verdict};
-use super::{Ask, Reloader, State, classify};
-use crate::pool::{self, PoolHandle, Reason};
+use super::{Ask, Reloader, State, ack, classify};
+use crate::pool::version::{Cause, Load};
+use crate::pool::{self, PoolHandle};
 
 impl Reloader {
     /// (Re)starts watching `restart_signal_file`, if set.
@@ -89,7 +90,7 @@ impl Reloader {
             Verdict::Act(signal) => {
                 let action = signal.action;
                 tracing::info!(file = %shown, action = action.name(), sender = signal.pid, "restart signal received");
-                self.signal_action(action, path).await;
+                self.signal_action(&signal, path).await;
                 self.metrics.signal(action.name(), "done");
             }
         }
@@ -98,23 +99,29 @@ impl Reloader {
     /// Carries out a signal's action and removes the file when it is done
     /// (a deploy tool waits for the removal): a restart once every worker
     /// was replaced, a swap once every worker swapped or was replaced.
-    async fn signal_action(&self, action: SignalAction, path: &Path) {
+    async fn signal_action(&self, signal: &signal::Signal, path: &Path) {
         let pools = self.pools.all();
         let before = pool::table::statuses(&pools).await;
-        match action {
+        match signal.action {
             SignalAction::Restart => {
-                let mut n = 0;
+                let (mut n, mut loads, mut errors) = (0, Vec::new(), Vec::new());
                 for p in pools.iter() {
-                    n += p
-                        .restart(None, Reason::Other("restart signal".into()))
-                        .await
-                        .unwrap_or(0);
+                    match p.deploy(Cause::Signal).await {
+                        Ok((k, load)) => {
+                            n += k;
+                            loads.push((p.clone(), load));
+                        }
+                        Err(e) => errors.push(format!("{}: {e}", p.name)),
+                    }
                 }
                 tracing::info!(
                     workers = n,
                     "restart signal: rolling restart of every pool started"
                 );
-                let done = settled(&pools, &before, false).await;
+                // Every pool skipped (its files failed already): nothing to wait for.
+                let done = loads.is_empty() || settled(&pools, &before, false, &loads).await;
+                let result = ack::outcome(signal, &loads, errors, done);
+                ack::write(path, &result);
                 acknowledge(path);
                 tracing::info!(
                     workers = n,
@@ -128,7 +135,7 @@ impl Reloader {
                     n += p.swap(classify::manual_changes()).await;
                 }
                 tracing::info!(workers = n, "swap signal: hot-swap of every pool started");
-                let done = settled(&pools, &before, true).await;
+                let done = settled(&pools, &before, true, &[]).await;
                 acknowledge(path);
                 tracing::info!(
                     workers = n,
@@ -152,15 +159,20 @@ const SIGNAL_WAIT: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Waits until every worker that ran `before` was replaced (or, for a
 /// swap, swapped in place) and nothing is booting, draining or swapping;
-/// a slot that gave up counts as settled. False if `SIGNAL_WAIT` passed.
+/// a slot that gave up counts as settled, and so does a rollout stopped
+/// by a failed deploy of `loads`. False if `SIGNAL_WAIT` passed.
 async fn settled(
     pools: &[Arc<PoolHandle>],
     before: &[protocol::control::WorkerStatus],
     swap: bool,
+    loads: &[(Arc<PoolHandle>, Arc<Load>)],
 ) -> bool {
     use protocol::control::WorkerState as S;
     let deadline = tokio::time::Instant::now() + SIGNAL_WAIT;
     loop {
+        if ack::any_failed(loads) {
+            return true;
+        }
         let now = pool::table::statuses(pools).await;
         let moved = before.iter().filter(|b| b.pid.is_some()).all(|b| {
             now.iter()

@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use super::Ask;
 use super::classify::{self, BurstAction, ChangeKind, Classes};
 use super::debounce::Debounce;
-use crate::pool::{PoolHandle, Reason};
+use crate::pool::PoolHandle;
 
 /// What every pool's watcher shares.
 #[derive(Debug, Clone)]
@@ -120,10 +120,18 @@ pub fn start(
     Ok(Some(Box::new(debouncer)))
 }
 
+/// Data swapped in place is no longer the version's: workers started from
+/// now on read those files.
+fn forget_data(pool: &PoolHandle, changes: &[(PathBuf, ChangeKind)]) {
+    let files: Vec<PathBuf> = changes.iter().map(|(p, _)| p.clone()).collect();
+    tracing::debug!(pool = %pool.name, files = ?files, "swapped data: no longer held by the version");
+    pool.versions.forget(&files);
+}
+
 /// Classifies one burst and does what its most severe change asks for.
-async fn on_burst(pool: &PoolHandle, ctx: &WatchCtx, paths: Vec<PathBuf>) {
+async fn on_burst(pool: &std::sync::Arc<PoolHandle>, ctx: &WatchCtx, paths: Vec<PathBuf>) {
     let cfg = pool.config();
-    let modules = pool.modules.paths();
+    let modules = pool.versions.paths();
     let classes = Classes {
         config_file: &ctx.config_file,
         base: &ctx.base,
@@ -153,7 +161,7 @@ async fn on_burst(pool: &PoolHandle, ctx: &WatchCtx, paths: Vec<PathBuf>) {
             let _ = ctx.asks.send(Ask::Reload("config file change"));
             if restart {
                 tracing::info!(pool = %pool.name, "[bext] Workers restarted (file change: {files})");
-                pool.restart_soon(Reason::FileChange);
+                pool.deploy_soon(crate::pool::version::Cause::Watch);
             } else if swap {
                 tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
                 let data: Vec<(PathBuf, ChangeKind)> = changes
@@ -161,15 +169,17 @@ async fn on_burst(pool: &PoolHandle, ctx: &WatchCtx, paths: Vec<PathBuf>) {
                     .filter(|(_, k)| *k == ChangeKind::Rebindable)
                     .cloned()
                     .collect();
+                forget_data(pool, &data);
                 pool.swap(classify::changes_json(&data)).await;
             }
         }
         BurstAction::Restart => {
             tracing::info!(pool = %pool.name, "[bext] Workers restarted (file change: {files})");
-            pool.restart_soon(Reason::FileChange);
+            pool.deploy_soon(crate::pool::version::Cause::Watch);
         }
         BurstAction::Swap => {
             tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
+            forget_data(pool, &changes);
             pool.swap(classify::changes_json(&changes)).await;
         }
     }

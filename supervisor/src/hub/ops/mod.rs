@@ -22,6 +22,7 @@ pub mod access;
 mod actions;
 mod assets;
 mod call;
+mod deploy;
 mod events;
 mod health;
 mod history;
@@ -76,6 +77,8 @@ pub const TABLE: &[&Op] = &[
     &restart::OP,
     &maint::OP,
     &swap::OP,
+    &deploy::OP,
+    &deploy::HISTORY,
     &message::OP,
     &call::OP,
     &reload::OP,

@@ -37,7 +37,20 @@ impl Actor {
                 // Waiting requests go to the workers that have room now.
                 self.handle.room.freed(room);
             }
-            Action::Log(log) => crate::pool::emit::log(&self.handle.name, &log),
+            Action::Log(log) => {
+                use crate::pool::core::Log;
+                match &log {
+                    Log::StartupTimeout { pid, .. } => self.timed_out(*pid, queue),
+                    // A swap that cannot happen in place asks for new data:
+                    // its replacement loads the files.
+                    Log::SwapFailed { .. } | Log::SwapTimeout { .. } => {
+                        let cause = crate::pool::version::Cause::Swap;
+                        self.handle.versions.deploy_unless_loading(cause);
+                    }
+                    _ => {}
+                }
+                crate::pool::emit::log(&self.handle.name, &log)
+            }
             Action::Count(c) => self.count(c),
             Action::Reply(r) => send_reply(r, reply.take()),
             Action::Stopped => self.stopped = true,
@@ -70,6 +83,9 @@ impl Actor {
             } => {
                 if let Some(l) = link(slot, generation) {
                     l.rotate_after.store(served, Ordering::Relaxed);
+                    // A lifted cap (a worker serving past its limit) is
+                    // room for the requests waiting in the queue.
+                    self.handle.room.freed(l.free_room());
                 }
             }
             Action::RunMaint {

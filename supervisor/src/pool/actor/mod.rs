@@ -20,8 +20,13 @@ use crate::process::reaper::Exit;
 
 mod act;
 mod start;
+mod versions;
+
+pub(crate) use versions::code_settings;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
+/// Which load of the pool's code each process was started with.
+type Loads = HashMap<(u32, u64), Arc<super::version::Load>>;
 
 /// Reads the live counters from the links; with the longest a request may
 /// take (its timeout and the grace after it), if there is one.
@@ -63,6 +68,7 @@ struct Actor {
     services: Services,
     core: Core,
     links: Links,
+    loads: Loads,
     pids: HashMap<Pid, (u32, u64)>,
     events_tx: mpsc::UnboundedSender<TaggedEvent>,
     exits_tx: mpsc::UnboundedSender<Exit>,
@@ -95,6 +101,7 @@ pub(super) fn spawn(
         services,
         core,
         links: HashMap::new(),
+        loads: HashMap::new(),
         pids: HashMap::new(),
         events_tx,
         exits_tx,
@@ -196,6 +203,11 @@ impl Actor {
                 self.feed(input, Some(ReplyTo::Swap(reply))).await;
             }
             PoolMsg::Reconfigure { roll } => {
+                if roll {
+                    // New settings for the code: a deploy, never skipped.
+                    let cause = super::version::Cause::Reload;
+                    let _ = self.handle.versions.deploy(cause, None);
+                }
                 let cfg = self.handle.config();
                 self.busy_limit = cfg.settings.busy_limit();
                 let input = Input::Reconfigure {
@@ -207,7 +219,12 @@ impl Actor {
                 self.feed(input, None).await;
             }
             PoolMsg::Status { reply } => {
-                let rows = super::status::rows(&self.handle.name, &self.core, &self.links);
+                let versions = super::status::Versions {
+                    loads: &self.loads,
+                    note: self.handle.versions.note(),
+                };
+                let rows =
+                    super::status::rows(&self.handle.name, &self.core, &self.links, versions);
                 let _ = reply.send(rows);
             }
             PoolMsg::Kill {
@@ -233,6 +250,13 @@ impl Actor {
                 Input::Exit(e) => Some(e.pid),
                 _ => None,
             };
+            if let Some(first) = self.observe(&input) {
+                // A failed deploy stops before the failure is stepped, so
+                // the core does not start its rotation again meanwhile.
+                queue.push_front(input);
+                queue.push_front(first);
+                continue;
+            }
             let probe = LinkProbe(&self.links, self.busy_limit);
             let actions = self.core.step(input, Instant::now(), &probe);
             for action in actions {
@@ -242,6 +266,7 @@ impl Actor {
                 && let Some(key) = self.pids.remove(&pid)
             {
                 self.links.remove(&key);
+                self.loads.remove(&key);
             }
         }
         // Requests wait for a worker while one serves, boots or will boot

@@ -88,13 +88,15 @@ impl Actor {
             }
         }
         let process = spawned.process;
+        // The running version, or the deploy under way (see `version`).
+        let load = handle.versions.for_spawn();
         let new = link::NewLink {
             pool: handle.name.clone(),
             slot,
             pid,
             generation,
             settings: worker_settings(&cfg, &self.services.jobs.config),
-            modules: handle.modules.clone(),
+            modules: load.modules.clone(),
             capacity: cfg.settings.worker_concurrency,
             room: handle.room.clone(),
             process,
@@ -104,6 +106,7 @@ impl Actor {
         match link::connect(new, spawned.socket, self.events_tx.clone()) {
             Ok(l) => {
                 self.links.insert((slot, generation), l);
+                self.loads.insert((slot, generation), load);
             }
             Err(e) => return Err(e),
         }

@@ -37,6 +37,8 @@ impl Core {
             maint_served: 0,
             maint_at: at,
             swaps: 0,
+            request_cap: false,
+            heap_exhausted: false,
         });
         if self.stopping {
             self.kill(i, generation, Reason::Shutdown, None);
@@ -63,6 +65,7 @@ impl Core {
             // counted; retried until it works, 100 ms doubling to 5 s.
             if self.slots[i].primary().is_some() {
                 // A replacement: the old worker keeps serving meanwhile.
+                self.overstay(i, &error);
                 if let Some(r) = self.slots[i].rotation.as_mut() {
                     r.not_before = Some(now + delay);
                 }
@@ -84,7 +87,7 @@ impl Core {
         if self.slots[i].primary().is_none() {
             self.after_failure(i, now, MIN_SPAWN_RETRY);
         } else {
-            self.replacement_failed(i, now);
+            self.replacement_failed(i, now, &format!("spawn failed: {error}"));
         }
     }
 
@@ -118,11 +121,20 @@ impl Core {
                     deadline: now + FAILING_GRACE,
                 };
                 if self.set_proc(i, generation, state) {
+                    // A replacement that failed: the worker it would
+                    // replace serves on past its limit.
+                    self.overstay(i, &first);
                     self.slots[i].last_error = Some(first);
                 }
             }
-            LinkEvent::RequestLimit => self.request_rotation(i, generation, Reason::Requests),
-            LinkEvent::OutOfMemory => self.request_rotation(i, generation, Reason::JsHeapLimit),
+            LinkEvent::RequestLimit => {
+                p.request_cap = true;
+                self.evaluate(i, generation, now, probe);
+            }
+            LinkEvent::OutOfMemory => {
+                p.heap_exhausted = true;
+                self.evaluate(i, generation, now, probe);
+            }
             LinkEvent::ProtocolError(e) => {
                 // The link logged it and killed the worker already.
                 let failure = format!("protocol error: {e}");
@@ -186,6 +198,7 @@ impl Core {
 
     /// Once a replacement is ACTIVE, the slot's older live processes drain.
     fn replace_old(&mut self, i: usize, generation: u64, now: Instant, probe: &dyn Probe) {
+        self.slots[i].overstaying = None;
         let reason = self.slots[i]
             .rotation
             .take()
@@ -309,7 +322,7 @@ impl Core {
             self.log_crash(slot, p, &death, status, failures, uptime, (served, held));
         }
         if self.slots[i].primary().is_some() && self.slots[i].rotation.is_some() {
-            self.replacement_failed(i, now);
+            self.replacement_failed(i, now, &why);
         }
     }
 
@@ -342,7 +355,8 @@ impl Core {
 
     /// A replacement failed while the old worker still serves: try the
     /// rotation again after the backoff, or drop it.
-    fn replacement_failed(&mut self, i: usize, now: Instant) {
+    fn replacement_failed(&mut self, i: usize, now: Instant, error: &str) {
+        self.overstay(i, error);
         let failures = self.slots[i].failures;
         match self.restart_delay(failures) {
             Some(delay) => {

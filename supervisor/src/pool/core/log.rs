@@ -89,6 +89,25 @@ pub enum Log {
         slot: u32,
         failures: u32,
     },
+    /// The worker serves on past `reason`'s limit: its replacement could
+    /// not start.
+    Overstaying {
+        slot: u32,
+        pid: Pid,
+        reason: Reason,
+        error: String,
+    },
+    /// An overstaying worker's RSS passed the hard ceiling: it drains.
+    OverCeiling {
+        slot: u32,
+        pid: Pid,
+        rss: u64,
+        ceiling: u64,
+    },
+    /// A deploy's first worker failed: the rollout stopped.
+    RolloutStopped {
+        dropped: u32,
+    },
     Revived {
         slot: u32,
     },

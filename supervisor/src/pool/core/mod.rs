@@ -15,6 +15,7 @@
 pub mod canary;
 mod commands;
 pub mod death;
+pub mod deploy;
 mod events;
 mod log;
 mod maint;
@@ -24,6 +25,7 @@ mod scale;
 pub mod state;
 pub mod swap;
 mod timers;
+pub mod triggers;
 
 #[cfg(test)]
 mod tests;
@@ -116,7 +118,7 @@ impl Core {
                 event,
             } => self.on_link(slot, generation, event, now, probe),
             Input::Exit(exit) => self.on_exit(exit, now, probe),
-            Input::Memory(samples) => self.on_memory(samples),
+            Input::Memory(samples) => self.on_memory(samples, now, probe),
             Input::Restart { slot, reason } => self.restart(slot, reason, now),
             Input::Maint { data } => {
                 let n = self.start_sweep(data);
@@ -138,6 +140,7 @@ impl Core {
                 generation,
                 reason,
             } => self.kill_stuck(slot, generation, reason),
+            Input::DeployFailed { stop } => self.deploy_failed(stop),
         }
         self.reconcile(now, probe);
         self.publish();

@@ -80,6 +80,10 @@ pub enum Input {
         generation: u64,
         reason: String,
     },
+    /// A deploy's first worker failed to load: the rollout stops (every
+    /// rotation a deploy asked for is dropped, the old workers keep their
+    /// slots) and `stop`, the deploy's other booting workers, are stopped.
+    DeployFailed { stop: Vec<(u32, u64)> },
 }
 
 /// A process that exited, with the facts the actor gathered.
@@ -223,6 +227,10 @@ pub struct Proc {
     pub maint_at: Instant,
     /// Hot-swaps this process went through.
     pub swaps: u64,
+    /// Figures the link reported for [`super::triggers::due`]: its request
+    /// cap served, QuickJS out of its heap.
+    pub request_cap: bool,
+    pub heap_exhausted: bool,
 }
 
 /// A pending replacement of a slot's worker.
@@ -250,6 +258,9 @@ pub struct Slot {
     pub last_exit: Option<LastExit>,
     /// Spawns in a row that failed for lack of resources (not failures).
     pub spawn_retries: u32,
+    /// Its worker serves past the limit it reached (this reason) because
+    /// its replacement could not start.
+    pub overstaying: Option<Reason>,
 }
 
 impl Slot {
@@ -265,6 +276,7 @@ impl Slot {
             last_error: None,
             last_exit: None,
             spawn_retries: 0,
+            overstaying: None,
         }
     }
 

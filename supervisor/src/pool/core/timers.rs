@@ -3,13 +3,63 @@
 
 use std::time::Instant;
 
-use super::{Core, Log, Phase, Probe, ProcState, Reason};
+use super::triggers::{self, Figures, Limits, Verdict};
+use super::{Core, Log, Phase, Probe, Proc, ProcState, Reason};
 use crate::pool::core::{MaintStage, SwapStage};
 
 /// How often an emptying worker's in-flight count is looked at.
 pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(1);
 
 impl Core {
+    /// What [`triggers::due`] says of process `p` of slot `slot`, ACTIVE
+    /// since `since` (`probe`: for its requests served).
+    fn figures(
+        &self,
+        slot: u32,
+        p: &Proc,
+        since: Instant,
+        probe: Option<(&dyn Probe, Instant)>,
+    ) -> Verdict {
+        let lc = &self.settings.lifecycle;
+        let size = self.slots.len() as u32;
+        let limits = Limits {
+            requests: crate::pool::policy::max_requests_threshold(lc.max_requests, slot, size),
+            memory: lc.max_memory_bytes,
+            uptime: lc.max_uptime,
+        };
+        let (served, now) = match probe {
+            Some((probe, now)) => (probe.load(slot, p.generation).served, now),
+            None => (0, since),
+        };
+        let figures = Figures {
+            since,
+            served,
+            request_cap: p.request_cap,
+            rss: p.rss,
+            heap_exhausted: p.heap_exhausted,
+        };
+        triggers::due(&figures, &limits, now)
+    }
+
+    /// Asks for the rotation of process `generation` of slot `i` if one of
+    /// its triggers is due (the one place rotations for a worker's own
+    /// figures are decided).
+    pub(super) fn evaluate(&mut self, i: usize, generation: u64, now: Instant, probe: &dyn Probe) {
+        let s = &self.slots[i];
+        let Some(p) = s.procs.iter().find(|p| p.generation == generation) else {
+            return;
+        };
+        let ProcState::Active { since } = p.state else {
+            return;
+        };
+        if s.rotation.is_some() {
+            return;
+        }
+        if let Some(t) = self.figures(s.id, p, since, Some((probe, now))).due {
+            self.request_rotation(i, generation, t.reason());
+        }
+    }
+
     pub(super) fn on_time(&mut self, now: Instant, probe: &dyn Probe) {
         for i in 0..self.slots.len() {
             let procs: Vec<(u64, ProcState)> = self.slots[i]
@@ -73,23 +123,24 @@ impl Core {
                     self.kill(i, generation, Reason::MissedHeartbeats, failure);
                     return;
                 }
-                self.check_active(i, generation, since, now);
+                self.check_active(i, generation, since, now, probe);
             }
             _ => {}
         }
     }
 
-    /// Uptime rotation and the healthy reset of the failure count.
-    fn check_active(&mut self, i: usize, generation: u64, since: Instant, now: Instant) {
+    /// Rotation triggers due with time (uptime) and the healthy reset of
+    /// the failure count.
+    fn check_active(
+        &mut self,
+        i: usize,
+        generation: u64,
+        since: Instant,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
         let up = now.saturating_duration_since(since);
-        if self
-            .settings
-            .lifecycle
-            .max_uptime
-            .is_some_and(|max| up >= max)
-        {
-            self.request_rotation(i, generation, Reason::Uptime);
-        }
+        self.evaluate(i, generation, now, probe);
         let s = &mut self.slots[i];
         if s.failures > 0 && crate::pool::policy::failures_reset(up, &self.settings.recovery) {
             s.failures = 0;
@@ -98,7 +149,12 @@ impl Core {
 
     /// RSS samples: kept for status, and a worker over `max_memory_mb` is
     /// rotated.
-    pub(super) fn on_memory(&mut self, samples: Vec<(u32, u64, u64)>) {
+    pub(super) fn on_memory(
+        &mut self,
+        samples: Vec<(u32, u64, u64)>,
+        now: Instant,
+        probe: &dyn Probe,
+    ) {
         let limit = self.settings.lifecycle.max_memory_bytes;
         for (slot, generation, rss) in samples {
             let Some(i) = self.slot_index(slot) else {
@@ -113,7 +169,10 @@ impl Core {
             let pending = self.slots[i].rotation.is_some();
             if active && !pending && limit.is_some_and(|l| rss > l) {
                 self.log(Log::OverMemory { slot, pid, rss });
-                self.request_rotation(i, generation, Reason::Memory);
+            }
+            if active {
+                self.evaluate(i, generation, now, probe);
+                self.check_ceiling(i, generation, rss, now, probe);
             }
         }
     }
@@ -123,7 +182,6 @@ impl Core {
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut next: Option<Instant> = None;
         let mut at = |t: Instant| next = Some(next.map_or(t, |n| n.min(t)));
-        let lc = &self.settings.lifecycle;
         for s in &self.slots {
             if let Phase::Backoff { until } = s.phase {
                 at(until);
@@ -137,10 +195,10 @@ impl Core {
                     | ProcState::Draining { deadline, .. }
                     | ProcState::Failing { deadline, .. } => at(*deadline),
                     ProcState::Active { since } => {
-                        if let Some(max) = lc.max_uptime
-                            && s.rotation.is_none()
+                        if s.rotation.is_none()
+                            && let Some(t) = self.figures(s.id, p, *since, None).next_check
                         {
-                            at(*since + max);
+                            at(t);
                         }
                         if s.failures > 0 {
                             at(*since + self.settings.recovery.healthy_reset);

@@ -3,6 +3,7 @@
 //! actions, never on time that really passed.
 
 mod canary;
+mod deploy;
 mod maint;
 mod reconfigure;
 mod recovery;
@@ -161,6 +162,12 @@ impl Pool {
             generation,
             event,
         })
+    }
+
+    /// Asks for a rotation of slot `id`'s worker, as a limit would.
+    pub fn slots_mut_rotation(&mut self, id: u32, reason: Reason) {
+        let i = self.core.slot_index(id).unwrap();
+        self.core.slots[i].rotation = Some(crate::pool::core::Rotation::now(reason));
     }
 
     pub fn slot(&self, id: u32) -> &Slot {

@@ -1,0 +1,191 @@
+//! What makes an ACTIVE worker due for rotation, in one pure function.
+//!
+//! [`due`] takes a worker's figures (when it became ACTIVE, requests
+//! served, RSS, whether QuickJS ran out of its heap), its limits and `now`,
+//! and says which [`Trigger`] is due, if any, and when to look again. The
+//! core calls it whenever a figure changes (an answer at the request cap,
+//! a memory sample, a heap overflow, the tick) and for its next deadline; a
+//! new trigger is one variant here and one line in [`due`]. Operators'
+//! and deploys' rotations (SIGHUP, the watch, the signal file, `bext
+//! deploy`, `bext workers restart`) are commands on the whole pool
+//! (`commands.rs`), not a worker's figures.
+
+use std::time::{Duration, Instant};
+
+use super::Reason;
+
+/// Why a worker's own figures ask for its rotation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// QuickJS ran out of its heap (`js_memory_limit_mb`).
+    JsHeap,
+    /// RSS over `max_memory_mb`.
+    Memory,
+    /// Served its (staggered) `max_requests`.
+    Requests,
+    /// Up longer than `max_uptime_hours`.
+    Uptime,
+}
+
+impl Trigger {
+    /// The rotation reason status and the log show.
+    pub fn reason(self) -> Reason {
+        match self {
+            Trigger::JsHeap => Reason::JsHeapLimit,
+            Trigger::Memory => Reason::Memory,
+            Trigger::Requests => Reason::Requests,
+            Trigger::Uptime => Reason::Uptime,
+        }
+    }
+}
+
+/// What is known of one ACTIVE worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figures {
+    /// When it became ACTIVE.
+    pub since: Instant,
+    pub served: u64,
+    /// Its link reported it served its request cap (the link counts what
+    /// it gives, so this is the exact figure).
+    pub request_cap: bool,
+    pub rss: u64,
+    pub heap_exhausted: bool,
+}
+
+/// Its limits; 0 or `None` is no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// Its `max_requests` threshold, staggered by slot.
+    pub requests: u64,
+    pub memory: Option<u64>,
+    pub uptime: Option<Duration>,
+}
+
+/// What [`due`] says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// The most pressing trigger that is due.
+    pub due: Option<Trigger>,
+    /// When a trigger falls due with no new figure (uptime), if ever.
+    pub next_check: Option<Instant>,
+}
+
+/// Which trigger is due for a worker with figures `f` under limits `l` at
+/// `now`, most pressing first (the heap, memory, requests, uptime), and
+/// when to look again.
+pub fn due(f: &Figures, l: &Limits, now: Instant) -> Verdict {
+    let uptime_at = l.uptime.map(|max| f.since + max);
+    let due = if f.heap_exhausted {
+        Some(Trigger::JsHeap)
+    } else if l.memory.is_some_and(|m| f.rss > m) {
+        Some(Trigger::Memory)
+    } else if f.request_cap || (l.requests > 0 && f.served >= l.requests) {
+        Some(Trigger::Requests)
+    } else if uptime_at.is_some_and(|t| now >= t) {
+        Some(Trigger::Uptime)
+    } else {
+        None
+    };
+    Verdict {
+        due,
+        next_check: uptime_at.filter(|t| *t > now),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(t0: Instant) -> Figures {
+        Figures {
+            since: t0,
+            served: 0,
+            request_cap: false,
+            rss: 10 << 20,
+            heap_exhausted: false,
+        }
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            requests: 1000,
+            memory: Some(100 << 20),
+            uptime: Some(Duration::from_secs(3600)),
+        }
+    }
+
+    #[test]
+    fn nothing_due_below_every_limit_and_uptime_is_the_next_look() {
+        let t0 = Instant::now();
+        let v = due(&figures(t0), &limits(), t0 + Duration::from_secs(10));
+        assert_eq!(v.due, None);
+        assert_eq!(v.next_check, Some(t0 + Duration::from_secs(3600)));
+    }
+
+    #[test]
+    fn each_limit_triggers_its_reason() {
+        let t0 = Instant::now();
+        let now = t0 + Duration::from_secs(1);
+        let mut f = figures(t0);
+        f.served = 1000;
+        assert_eq!(due(&f, &limits(), now).due, Some(Trigger::Requests));
+        let mut f = figures(t0);
+        f.request_cap = true;
+        assert_eq!(
+            due(&f, &Limits::default(), now).due,
+            Some(Trigger::Requests)
+        );
+        let mut f = figures(t0);
+        f.rss = (100 << 20) + 1;
+        assert_eq!(due(&f, &limits(), now).due, Some(Trigger::Memory));
+        let mut f = figures(t0);
+        f.heap_exhausted = true;
+        assert_eq!(due(&f, &limits(), now).due, Some(Trigger::JsHeap));
+        let late = t0 + Duration::from_secs(3600);
+        let v = due(&figures(t0), &limits(), late);
+        assert_eq!(v.due, Some(Trigger::Uptime));
+        assert_eq!(v.next_check, None, "due now: nothing later to look at");
+        assert_eq!(Trigger::Uptime.reason(), Reason::Uptime);
+    }
+
+    #[test]
+    fn the_most_pressing_trigger_wins() {
+        let t0 = Instant::now();
+        let f = Figures {
+            since: t0,
+            served: 5000,
+            request_cap: false,
+            rss: 500 << 20,
+            heap_exhausted: true,
+        };
+        let late = t0 + Duration::from_secs(7200);
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::JsHeap));
+        let f = Figures {
+            heap_exhausted: false,
+            ..f
+        };
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Memory));
+        let f = Figures { rss: 0, ..f };
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Requests));
+    }
+
+    #[test]
+    fn zero_and_none_are_no_limit() {
+        let t0 = Instant::now();
+        let f = Figures {
+            since: t0,
+            served: u64::MAX,
+            request_cap: false,
+            rss: u64::MAX,
+            heap_exhausted: false,
+        };
+        let v = due(&f, &Limits::default(), t0 + Duration::from_secs(1 << 30));
+        assert_eq!(
+            v,
+            Verdict {
+                due: None,
+                next_check: None
+            }
+        );
+    }
+}
