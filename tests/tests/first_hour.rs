@@ -49,12 +49,14 @@ fn the_readme_multi_pool_example_routes_api_paths_to_the_api_pool() {
 }
 
 const GOOD: &str = "export function handler(req) { return 'ok'; }\n";
-const BROKEN: &str = "throw new Error('bad deploy');\n";
 
 /// Kills the pool's worker while its script is broken, and waits until the
 /// slot has given up.
+/// Breaks the pool so that its slot gives up: a crash restart starts the
+/// version the pool runs, whatever the script says now, so it is the worker
+/// program that fails (`w.sh` exits while the file `broken` exists).
 fn break_the_pool(d: &mut Daemon) {
-    std::fs::write(d.dir.path().join("worker.js"), BROKEN).unwrap();
+    std::fs::write(d.dir.path().join("broken"), "").unwrap();
     for pid in d.worker_pids() {
         let _ = nix::sys::signal::kill(pid, Signal::SIGKILL);
     }
@@ -66,7 +68,7 @@ fn break_the_pool(d: &mut Daemon) {
 }
 
 fn fix_and_wait_served(d: &mut Daemon, revive: impl FnOnce(&Daemon)) {
-    std::fs::write(d.dir.path().join("worker.js"), GOOD).unwrap();
+    std::fs::remove_file(d.dir.path().join("broken")).unwrap();
     revive(d);
     wait_for(Duration::from_secs(15), "the revived slot to serve", || {
         (d.get("/").status == 200).then_some(())
@@ -77,10 +79,15 @@ fn fix_and_wait_served(d: &mut Daemon, revive: impl FnOnce(&Daemon)) {
 
 #[test]
 fn a_slot_that_gave_up_is_revived_by_restart_of_all_a_pool_or_sighup() {
-    let mut d = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\nbackoff_initial_ms = 10\nbackoff_max_ms = 10\n",
-        GOOD,
+    let wrapper = format!(
+        "#!/bin/sh\n[ -f \"$(dirname \"$0\")/broken\" ] && exit 1\nexec {} \"$@\"\n",
+        bin("bext-worker").display()
     );
+    let mut d = Daemon::start_with(Setup {
+        config: "[server]\nworker_bin = \"w.sh\"\n[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 2\nbackoff_initial_ms = 10\nbackoff_max_ms = 10\n",
+        files: &[("worker.js", GOOD), ("w.sh", &wrapper)],
+        ..Setup::default()
+    });
     d.wait_workers(1);
 
     break_the_pool(&mut d);

@@ -249,8 +249,10 @@ fn bext_ps_shows_the_worker_table() {
             "ID", "PID", "State", "Requests", "Memory", "Uptime", "Avg", "Render"
         ]
     );
-    assert_eq!(lines.len(), 4, "{out}");
-    for (i, line) in lines[2..].iter().enumerate() {
+    // The table's rows, then the pool's version.
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[4].starts_with("render: version v"), "{out}");
+    for (i, line) in lines[2..4].iter().enumerate() {
         let cols: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(cols[0], i.to_string());
         let pid: i32 = cols[1].parse().unwrap();

@@ -107,25 +107,15 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
     let mut pools: Vec<&str> = workers.iter().map(|w| w.pool.as_str()).collect();
     pools.dedup();
     let multi = pools.len() > 1;
-    let versioned = workers.iter().any(|w| w.version.is_some());
     let mut rows = vec![{
         let mut h = vec!["ID"];
         if multi {
             h.push("POOL");
         }
         h.extend(["PID", "State", "Requests", "Memory", "Uptime", "Avg Render"]);
-        if versioned {
-            h.push("Version");
-        }
         h.into_iter().map(String::from).collect::<Vec<_>>()
     }];
-    rows.extend(workers.iter().map(|w| {
-        let mut r = ps_row(w, multi);
-        if versioned {
-            r.push(w.version.clone().unwrap_or_else(|| "-".into()));
-        }
-        r
-    }));
+    rows.extend(workers.iter().map(|w| ps_row(w, multi)));
     let cols = rows[0].len();
     let widths: Vec<usize> = (0..cols)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
@@ -150,7 +140,43 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    out.push_str(&version_lines(workers));
     out.push_str(&deploy_notes(workers));
+    out
+}
+
+/// After the table (whose columns stay seed 000's), each pool's version:
+/// `render: v1a2b3c4d`, or during a rollout which workers run which.
+fn version_lines(workers: &[WorkerStatus]) -> String {
+    let mut pools: Vec<&str> = Vec::new();
+    for w in workers {
+        if !pools.contains(&w.pool.as_str()) {
+            pools.push(&w.pool);
+        }
+    }
+    let mut out = String::new();
+    for pool in pools {
+        let mut by: Vec<(&str, Vec<String>)> = Vec::new();
+        for w in workers.iter().filter(|w| w.pool == pool && w.pid.is_some()) {
+            let Some(v) = w.version.as_deref() else {
+                continue;
+            };
+            match by.iter_mut().find(|(id, _)| *id == v) {
+                Some((_, ids)) => ids.push(w.id.to_string()),
+                None => by.push((v, vec![w.id.to_string()])),
+            }
+        }
+        let text = match by.as_slice() {
+            [] => continue,
+            [(v, _)] => v.to_string(),
+            many => many
+                .iter()
+                .map(|(v, ids)| format!("{v} on {}", ids.join(", ")))
+                .collect::<Vec<_>>()
+                .join("; "),
+        };
+        out.push_str(&format!("{pool}: version {text}\n"));
+    }
     out
 }
 
@@ -335,20 +361,27 @@ mod tests {
         let mut b = w(1, "render", WorkerState::Active, 10, 40, None);
         b.version = Some("v1a2b3c4d".into());
         b.deploy = a.deploy.clone();
-        let t = ps_table(&[a, b]);
+        let mut c = w(2, "render", WorkerState::Active, 10, 40, None);
+        c.version = Some("v55555555".into());
+        let t = ps_table(&[a.clone(), b.clone()]);
         let lines: Vec<&str> = t.lines().collect();
-        assert!(lines[1].ends_with("Version"), "{t}");
-        assert!(lines[2].contains("v1a2b3c4d"), "{t}");
+        assert!(lines[1].ends_with("Avg Render"), "seed 000's columns: {t}");
         assert!(
             lines[2]
                 .ends_with("(serving past its limit: requests; its replacement could not start)"),
             "{t}"
         );
+        assert_eq!(lines[4], "render: version v1a2b3c4d", "{t}");
         assert_eq!(
-            lines[4], "render: deploy of v99999999 failed: Error: boom",
+            lines[5], "render: deploy of v99999999 failed: Error: boom",
             "{t}"
         );
-        assert_eq!(lines.len(), 5, "the failure is shown once: {t}");
+        assert_eq!(lines.len(), 6, "the failure is shown once: {t}");
+        let t = ps_table(&[a, b, c]);
+        assert!(
+            t.contains("render: version v1a2b3c4d on 0, 1; v55555555 on 2\n"),
+            "{t}"
+        );
     }
 
     #[test]
