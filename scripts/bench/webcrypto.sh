@@ -6,11 +6,13 @@
 #
 # 1. Operations per second, one thread each (scripts/bench/webcrypto/ops.js
 #    in a bext worker and in Node): HMAC-SHA256 sign of 64 bytes, SHA-256 of
-#    1 MiB, ECDSA P-256 sign and verify, Ed25519 sign, AES-256-GCM of 1 MiB.
+#    1 MiB, ECDSA P-256 sign and verify, Ed25519 sign, AES-256-GCM of 1 MiB,
+#    RSA-2048 PKCS#1 v1.5 and PSS sign and verify, OAEP encrypt and decrypt,
+#    and RSA-2048 key generation (at least 3 s of it).
 #    Each round runs both; the median of the rounds and the ratio are printed.
 # 2. JWT verification through `jose` (tests/js/src/jwt.js, bundled by
-#    tests/js/build.sh) in a handler: requests per second for HS256 and
-#    ES256 tokens, bextd against Node's cluster (scripts/bench/peers/
+#    tests/js/build.sh) in a handler: requests per second for HS256, ES256,
+#    RS256 and PS256 tokens, bextd against Node's cluster (scripts/bench/peers/
 #    node-cluster.mjs), 2 workers each, wrk with CONNECTIONS connections,
 #    rounds interleaved; medians and ratios printed.
 set -euo pipefail
@@ -82,10 +84,10 @@ wait_http 18391
 wait_http 18392
 declare -A port=([bextd]=18391 [node]=18392)
 for s in bextd node; do
-  for p in hs256 es256; do measure "http://127.0.0.1:${port[$s]}/$p" 8 1 1 >/dev/null; done
+  for p in hs256 es256 rs256 ps256; do measure "http://127.0.0.1:${port[$s]}/$p" 8 1 1 >/dev/null; done
 done
 echo "JWT verification with jose in a handler: requests/s, 2 workers each, wrk -c$conns, median of $rounds rounds of ${dur}s"
-for p in hs256 es256; do
+for p in hs256 es256 rs256 ps256; do
   for r in $(seq "$rounds"); do
     for s in bextd node; do
       measure "http://127.0.0.1:${port[$s]}/$p" "$conns" 2 "$dur" | awk '{ print $1 }' >>"$work/$s-$p"

@@ -141,6 +141,8 @@ pub struct Setup<'a> {
     pub config: &'a str,
     /// Files to write in the temp dir, relative to it (`*.sh` made executable).
     pub files: &'a [(&'a str, &'a str)],
+    /// Symlinks to make in the temp dir after the files: `(link, target)`.
+    pub symlinks: &'a [(&'a str, &'a str)],
     /// Extra environment for bextd (and so its workers).
     pub env: &'a [(&'a str, &'a str)],
     /// Run it under this command prefix (e.g. `unshare --pid --fork`).
@@ -171,6 +173,11 @@ impl Daemon {
                 use std::os::unix::fs::PermissionsExt;
                 std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
             }
+        }
+        for (link, target) in setup.symlinks {
+            let p = dir.path().join(link);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(target, p).unwrap();
         }
         // An ephemeral port, and a control socket of its own in the temp
         // dir (the default one is shared by every bextd of the user).

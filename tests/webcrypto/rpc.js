@@ -10,7 +10,7 @@ const b64 = (buf) => {
   return btoa(s);
 };
 const unb64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-const BYTES = ["iv", "additionalData", "counter", "salt", "info"];
+const BYTES = ["iv", "additionalData", "counter", "salt", "info", "label"];
 
 async function key(subtle, spec) {
   const data = spec.format === "jwk" ? spec.data : unb64(spec.data);
@@ -20,6 +20,7 @@ async function alg(subtle, a) {
   if (typeof a === "string") return a;
   const out = { ...a };
   for (const m of BYTES) if (typeof a[m] === "string") out[m] = unb64(a[m]);
+  if (Array.isArray(a.publicExponent)) out.publicExponent = new Uint8Array(a.publicExponent);
   if (a.public) out.public = await key(subtle, a.public);
   return out;
 }
@@ -37,7 +38,7 @@ export async function perform(subtle, r) {
     case "digest":
       return { out: b64(await subtle.digest(r.alg, unb64(r.data))) };
     case "generate": {
-      const k = await subtle.generateKey(r.alg, true, r.usages);
+      const k = await subtle.generateKey(await alg(subtle, r.alg), true, r.usages);
       if (!k.privateKey) return { secret: await exported(subtle, k, r.formats.secret) };
       return {
         privateKey: await exported(subtle, k.privateKey, r.formats.private),

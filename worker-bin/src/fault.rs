@@ -134,7 +134,7 @@ fn planted_frame(path: &str) -> Option<bytes::BytesMut> {
     let frame = protocol::worker::WorkerToMaster::Compiled(protocol::worker::CompiledModule {
         path: path.to_string(),
         source,
-        engine: crate::modules::ModuleCache::this_engine(),
+        engine: crate::loader::ModuleCache::this_engine(),
         bytecode,
     });
     let mut buf = bytes::BytesMut::new();

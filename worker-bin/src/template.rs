@@ -47,7 +47,7 @@ use protocol::template::{FORK_FDS, FromTemplate, MAX_MESSAGE, ToTemplate};
 use protocol::{Hello, codec};
 
 use crate::engine::{Engine, EngineOptions};
-use crate::modules::ModuleCache;
+use crate::loader::ModuleCache;
 use crate::serve::{Preloaded, WorkerError};
 
 /// Set in a template's environment by bextd.

@@ -117,6 +117,11 @@ fn subtle_crypto_known_answers() {
 }
 
 #[test]
+fn subtle_crypto_rsa() {
+    area("subtle rsa", include_str!("web/subtle_rsa.js"));
+}
+
+#[test]
 fn subtle_crypto_errors() {
     area("subtle errors", include_str!("web/subtle_errors.js"));
 }

@@ -1,10 +1,12 @@
 // The smallest bext worker: one handler, plus the optional hooks.
 let served = 0;
 
+/** @param {import("@bext/types").WorkerIdentity} worker */
 export async function startup(worker) {
   console.log(`hello worker ${worker.id} (pid ${worker.pid}) of pool ${worker.pool} is up`);
 }
 
+/** @param {import("@bext/types").BextRequest} req */
 export function handler(req) {
   served++;
   if (req.path === "/json") {

@@ -1,4 +1,5 @@
 // The `render` pool: every path the `api` pool does not take.
+/** @param {import("@bext/types").BextRequest} req */
 export function handler(req) {
   return {
     status: 200,

@@ -2,6 +2,7 @@
 // fetch(request, env, ctx) that answers a web Response.
 const hello = new URLPattern({ pathname: "/hello/:name" });
 
+/** @type {import("@bext/types").FetchApp<{ GREETING: string }>} */
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);

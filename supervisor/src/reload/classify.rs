@@ -4,7 +4,7 @@
 //! | kind | files | burst action |
 //! |---|---|---|
 //! | `config` | the configuration file | reload it |
-//! | `module` | the pool's script and the modules its workers loaded | rolling restart of the pool |
+//! | `module` | the pool's script, the modules its workers loaded, and any `package.json` or `tsconfig.json` (they decide how imports resolve and compile) | rolling restart of the pool |
 //! | `rebindable` | files matching the pool's `swap_globs` | hot-swap (`swap(changes)`) |
 //! | `other` | anything else under `watch_dirs` | rolling restart of the pool |
 //!
@@ -78,6 +78,14 @@ pub struct Classes<'a> {
 pub fn classify(path: &Path, c: &Classes<'_>) -> ChangeKind {
     if path == c.config_file {
         return ChangeKind::Config;
+    }
+    // A package's manifest is code: it decides where imports lead and
+    // whether a `.js` file is CommonJS. Never swapped as data.
+    if matches!(
+        path.file_name().and_then(|n| n.to_str()),
+        Some("package.json" | "tsconfig.json")
+    ) {
+        return ChangeKind::Module;
     }
     let rel = path.strip_prefix(c.base).unwrap_or(path);
     let rel = rel.to_string_lossy();
@@ -216,6 +224,17 @@ mod tests {
         assert_eq!(kind("/srv/app/lib.js"), ChangeKind::Module);
         assert_eq!(kind("/srv/data/items.json"), ChangeKind::Rebindable);
         assert_eq!(kind("/srv/app/README.md"), ChangeKind::Other);
+        assert_eq!(kind("/srv/app/package.json"), ChangeKind::Module);
+        assert_eq!(
+            kind("/srv/app/node_modules/x/package.json"),
+            ChangeKind::Module
+        );
+        let globs = vec!["*.json".to_string()];
+        let c = classes(&modules, &globs);
+        assert_eq!(
+            classify(Path::new("/srv/package.json"), &c),
+            ChangeKind::Module
+        );
     }
 
     #[test]

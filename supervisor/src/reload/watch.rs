@@ -142,7 +142,15 @@ async fn on_burst(pool: &std::sync::Arc<PoolHandle>, ctx: &WatchCtx, paths: Vec<
     let changes: Vec<(PathBuf, ChangeKind)> = paths
         .into_iter()
         .map(|p| {
-            let kind = classify::classify(&p, &classes);
+            let mut kind = classify::classify(&p, &classes);
+            // Workers know a module by its real path: a file reached
+            // through a symlink (a pnpm-style node_modules link into the
+            // project) is a module under its real name.
+            if kind == ChangeKind::Other
+                && let Ok(real) = std::fs::canonicalize(&p)
+            {
+                kind = classify::classify(&real, &classes);
+            }
             (p, kind)
         })
         .collect();

@@ -13,8 +13,9 @@
 //! export, which JS allows only for an extractable key.
 //!
 //! A job runs inline on the JS thread when it is short, or on tokio's
-//! blocking pool when it may be long ([`Job::is_long`]: PBKDF2 with many
-//! iterations, a digest or cipher over a large input): the serve loop hands
+//! blocking pool when it may be long ([`Job::is_long`]: RSA key generation
+//! and private-key operations, PBKDF2 with many iterations, a digest or
+//! cipher over a large input): the serve loop hands
 //! it over and gives the result back to JS as an event, as it does for
 //! `fetch()`, so other requests keep running meanwhile.
 //!
@@ -22,19 +23,23 @@
 //! constant-time arithmetic for the curves (`crypto-bigint`/`primefield`),
 //! and every algorithm and key format the API names, which `ring` (already
 //! in the tree through rustls) does not offer (P-521, importable ECDH keys,
-//! AES-CBC/CTR/KW). RSA is left out: the `rsa` crate's private-key
-//! operations still carry RUSTSEC-2023-0071 (the Marvin timing attack).
+//! AES-CBC/CTR/KW). RSA is RustCrypto's `rsa` 0.10, whose private-key
+//! operations are constant-time and blinded: 0.10 is the release that
+//! retired the variable-time arithmetic behind RUSTSEC-2023-0071 (the
+//! Marvin timing attack); `rsa.rs` says why it and not `aws-lc-rs`.
 //!
 //! Parts: `mac` (digests, HMAC, comparison), `aes` (the AES modes), `kdf`
 //! (PBKDF2, HKDF), `ec` (ECDSA and ECDH on the NIST curves), `okp` (Ed25519,
-//! X25519), `job` (the operations and their dispatch).
+//! X25519), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP), `job` (the
+//! operations and their dispatch).
 
 pub mod aes;
 mod ec;
 pub mod job;
 pub mod kdf;
-mod mac;
+pub(crate) mod mac;
 mod okp;
+pub mod rsa;
 
 pub use job::{Job, Output};
 pub use mac::{Hash, timing_safe_equal};
@@ -97,6 +102,8 @@ pub enum Key {
     Ec(ec::EcKey),
     /// Ed25519 and X25519 keys.
     Okp(okp::OkpKey),
+    /// RSASSA-PKCS1-v1_5, RSA-PSS and RSA-OAEP keys.
+    Rsa(rsa::RsaKey),
 }
 
 /// Secret key bytes, wiped when dropped; `Debug` shows only the length.
@@ -115,6 +122,7 @@ impl Key {
             Key::Secret(_) => "secret",
             Key::Ec(k) if k.is_private() => "private",
             Key::Okp(k) if k.is_private() => "private",
+            Key::Rsa(k) if k.is_private() => "private",
             _ => "public",
         }
     }

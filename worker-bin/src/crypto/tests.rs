@@ -5,8 +5,9 @@
 use std::sync::Arc;
 
 use super::aes::{Mode, run};
-use super::job::{Job, KeyKind, Output};
+use super::job::{Job, KeyKind, Output, SignAlg};
 use super::kdf::Kdf;
+use super::rsa::RsaPadding;
 use super::{CryptoError, Hash, Key, timing_safe_equal};
 
 fn ctr(counter: [u8; 16], length: u32, data: &[u8]) -> Result<Vec<u8>, CryptoError> {
@@ -129,6 +130,39 @@ fn long_jobs_are_many_iterations_or_large_inputs() {
     };
     assert!(!digest(1024).is_long());
     assert!(digest(4 << 20).is_long());
+    // RSA key generation, however small the key: a search for primes.
+    let rsa = Job::Generate {
+        kind: KeyKind::Rsa {
+            bits: 1024,
+            exponent: vec![1, 0, 1],
+        },
+    };
+    assert!(rsa.is_long());
+    let ec = Job::Generate {
+        kind: KeyKind::Ec {
+            curve: "P-256".into(),
+        },
+    };
+    assert!(!ec.is_long());
+    // An RSA private-key operation; the public ones stay inline.
+    let rsa = Arc::new(Key::Rsa(
+        super::rsa::RsaKey::generate(1024, &[1, 0, 1]).unwrap().0,
+    ));
+    let sign = Job::Sign {
+        alg: SignAlg::Rsa(RsaPadding::Pkcs1, Hash::Sha256),
+        key: rsa.clone(),
+        data: vec![1],
+    };
+    assert!(sign.is_long());
+    let oaep = |decrypt| Job::Oaep {
+        hash: Hash::Sha256,
+        label: vec![],
+        key: rsa.clone(),
+        data: vec![1],
+        decrypt,
+    };
+    assert!(oaep(true).is_long());
+    assert!(!oaep(false).is_long());
 }
 
 #[test]

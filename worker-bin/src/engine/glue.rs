@@ -179,7 +179,8 @@ impl Engine {
         if self.interrupt.fired.get() {
             // Reported by the loop (as a timeout or a cancel), with the stack.
             let stack = text.split_once('\n').map_or("", |(_, s)| s);
-            *self.interrupt.stack.borrow_mut() = Some(user_frames(stack));
+            let stack = crate::loader::sourcemap::rewrite(&user_frames(stack));
+            *self.interrupt.stack.borrow_mut() = Some(stack);
             return;
         }
         self.host.events.borrow_mut().push(HostEvent::Log {

@@ -44,7 +44,7 @@ use rquickjs::{
 
 use crate::host::text::Text;
 use crate::host::{self, HostEvent, HostState};
-use crate::modules::{FileLoader, FileResolver, ModuleCache};
+use crate::loader::ModuleCache;
 use interrupt::Interrupt;
 use rejections::Rejections;
 
@@ -102,12 +102,8 @@ impl Engine {
         if options.memory_limit_bytes > 0 {
             rt.set_memory_limit(options.memory_limit_bytes as usize);
         }
-        rt.set_loader(
-            FileResolver,
-            FileLoader {
-                cache: options.modules,
-            },
-        );
+        let (resolver, loader) = crate::loader::new(options.modules);
+        rt.set_loader(resolver, loader);
         let interrupt = Rc::new(Interrupt::default());
         interrupt.watch(&rt);
         let host = Rc::new(HostState::new());
@@ -228,6 +224,7 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
         .call((host_obj,))
         .catch(ctx)
         .map_err(caught_to_string)?;
+    crate::node::install(ctx).map_err(|e| e.to_string())?;
     let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
     let dispatch_fetch: Function = glue.get("dispatchFetch").map_err(|e| e.to_string())?;
     let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
@@ -239,13 +236,18 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
     })
 }
 
+/// `text` (a message, a stack) pointing at the user's own source files.
+fn original(text: &str) -> String {
+    crate::loader::sourcemap::rewrite(text.trim_end())
+}
+
 fn caught_to_string(err: CaughtError<'_>) -> String {
     match err {
         CaughtError::Exception(e) => {
             let msg = e.message().unwrap_or_default();
             match e.stack() {
-                Some(stack) if !stack.is_empty() => format!("{msg}\n{}", stack.trim_end()),
-                _ => msg,
+                Some(stack) if !stack.is_empty() => format!("{msg}\n{}", original(&stack)),
+                _ => original(&msg),
             }
         }
         CaughtError::Value(v) => format!("{v:?}"),
@@ -262,8 +264,8 @@ fn describe_value(v: &Value<'_>) -> String {
         if let Some(msg) = msg {
             let head = format!("{}: {msg}", name.unwrap_or_else(|| "Error".into()));
             return match stack {
-                Some(s) if !s.is_empty() => format!("{head}\n{}", s.trim_end()),
-                _ => head,
+                Some(s) if !s.is_empty() => format!("{}\n{}", original(&head), original(&s)),
+                _ => original(&head),
             };
         }
     }

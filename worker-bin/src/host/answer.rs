@@ -65,9 +65,11 @@ fn install_whole<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostState>)
             move |token: u32, message: Text, stack: Text| {
                 s.push(HostEvent::Done {
                     token,
+                    // Positions in transformed or bundled code are shown
+                    // in the user's own files.
                     result: Err(JsFailure {
-                        message: message.0,
-                        stack: stack.0,
+                        message: crate::loader::sourcemap::rewrite(&message.0),
+                        stack: crate::loader::sourcemap::rewrite(&stack.0),
                     }),
                 });
             },

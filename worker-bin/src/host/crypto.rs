@@ -20,6 +20,7 @@ use crate::crypto::aes::Mode;
 use crate::crypto::job::Format;
 use crate::crypto::job::{JwkText, KeyKind, SignAlg};
 use crate::crypto::kdf::Kdf;
+use crate::crypto::rsa::RsaPadding;
 use crate::crypto::{CryptoError, Hash, Job, Key, Output};
 
 /// The keys JS holds, by handle. Handles are never reused.
@@ -53,7 +54,8 @@ impl KeyTable {
     }
 }
 
-/// Adds `subtle`, `keyDrop`, `keyBits` and `timingSafeEqual` to `host`.
+/// Adds `subtle`, `keyDrop`, `keyBits`, `keyExponent` and `timingSafeEqual`
+/// to `host`.
 pub(super) fn install<'js>(
     ctx: &Ctx<'js>,
     host: &Object<'js>,
@@ -88,9 +90,25 @@ pub(super) fn install<'js>(
         Function::new(ctx.clone(), move |handle: u32| -> u32 {
             match s.keys.borrow().keys.get(&handle).map(|k| &**k) {
                 Some(Key::Secret(b)) => (b.0.len() * 8) as u32,
+                Some(Key::Rsa(k)) => k.modulus_bits(),
                 _ => 0,
             }
         })?,
+    )?;
+    // An RSA key's public exponent, for its `algorithm.publicExponent`.
+    let s = state.clone();
+    host.set(
+        "keyExponent",
+        Function::new(
+            ctx.clone(),
+            move |ctx: Ctx<'js>, handle: u32| -> Result<Value<'js>> {
+                let e = match s.keys.borrow().keys.get(&handle).map(|k| &**k) {
+                    Some(Key::Rsa(k)) => k.exponent(),
+                    _ => Vec::new(),
+                };
+                Ok(ArrayBuffer::new(ctx, e)?.into_value())
+            },
+        )?,
     )?;
     host.set(
         "timingSafeEqual",
@@ -189,6 +207,13 @@ fn job_of<'js>(state: &HostState, op: &str, p: &Object<'js>) -> Built<Job> {
             data: p.bytes("data")?,
             sig: p.bytes("sig")?,
         },
+        "encrypt" | "decrypt" if p.text("alg")? == "RSA-OAEP" => Job::Oaep {
+            hash: p.hash()?,
+            label: p.bytes("label")?,
+            key: p.key("key")?,
+            data: p.bytes("data")?,
+            decrypt: op == "decrypt",
+        },
         "encrypt" | "decrypt" => Job::Cipher {
             mode: mode(&p)?,
             key: p.key("key")?,
@@ -204,12 +229,19 @@ fn job_of<'js>(state: &HostState, op: &str, p: &Object<'js>) -> Built<Job> {
                 Some(v) if !v.is_undefined() => p.bytes("data")?,
                 _ => Vec::new(),
             },
-            jwk: JwkText {
+            jwk: Box::new(JwkText {
                 k: p.opt_text("k")?,
                 x: p.opt_text("x")?,
                 y: p.opt_text("y")?,
                 d: p.opt_text("d")?,
-            },
+                n: p.opt_text("n")?,
+                e: p.opt_text("e")?,
+                p: p.opt_text("p")?,
+                q: p.opt_text("q")?,
+                dp: p.opt_text("dp")?,
+                dq: p.opt_text("dq")?,
+                qi: p.opt_text("qi")?,
+            }),
         },
         "export" => Job::Export {
             key: p.key("key")?,
@@ -228,6 +260,13 @@ fn sign_alg(p: &Params<'_, '_>) -> Built<SignAlg> {
         "HMAC" => SignAlg::Hmac(p.hash()?),
         "ECDSA" => SignAlg::Ecdsa(p.hash()?),
         "Ed25519" => SignAlg::Ed25519,
+        "RSASSA-PKCS1-v1_5" => SignAlg::Rsa(RsaPadding::Pkcs1, p.hash()?),
+        "RSA-PSS" => SignAlg::Rsa(
+            RsaPadding::Pss {
+                salt: p.get::<u32>("saltLength")? as usize,
+            },
+            p.hash()?,
+        ),
         other => return Err(CryptoError::NotSupported(format!("{other} does not sign"))),
     })
 }
@@ -295,6 +334,13 @@ fn kind(p: &Params<'_, '_>) -> Built<KeyKind> {
         },
         "okp" => KeyKind::Okp {
             name: p.text("name")?,
+        },
+        "rsa" => KeyKind::Rsa {
+            bits: p.get::<Option<u32>>("modulusLength")?.unwrap_or(0),
+            exponent: match p.get::<Option<Value>>("publicExponent")? {
+                Some(v) if !v.is_undefined() => p.bytes("publicExponent")?,
+                _ => Vec::new(),
+            },
         },
         other => {
             return Err(CryptoError::NotSupported(format!(

@@ -16,7 +16,7 @@
 //! `jobs` (`bext.jobs` and the `job` object).
 
 mod answer;
-mod bytes;
+pub(crate) mod bytes;
 pub mod crypto;
 mod encoding;
 mod fetch;

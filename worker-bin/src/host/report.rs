@@ -20,9 +20,16 @@ pub(super) fn install<'js>(
     host.set(
         "log",
         Function::new(ctx.clone(), move |level: i32, message: Text| {
+            // A logged error's stack (`console.error(e)`) points at the
+            // user's own files too; other lines are left as they are.
+            let message = if message.0.contains("    at ") {
+                crate::loader::sourcemap::rewrite(&message.0)
+            } else {
+                message.0
+            };
             s.push(HostEvent::Log {
                 level: level_of(level),
-                message: message.0,
+                message,
             });
         })?,
     )?;

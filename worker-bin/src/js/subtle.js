@@ -45,18 +45,18 @@
   // op -> the algorithms that do it.
   const OPS = {
     digest: HASHES,
-    sign: ["HMAC", "ECDSA", "Ed25519"],
-    verify: ["HMAC", "ECDSA", "Ed25519"],
-    encrypt: ["AES-GCM", "AES-CBC", "AES-CTR"],
-    decrypt: ["AES-GCM", "AES-CBC", "AES-CTR"],
+    sign: ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
+    verify: ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
+    encrypt: ["AES-GCM", "AES-CBC", "AES-CTR", "RSA-OAEP"],
+    decrypt: ["AES-GCM", "AES-CBC", "AES-CTR", "RSA-OAEP"],
     wrapKey: ["AES-KW"],
     unwrapKey: ["AES-KW"],
     deriveBits: ["ECDH", "X25519", "HKDF", "PBKDF2"],
-    generateKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519"],
-    importKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519", "HKDF", "PBKDF2"],
+    generateKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519", ...RSA],
+    importKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519", "HKDF", "PBKDF2", ...RSA],
     getKeyLength: ["HMAC", ...AES, "HKDF", "PBKDF2"],
   };
-  const ALL = [...new Set([...Object.values(OPS).flat(), ...RSA])];
+  const ALL = [...new Set(Object.values(OPS).flat())];
   const CANONICAL = new Map(ALL.map((n) => [n.toLowerCase(), n]));
   // What each algorithm's keys may be used for: [secret or private, public].
   const USAGES = {
@@ -71,12 +71,16 @@
     Ed25519: [["sign"], ["verify"]],
     ECDH: [["deriveKey", "deriveBits"], []],
     X25519: [["deriveKey", "deriveBits"], []],
+    "RSASSA-PKCS1-v1_5": [["sign"], ["verify"]],
+    "RSA-PSS": [["sign"], ["verify"]],
+    "RSA-OAEP": [["decrypt", "unwrapKey"], ["encrypt", "wrapKey"]],
   };
   const FORMATS = {
     HMAC: ["raw", "jwk"], "AES-GCM": ["raw", "jwk"], "AES-CBC": ["raw", "jwk"], "AES-CTR": ["raw", "jwk"], "AES-KW": ["raw", "jwk"],
     HKDF: ["raw"], PBKDF2: ["raw"],
     ECDSA: ["raw", "spki", "pkcs8", "jwk"], ECDH: ["raw", "spki", "pkcs8", "jwk"],
     Ed25519: ["raw", "spki", "pkcs8", "jwk"], X25519: ["raw", "spki", "pkcs8", "jwk"],
+    "RSASSA-PKCS1-v1_5": ["spki", "pkcs8", "jwk"], "RSA-PSS": ["spki", "pkcs8", "jwk"], "RSA-OAEP": ["spki", "pkcs8", "jwk"],
   };
 
   function bytes(v, what) {
@@ -112,6 +116,12 @@
     if (alg.tagLength !== undefined) out.tagLength = integer(alg.tagLength, `${name}: tagLength`, 8);
     if (alg.iterations !== undefined) out.iterations = integer(alg.iterations, `${name}: iterations`, 32);
     if (alg.namedCurve !== undefined) out.namedCurve = String(alg.namedCurve);
+    if (alg.modulusLength !== undefined) out.modulusLength = integer(alg.modulusLength, `${name}: modulusLength`, 32);
+    if (alg.saltLength !== undefined) out.saltLength = integer(alg.saltLength, `${name}: saltLength`, 32);
+    if (alg.publicExponent !== undefined) {
+      if (!(alg.publicExponent instanceof Uint8Array)) throw new TypeError(`${name}: publicExponent must be a Uint8Array`);
+      out.publicExponent = new Uint8Array(alg.publicExponent);
+    }
     if (alg.public !== undefined) out.public = alg.public;
     return out;
   }
@@ -132,7 +142,7 @@
   const kindOf = (name, alg) =>
     name === "ECDSA" || name === "ECDH" ? { kind: "ec", curve: alg.namedCurve }
       : name === "Ed25519" || name === "X25519" ? { kind: "okp", name }
-        : { kind: "secret" };
+        : RSA.includes(name) ? { kind: "rsa" } : { kind: "secret" };
 
   // The bits of a new or imported secret key, and the algorithm it shows.
   function secretShape(alg, op) {
@@ -155,6 +165,12 @@
   }
   const curveAlg = (alg) =>
     alg.name === "ECDSA" || alg.name === "ECDH" ? { name: alg.name, namedCurve: alg.namedCurve } : { name: alg.name };
+  // An RSA key's algorithm: its size and exponent are the key's own.
+  const rsaAlg = (alg, handle) => ({
+    name: alg.name, modulusLength: host.keyBits(handle),
+    publicExponent: new Uint8Array(host.keyExponent(handle)), hash: { name: needHash(alg) },
+  });
+  const keyAlg = (alg, handle) => (RSA.includes(alg.name) ? rsaAlg(alg, handle) : curveAlg(alg));
 
   // Runs an operation in Rust: now, or (a long one) off the JS thread.
   const waiting = new Map();
@@ -186,8 +202,10 @@
     return s;
   }
   function signParams(alg, s, data) {
-    const hash = alg.name === "HMAC" ? s.algorithm.hash.name : alg.name === "ECDSA" ? needHash(alg) : undefined;
-    return { alg: alg.name, hash, key: s.handle, data: bytes(data, "data") };
+    const hash = alg.name === "ECDSA" ? needHash(alg) : s.algorithm.hash ? s.algorithm.hash.name : undefined;
+    const p = { alg: alg.name, hash, key: s.handle, data: bytes(data, "data") };
+    if (alg.name === "RSA-PSS") p.saltLength = required(alg, "saltLength");
+    return p;
   }
   async function sign(algorithm, key, data) {
     const alg = normalize(algorithm, "sign");
@@ -208,6 +226,9 @@
       p.additionalData = alg.additionalData || new Uint8Array(0);
       p.tagLength = alg.tagLength === undefined ? 128 : alg.tagLength;
       if (![32, 64, 96, 104, 112, 120, 128].includes(p.tagLength)) throw fail("OperationError", "AES-GCM: bad tagLength");
+    } else if (alg.name === "RSA-OAEP") {
+      p.hash = s.algorithm.hash.name;
+      p.label = alg.label || new Uint8Array(0);
     } else if (alg.name === "AES-CBC") {
       p.iv = required(alg, "iv");
       if (p.iv.length !== 16) throw fail("OperationError", "AES-CBC: the iv must be 16 bytes");
@@ -290,13 +311,19 @@
       return makeKey(handle, "secret", extractable, { ...shape.algorithm, ...(alg.name === "HMAC" ? { length } : {}) }, usages);
     }
     if (alg.name === "ECDSA" || alg.name === "ECDH") checkCurve(alg);
-    const [privHandle, pubHandle] = run("generate", kindOf(alg.name, alg));
+    const params = kindOf(alg.name, alg);
+    if (RSA.includes(alg.name)) {
+      needHash(alg);
+      params.modulusLength = required(alg, "modulusLength");
+      params.publicExponent = required(alg, "publicExponent");
+    }
     const privUsages = usages.filter((u) => allowed[0].includes(u));
     if (privUsages.length === 0) throw fail("SyntaxError", "the private key needs at least one usage");
-    const a = curveAlg(alg);
+    // An RSA key takes long to make: this one comes back later.
+    const [privHandle, pubHandle] = await run("generate", params);
     return {
-      publicKey: makeKey(pubHandle, "public", true, { ...a }, usages.filter((u) => allowed[1].includes(u))),
-      privateKey: makeKey(privHandle, "private", extractable, { ...a }, privUsages),
+      publicKey: makeKey(pubHandle, "public", true, keyAlg(alg, pubHandle), usages.filter((u) => allowed[1].includes(u))),
+      privateKey: makeKey(privHandle, "private", extractable, keyAlg(alg, privHandle), privUsages),
     };
   }
 
@@ -306,9 +333,15 @@
     "AES-CTR": (a) => `A${a.length}CTR`, "AES-KW": (a) => `A${a.length}KW`,
   };
   const CRV_OKP = { Ed25519: "Ed25519", X25519: "X25519" };
+  // An RSA JWK's alg, by algorithm and hash.
+  const RSA_JWK_ALG = {
+    "RSASSA-PKCS1-v1_5": { "SHA-1": "RS1", "SHA-256": "RS256", "SHA-384": "RS384", "SHA-512": "RS512" },
+    "RSA-PSS": { "SHA-1": "PS1", "SHA-256": "PS256", "SHA-384": "PS384", "SHA-512": "PS512" },
+    "RSA-OAEP": { "SHA-1": "RSA-OAEP", "SHA-256": "RSA-OAEP-256", "SHA-384": "RSA-OAEP-384", "SHA-512": "RSA-OAEP-512" },
+  };
   const k = {
-    CryptoKey, slots, makeKey, keyArg, normalize, checkUsages, kindOf, secretShape, checkCurve, curveAlg,
-    run, fail, bytes, usable, USAGES, FORMATS, AES, JWK_ALG, CRV_OKP, keyLength, done, cipherParams,
+    CryptoKey, slots, makeKey, keyArg, normalize, checkUsages, kindOf, secretShape, checkCurve, keyAlg, needHash,
+    run, fail, bytes, usable, USAGES, FORMATS, AES, RSA, JWK_ALG, RSA_JWK_ALG, CRV_OKP, keyLength, done, cipherParams,
     methods: { digest, sign, verify, encrypt, decrypt, deriveBits, deriveKey, generateKey },
   };
   // subtle_keys.js adds importKey to `k` (deriveKey uses it).

@@ -3,8 +3,9 @@
 // of them and the methods of subtle.js.
 (function (host, k) {
   "use strict";
-  const { CryptoKey, slots, makeKey, keyArg, normalize, checkUsages, kindOf, secretShape, checkCurve, curveAlg } = k;
-  const { run, fail, bytes, usable, USAGES, FORMATS, AES, JWK_ALG, CRV_OKP, cipherParams, methods } = k;
+  const { CryptoKey, slots, makeKey, keyArg, normalize, checkUsages, kindOf, secretShape, checkCurve, keyAlg, needHash } = k;
+  const { run, fail, bytes, usable, USAGES, FORMATS, AES, RSA, JWK_ALG, RSA_JWK_ALG, CRV_OKP, cipherParams, methods } = k;
+  const RSA_MEMBERS = ["n", "e", "d", "p", "q", "dp", "dq", "qi"];
   const FORMAT_NAMES = ["raw", "pkcs8", "spki", "jwk"];
 
   function checkFormat(format, name) {
@@ -16,9 +17,10 @@
   // ext, and for each kind its alg or crv.
   function checkJwk(jwk, alg, usages, extractable, secret) {
     if (jwk === null || typeof jwk !== "object") throw new TypeError("a jwk key must be an object");
-    const kty = secret ? "oct" : alg.name === "ECDSA" || alg.name === "ECDH" ? "EC" : "OKP";
+    const kty = secret ? "oct" : alg.name === "ECDSA" || alg.name === "ECDH" ? "EC" : RSA.includes(alg.name) ? "RSA" : "OKP";
     if (jwk.kty !== kty) throw fail("DataError", `the JWK's kty must be ${kty}`);
-    const use = alg.name === "ECDH" || alg.name === "X25519" ? "enc" : ["HMAC", "ECDSA", "Ed25519"].includes(alg.name) ? "sig" : "enc";
+    const signs = ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"];
+    const use = signs.includes(alg.name) ? "sig" : "enc";
     if (usages.length && jwk.use !== undefined && jwk.use !== use) throw fail("DataError", `the JWK's use must be ${use}`);
     if (jwk.key_ops !== undefined) {
       if (!Array.isArray(jwk.key_ops)) throw fail("DataError", "the JWK's key_ops must be an array");
@@ -27,7 +29,12 @@
     if (jwk.ext === false && extractable) throw fail("DataError", "the JWK is not extractable");
     if (kty === "EC" && jwk.crv !== alg.namedCurve) throw fail("DataError", `the JWK's crv must be ${alg.namedCurve}`);
     if (kty === "OKP" && jwk.crv !== CRV_OKP[alg.name]) throw fail("DataError", `the JWK's crv must be ${alg.name}`);
-    for (const m of ["k", "x", "y", "d"]) if (jwk[m] !== undefined && typeof jwk[m] !== "string") throw fail("DataError", `the JWK's ${m} must be a string`);
+    for (const m of ["k", "x", "y", ...RSA_MEMBERS]) if (jwk[m] !== undefined && typeof jwk[m] !== "string") throw fail("DataError", `the JWK's ${m} must be a string`);
+    if (kty === "RSA") {
+      if (jwk.oth !== undefined) throw fail("NotSupportedError", "RSA keys of more than two primes are not supported");
+      const want = RSA_JWK_ALG[alg.name][needHash(alg)];
+      if (jwk.alg !== undefined && jwk.alg !== want) throw fail("DataError", `the JWK's alg must be ${want}`);
+    }
   }
 
   // The secret key's algorithm after import: the length is the data's.
@@ -65,11 +72,13 @@
     let usages = checkUsages(keyUsages, allowed.flat());
     if (allowed.length === 1) return importSecret(format, keyData, alg, extractable, usages);
     if (alg.name === "ECDSA" || alg.name === "ECDH") checkCurve(alg);
+    if (RSA.includes(alg.name)) needHash(alg);
     const params = { ...kindOf(alg.name, alg), format };
     let type = format === "pkcs8" ? "private" : "public";
     if (format === "jwk") {
       checkJwk(keyData, alg, usages, extractable, false);
-      Object.assign(params, { x: keyData.x, y: keyData.y, d: keyData.d });
+      Object.assign(params, { x: keyData.x, y: keyData.y });
+      for (const m of RSA_MEMBERS) params[m] = keyData[m];
       if (keyData.d !== undefined) type = "private";
       if (alg.name === "ECDSA" && keyData.alg !== undefined) {
         const want = { "P-256": "ES256", "P-384": "ES384", "P-521": "ES512" }[alg.namedCurve];
@@ -82,7 +91,7 @@
     for (const u of usages) if (!mine.includes(u)) throw fail("SyntaxError", `a ${type} ${alg.name} key cannot be used to ${u}`);
     if (type === "private" && usages.length === 0) throw fail("SyntaxError", "a private key needs at least one usage");
     const handle = run("import", params);
-    return makeKey(handle, type, Boolean(extractable), curveAlg(alg), usages);
+    return makeKey(handle, type, Boolean(extractable), keyAlg(alg, handle), usages);
   }
 
   async function exportKey(format, key) {
@@ -97,9 +106,11 @@
     if (format !== "jwk") return out;
     const a = s.algorithm;
     const jwk = s.type === "secret" ? { kty: "oct" }
-      : a.name === "ECDSA" || a.name === "ECDH" ? { kty: "EC", crv: a.namedCurve } : { kty: "OKP", crv: a.name };
+      : a.name === "ECDSA" || a.name === "ECDH" ? { kty: "EC", crv: a.namedCurve }
+        : RSA.includes(a.name) ? { kty: "RSA" } : { kty: "OKP", crv: a.name };
     Object.assign(jwk, out);
     if (JWK_ALG[a.name]) jwk.alg = JWK_ALG[a.name](a);
+    if (RSA_JWK_ALG[a.name]) jwk.alg = RSA_JWK_ALG[a.name][a.hash.name];
     if (a.name === "Ed25519") jwk.alg = "Ed25519";
     jwk.key_ops = [...s.usages];
     jwk.ext = s.extractable;

@@ -58,7 +58,7 @@ use tokio_util::codec::FramedWrite;
 use crate::compress::Compressor;
 use crate::engine::{Engine, EngineOptions};
 use crate::fault::Faults;
-use crate::modules::ModuleCache;
+use crate::loader::ModuleCache;
 use inbox::{End, Inbox};
 use requests::Running;
 use worker::{Pending, Worker};

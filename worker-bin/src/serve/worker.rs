@@ -18,7 +18,7 @@ use crate::compress::{Compressor, Encoding};
 use crate::engine::Engine;
 use crate::fault::Faults;
 use crate::host::{HostEvent, JsFailure};
-use crate::modules::ModuleCache;
+use crate::loader::ModuleCache;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Phase {

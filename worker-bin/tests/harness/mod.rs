@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use bext_worker::engine::{Engine, EngineOptions};
 use bext_worker::host::{HostEvent, JsFailure};
-use bext_worker::modules::ModuleCache;
+use bext_worker::loader::ModuleCache;
 use protocol::worker::{HttpRequest, HttpResponse};
 
 pub struct Harness {

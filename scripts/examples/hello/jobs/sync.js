@@ -1,4 +1,5 @@
 // jobs/sync.js
+/** @param {import("@bext/types").Job} job */
 export async function run(job) {
   let cursor = job.getCheckpoint()?.cursor ?? 0;   // resume where the last run stopped
   job.log("syncing from", cursor, job.data);

@@ -1,0 +1,279 @@
+//! RSA: RSASSA-PKCS1-v1_5 and RSA-PSS signatures, RSA-OAEP encryption,
+//! key generation and the key formats (pkcs8, spki, JWK members).
+//!
+//! The crate is RustCrypto's `rsa` 0.10. Its arithmetic is `crypto-bigint`'s
+//! constant-time Montgomery exponentiation, and every private-key operation
+//! (signing, decryption) is blinded with the system's randomness. 0.10 is
+//! the release that replaced the variable-time big integers behind
+//! RUSTSEC-2023-0071 (the Marvin attack: a timing oracle on private-key
+//! operations that lets a network attacker decrypt or sign); RSA-OAEP's
+//! padding check is constant-time too. PKCS#1 v1.5 *encryption*, the
+//! padding Marvin and Bleichenbacher attack directly, is not part of the
+//! Web Cryptography API and is not used here. `aws-lc-rs` was the other
+//! candidate: it builds a C library (a C toolchain in every build and a
+//! second copy of the primitives beside `ring`), where `rsa` shares the
+//! RustCrypto stack the other algorithms already use (`sha2`, `digest`,
+//! `pkcs8`, `spki`, `crypto-bigint`).
+//!
+//! What is accepted: moduli of 1024 to 8192 bits (the crate's bounds:
+//! smaller keys are refused as too weak, larger ones as a verification
+//! cost an attacker could choose), public exponents 3 and 65537 for a new
+//! key (what Chromium accepts; any exponent the crate accepts on import).
+
+use ::rsa::pkcs1::der::Decode as _;
+use ::rsa::pkcs1::{EncodeRsaPrivateKey as _, RsaPrivateKeyRef, RsaPublicKeyRef, UintRef};
+use ::rsa::pkcs8::{DecodePrivateKey as _, DecodePublicKey as _};
+use ::rsa::pkcs8::{EncodePrivateKey as _, EncodePublicKey as _};
+use ::rsa::traits::PublicKeyParts as _;
+use ::rsa::{BoxedUint, Oaep, Pkcs1v15Sign, PrivateKey, Pss, PublicKey};
+use sha2::Digest as _;
+
+use super::mac::{Hash, with_hash};
+use super::{CryptoError, Result, data, operation};
+
+/// The smallest and largest modulus, in bits.
+pub const MIN_BITS: u32 = 1024;
+pub const MAX_BITS: u32 = 8192;
+
+/// An RSA key: the public half, and the private key for a private one.
+pub struct RsaKey {
+    private: Option<PrivateKey>,
+    public: PublicKey,
+}
+
+impl std::fmt::Debug for RsaKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = if self.is_private() {
+            "private"
+        } else {
+            "public"
+        };
+        write!(f, "RsaKey({kind}, {} bits)", self.modulus_bits())
+    }
+}
+
+/// A key's numbers as JWK names them, big-endian without leading zeros.
+/// A public key has only `n` and `e`; a private one all of them.
+#[derive(Debug, Clone, Default)]
+pub struct RsaParts {
+    pub n: Vec<u8>,
+    pub e: Vec<u8>,
+    pub private: Option<RsaPrivateParts>,
+}
+
+/// The private members of a JWK: `d`, the primes and the CRT values.
+#[derive(Debug, Clone, Default)]
+pub struct RsaPrivateParts {
+    pub d: Vec<u8>,
+    pub p: Vec<u8>,
+    pub q: Vec<u8>,
+    pub dp: Vec<u8>,
+    pub dq: Vec<u8>,
+    pub qi: Vec<u8>,
+}
+
+/// How a signature is padded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RsaPadding {
+    Pkcs1,
+    Pss { salt: usize },
+}
+
+fn bad_key(e: impl std::fmt::Display) -> CryptoError {
+    data(format!("not a valid RSA key: {e}"))
+}
+
+/// The exponents a new key may have, as big-endian bytes of any length.
+fn exponent_of(bytes: &[u8]) -> Result<u64> {
+    let digits: Vec<u8> = bytes.iter().copied().skip_while(|b| *b == 0).collect();
+    let e = if digits.len() <= 8 {
+        digits
+            .iter()
+            .fold(0u64, |acc, b| (acc << 8) | u64::from(*b))
+    } else {
+        0
+    };
+    match e {
+        3 | 65537 => Ok(e),
+        _ => Err(operation("the public exponent must be 3 or 65537")),
+    }
+}
+
+impl RsaKey {
+    /// A new key pair: private, public.
+    pub fn generate(bits: u32, exponent: &[u8]) -> Result<(RsaKey, RsaKey)> {
+        if !(MIN_BITS..=MAX_BITS).contains(&bits) {
+            return Err(operation(format!(
+                "modulusLength must be between {MIN_BITS} and {MAX_BITS}"
+            )));
+        }
+        let e = BoxedUint::from(exponent_of(exponent)?);
+        let mut rng = getrandom04::SysRng;
+        let private = PrivateKey::new_with_exp(&mut rng, bits as usize, e)
+            .map_err(|e| operation(format!("RSA key generation failed: {e}")))?;
+        let public = private.to_public_key();
+        Ok((
+            RsaKey {
+                public: public.clone(),
+                private: Some(private),
+            },
+            RsaKey {
+                public,
+                private: None,
+            },
+        ))
+    }
+
+    pub fn is_private(&self) -> bool {
+        self.private.is_some()
+    }
+
+    /// The modulus's length in bits (`algorithm.modulusLength`).
+    pub fn modulus_bits(&self) -> u32 {
+        self.public.n().bit_width_vartime()
+    }
+
+    /// The public exponent, big-endian (`algorithm.publicExponent`).
+    pub fn exponent(&self) -> Vec<u8> {
+        self.public.e_bytes().into_vec()
+    }
+
+    pub fn from_spki(der: &[u8]) -> Result<RsaKey> {
+        let public = PublicKey::from_public_key_der(der).map_err(bad_key)?;
+        Ok(RsaKey {
+            public,
+            private: None,
+        })
+    }
+
+    pub fn from_pkcs8(der: &[u8]) -> Result<RsaKey> {
+        let private = PrivateKey::from_pkcs8_der(der).map_err(bad_key)?;
+        Ok(RsaKey {
+            public: private.to_public_key(),
+            private: Some(private),
+        })
+    }
+
+    pub fn from_parts(parts: &RsaParts) -> Result<RsaKey> {
+        fn uint(b: &[u8]) -> Result<UintRef<'_>> {
+            UintRef::new(b).map_err(bad_key)
+        }
+        let public = RsaPublicKeyRef {
+            modulus: uint(&parts.n)?,
+            public_exponent: uint(&parts.e)?,
+        };
+        let Some(p) = &parts.private else {
+            let public = PublicKey::try_from(public).map_err(bad_key)?;
+            return Ok(RsaKey {
+                public,
+                private: None,
+            });
+        };
+        let private = PrivateKey::try_from(RsaPrivateKeyRef {
+            modulus: public.modulus,
+            public_exponent: public.public_exponent,
+            private_exponent: uint(&p.d)?,
+            prime1: uint(&p.p)?,
+            prime2: uint(&p.q)?,
+            exponent1: uint(&p.dp)?,
+            exponent2: uint(&p.dq)?,
+            coefficient: uint(&p.qi)?,
+            other_prime_infos: None,
+        })
+        .map_err(bad_key)?;
+        Ok(RsaKey {
+            public: private.to_public_key(),
+            private: Some(private),
+        })
+    }
+
+    pub fn to_spki(&self) -> Result<Vec<u8>> {
+        let doc = self.public.to_public_key_der().map_err(operation_err)?;
+        Ok(doc.as_bytes().to_vec())
+    }
+
+    pub fn to_pkcs8(&self) -> Result<Vec<u8>> {
+        let doc = self.private()?.to_pkcs8_der().map_err(operation_err)?;
+        Ok(doc.as_bytes().to_vec())
+    }
+
+    pub fn to_parts(&self) -> Result<RsaParts> {
+        let mut parts = RsaParts {
+            n: self.public.n_bytes().into_vec(),
+            e: self.exponent(),
+            private: None,
+        };
+        if let Some(private) = &self.private {
+            let doc = private.to_pkcs1_der().map_err(operation_err)?;
+            let k = RsaPrivateKeyRef::from_der(doc.as_bytes()).map_err(operation_err)?;
+            let v = |u: UintRef<'_>| u.as_bytes().to_vec();
+            parts.private = Some(RsaPrivateParts {
+                d: v(k.private_exponent),
+                p: v(k.prime1),
+                q: v(k.prime2),
+                dp: v(k.exponent1),
+                dq: v(k.exponent2),
+                qi: v(k.coefficient),
+            });
+        }
+        Ok(parts)
+    }
+
+    fn private(&self) -> Result<&PrivateKey> {
+        self.private
+            .as_ref()
+            .ok_or_else(|| super::access("the operation needs a private key"))
+    }
+
+    pub fn sign(&self, padding: RsaPadding, hash: Hash, msg: &[u8]) -> Result<Vec<u8>> {
+        let key = self.private()?;
+        let signed = with_hash!(hash, H => {
+            let digest = H::digest(msg);
+            match padding {
+                RsaPadding::Pkcs1 => key.sign(Pkcs1v15Sign::new::<H>(), &digest),
+                RsaPadding::Pss { salt } => key.sign(Pss::<H>::new_with_salt(salt), &digest),
+            }
+        });
+        signed.map_err(|e| operation(format!("RSA signing failed: {e}")))
+    }
+
+    /// Whether `sig` is a valid signature of `msg`; a signature of the
+    /// wrong length is simply not valid.
+    pub fn verify(&self, padding: RsaPadding, hash: Hash, msg: &[u8], sig: &[u8]) -> bool {
+        with_hash!(hash, H => {
+            let digest = H::digest(msg);
+            match padding {
+                RsaPadding::Pkcs1 => self.public.verify(Pkcs1v15Sign::new::<H>(), &digest, sig),
+                RsaPadding::Pss { salt } => {
+                    self.public.verify(Pss::<H>::new_with_salt(salt), &digest, sig)
+                }
+            }
+        })
+        .is_ok()
+    }
+
+    /// RSA-OAEP with `hash` for the label and MGF1.
+    pub fn encrypt(&self, hash: Hash, label: &[u8], msg: &[u8]) -> Result<Vec<u8>> {
+        let mut rng = getrandom04::SysRng;
+        with_hash!(hash, H => {
+            self.public.encrypt(&mut rng, Oaep::<H>::new_with_label(label), msg)
+        })
+        .map_err(|e| operation(format!("RSA-OAEP encryption failed: {e}")))
+    }
+
+    /// RSA-OAEP decryption. Every failure reads the same (OperationError,
+    /// one message), so the error says nothing of where the check failed.
+    pub fn decrypt(&self, hash: Hash, label: &[u8], ciphertext: &[u8]) -> Result<Vec<u8>> {
+        let key = self.private()?;
+        with_hash!(hash, H => key.decrypt(Oaep::<H>::new_with_label(label), ciphertext))
+            .map_err(|_| operation("RSA-OAEP decryption failed"))
+    }
+}
+
+fn operation_err(e: impl std::fmt::Display) -> CryptoError {
+    operation(e.to_string())
+}
+
+#[cfg(test)]
+#[path = "rsa_tests.rs"]
+mod tests;

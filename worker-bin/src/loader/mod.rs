@@ -1,0 +1,182 @@
+//! The module loader: how `import` and `require()` find, read and compile
+//! a worker's code, so a script is an ordinary project folder
+//! (`package.json`, `node_modules`, `.ts` files).
+//!
+//! QuickJS asks two questions. Resolution (`ModuleResolver`, by `resolve`)
+//! turns a specifier into a module name: the real path of a file, with a
+//! `?query` kept (`./data.json?v=2` is another instance of the file, so
+//! `swap()` can import fresh data), or `node:X` for a Node built-in
+//! (`builtin`). It also notes how the file is to run (its format). Loading
+//! (`ModuleLoader`) turns a name into a module:
+//!
+//! - bytecode from the pool's earlier workers when it was compiled from
+//!   exactly the file's bytes (`cache`), whatever the file is;
+//! - JSON: a module whose default export is the value;
+//! - CommonJS (`.cjs`, `"type": "commonjs"`, or a `.js` file without
+//!   `import`/`export` in a package that does not say): run by the
+//!   CommonJS runtime and seen through an ES module facade (`commonjs`);
+//! - TypeScript and JSX: transformed (`typescript`), then compiled;
+//! - anything else: compiled as an ES module.
+//!
+//! Source maps (`sourcemap`) are read only when an error is formatted.
+
+pub mod builtin;
+pub mod cache;
+mod commonjs;
+pub mod resolve;
+pub mod sourcemap;
+pub mod typescript;
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+use std::rc::Rc;
+
+use rquickjs::loader::{ImportAttributes, Loader, Resolver};
+use rquickjs::{Ctx, Error, Module, Result};
+
+pub use cache::ModuleCache;
+use resolve::{Caller, Format, Resolution, Resolved, file_part};
+
+/// What resolution and loading share for one runtime.
+#[derive(Debug, Default)]
+pub struct Graph {
+    resolution: Resolution,
+    /// How each resolved file runs, as resolution found it.
+    formats: RefCell<HashMap<String, Format>>,
+}
+
+impl Graph {
+    /// The format of `name`, a `Detect` settled by reading the file.
+    fn settle(&self, name: &str, format: Format) -> Format {
+        if format != Format::Detect {
+            return format;
+        }
+        let file = file_part(name);
+        let esm = match std::fs::read_to_string(file) {
+            Ok(text) => typescript::looks_like_esm(Path::new(file), &text),
+            // The loader reports the unreadable file.
+            Err(_) => true,
+        };
+        if esm { Format::Esm } else { Format::CommonJs }
+    }
+
+    /// Keeps the source map a transform made, for errors in this process.
+    fn keep_map(&self, file: &str, map: String) {
+        sourcemap::remember(file, map);
+    }
+
+    fn format(&self, name: &str) -> Format {
+        let known = self.formats.borrow().get(name).copied();
+        known.unwrap_or_else(|| resolve::format_of(Path::new(file_part(name)), None))
+    }
+}
+
+/// Resolves import specifiers (see the module docs).
+#[derive(Debug)]
+pub struct ModuleResolver {
+    graph: Rc<Graph>,
+}
+
+/// Loads modules by name (see the module docs).
+#[derive(Debug)]
+pub struct ModuleLoader {
+    graph: Rc<Graph>,
+    cache: Rc<ModuleCache>,
+}
+
+/// The resolver and loader of one runtime, loading through `cache`.
+pub fn new(cache: Rc<ModuleCache>) -> (ModuleResolver, ModuleLoader) {
+    let graph = Rc::new(Graph::default());
+    (
+        ModuleResolver {
+            graph: graph.clone(),
+        },
+        ModuleLoader { graph, cache },
+    )
+}
+
+impl Resolver for ModuleResolver {
+    fn resolve<'js>(
+        &mut self,
+        _ctx: &Ctx<'js>,
+        base: &str,
+        name: &str,
+        _attributes: Option<ImportAttributes<'js>>,
+    ) -> Result<String> {
+        match self.graph.resolution.resolve(base, name, Caller::Import) {
+            Ok(Resolved::Builtin(builtin)) => Ok(builtin),
+            Ok(Resolved::File { name, format }) => {
+                self.graph.formats.borrow_mut().insert(name.clone(), format);
+                Ok(name)
+            }
+            Err(e) => Err(Error::new_resolving_message(
+                base,
+                name,
+                format!("{}; tried {}", e.reason, e.tried),
+            )),
+        }
+    }
+}
+
+impl Loader for ModuleLoader {
+    fn load<'js>(
+        &mut self,
+        ctx: &Ctx<'js>,
+        name: &str,
+        _attributes: Option<ImportAttributes<'js>>,
+    ) -> Result<Module<'js>> {
+        if let Some(builtin) = name.strip_prefix("node:") {
+            return builtin::load(ctx, builtin);
+        }
+        let file = file_part(name);
+        // A module the master holds is the pool's running version of that
+        // file: loaded from what it sent, whatever is on disk now.
+        let source = match self.cache.held_source(name) {
+            Some(source) => source,
+            None => std::fs::read(file).map_err(|e| {
+                Error::new_loading_message(name, format!("cannot read {file}: {e}"))
+            })?,
+        };
+        if let Some(module) = self.cache.cached(ctx, name, &source) {
+            return Ok(module);
+        }
+        match self.graph.settle(name, self.graph.format(name)) {
+            Format::Json => {
+                let code = json_module(&source);
+                self.cache.compile(ctx, name, source, code)
+            }
+            Format::CommonJs | Format::Detect => commonjs::facade(ctx, &self.graph, name),
+            Format::Esm if typescript::needs_transform(file) => {
+                let text = String::from_utf8_lossy(&source);
+                let out = typescript::transform(Path::new(file), &text)
+                    .map_err(|e| Error::new_loading_message(name, e.to_string()))?;
+                self.graph.keep_map(file, out.map);
+                self.cache.compile(ctx, name, source, out.code.into_bytes())
+            }
+            Format::Esm => {
+                let code = source.clone();
+                self.cache.compile(ctx, name, source, code)
+            }
+        }
+    }
+}
+
+/// A module whose default export is the JSON document `bytes`.
+fn json_module(bytes: &[u8]) -> Vec<u8> {
+    let mut out = b"export default ".to_vec();
+    out.extend_from_slice(bytes);
+    out.extend_from_slice(b"\n;");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_json_file_is_its_default_export() {
+        assert_eq!(
+            super::json_module(b"{\"a\":1}"),
+            b"export default {\"a\":1}\n;".to_vec()
+        );
+    }
+}

@@ -1,0 +1,227 @@
+//! Node's built-ins against Node itself: each case in `tests/node/` is an
+//! ES module exporting `run(print)`; it runs in Node (Debian's `nodejs`,
+//! `/usr/bin/node`, or `$BEXT_NODE`) and in a real worker engine, and the
+//! printed lines must be the same. Plus what Node cannot be compared with:
+//! the refusal of a built-in bext does not have, and `process.env`.
+
+mod harness;
+
+use std::path::Path;
+use std::process::Command;
+
+use bext_worker::engine::{Engine, EngineOptions};
+use harness::{Harness, body};
+
+/// The handler that runs a case in the worker.
+const RUNNER: &str = r#"import { run } from "./case.mjs";
+export async function handler() {
+  const out = [];
+  await run((...a) => out.push(a.join(" ")));
+  return { status: 200, body: out.join("\n") };
+}
+"#;
+
+fn node() -> String {
+    std::env::var("BEXT_NODE").unwrap_or_else(|_| "/usr/bin/node".into())
+}
+
+/// What Node prints for the case `name`.
+fn in_node(name: &str) -> String {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/node/{name}.mjs"));
+    let out = Command::new(node())
+        .arg("--input-type=module")
+        .arg("-e")
+        .arg(
+            "const m = await import(process.argv[1]); const out = []; \
+             await m.run((...a) => out.push(a.join(' '))); process.stdout.write(out.join('\\n'));",
+        )
+        .arg(&case)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {} (install Debian's nodejs, or set BEXT_NODE): {e}",
+                node()
+            )
+        });
+    assert!(
+        out.status.success(),
+        "node failed on {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// What a worker prints for the case `name`.
+fn in_bext(name: &str) -> String {
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/node/{name}.mjs")),
+    )
+    .unwrap();
+    let mut h = Harness::with_files(&[("worker.js", RUNNER), ("case.mjs", &src)]);
+    let r = h
+        .get("/")
+        .unwrap_or_else(|e| panic!("{name}: {}", e.describe()));
+    body(&r)
+}
+
+fn same_as_node(name: &str) {
+    let (want, got) = (in_node(name), in_bext(name));
+    if want != got {
+        let diff: Vec<String> = want
+            .lines()
+            .zip(got.lines().chain(std::iter::repeat("<missing>")))
+            .filter(|(w, g)| w != g)
+            .map(|(w, g)| format!("node: {w}\nbext: {g}"))
+            .collect();
+        panic!(
+            "{name} differs from Node:\n{}\n(full bext output:\n{got})",
+            diff.join("\n")
+        );
+    }
+}
+
+#[test]
+fn buffer_matches_node() {
+    same_as_node("buffer");
+}
+
+#[test]
+fn events_match_node() {
+    same_as_node("events");
+}
+
+#[test]
+fn util_matches_node() {
+    same_as_node("util");
+}
+
+#[test]
+fn path_matches_node() {
+    same_as_node("path");
+}
+
+#[test]
+fn querystring_and_string_decoder_match_node() {
+    same_as_node("querystring");
+}
+
+#[test]
+fn assert_matches_node() {
+    same_as_node("assert");
+}
+
+#[test]
+fn crypto_matches_node() {
+    same_as_node("crypto");
+}
+
+#[test]
+fn url_matches_node() {
+    same_as_node("url");
+}
+
+#[test]
+fn timers_match_node() {
+    same_as_node("timers");
+}
+
+#[test]
+fn a_builtin_bext_lacks_fails_at_import_naming_what_to_use() {
+    for (name, advice) in [
+        ("node:fs", "no file system"),
+        ("fs/promises", "no file system"),
+        ("node:child_process", "bext.jobs.spawn"),
+        ("http", "fetch()"),
+    ] {
+        let mut h = Harness::new(&format!(
+            "export async function handler() {{\n\
+               try {{ await import({name:?}); return \"loaded\"; }}\n\
+               catch (e) {{ return String(e && e.message); }}\n\
+             }}"
+        ));
+        let msg = body(&h.get("/").unwrap());
+        let bare = name.trim_start_matches("node:");
+        assert!(
+            msg.contains(&format!("node:{bare} is not available in bext")) && msg.contains(advice),
+            "{name}: {msg}"
+        );
+    }
+}
+
+#[test]
+fn a_static_import_of_a_missing_builtin_fails_the_load() {
+    let dir = harness::tempdir::new();
+    let script = dir.0.join("worker.js");
+    std::fs::write(
+        &script,
+        "import fs from \"node:fs\";\nexport function handler() { return fs; }\n",
+    )
+    .unwrap();
+    let engine = Engine::new(EngineOptions::default()).unwrap();
+    let mut h = Harness {
+        engine,
+        logs: vec![],
+        streamed: None,
+        _dir: dir,
+    };
+    h.engine.start_load(1, &script);
+    let err = h.wait(1).expect_err("the load fails");
+    assert!(
+        err.describe().contains("node:fs is not available in bext"),
+        "{}",
+        err.describe()
+    );
+}
+
+#[test]
+fn process_is_a_lazy_global_with_the_pools_env() {
+    let mut h = Harness::new(
+        r#"export function handler() {
+            const p = globalThis.process;
+            const t = p.hrtime(); const big = p.hrtime.bigint();
+            let exit;
+            try { p.exit(1); } catch (e) { exit = e.code; }
+            return [typeof p.env, "BEXT_WORKER_FD" in p.env, p.platform, typeof p.version, Array.isArray(t),
+                    typeof big, exit, typeof Buffer.from, global === globalThis, typeof p.memoryUsage().rss,
+                    p.cwd().startsWith("/")].join(" ");
+        }"#,
+    );
+    assert_eq!(
+        body(&h.get("/").unwrap()),
+        "object false linux string true bigint ERR_BEXT_PROCESS_EXIT function true number true"
+    );
+}
+
+#[test]
+fn a_script_may_replace_the_lazy_globals() {
+    let mut h = Harness::new(
+        r#"globalThis.Buffer = "mine";
+        var process = { env: { OWN: "1" } };
+        export function handler() { return `${Buffer} ${process.env.OWN}`; }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), "mine 1");
+}
+
+#[test]
+fn async_local_storage_follows_await_in_interleaved_tasks() {
+    let mut h = Harness::new(
+        r#"import { AsyncLocalStorage } from "node:async_hooks";
+        const als = new AsyncLocalStorage();
+        const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+        async function task(id) {
+          const seen = [];
+          for (let i = 0; i < 5; i++) {
+            await pause((id * 7 + i * 3) % 4);
+            seen.push(als.getStore());
+            await Promise.resolve();
+            seen.push(await new Promise((r) => queueMicrotask(() => r(als.getStore()))));
+          }
+          return seen.every((s) => s === id) ? "ok" : `task ${id} saw ${seen}`;
+        }
+        export async function handler() {
+          const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => als.run(id, () => task(id))));
+          return [...results, String(als.getStore())].join(" ");
+        }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), "ok ok ok ok ok ok undefined");
+}
