@@ -176,7 +176,6 @@ impl PoolHandle {
             *self.admission.write().unwrap() =
                 admission::Admission::new(a.max_concurrent, a.max_queue).map(Arc::new);
         }
-        warn_if_canary(&config);
         *self.config.write().unwrap() = Arc::new(config);
         let _ = self.tx.send(PoolMsg::Reconfigure { roll });
     }
@@ -312,21 +311,8 @@ fn fresh_room() -> Arc<room::Room> {
     room
 }
 
-/// `[POOL.deploy] canary` is read and validated, but the rollout that
-/// uses it is not in this build: said once per load, so an operator who
-/// turned it on does not believe a bad version would be rolled back.
-fn warn_if_canary(config: &PoolConfig) {
-    if config.settings.deploy.canary.is_some() {
-        tracing::warn!(
-            pool = %config.name,
-            "[deploy] canary = true is not acted on yet: a deploy still replaces every worker (rolling)"
-        );
-    }
-}
-
 /// Starts a pool actor with its `min_workers` slots.
 pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Arc<PoolHandle> {
-    warn_if_canary(&config);
     let (tx, rx) = mpsc::unbounded_channel();
     let admission = &config.settings.admission;
     let handle = Arc::new(PoolHandle {
