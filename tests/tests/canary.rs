@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use bext_e2e::{Daemon, Load, Setup, wait_for};
+use bext_e2e::{Daemon, Load, Setup, bext, wait_for};
 
 /// Each request spins `ms` milliseconds: p99s well above the 5 ms floor
 /// under which latencies are never compared.
@@ -189,4 +189,103 @@ fn a_good_version_is_promoted_to_every_worker() {
     assert_eq!(r["versions"]["render"], new[0].as_str(), "{r}");
     assert_eq!(d.get("/").body, "v2");
     assert_eq!(d.count_log("ALERT"), 0);
+}
+
+#[test]
+fn bext_deploy_status_shows_the_canary_and_promote_rolls_the_rest() {
+    // A window long enough that only the command ends it.
+    let d = start(600_000);
+    let old = versions(&d);
+    let load = Load::get(&d, 4, "/");
+    load.wait_answered(50);
+    std::fs::write(d.dir.path().join("worker.js"), spinning(10, "v2")).unwrap();
+    let (code, out, err) = bext(d.dir.path(), &["deploy"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let status = d.wait_until(Duration::from_secs(20), "the canary's window", || {
+        let (_, out, _) = bext(d.dir.path(), &["deploy", "status", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).ok()?;
+        (v[0]["version"].is_string() && v[0]["canary"].as_str()?.starts_with("1")).then_some(v)
+    });
+    assert_eq!(status[0]["pool"], "render", "{status}");
+    assert_eq!(status[0]["previous"], old[0].as_str(), "{status}");
+    assert_eq!(status[0]["canary_workers"].as_array().unwrap().len(), 1);
+    let (_, text, _) = bext(d.dir.path(), &["deploy", "status"]);
+    assert!(
+        text.contains("render: canary v") && text.contains("old:"),
+        "{text}"
+    );
+    let (code, out, err) = bext(d.dir.path(), &["deploy", "promote"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Promoted: 3 worker(s) to replace\n");
+    let got = load.finish();
+    d.wait_until(
+        Duration::from_secs(20),
+        "every worker on the new version",
+        || {
+            let v = versions(&d);
+            (v.len() == 1 && v != old && d.active("render") == 4).then_some(())
+        },
+    );
+    assert!(
+        got.failed.is_empty(),
+        "{:?}",
+        &got.failed[..got.failed.len().min(5)]
+    );
+    let (_, text, _) = bext(d.dir.path(), &["deploy", "status"]);
+    assert_eq!(text, "No canary under way.\n");
+    let (code, _, err) = bext(d.dir.path(), &["deploy", "promote"]);
+    assert_eq!(code, 1, "nothing to promote");
+    assert!(err.contains("no canary under way"), "{err}");
+}
+
+#[test]
+fn bext_deploy_rollback_after_the_file_was_deleted_returns_to_the_old_version() {
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"worker.js\"\njsc_workers = 4\n",
+        files: &[("worker.js", &spinning(10, "v1"))],
+        ..Setup::default()
+    });
+    d.wait_workers(4);
+    let v1 = versions(&d);
+    std::fs::write(d.dir.path().join("worker.js"), spinning(10, "v2")).unwrap();
+    let (code, _, err) = bext(d.dir.path(), &["deploy"]);
+    assert_eq!(code, 0, "{err}");
+    let v2 = d.wait_until(Duration::from_secs(20), "every worker on v2", || {
+        let v = versions(&d);
+        (v.len() == 1 && v != v1 && d.active("render") == 4).then_some(v)
+    });
+    std::fs::remove_file(d.dir.path().join("worker.js")).unwrap();
+    let (code, _, err) = bext(d.dir.path(), &["deploy", "rollback", "v00000000"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is not kept"), "{err}");
+    let load = Load::get(&d, 4, "/");
+    load.wait_answered(20);
+    let before = restarts(&d);
+    let at = Instant::now();
+    let (code, out, err) = bext(d.dir.path(), &["deploy", "rollback", &v1[0]]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "Rolling back: 4 worker(s) to replace\n");
+    d.wait_until(Duration::from_secs(20), "every worker on v1", || {
+        (versions(&d) == v1 && d.active("render") == 4).then_some(())
+    });
+    let took = at.elapsed();
+    let got = load.finish();
+    let boots = restarts(&d) - before;
+    eprintln!(
+        "rollback of 4 workers in {took:?}, {boots} boots, {} requests",
+        got.sent()
+    );
+    assert_eq!(boots, 4, "one boot per worker");
+    assert!(
+        got.failed.is_empty(),
+        "{:?}",
+        &got.failed[..got.failed.len().min(5)]
+    );
+    assert_eq!(d.get("/").body, "v1");
+    // And forward again: v2 is now the previous version.
+    let (code, _, err) = bext(d.dir.path(), &["deploy", "rollback"]);
+    assert_eq!(code, 0, "{err}");
+    d.wait_until(Duration::from_secs(20), "every worker on v2", || {
+        (versions(&d) == v2 && d.active("render") == 4).then_some(())
+    });
 }

@@ -460,6 +460,7 @@ impl Versions {
 
 #[path = "version_canary.rs"]
 mod canary;
+pub use canary::RolloutError;
 
 #[cfg(test)]
 #[path = "version_tests.rs"]

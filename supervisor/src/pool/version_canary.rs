@@ -70,3 +70,53 @@ impl Versions {
         }
     }
 }
+
+/// Why `bext deploy promote` or `bext deploy rollback` did nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RolloutError {
+    #[error("no canary under way")]
+    NoCanary,
+    #[error("a deploy is loading; try again once its first worker is ready")]
+    Loading,
+    #[error("no previous version is kept to roll back to")]
+    NoPrevious,
+    #[error("{want} is the running version already")]
+    Running { want: String },
+    #[error(
+        "{want} is not kept (the previous version is {previous}): only the running and the previous version are held"
+    )]
+    NotKept { want: String, previous: String },
+    #[error("the pool is stopping")]
+    Stopping,
+}
+
+impl Versions {
+    /// The previous version runs again (`want`, if given, must be its
+    /// id), and the one that ran becomes the previous one: an operator's
+    /// rollback, undone by the same command. Returns (from, to).
+    pub fn revert(&self, want: Option<&str>) -> Result<(String, String), RolloutError> {
+        let mut t = self.inner.lock().unwrap();
+        if t.loading.is_some() {
+            return Err(RolloutError::Loading);
+        }
+        let id = |l: &Option<Arc<Load>>| l.as_ref().and_then(|l| l.id().map(String::from));
+        let previous = id(&t.previous).ok_or(RolloutError::NoPrevious)?;
+        let running = id(&t.running).unwrap_or_default();
+        match want {
+            Some(w) if w == running => {
+                return Err(RolloutError::Running { want: w.into() });
+            }
+            Some(w) if w != previous => {
+                return Err(RolloutError::NotKept {
+                    want: w.into(),
+                    previous,
+                });
+            }
+            _ => {}
+        }
+        let back = t.previous.take();
+        t.previous = std::mem::replace(&mut t.running, back);
+        t.note = None;
+        Ok((running, previous))
+    }
+}

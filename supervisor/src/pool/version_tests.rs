@@ -215,3 +215,31 @@ fn a_promoted_canary_stays_the_running_version() {
     assert_eq!(v.outcome(&canary), Outcome::Promoted { id });
     assert!(Arc::ptr_eq(&v.for_spawn(), &canary));
 }
+
+#[test]
+fn a_revert_runs_the_previous_version_and_names_what_is_not_kept() {
+    let v = Versions::default();
+    assert_eq!(v.revert(None), Err(RolloutError::NoPrevious));
+    let first = v.for_spawn();
+    offer(&first, "/app/w.js", "one");
+    v.settled(&first, "s");
+    let second = v.deploy(Cause::Command, None).unwrap();
+    assert_eq!(v.revert(None), Err(RolloutError::Loading));
+    offer(&second, "/app/w.js", "two");
+    v.settled(&second, "s");
+    let (one, two) = (first.id().unwrap(), second.id().unwrap());
+    assert_eq!(
+        v.revert(Some(two)),
+        Err(RolloutError::Running { want: two.into() })
+    );
+    assert!(matches!(
+        v.revert(Some("v00000000")),
+        Err(RolloutError::NotKept { .. })
+    ));
+    assert_eq!(v.revert(Some(one)), Ok((two.into(), one.into())));
+    assert!(
+        Arc::ptr_eq(&v.for_spawn(), &first),
+        "forks the kept version"
+    );
+    assert_eq!(v.kept(), (Some(one.into()), Some(two.into())));
+}

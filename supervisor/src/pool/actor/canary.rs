@@ -27,11 +27,30 @@ use serde_json::json;
 
 use super::Actor;
 use crate::history::{NewEvent, report as feed};
-use crate::pool::core::canary::{Breach, Figures, Limits, Verdict, judge};
+use crate::pool::core::canary::{Figures, Limits, Verdict, judge};
 use crate::pool::core::deploy::is_deploy;
 use crate::pool::core::{Input, Phase, ProcState, Reason};
 use crate::pool::link::Side;
-use crate::pool::version::Load;
+use crate::pool::version::{Load, RolloutError};
+use protocol::rollout::Rollout;
+
+/// What `bext deploy status|promote|rollback` asks of a pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RolloutOp {
+    Status,
+    Promote,
+    /// To the kept previous version (`Some`: its id, checked).
+    Rollback(Option<String>),
+}
+
+/// A pool's answer to a [`RolloutOp`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RolloutAnswer {
+    /// The canary under way, if any.
+    Status(Option<Rollout>),
+    /// Workers to replace.
+    Workers(u32),
+}
 
 /// A canary under way.
 #[derive(Debug)]
@@ -164,7 +183,7 @@ impl Actor {
                 reason,
                 canary,
                 old,
-            } => self.roll_back(reason, canary, old).await,
+            } => self.roll_back(reason.as_str(), canary, old).await,
         }
     }
 
@@ -187,34 +206,33 @@ impl Actor {
         self.restart_slots(&run.rest, &run.reason).await;
     }
 
-    async fn roll_back(&mut self, breach: Breach, canary: Figures, old: Figures) {
+    /// Rolls the canary back; `reason`: the threshold broken, or `command`.
+    async fn roll_back(&mut self, reason: &str, canary: Figures, old: Figures) {
         let Some(run) = self.end_canary() else {
             return;
         };
         let id = run.load.id().unwrap_or("?").to_string();
         let pool = self.handle.name.clone();
-        let why = format!("{} (canary: {canary}; old version: {old})", breach.as_str());
+        let why = format!("{reason} (canary: {canary}; old version: {old})");
         let settings = super::code_settings(&self.handle.config());
         let Some(back) = self.handle.versions.rolled_back(&run.load, &why, &settings) else {
             tracing::error!(pool = %pool, version = %id,
                 "ALERT: canary {id} failed {why}, but no previous version is kept to roll back to");
             return;
         };
-        tracing::error!(pool = %pool, version = %id, running = %back, reason = breach.as_str(),
+        tracing::error!(pool = %pool, version = %id, running = %back, reason,
             "ALERT: canary {id} rolled back: {why}; its workers go back to {back}");
         feed(
             NewEvent::new(
                 "deploy",
                 "error",
-                format!("canary {id} rolled back: {}", breach.as_str()),
+                format!("canary {id} rolled back: {}", reason),
             )
-            .detail(
-                json!({ "version": id, "running": back, "reason": breach.as_str(),
-                    "canary": canary.to_string(), "old": old.to_string() }),
-            )
+            .detail(json!({ "version": id, "running": back, "reason": reason,
+                    "canary": canary.to_string(), "old": old.to_string() }))
             .pool(&pool),
         );
-        self.handle.metrics.rollbacks.inc(breach.as_str());
+        self.handle.metrics.rollbacks.inc(reason);
         let reason = Reason::Other(format!("rollback to {back}"));
         self.restart_slots(&run.slots, &reason).await;
     }
@@ -226,6 +244,80 @@ impl Actor {
             link.set_side(None);
         }
         Some(run)
+    }
+
+    /// Carries out an operator's [`RolloutOp`].
+    pub(super) async fn rollout(&mut self, op: RolloutOp) -> Result<RolloutAnswer, RolloutError> {
+        let judged = self.canary.as_ref().filter(|r| r.started.is_some());
+        let figures = judged.map(|r| (r.canary.figures(), r.old.figures()));
+        match (op, judged, figures) {
+            (RolloutOp::Status, ..) => Ok(RolloutAnswer::Status(self.canary_status())),
+            (RolloutOp::Promote, Some(run), Some((c, o))) => {
+                let n = run.rest.len() as u32;
+                self.promote(c, o).await;
+                Ok(RolloutAnswer::Workers(n))
+            }
+            (RolloutOp::Promote, ..) => Err(RolloutError::NoCanary),
+            (RolloutOp::Rollback(want), Some(run), Some((c, o)))
+                if want.is_none() || want.as_deref() == run.load.id() =>
+            {
+                let n = run.slots.len() as u32;
+                self.roll_back("command", c, o).await;
+                Ok(RolloutAnswer::Workers(n))
+            }
+            (RolloutOp::Rollback(want), ..) => self.revert(want.as_deref()).await,
+        }
+    }
+
+    /// Every worker goes back to the kept previous version.
+    async fn revert(&mut self, want: Option<&str>) -> Result<RolloutAnswer, RolloutError> {
+        if self.core.is_stopping() {
+            return Err(RolloutError::Stopping);
+        }
+        self.end_canary();
+        let (from, to) = self.handle.versions.revert(want)?;
+        let pool = self.handle.name.clone();
+        tracing::warn!(pool = %pool, from = %from, to = %to,
+            "rollback by command: every worker goes back from {from} to {to}");
+        feed(
+            NewEvent::new(
+                "deploy",
+                "warn",
+                format!("rollback by command from {from} to {to}"),
+            )
+            .detail(json!({ "from": from, "to": to }))
+            .pool(&pool),
+        );
+        let slots: Vec<u32> = self
+            .core
+            .slots()
+            .iter()
+            .filter(|s| s.phase != Phase::Retiring)
+            .map(|s| s.id)
+            .collect();
+        self.restart_slots(&slots, &Reason::Other(format!("rollback to {to}")))
+            .await;
+        Ok(RolloutAnswer::Workers(slots.len() as u32))
+    }
+
+    fn canary_status(&self) -> Option<Rollout> {
+        let run = self.canary.as_ref()?;
+        Some(Rollout {
+            pool: self.handle.name.to_string(),
+            version: run.load.id().map(String::from),
+            previous: self
+                .handle
+                .versions
+                .kept()
+                .1
+                .filter(|_| run.started.is_some()),
+            canary_workers: run.slots.clone(),
+            elapsed_ms: run.started.map_or(0, |t| t.elapsed().as_millis() as u64),
+            window_ms: run.limits.min_time.as_millis() as u64,
+            window_requests: run.limits.min_requests,
+            canary: run.canary.figures().to_string(),
+            old: run.old.figures().to_string(),
+        })
     }
 
     async fn restart_slots(&mut self, slots: &[u32], reason: &Reason) {

@@ -23,6 +23,7 @@ mod canary;
 mod start;
 mod versions;
 
+pub use canary::{RolloutAnswer, RolloutOp};
 pub(crate) use versions::code_settings;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
@@ -241,6 +242,9 @@ impl Actor {
                 let rows =
                     super::status::rows(&self.handle.name, &self.core, &self.links, versions);
                 let _ = reply.send(rows);
+            }
+            PoolMsg::Rollout { op, reply } => {
+                let _ = reply.send(self.rollout(op).await);
             }
             PoolMsg::Kill {
                 slot,
