@@ -233,8 +233,16 @@ impl Actor {
             .pool(&pool),
         );
         self.handle.metrics.rollbacks.inc(reason);
+        // The canary slots, and any other slot a routine replacement
+        // started on the new version during the window.
+        let mut slots = run.slots.clone();
+        for (&(slot, _), load) in &self.loads {
+            if load.seq == run.load.seq && !slots.contains(&slot) {
+                slots.push(slot);
+            }
+        }
         let reason = Reason::Other(format!("rollback to {back}"));
-        self.restart_slots(&run.slots, &reason).await;
+        self.restart_slots(&slots, &reason).await;
     }
 
     /// Ends the canary under way (its links stop tallying).
