@@ -61,11 +61,29 @@ _bext() {
             bext__subcmd__deploy,history)
                 cmd="bext__subcmd__deploy__subcmd__history"
                 ;;
+            bext__subcmd__deploy,promote)
+                cmd="bext__subcmd__deploy__subcmd__promote"
+                ;;
+            bext__subcmd__deploy,rollback)
+                cmd="bext__subcmd__deploy__subcmd__rollback"
+                ;;
+            bext__subcmd__deploy,status)
+                cmd="bext__subcmd__deploy__subcmd__status"
+                ;;
             bext__subcmd__deploy__subcmd__help,help)
                 cmd="bext__subcmd__deploy__subcmd__help__subcmd__help"
                 ;;
             bext__subcmd__deploy__subcmd__help,history)
                 cmd="bext__subcmd__deploy__subcmd__help__subcmd__history"
+                ;;
+            bext__subcmd__deploy__subcmd__help,promote)
+                cmd="bext__subcmd__deploy__subcmd__help__subcmd__promote"
+                ;;
+            bext__subcmd__deploy__subcmd__help,rollback)
+                cmd="bext__subcmd__deploy__subcmd__help__subcmd__rollback"
+                ;;
+            bext__subcmd__deploy__subcmd__help,status)
+                cmd="bext__subcmd__deploy__subcmd__help__subcmd__status"
                 ;;
             bext__subcmd__help,call)
                 cmd="bext__subcmd__help__subcmd__call"
@@ -108,6 +126,15 @@ _bext() {
                 ;;
             bext__subcmd__help__subcmd__deploy,history)
                 cmd="bext__subcmd__help__subcmd__deploy__subcmd__history"
+                ;;
+            bext__subcmd__help__subcmd__deploy,promote)
+                cmd="bext__subcmd__help__subcmd__deploy__subcmd__promote"
+                ;;
+            bext__subcmd__help__subcmd__deploy,rollback)
+                cmd="bext__subcmd__help__subcmd__deploy__subcmd__rollback"
+                ;;
+            bext__subcmd__help__subcmd__deploy,status)
+                cmd="bext__subcmd__help__subcmd__deploy__subcmd__status"
                 ;;
             bext__subcmd__help__subcmd__jobs,cancel)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__cancel"
@@ -300,7 +327,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__deploy)
-            opts="-s -c -h --pool --socket --config --help history help"
+            opts="-s -c -h --pool --socket --config --help history status promote rollback help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -334,7 +361,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__deploy__subcmd__help)
-            opts="history help"
+            opts="history status promote rollback help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -375,7 +402,151 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__deploy__subcmd__help__subcmd__promote)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__help__subcmd__rollback)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__deploy__subcmd__history)
+            opts="-s -c -h --pool --json --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__promote)
+            opts="-s -c -h --pool --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__rollback)
+            opts="-s -c -h --pool --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__deploy__subcmd__status)
             opts="-s -c -h --pool --json --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -452,7 +623,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__deploy)
-            opts="history"
+            opts="history status promote rollback"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,6 +637,48 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__deploy__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__deploy__subcmd__promote)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__deploy__subcmd__rollback)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__deploy__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -112,6 +112,24 @@ pub enum ControlRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pool: Option<String>,
     },
+    /// Each pool's (or one's) canary under way: its window, figures so far.
+    DeployStatus {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
+    /// Promote the canary under way now: the other workers roll to it.
+    DeployPromote {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+    },
+    /// Roll back: a canary under way, or the running version to the kept
+    /// previous one (`version`, if given, must name it).
+    DeployRollback {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<String>,
+    },
 }
 
 impl ControlKind {
@@ -216,6 +234,9 @@ pub enum ControlReply {
     /// Each pool's versions, newest first.
     Versions {
         versions: Vec<VersionInfo>,
+    },
+    Rollouts {
+        rollouts: Vec<crate::rollout::Rollout>,
     },
     Error {
         message: String,

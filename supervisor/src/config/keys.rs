@@ -131,7 +131,29 @@ pub const LIFECYCLE: &[Key] = &[
     key("recovery", Kind::Table(RECOVERY)),
 ];
 
-pub const DEPLOY: &[Key] = &[key("warmup", Kind::TextList)];
+pub const DEPLOY: &[Key] = &[
+    key("warmup", Kind::TextList),
+    key("canary", Kind::Bool),
+    key("canary_workers", whole(1, MAX_WORKERS, "workers")),
+    key("canary_ms", ms(0)),
+    key("canary_requests", whole(0, MAX_REQUESTS, "requests")),
+    key(
+        "max_error_rate_increase",
+        Kind::Number {
+            min: 0.0,
+            max: 100.0,
+            unit: "percentage points",
+        },
+    ),
+    key(
+        "max_p99_ratio",
+        Kind::Number {
+            min: 1.0,
+            max: 1000.0,
+            unit: "a factor",
+        },
+    ),
+];
 
 pub const POOL: &[Key] = &[
     key("script", Kind::Text),

@@ -26,7 +26,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
-pub use deploy::Deploy;
+pub use deploy::{Canary, Deploy};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schema::{

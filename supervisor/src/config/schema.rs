@@ -348,9 +348,32 @@ impl Default for RecoverySection {
 }
 
 /// `[POOL.deploy]`: how a new version reaches the workers.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct DeploySection {
     /// Paths bextd GETs on each new worker before it takes traffic.
     pub warmup: Vec<String>,
+    /// A new version first replaces `canary_workers` and is judged.
+    pub canary: bool,
+    pub canary_workers: u32,
+    pub canary_ms: u64,
+    pub canary_requests: u64,
+    /// Percentage points of 5xx the canary may add to the old version's.
+    pub max_error_rate_increase: f64,
+    /// How many times the old version's p99 the canary's may be.
+    pub max_p99_ratio: f64,
+}
+
+impl Default for DeploySection {
+    fn default() -> Self {
+        DeploySection {
+            warmup: Vec::new(),
+            canary: false,
+            canary_workers: 1,
+            canary_ms: 30_000,
+            canary_requests: 100,
+            max_error_rate_increase: 1.0,
+            max_p99_ratio: 2.0,
+        }
+    }
 }

@@ -147,6 +147,7 @@ pub struct PoolMetrics {
     pub swapped: Counter,
     /// Swaps that ended in a replacement (no `swap`, it threw, timed out).
     pub swap_replaced: Counter,
+    pub rollbacks: versions::Rollbacks,
     /// What the history samples (statuses, latency), kept per pool name.
     pub tap: std::sync::Arc<crate::history::Tap>,
 }
@@ -374,6 +375,7 @@ impl Metrics {
             retried: self.retried.get_or_create(&label).clone(),
             swapped: self.swap_counter(pool, "swapped"),
             swap_replaced: self.swap_counter(pool, "replaced"),
+            rollbacks: self.versions.rollbacks(pool),
             tap: self
                 .taps
                 .lock()

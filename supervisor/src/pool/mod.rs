@@ -38,6 +38,7 @@ use crate::config::Pool as PoolConfig;
 use crate::metrics::PoolMetrics;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
+pub use actor::{RolloutAnswer, RolloutOp};
 use link::WorkerLink;
 pub use table::Pools;
 
@@ -48,6 +49,11 @@ pub const COMPRESS_MIN_BYTES: u32 = 1024;
 /// Requests to a pool actor.
 #[derive(Debug)]
 enum PoolMsg {
+    /// `bext deploy status|promote|rollback`.
+    Rollout {
+        op: RolloutOp,
+        reply: oneshot::Sender<Result<RolloutAnswer, version::RolloutError>>,
+    },
     Shutdown {
         graceful: bool,
         done: oneshot::Sender<()>,
@@ -244,6 +250,15 @@ impl PoolHandle {
             .await
             .map_err(DeployError::Pool)?;
         Ok((n, load))
+    }
+
+    /// `bext deploy status|promote|rollback` on this pool.
+    pub async fn rollout(&self, op: RolloutOp) -> Result<RolloutAnswer, version::RolloutError> {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(PoolMsg::Rollout { op, reply }).is_err() {
+            return Err(version::RolloutError::Stopping);
+        }
+        rx.await.unwrap_or(Err(version::RolloutError::Stopping))
     }
 
     /// Starts a deploy without waiting; logs why if it is skipped.

@@ -200,6 +200,15 @@ pub enum Outcome {
         id: String,
         error: String,
     },
+    /// Its canary passed and every worker runs it (or is rolling to it).
+    Promoted {
+        id: String,
+    },
+    /// Its canary failed `reason`: the previous version runs again.
+    RolledBack {
+        id: String,
+        reason: String,
+    },
 }
 
 /// A deploy failed: the pool stays on `running`.
@@ -214,6 +223,8 @@ pub struct Failed {
 struct Entry {
     load: Arc<Load>,
     failed: Option<String>,
+    /// How its canary ended, if it had one.
+    canary: Option<canary::End>,
 }
 
 #[derive(Debug, Default)]
@@ -227,6 +238,8 @@ struct Table {
     failed: HashSet<Hash>,
     /// The last deploy's failure, until a deploy succeeds.
     note: Option<String>,
+    /// The load whose canary is being judged (its outcome is pending).
+    judging: Option<u64>,
 }
 
 impl Table {
@@ -239,7 +252,11 @@ impl Table {
 
     fn remember(&mut self, load: Arc<Load>, failed: Option<String>) {
         self.history.retain(|e| e.load.seq != load.seq);
-        self.history.push_back(Entry { load, failed });
+        self.history.push_back(Entry {
+            load,
+            failed,
+            canary: None,
+        });
         while self.history.len() > HISTORY {
             self.history.pop_front();
         }
@@ -365,17 +382,22 @@ impl Versions {
             return Outcome::Pending;
         };
         let t = self.inner.lock().unwrap();
-        let failed = t
-            .history
-            .iter()
-            .find(|e| e.load.seq == load.seq)
-            .and_then(|e| e.failed.clone());
-        match failed {
-            Some(error) => Outcome::Failed {
-                id: id.to_string(),
-                error,
+        if t.judging == Some(load.seq) {
+            return Outcome::Pending;
+        }
+        let entry = t.history.iter().find(|e| e.load.seq == load.seq);
+        let id = id.to_string();
+        match entry.map(|e| (&e.failed, &e.canary)) {
+            Some((_, Some(canary::End::RolledBack(reason)))) => Outcome::RolledBack {
+                id,
+                reason: reason.clone(),
             },
-            None => Outcome::Running { id: id.to_string() },
+            Some((_, Some(canary::End::Promoted))) => Outcome::Promoted { id },
+            Some((Some(error), _)) => Outcome::Failed {
+                id,
+                error: error.clone(),
+            },
+            _ => Outcome::Running { id },
         }
     }
 
@@ -435,6 +457,10 @@ impl Versions {
             .collect()
     }
 }
+
+#[path = "version_canary.rs"]
+mod canary;
+pub use canary::RolloutError;
 
 #[cfg(test)]
 #[path = "version_tests.rs"]

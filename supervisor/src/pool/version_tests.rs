@@ -162,3 +162,84 @@ fn a_failure_with_nothing_running_is_no_deploy_failure() {
     assert_eq!(v.failed(&start, "SyntaxError", "s"), None);
     assert_eq!(v.note(), None);
 }
+
+#[test]
+fn a_canary_is_pending_until_its_verdict_and_a_rollback_runs_the_previous_version() {
+    let v = Versions::default();
+    let first = v.for_spawn();
+    offer(&first, "/app/w.js", "one");
+    v.settled(&first, "s");
+    let print = [7; 32];
+    let canary = v.deploy(Cause::Signal, Some(print)).unwrap();
+    assert!(Arc::ptr_eq(&v.loading().unwrap(), &canary));
+    offer(&canary, "/app/w.js", "two");
+    v.settled(&canary, "s");
+    v.judging(&canary);
+    assert_eq!(v.outcome(&canary), Outcome::Pending, "judged: not settled");
+    let back = v.rolled_back(&canary, "error_rate (…)", "s");
+    assert_eq!(back.as_deref(), first.id());
+    assert!(
+        Arc::ptr_eq(&v.for_spawn(), &first),
+        "replacements fork the previous version"
+    );
+    let id = canary.id().unwrap().to_string();
+    assert_eq!(
+        v.outcome(&canary),
+        Outcome::RolledBack {
+            id,
+            reason: "error_rate (…)".into()
+        }
+    );
+    assert_eq!(
+        v.deploy(Cause::Watch, Some(print)).unwrap_err(),
+        Skipped::AlreadyFailed {
+            id: short_id(&print)
+        },
+        "the same files are not deployed again"
+    );
+    assert_eq!(v.rolled_back(&canary, "again", "s"), None, "once");
+}
+
+#[test]
+fn a_promoted_canary_stays_the_running_version() {
+    let v = Versions::default();
+    let first = v.for_spawn();
+    offer(&first, "/app/w.js", "one");
+    v.settled(&first, "s");
+    let canary = v.deploy(Cause::Signal, None).unwrap();
+    offer(&canary, "/app/w.js", "two");
+    v.settled(&canary, "s");
+    v.judging(&canary);
+    v.promoted(&canary);
+    let id = canary.id().unwrap().to_string();
+    assert_eq!(v.outcome(&canary), Outcome::Promoted { id });
+    assert!(Arc::ptr_eq(&v.for_spawn(), &canary));
+}
+
+#[test]
+fn a_revert_runs_the_previous_version_and_names_what_is_not_kept() {
+    let v = Versions::default();
+    assert_eq!(v.revert(None), Err(RolloutError::NoPrevious));
+    let first = v.for_spawn();
+    offer(&first, "/app/w.js", "one");
+    v.settled(&first, "s");
+    let second = v.deploy(Cause::Command, None).unwrap();
+    assert_eq!(v.revert(None), Err(RolloutError::Loading));
+    offer(&second, "/app/w.js", "two");
+    v.settled(&second, "s");
+    let (one, two) = (first.id().unwrap(), second.id().unwrap());
+    assert_eq!(
+        v.revert(Some(two)),
+        Err(RolloutError::Running { want: two.into() })
+    );
+    assert!(matches!(
+        v.revert(Some("v00000000")),
+        Err(RolloutError::NotKept { .. })
+    ));
+    assert_eq!(v.revert(Some(one)), Ok((two.into(), one.into())));
+    assert!(
+        Arc::ptr_eq(&v.for_spawn(), &first),
+        "forks the kept version"
+    );
+    assert_eq!(v.kept(), (Some(one.into()), Some(two.into())));
+}

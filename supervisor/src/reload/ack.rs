@@ -5,10 +5,14 @@
 //! deploy's outcome beside it, at the signal file's path with `.result`
 //! appended (atomically: a temporary file, then a rename):
 //! `{"action": "restart", "timestamp": …, "pid": …, "outcome":
-//! "done"|"failed"|"timeout", "versions": {"<pool>": "v…"}, "errors":
-//! ["<pool>: deploy of v… failed: <JS error>"]}`. `failed`: a pool's
-//! deploy failed to load (that pool stays on its running version) or was
-//! skipped because the same files failed already.
+//! "done"|"promoted"|"rolled_back"|"failed"|"timeout", "versions":
+//! {"<pool>": "v…"}, "errors": ["<pool>: deploy of v… failed: <JS
+//! error>"]}`. `failed`: a pool's deploy failed to load (that pool stays on
+//! its running version) or was skipped because the same files failed
+//! already. With `[POOL.deploy] canary`, the file stays until the canary's
+//! verdict: `promoted` (every worker rolled to it), or `rolled_back` (the
+//! canary broke a threshold, named in `errors` with both sides' figures;
+//! the pool runs its previous version again).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,9 +44,12 @@ pub fn result_path(path: &Path) -> PathBuf {
 
 /// Whether any deploy of `loads` failed so far.
 pub fn any_failed(loads: &[(Arc<PoolHandle>, Arc<Load>)]) -> bool {
-    loads
-        .iter()
-        .any(|(p, l)| matches!(p.versions.outcome(l), Outcome::Failed { .. }))
+    loads.iter().any(|(p, l)| {
+        matches!(
+            p.versions.outcome(l),
+            Outcome::Failed { .. } | Outcome::RolledBack { .. }
+        )
+    })
 }
 
 /// The outcome of `signal`'s deploys: `loads` started, `skipped` not
@@ -54,19 +61,30 @@ pub fn outcome(
     settled: bool,
 ) -> Ack {
     let mut versions = BTreeMap::new();
+    let (mut promoted, mut rolled_back) = (false, false);
     for (p, l) in loads {
         match p.versions.outcome(l) {
             Outcome::Running { id } => {
                 versions.insert(p.name.to_string(), id);
             }
+            Outcome::Promoted { id } => {
+                promoted = true;
+                versions.insert(p.name.to_string(), id);
+            }
             Outcome::Failed { id, error } => {
                 errors.push(format!("{}: deploy of {id} failed: {error}", p.name));
+            }
+            Outcome::RolledBack { id, reason } => {
+                rolled_back = true;
+                errors.push(format!("{}: {id} rolled back: {reason}", p.name));
             }
             Outcome::Pending => {}
         }
     }
     let outcome = match (errors.is_empty(), settled) {
+        _ if rolled_back => "rolled_back",
         (false, _) => "failed",
+        (true, true) if promoted => "promoted",
         (true, true) => "done",
         (true, false) => "timeout",
     };

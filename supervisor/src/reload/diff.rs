@@ -4,7 +4,7 @@
 //! Keys are compared as the file gives them (with defaults filled in), so
 //! the log names exactly the keys that changed. A pool key either applies
 //! to running workers ([`LIVE_POOL_KEYS`]: size, autoscaling, admission,
-//! route, quarantine, maintenance, watching, swapping and warm-up) or needs new
+//! route, quarantine, maintenance, watching, swapping, warm-up and canary) or needs new
 //! workers (everything else: the pool is rolled). Of `[server]`, only the
 //! signal file applies live; the rest (the listen address, the control
 //! socket, ...) needs a restart of bextd and is left as it is.
@@ -35,8 +35,14 @@ pub const LIVE_POOL_KEYS: &[&str] = &[
     "swap_timeout_ms",
     "lifecycle.watch_dirs",
     "lifecycle.watch_debounce_ms",
-    // What the next new worker is warmed with.
+    // How the next deploy goes, and what the next new worker is warmed with.
     "deploy.warmup",
+    "deploy.canary",
+    "deploy.canary_workers",
+    "deploy.canary_ms",
+    "deploy.canary_requests",
+    "deploy.max_error_rate_increase",
+    "deploy.max_p99_ratio",
 ];
 
 /// `[server]` keys a running bextd takes.

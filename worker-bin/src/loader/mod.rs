@@ -76,6 +76,35 @@ impl Graph {
 #[derive(Debug)]
 pub struct ModuleResolver {
     graph: Rc<Graph>,
+    cache: Rc<ModuleCache>,
+}
+
+impl ModuleResolver {
+    /// The module a path specifier names when it is one bextd holds: a
+    /// file of the pool's kept version gone from disk (deleted after its
+    /// deploy) still resolves, to what bextd sent. Bare specifiers
+    /// (packages) are not looked up: they resolve through the disk.
+    fn held(&self, base: &str, name: &str) -> Option<String> {
+        let path = if name.starts_with('/') {
+            std::path::PathBuf::from(name)
+        } else if name.starts_with("./") || name.starts_with("../") {
+            resolve::importer_dir(base).join(name)
+        } else {
+            return None;
+        };
+        let mut clean = std::path::PathBuf::new();
+        for part in path.components() {
+            match part {
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir => {
+                    clean.pop();
+                }
+                other => clean.push(other),
+            }
+        }
+        let clean = clean.to_string_lossy().into_owned();
+        self.cache.held_source(&clean).map(|_| clean)
+    }
 }
 
 /// Loads modules by name (see the module docs).
@@ -91,6 +120,7 @@ pub fn new(cache: Rc<ModuleCache>) -> (ModuleResolver, ModuleLoader) {
     (
         ModuleResolver {
             graph: graph.clone(),
+            cache: cache.clone(),
         },
         ModuleLoader { graph, cache },
     )
@@ -110,11 +140,9 @@ impl Resolver for ModuleResolver {
                 self.graph.formats.borrow_mut().insert(name.clone(), format);
                 Ok(name)
             }
-            Err(e) => Err(Error::new_resolving_message(
-                base,
-                name,
-                format!("{}; tried {}", e.reason, e.tried),
-            )),
+            Err(e) => self.held(base, name).ok_or_else(|| {
+                Error::new_resolving_message(base, name, format!("{}; tried {}", e.reason, e.tried))
+            }),
         }
     }
 }

@@ -160,7 +160,7 @@ impl Resolution {
 
 /// The folder specifiers of `importer` are relative to: its file's, or
 /// the current folder for the script (imported by the prelude).
-fn importer_dir(importer: &str) -> PathBuf {
+pub(super) fn importer_dir(importer: &str) -> PathBuf {
     let file = Path::new(file_part(importer));
     match file.parent() {
         Some(dir) if file.is_absolute() => dir.to_path_buf(),

@@ -1,11 +1,15 @@
-//! `{"cmd":"deploy","pool":…}`: a deploy of the code on disk, and
-//! `{"cmd":"deploy_history","pool":…}`: the versions each pool loaded.
+//! `{"cmd":"deploy","pool":…}`: a deploy of the code on disk;
+//! `{"cmd":"deploy_history","pool":…}`: the versions each pool loaded;
+//! `deploy_status`, `deploy_promote`, `deploy_rollback` (`"version":…`):
+//! the canary under way, and an operator's verdict on it or on the running
+//! version.
 
 use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::pool::{RolloutAnswer, RolloutOp};
 
 pub const OP: Op = Op {
     name: "deploy",
@@ -59,6 +63,82 @@ fn history(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
             Ok(versions) => ControlReply::Versions { versions },
             Err(e) => ControlReply::Error {
                 message: e.to_string(),
+            },
+        }
+    })
+}
+
+pub const STATUS: Op = Op {
+    name: "deploy_status",
+    doc: "each pool's canary under way (or one pool's): its version, the previous one, its workers, how long its window has run of its minimum time and requests, and both sides' figures so far (requests, 5xx, crashes, p99).",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::DeployStatus,
+        reply: rollout,
+    }),
+};
+
+pub const PROMOTE: Op = Op {
+    name: "deploy_promote",
+    doc: "promotes the canary under way in every pool (or one) now, without waiting for its window: the other workers roll to it; replies how many.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::DeployPromote,
+        reply: rollout,
+    }),
+};
+
+pub const ROLLBACK: Op = Op {
+    name: "deploy_rollback",
+    doc: "rolls back every pool (or one): its canary under way, or else its running version to the previous one, kept compiled (no file is read); version, if given, must name the previous version; replies how many workers are replaced.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::DeployRollback,
+        reply: rollout,
+    }),
+};
+
+fn rollout(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let (pool, op) = match req {
+        ControlRequest::DeployStatus { pool } => (pool, RolloutOp::Status),
+        ControlRequest::DeployPromote { pool } => (pool, RolloutOp::Promote),
+        ControlRequest::DeployRollback { pool, version } => (pool, RolloutOp::Rollback(version)),
+        other => return Box::pin(std::future::ready(misrouted(&other))),
+    };
+    Box::pin(async move {
+        let pools = match hub.pools.targets(pool.as_deref()) {
+            Ok(p) => p,
+            Err(e) => {
+                return ControlReply::Error {
+                    message: e.to_string(),
+                };
+            }
+        };
+        let (mut rollouts, mut workers, mut errors) = (Vec::new(), 0, Vec::new());
+        for p in pools {
+            match p.rollout(op.clone()).await {
+                Ok(RolloutAnswer::Status(r)) => rollouts.extend(r),
+                Ok(RolloutAnswer::Workers(n)) => workers += n,
+                Err(e) => errors.push(format!("{}: {e}", p.name)),
+            }
+        }
+        tracing::info!(
+            pool = pool.as_deref().unwrap_or("*"),
+            ?op,
+            workers,
+            "deploy command over the control socket"
+        );
+        match op {
+            RolloutOp::Status => ControlReply::Rollouts { rollouts },
+            _ if workers == 0 && !errors.is_empty() => ControlReply::Error {
+                message: errors.join("; "),
+            },
+            _ => ControlReply::Deploying {
+                workers,
+                skipped: errors,
             },
         }
     })

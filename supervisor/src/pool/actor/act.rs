@@ -54,6 +54,14 @@ impl Actor {
             Action::Count(c) => self.count(c),
             Action::Reply(r) => send_reply(r, reply.take()),
             Action::Stopped => self.stopped = true,
+            Action::Died {
+                slot,
+                generation,
+                own_fault: true,
+            } => {
+                self.canary_crash((slot, generation));
+                self.on_link(action);
+            }
             on_link => self.on_link(on_link),
         }
     }

@@ -19,9 +19,11 @@ use super::{PoolHandle, PoolMsg, Services};
 use crate::process::reaper::Exit;
 
 mod act;
+mod canary;
 mod start;
 mod versions;
 
+pub use canary::{RolloutAnswer, RolloutOp};
 pub(crate) use versions::code_settings;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
@@ -79,6 +81,8 @@ struct Actor {
     /// How long a worker running a request counts as alive without a
     /// heartbeat: the request timeout and its grace.
     busy_limit: Option<std::time::Duration>,
+    /// The canary under way, if a deploy is being judged.
+    canary: Option<canary::Run>,
 }
 
 pub(super) fn spawn(
@@ -109,6 +113,7 @@ pub(super) fn spawn(
         stopped: false,
         oom_kills: crate::process::memory::oom_kills(),
         busy_limit,
+        canary: None,
     };
     tokio::spawn(actor.run(rx, events_rx, exits_rx));
 }
@@ -142,9 +147,14 @@ impl Actor {
         self.feed(Input::Tick, None).await;
         while !self.stopped {
             let wake = self.core.next_deadline(Instant::now());
+            let verdict_due = self.canary.as_ref().and_then(|r| r.wake);
             tokio::select! {
                 Some(msg) = rx.recv() => self.on_msg(msg).await,
-                Some(ev) = events.recv() => self.feed(link_input(ev), None).await,
+                Some(ev) = events.recv() => match ev.event {
+                    super::core::LinkEvent::Tallied => self.judge_canary().await,
+                    _ => self.feed(link_input(ev), None).await,
+                },
+                _ = sleep_until(verdict_due) => self.judge_canary().await,
                 Some(exit) = exits.recv() => {
                     // The worker's last frames (a boot error, answers) come
                     // before its exit is judged.
@@ -183,6 +193,12 @@ impl Actor {
                 reply,
             } => {
                 crate::fault::pool_restart();
+                if slot.is_none()
+                    && let Some(n) = self.begin_canary(&reason).await
+                {
+                    let _ = reply.send(Ok(n));
+                    return;
+                }
                 let input = Input::Restart { slot, reason };
                 self.feed(input, Some(ReplyTo::Restart(reply))).await;
             }
@@ -226,6 +242,9 @@ impl Actor {
                 let rows =
                     super::status::rows(&self.handle.name, &self.core, &self.links, versions);
                 let _ = reply.send(rows);
+            }
+            PoolMsg::Rollout { op, reply } => {
+                let _ = reply.send(self.rollout(op).await);
             }
             PoolMsg::Kill {
                 slot,

@@ -107,6 +107,7 @@ impl Actor {
             Ok(l) => {
                 self.links.insert((slot, generation), l);
                 self.loads.insert((slot, generation), load);
+                self.give_side((slot, generation));
             }
             Err(e) => return Err(e),
         }

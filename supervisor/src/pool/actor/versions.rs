@@ -57,6 +57,7 @@ impl Actor {
         let pool = self.handle.name.clone();
         match self.handle.versions.settled(&load, &settings) {
             Settled::New { id, previous } => {
+                self.canary_ready(&load, true);
                 let cause = load.cause.name();
                 let was = previous.as_deref().unwrap_or("none");
                 tracing::info!(pool = %pool, version = %id, previous = was, cause, "version {id} running");
@@ -67,6 +68,7 @@ impl Actor {
                 );
             }
             Settled::Same { id } => {
+                self.canary_ready(&load, false);
                 tracing::info!(pool = %pool, version = %id, "deploy loaded the running version's code again");
             }
             Settled::Nothing => {}
@@ -90,6 +92,7 @@ impl Actor {
         else {
             return;
         };
+        self.end_canary();
         let pool = self.handle.name.clone();
         tracing::error!(pool = %pool, version = %id, running = %running, worker = slot,
             "ALERT: deploy of {id} failed: {error}; the rollout stopped, every worker stays on {running}");

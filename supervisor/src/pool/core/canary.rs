@@ -41,6 +41,18 @@ pub struct Limits {
     pub max_p99_ratio: f64,
 }
 
+impl Limits {
+    /// The window and thresholds `[POOL.deploy]` gives a canary.
+    pub fn of(c: &crate::config::Canary) -> Limits {
+        Limits {
+            min_time: c.min_time,
+            min_requests: c.min_requests,
+            max_error_rate_increase: c.max_error_rate_increase,
+            max_p99_ratio: c.max_p99_ratio,
+        }
+    }
+}
+
 /// p99s are compared only above this many milliseconds.
 pub const P99_FLOOR_MS: f64 = 5.0;
 

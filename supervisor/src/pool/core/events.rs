@@ -150,7 +150,7 @@ impl Core {
             LinkEvent::SwapDone { error, missing } => {
                 self.swap_done(i, generation, error, missing, now, probe)
             }
-            LinkEvent::Closed => {}
+            LinkEvent::Closed | LinkEvent::Tallied => {}
         }
     }
 

@@ -133,6 +133,9 @@ pub enum LinkEvent {
     },
     /// The socket closed.
     Closed,
+    /// A canary worker answered: time to judge the canary again (the
+    /// actor's, never stepped).
+    Tallied,
 }
 
 /// What to do.

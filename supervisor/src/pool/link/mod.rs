@@ -161,10 +161,54 @@ pub struct WorkerLink {
     died: tokio::sync::Notify,
     /// The reader saw the socket's end: every frame the worker sent is in.
     closed: AtomicBool,
+    /// While a canary is judged: the side its answers count for.
+    side: Mutex<Option<Arc<Side>>>,
     inner: Mutex<Inner>,
 }
 
+/// One side of a canary (its workers, or the old version's), whose
+/// answers are tallied for the verdict (`pool::core::canary`).
+#[derive(Debug, Default)]
+pub struct Side {
+    pub canary: bool,
+    pub tally: Mutex<crate::pool::core::canary::Tally>,
+}
+
+impl Side {
+    pub fn new(canary: bool) -> Arc<Side> {
+        Arc::new(Side {
+            canary,
+            tally: Mutex::default(),
+        })
+    }
+
+    pub fn figures(&self) -> crate::pool::core::canary::Figures {
+        self.tally.lock().unwrap().figures()
+    }
+}
+
 impl WorkerLink {
+    /// Counts its answers for `side` from now on (`None`: no longer).
+    pub fn set_side(&self, side: Option<Arc<Side>>) {
+        *self.side.lock().unwrap() = side;
+    }
+
+    pub fn side(&self) -> Option<Arc<Side>> {
+        self.side.lock().unwrap().clone()
+    }
+
+    /// An answer with `status` after `took`, for the canary's verdict; a
+    /// canary's answer wakes the pool to judge it.
+    fn tallied(&self, status: u16, took: Duration, send: &dyn Fn(LinkEvent)) {
+        let Some(side) = self.side() else {
+            return;
+        };
+        side.tally.lock().unwrap().answered(status, took);
+        if side.canary {
+            send(LinkEvent::Tallied);
+        }
+    }
+
     /// When the worker last reported itself alive (its start, before that).
     pub fn last_beat(&self) -> Instant {
         self.born + Duration::from_millis(self.stats.last_beat_ms.load(Ordering::Relaxed))

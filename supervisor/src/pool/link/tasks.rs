@@ -115,6 +115,7 @@ fn open(
         broken: OnceLock::new(),
         death: OnceLock::new(),
         died: tokio::sync::Notify::new(),
+        side: std::sync::Mutex::default(),
         closed: AtomicBool::new(false),
         inner: Mutex::new(Inner {
             accepting: false,
@@ -341,7 +342,17 @@ fn answered(link: &WorkerLink, id: u64, outcome: Outcome, send: &dyn Fn(LinkEven
     let failed = !matches!(&outcome, Outcome::Ok(r) if r.status < 500)
         && !matches!(outcome, Outcome::Cancelled | Outcome::Streamed);
     let oom = matches!(outcome, Outcome::OutOfMemory);
+    let status = match &outcome {
+        Outcome::Ok(r) => Some(r.status),
+        Outcome::Error { .. } | Outcome::OutOfMemory => Some(500),
+        Outcome::Timeout { .. } => Some(504),
+        Outcome::Streamed => Some(200),
+        Outcome::Cancelled => None,
+    };
     if let Some(took) = link.complete(id, outcome) {
+        if let Some(status) = status {
+            link.tallied(status, took, send);
+        }
         let s = &link.stats;
         let served = s.served.fetch_add(1, Ordering::Relaxed) + 1;
         if failed {
