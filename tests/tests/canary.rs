@@ -79,6 +79,14 @@ fn deploy_by_signal(d: &Daemon) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// The requests a side answered, from a verdict's figures
+/// (`canary: 20 requests, ...; old version: 63 requests, ...`).
+fn requests_of(verdict: &str, side: &str) -> usize {
+    let at = verdict.find(side).expect(side) + side.len();
+    let n = verdict[at..].split(' ').next().unwrap_or("");
+    n.parse().unwrap_or_else(|_| panic!("{side} in {verdict}"))
+}
+
 fn rollbacks(d: &Daemon, reason: &str) -> String {
     let metrics = d.get("/metrics").body;
     let needle = format!("bext_deploy_rollbacks_total{{pool=\"render\",reason=\"{reason}\"}}");
@@ -112,6 +120,17 @@ fn a_version_whose_every_request_throws_is_rolled_back_by_itself() {
     // its 20 requests, long before the 10 s window ends.
     assert!(took < Duration::from_secs(8), "{took:?}");
     assert!((20..=40).contains(&bad), "{bad} 5xx");
+    // One worker of four: the canary drew at most its share of the
+    // window's requests, though it fails at once and so is idle the most.
+    let (canary, old_side) = (
+        requests_of(error, "canary: "),
+        requests_of(error, "old version: "),
+    );
+    assert!(
+        canary * 4 <= (canary + old_side) + 8,
+        "canary {canary} of {} requests: {error}",
+        canary + old_side
+    );
     assert_eq!(d.count_log("ALERT: canary v"), 1, "{}", d.logs());
     assert_eq!(rollbacks(&d, "error_rate"), "1");
     d.wait_until(

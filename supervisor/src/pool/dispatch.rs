@@ -297,11 +297,16 @@ fn try_send(
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
     for _ in 0..4 {
-        let Some(link) = pick_least_busy(&links) else {
+        let Some(link) = pick(&links) else {
             return Err(frame);
         };
         match link.send_tracked(id, frame) {
-            Ok(rx) => return Ok((link.clone(), rx)),
+            Ok(rx) => {
+                if let Some(side) = link.side() {
+                    side.given();
+                }
+                return Ok((link.clone(), rx));
+            }
             Err(f) => frame = f,
         }
     }
@@ -383,10 +388,35 @@ impl Drop for Abandon<'_> {
     }
 }
 
+/// The least busy link, except that while a canary is judged its links
+/// take no more than their share of the requests (see `link::side`): past
+/// it, the least busy of the old version's links with room, if any.
+fn pick(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
+    let link = pick_least_busy(links)?;
+    let Some(side) = link.side().filter(|s| s.canary) else {
+        return Some(link);
+    };
+    let on_canary = |l: &WorkerLink| l.side().is_some_and(|s| s.canary);
+    let mine = links.iter().filter(|l| on_canary(l)).count();
+    let theirs = links.iter().filter(|l| l.side().is_some()).count() - mine;
+    if !side.over_share(mine, theirs) {
+        return Some(link);
+    }
+    least_busy(links, |l| l.side().is_some_and(|s| !s.canary)).or(Some(link))
+}
+
 /// Least-busy selection: among the links with room serving the fewest
 /// requests, one at random (pixl-server-pool's algorithm).
 pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
-    let open = || links.iter().filter(|l| l.has_room());
+    least_busy(links, |_| true)
+}
+
+/// [`pick_least_busy`] among the links `keep` keeps.
+fn least_busy(
+    links: &[Arc<WorkerLink>],
+    keep: impl Fn(&WorkerLink) -> bool,
+) -> Option<&Arc<WorkerLink>> {
+    let open = || links.iter().filter(|l| l.has_room() && keep(l));
     let min = open().map(|l| l.in_flight()).min()?;
     let ties = open().filter(|l| l.in_flight() == min).count();
     let k = if ties > 1 {

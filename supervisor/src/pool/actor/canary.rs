@@ -109,6 +109,7 @@ impl Actor {
             .collect();
         tracing::info!(pool = %self.handle.name, workers = ?canary,
             "canary: {} of {} workers start the new code first", canary.len(), all.len());
+        let old = Side::old();
         self.canary = Some(Run {
             load,
             slots: canary.clone(),
@@ -116,8 +117,8 @@ impl Actor {
             reason: reason.clone(),
             limits: Limits::of(&c),
             started: None,
-            canary: Side::new(true),
-            old: Side::new(false),
+            canary: Side::canary(&old),
+            old,
             wake: None,
         });
         self.restart_slots(&canary, reason).await;

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::{Action, Core, Log, Phase, Probe, ProcState, Reason, Reply, Rotation};
+use super::{Action, Core, Log, Phase, Probe, ProcState, Reason, Reply};
 
 impl Core {
     pub(super) fn restart(&mut self, slot: Option<u32>, reason: Reason, now: Instant) {
@@ -36,10 +36,8 @@ impl Core {
                     }
                 }
             } else {
-                self.slots[i].rotation = Some(Rotation {
-                    reason: reason.clone(),
-                    not_before: None,
-                });
+                // The trigger function takes it (`reconcile`).
+                self.slots[i].order = Some(reason.clone());
             }
         }
         self.out.push(Action::Reply(Reply::Restart(Ok(count))));
@@ -49,6 +47,7 @@ impl Core {
         self.stopping = true;
         for i in 0..self.slots.len() {
             self.slots[i].rotation = None;
+            self.slots[i].order = None;
             let gens: Vec<(u64, bool)> = self.slots[i]
                 .procs
                 .iter()

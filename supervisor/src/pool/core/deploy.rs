@@ -43,6 +43,10 @@ impl Core {
                 s.rotation = None;
                 dropped += 1;
             }
+            if s.order.as_ref().is_some_and(is_deploy) {
+                s.order = None;
+                dropped += 1;
+            }
         }
         for (slot, generation) in stop {
             if let Some(i) = self.slot_index(slot) {

@@ -277,6 +277,7 @@ impl Core {
         if self.stopping {
             return;
         }
+        self.take_orders(now, probe);
         for i in 0..self.slots.len() {
             let due = matches!(self.slots[i].phase, Phase::Backoff { until } if now >= until);
             if due && self.slots[i].primary().is_none() && self.set_phase(i, Phase::Serving) {

@@ -256,6 +256,11 @@ pub struct Slot {
     pub failures: u32,
     pub restarts: u32,
     pub rotation: Option<Rotation>,
+    /// An operator's or a deploy's order to replace its worker, held until
+    /// the trigger function turns it into a rotation (see
+    /// [`super::triggers`]): at once when its worker is ACTIVE and no
+    /// replacement of it is under way, else once the new one is ACTIVE.
+    pub order: Option<Reason>,
     pub last_error: Option<String>,
     /// Its last unplanned exit.
     pub last_exit: Option<LastExit>,
@@ -276,6 +281,7 @@ impl Slot {
             failures: 0,
             restarts: 0,
             rotation: None,
+            order: None,
             last_error: None,
             last_exit: None,
             spawn_retries: 0,

@@ -82,6 +82,7 @@ impl Core {
                 continue;
             }
             self.slots[i].rotation = None;
+            self.slots[i].order = None;
             if !self.set_phase(i, Phase::Retiring) {
                 continue;
             }

@@ -3,25 +3,27 @@
 
 use std::time::Instant;
 
-use super::triggers::{self, Figures, Limits, Verdict};
-use super::{Core, Log, Phase, Probe, Proc, ProcState, Reason};
+use super::deploy::is_deploy;
+use super::triggers::{self, Figures, Limits, Ordered, Verdict};
+use super::{Core, Log, Phase, Probe, Proc, ProcState, Reason, Rotation};
 use crate::pool::core::{MaintStage, SwapStage};
 
 /// How often an emptying worker's in-flight count is looked at.
 pub(super) const EMPTYING_POLL: std::time::Duration = std::time::Duration::from_millis(1);
 
 impl Core {
-    /// What [`triggers::due`] says of process `p` of slot `slot`, ACTIVE
+    /// What [`triggers::due`] says of process `p` of slot `i`, ACTIVE
     /// since `since` (`probe`: for its requests served).
     fn figures(
         &self,
-        slot: u32,
+        i: usize,
         p: &Proc,
         since: Instant,
         probe: Option<(&dyn Probe, Instant)>,
     ) -> Verdict {
         let lc = &self.settings.lifecycle;
         let size = self.slots.len() as u32;
+        let slot = self.slots[i].id;
         let limits = Limits {
             requests: crate::pool::policy::max_requests_threshold(lc.max_requests, slot, size),
             memory: lc.max_memory_bytes,
@@ -31,19 +33,31 @@ impl Core {
             Some((probe, now)) => (probe.load(slot, p.generation).served, now),
             None => (0, since),
         };
+        let ordered = self.slots[i].order.as_ref().map(|r| {
+            if is_deploy(r) {
+                Ordered::Deploy
+            } else {
+                Ordered::Operator
+            }
+        });
         let figures = Figures {
             since,
             served,
             request_cap: p.request_cap,
             rss: p.rss,
             heap_exhausted: p.heap_exhausted,
+            ordered,
         };
         triggers::due(&figures, &limits, now)
     }
 
     /// Asks for the rotation of process `generation` of slot `i` if one of
-    /// its triggers is due (the one place rotations for a worker's own
-    /// figures are decided).
+    /// its triggers is due: the one place rotations are decided, for a
+    /// worker's own figures and for orders. An order replaces a routine
+    /// rotation not yet started (that replacement would run what the order
+    /// wants anyway, so the order is spent); one that came while a
+    /// replacement boots waits for it to be ACTIVE, since that replacement
+    /// may run the code the order replaces.
     pub(super) fn evaluate(&mut self, i: usize, generation: u64, now: Instant, probe: &dyn Probe) {
         let s = &self.slots[i];
         let Some(p) = s.procs.iter().find(|p| p.generation == generation) else {
@@ -52,11 +66,38 @@ impl Core {
         let ProcState::Active { since } = p.state else {
             return;
         };
-        if s.rotation.is_some() {
+        // A worker a replacement boots beside is not the one to judge: the
+        // replacement is (and an order waits for it).
+        let newest = s.primary().map(|p| p.generation) == Some(generation);
+        if !newest || (s.rotation.is_some() && s.order.is_none()) {
             return;
         }
-        if let Some(t) = self.figures(s.id, p, since, Some((probe, now))).due {
-            self.request_rotation(i, generation, t.reason());
+        let Some(t) = self.figures(i, p, since, Some((probe, now))).due else {
+            return;
+        };
+        let s = &mut self.slots[i];
+        let order = s.order.take();
+        let reason = t.reason(order.as_ref());
+        s.rotation = Some(Rotation {
+            reason,
+            not_before: None,
+        });
+    }
+
+    /// Turns the slots' orders into rotations where their workers are
+    /// ACTIVE (run before each round of spawns).
+    pub(super) fn take_orders(&mut self, now: Instant, probe: &dyn Probe) {
+        for i in 0..self.slots.len() {
+            if self.slots[i].order.is_none() {
+                continue;
+            }
+            let active = self.slots[i]
+                .primary()
+                .filter(|p| matches!(p.state, ProcState::Active { .. }))
+                .map(|p| p.generation);
+            if let Some(generation) = active {
+                self.evaluate(i, generation, now, probe);
+            }
         }
     }
 
@@ -182,7 +223,7 @@ impl Core {
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut next: Option<Instant> = None;
         let mut at = |t: Instant| next = Some(next.map_or(t, |n| n.min(t)));
-        for s in &self.slots {
+        for (i, s) in self.slots.iter().enumerate() {
             if let Phase::Backoff { until } = s.phase {
                 at(until);
             }
@@ -196,7 +237,7 @@ impl Core {
                     | ProcState::Failing { deadline, .. } => at(*deadline),
                     ProcState::Active { since } => {
                         if s.rotation.is_none()
-                            && let Some(t) = self.figures(s.id, p, *since, None).next_check
+                            && let Some(t) = self.figures(i, p, *since, None).next_check
                         {
                             at(t);
                         }

@@ -1,14 +1,17 @@
 //! What makes an ACTIVE worker due for rotation, in one pure function.
 //!
 //! [`due`] takes a worker's figures (when it became ACTIVE, requests
-//! served, RSS, whether QuickJS ran out of its heap), its limits and `now`,
-//! and says which [`Trigger`] is due, if any, and when to look again. The
-//! core calls it whenever a figure changes (an answer at the request cap,
-//! a memory sample, a heap overflow, the tick) and for its next deadline; a
-//! new trigger is one variant here and one line in [`due`]. Operators'
-//! and deploys' rotations (SIGHUP, the watch, the signal file, `bext
-//! deploy`, `bext workers restart`) are commands on the whole pool
-//! (`commands.rs`), not a worker's figures.
+//! served, RSS, whether QuickJS ran out of its heap, whether an operator
+//! or a deploy ordered its replacement), its limits and `now`, and says
+//! which [`Trigger`] is due, if any, and when to look again. The core
+//! calls it whenever a figure changes (an answer at the request cap, a
+//! memory sample, a heap overflow, an order, the tick) and for its next
+//! deadline; a new trigger is one variant here and one line in [`due`].
+//!
+//! Orders come from SIGHUP, the watch, the signal file, `bext deploy`, a
+//! config reload that rolls (a deploy), and `bext workers restart` (a
+//! restart). The slot holds an order until its worker is ACTIVE, so a
+//! worker that was booting when a deploy began is replaced once it is up.
 
 use std::time::{Duration, Instant};
 
@@ -21,6 +24,10 @@ pub enum Trigger {
     JsHeap,
     /// RSS over `max_memory_mb`.
     Memory,
+    /// A deploy ordered it: new code for the pool.
+    Deploy,
+    /// An operator ordered it (`bext workers restart`).
+    Restart,
     /// Served its (staggered) `max_requests`.
     Requests,
     /// Up longer than `max_uptime_hours`.
@@ -28,9 +35,11 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    /// The rotation reason status and the log show.
-    pub fn reason(self) -> Reason {
+    /// The rotation reason status and the log show (`order`: the order's
+    /// own, such as `signal` or `file change`, for the two ordered ones).
+    pub fn reason(self, order: Option<&Reason>) -> Reason {
         match self {
+            Trigger::Deploy | Trigger::Restart => order.cloned().unwrap_or(Reason::Restart),
             Trigger::JsHeap => Reason::JsHeapLimit,
             Trigger::Memory => Reason::Memory,
             Trigger::Requests => Reason::Requests,
@@ -50,6 +59,15 @@ pub struct Figures {
     pub request_cap: bool,
     pub rss: u64,
     pub heap_exhausted: bool,
+    /// An order to replace it, if any.
+    pub ordered: Option<Ordered>,
+}
+
+/// Who ordered a replacement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ordered {
+    Deploy,
+    Operator,
 }
 
 /// Its limits; 0 or `None` is no limit.
@@ -72,13 +90,19 @@ pub struct Verdict {
 
 /// Which trigger is due for a worker with figures `f` under limits `l` at
 /// `now`, most pressing first (the heap, memory, requests, uptime), and
-/// when to look again.
+/// when to look again. What a worker's own health asks for (heap, memory)
+/// names the rotation before an order; an order before the routine limits.
 pub fn due(f: &Figures, l: &Limits, now: Instant) -> Verdict {
     let uptime_at = l.uptime.map(|max| f.since + max);
     let due = if f.heap_exhausted {
         Some(Trigger::JsHeap)
     } else if l.memory.is_some_and(|m| f.rss > m) {
         Some(Trigger::Memory)
+    } else if let Some(o) = f.ordered {
+        Some(match o {
+            Ordered::Deploy => Trigger::Deploy,
+            Ordered::Operator => Trigger::Restart,
+        })
     } else if f.request_cap || (l.requests > 0 && f.served >= l.requests) {
         Some(Trigger::Requests)
     } else if uptime_at.is_some_and(|t| now >= t) {
@@ -103,6 +127,7 @@ mod tests {
             request_cap: false,
             rss: 10 << 20,
             heap_exhausted: false,
+            ordered: None,
         }
     }
 
@@ -145,7 +170,7 @@ mod tests {
         let v = due(&figures(t0), &limits(), late);
         assert_eq!(v.due, Some(Trigger::Uptime));
         assert_eq!(v.next_check, None, "due now: nothing later to look at");
-        assert_eq!(Trigger::Uptime.reason(), Reason::Uptime);
+        assert_eq!(Trigger::Uptime.reason(None), Reason::Uptime);
     }
 
     #[test]
@@ -157,6 +182,7 @@ mod tests {
             request_cap: false,
             rss: 500 << 20,
             heap_exhausted: true,
+            ordered: Some(Ordered::Deploy),
         };
         let late = t0 + Duration::from_secs(7200);
         assert_eq!(due(&f, &limits(), late).due, Some(Trigger::JsHeap));
@@ -166,7 +192,28 @@ mod tests {
         };
         assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Memory));
         let f = Figures { rss: 0, ..f };
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Deploy));
+        let f = Figures {
+            ordered: Some(Ordered::Operator),
+            ..f
+        };
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Restart));
+        let f = Figures { ordered: None, ..f };
         assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Requests));
+    }
+
+    #[test]
+    fn an_order_is_due_at_once_and_keeps_its_own_reason() {
+        let t0 = Instant::now();
+        let f = Figures {
+            ordered: Some(Ordered::Deploy),
+            ..figures(t0)
+        };
+        let v = due(&f, &limits(), t0);
+        assert_eq!(v.due, Some(Trigger::Deploy));
+        let why = Reason::FileChange;
+        assert_eq!(Trigger::Deploy.reason(Some(&why)), Reason::FileChange);
+        assert_eq!(Trigger::Restart.reason(None), Reason::Restart);
     }
 
     #[test]
@@ -178,6 +225,7 @@ mod tests {
             request_cap: false,
             rss: u64::MAX,
             heap_exhausted: false,
+            ordered: None,
         };
         let v = due(&f, &Limits::default(), t0 + Duration::from_secs(1 << 30));
         assert_eq!(

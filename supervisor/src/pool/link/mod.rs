@@ -25,11 +25,13 @@ use super::room::Room;
 use forensics::{describe, what_of};
 
 mod forensics;
+mod side;
 mod stream;
 pub mod warmup;
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
+pub use side::Side;
 
 /// An event tagged with the process it came from.
 #[derive(Debug)]
@@ -164,27 +166,6 @@ pub struct WorkerLink {
     /// While a canary is judged: the side its answers count for.
     side: Mutex<Option<Arc<Side>>>,
     inner: Mutex<Inner>,
-}
-
-/// One side of a canary (its workers, or the old version's), whose
-/// answers are tallied for the verdict (`pool::core::canary`).
-#[derive(Debug, Default)]
-pub struct Side {
-    pub canary: bool,
-    pub tally: Mutex<crate::pool::core::canary::Tally>,
-}
-
-impl Side {
-    pub fn new(canary: bool) -> Arc<Side> {
-        Arc::new(Side {
-            canary,
-            tally: Mutex::default(),
-        })
-    }
-
-    pub fn figures(&self) -> crate::pool::core::canary::Figures {
-        self.tally.lock().unwrap().figures()
-    }
 }
 
 impl WorkerLink {

@@ -110,3 +110,51 @@ fn an_overstaying_worker_drains_past_twice_max_memory() {
             .any(|l| matches!(l, Log::OverCeiling { .. }))
     );
 }
+
+#[test]
+fn a_deploy_that_comes_while_a_replacement_boots_replaces_it_once_it_is_up() {
+    let mut p = Pool::ready(settings(), 1);
+    let (old, g) = p.primary(0);
+    // A routine rotation: its replacement boots the code running now.
+    p.event(0, g, LinkEvent::RequestLimit);
+    let (_, booting) = p.primary(0);
+    assert_ne!(booting, g, "a replacement boots");
+    let actions = p.step(Input::Restart {
+        slot: None,
+        reason: Reason::FileChange,
+    });
+    assert_eq!(spawns(&actions), 0, "nothing more while it boots");
+    assert_eq!(p.slot(0).order, Some(Reason::FileChange), "the order waits");
+    p.ready_all();
+    assert_eq!(
+        p.slot(0).rotation.as_ref().map(|r| r.reason.clone()),
+        Some(Reason::FileChange),
+        "the replacement, up, is due for the deploy"
+    );
+    assert_eq!(p.slot(0).order, None, "taken once");
+    let actions = p.exit(old);
+    assert_eq!(spawns(&actions), 1, "the deploy's worker starts");
+    assert_eq!(p.slot(0).generation, 3);
+}
+
+#[test]
+fn a_deploy_takes_over_a_routine_rotation_not_yet_started_and_spends_its_order() {
+    let mut s = settings();
+    s.lifecycle.max_concurrent_rotations = 1;
+    let mut p = Pool::ready(s, 2);
+    let (_, g0) = p.primary(0);
+    p.event(0, g0, LinkEvent::RequestLimit);
+    // Slot 1 waits its turn behind slot 0.
+    p.slots_mut_rotation(1, Reason::Uptime);
+    p.step(Input::Restart {
+        slot: None,
+        reason: Reason::Signal,
+    });
+    assert_eq!(
+        p.slot(1).rotation.as_ref().map(|r| r.reason.clone()),
+        Some(Reason::Signal),
+        "named by the deploy, which a failed deploy would drop"
+    );
+    assert_eq!(p.slot(1).order, None);
+    assert_eq!(p.slot(0).order, Some(Reason::Signal), "slot 0's waits");
+}
