@@ -308,3 +308,59 @@ fn bext_deploy_rollback_after_the_file_was_deleted_returns_to_the_old_version() 
         (versions(&d) == v2 && d.active("render") == 4).then_some(())
     });
 }
+
+#[test]
+fn routine_replacements_beside_a_canary_start_the_old_version() {
+    let config = format!(
+        "{}\n[render.lifecycle]\nmax_requests = 40\n",
+        config(600_000)
+    );
+    let d = Daemon::start_with(Setup {
+        config: &config,
+        files: &[("worker.js", &spinning(5, "v1"))],
+        ..Setup::default()
+    });
+    d.wait_workers(4);
+    let old = versions(&d);
+    let load = Load::get(&d, 4, "/");
+    load.wait_answered(50);
+    std::fs::write(d.dir.path().join("worker.js"), spinning(5, "v2")).unwrap();
+    let (code, _, err) = bext(d.dir.path(), &["deploy"]);
+    assert_eq!(code, 0, "{err}");
+    let status = d.wait_until(Duration::from_secs(20), "the canary's window", || {
+        let (_, out, _) = bext(d.dir.path(), &["deploy", "status", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&out).ok()?;
+        v[0]["version"].is_string().then_some(v)
+    });
+    let canary_slot = status[0]["canary_workers"][0].as_u64().unwrap();
+    let before = restarts(&d);
+    // The old workers reach their 40 requests and are replaced, in turn,
+    // while the canary is judged.
+    d.wait_until(Duration::from_secs(30), "routine rotations", || {
+        (restarts(&d) >= before + 4).then_some(())
+    });
+    for w in d.workers() {
+        let (Some(v), Some(slot)) = (w["version"].as_str(), w["id"].as_u64()) else {
+            continue;
+        };
+        if v == "-" || w["state"] != "ACTIVE" {
+            continue;
+        }
+        if slot == canary_slot {
+            assert_ne!(v, old[0], "the canary runs the new version: {w}");
+        } else {
+            assert_eq!(v, old[0], "beside the canary, the old version: {w}");
+        }
+    }
+    let (code, _, err) = bext(d.dir.path(), &["deploy", "rollback"]);
+    assert_eq!(code, 0, "{err}");
+    let got = load.finish();
+    assert!(
+        got.failed.is_empty(),
+        "{:?}",
+        &got.failed[..got.failed.len().min(5)]
+    );
+    d.wait_until(Duration::from_secs(20), "every worker on v1", || {
+        (versions(&d) == old && d.active("render") == 4).then_some(())
+    });
+}

@@ -25,6 +25,24 @@ impl Versions {
         self.inner.lock().unwrap().loading.clone()
     }
 
+    /// The load a worker outside `canary`'s slots starts while that canary
+    /// is under way: the version it is judged against (the running one
+    /// while the canary loads, the previous one once the canary's
+    /// readiness made it the running one), so a routine replacement
+    /// beside a canary neither widens it nor joins the verdict's other side
+    /// with the new code.
+    pub fn for_spawn_beside(&self, canary: &Load) -> Arc<Load> {
+        let t = self.inner.lock().unwrap();
+        let on_canary = t.running.as_ref().is_some_and(|r| r.seq == canary.seq);
+        let old = if on_canary {
+            t.previous.clone()
+        } else {
+            t.running.clone()
+        };
+        drop(t);
+        old.unwrap_or_else(|| self.for_spawn())
+    }
+
     /// `load` runs on its canary workers and is judged now.
     pub fn judging(&self, load: &Load) {
         self.inner.lock().unwrap().judging = Some(load.seq);

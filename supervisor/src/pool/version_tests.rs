@@ -243,3 +243,27 @@ fn a_revert_runs_the_previous_version_and_names_what_is_not_kept() {
     );
     assert_eq!(v.kept(), (Some(one.into()), Some(two.into())));
 }
+
+#[test]
+fn a_worker_beside_a_canary_starts_the_version_it_is_judged_against() {
+    let v = Versions::default();
+    let first = v.for_spawn();
+    offer(&first, "/app/w.js", "one");
+    v.settled(&first, "s");
+    let canary = v.deploy(Cause::Signal, None).unwrap();
+    assert!(Arc::ptr_eq(&v.for_spawn(), &canary), "the canary's slots");
+    assert!(
+        Arc::ptr_eq(&v.for_spawn_beside(&canary), &first),
+        "while the canary loads"
+    );
+    offer(&canary, "/app/w.js", "two");
+    v.settled(&canary, "s");
+    v.judging(&canary);
+    assert!(Arc::ptr_eq(&v.for_spawn(), &canary));
+    assert!(
+        Arc::ptr_eq(&v.for_spawn_beside(&canary), &first),
+        "while it is judged"
+    );
+    v.rolled_back(&canary, "error_rate", "s");
+    assert!(Arc::ptr_eq(&v.for_spawn_beside(&canary), &first));
+}

@@ -146,6 +146,16 @@ impl Actor {
         }
     }
 
+    /// The load a new worker of `slot` starts (see `Versions::for_spawn`
+    /// and `for_spawn_beside`).
+    pub(super) fn load_for(&self, slot: u32) -> Arc<Load> {
+        let versions = &self.handle.versions;
+        match self.canary.as_ref().filter(|r| !r.slots.contains(&slot)) {
+            Some(run) => versions.for_spawn_beside(&run.load),
+            None => versions.for_spawn(),
+        }
+    }
+
     /// Tells the link of `key` which side its answers count for.
     pub(super) fn give_side(&self, key: (u32, u64)) {
         let Some(run) = self.canary.as_ref().filter(|r| r.started.is_some()) else {

@@ -88,8 +88,9 @@ impl Actor {
             }
         }
         let process = spawned.process;
-        // The running version, or the deploy under way (see `version`).
-        let load = handle.versions.for_spawn();
+        // The running version, or the deploy under way (see `version`);
+        // beside a canary, the version it is judged against.
+        let load = self.load_for(slot);
         let new = link::NewLink {
             pool: handle.name.clone(),
             slot,
