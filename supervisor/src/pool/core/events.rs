@@ -26,6 +26,7 @@ impl Core {
             return;
         };
         let deadline = at + self.settings.startup_timeout;
+        self.slots[i].spawning = false;
         self.slots[i].spawn_retries = 0;
         self.slots[i].procs.push(Proc {
             pid,
@@ -49,6 +50,7 @@ impl Core {
         let Some(i) = self.slot_index(slot) else {
             return;
         };
+        self.slots[i].spawning = false;
         let retry_in = if transient {
             self.slots[i].spawn_retries += 1;
             Some(policy::resource_retry_delay(self.slots[i].spawn_retries))

@@ -318,6 +318,7 @@ impl Core {
     fn spawn(&mut self, i: usize) {
         let s = &mut self.slots[i];
         s.generation += 1;
+        s.spawning = true;
         let (slot, generation) = (s.id, s.generation);
         if generation > 1 {
             s.restarts += 1;

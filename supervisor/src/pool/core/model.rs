@@ -266,6 +266,10 @@ pub struct Slot {
     pub last_exit: Option<LastExit>,
     /// Spawns in a row that failed for lack of resources (not failures).
     pub spawn_retries: u32,
+    /// A spawn was asked for and its result (spawned or failed) is not in
+    /// yet: the actor reports it after stepping what else the same step
+    /// asked for, so until then the slot counts as rotating.
+    pub spawning: bool,
     /// Its worker serves past the limit it reached (this reason) because
     /// its replacement could not start.
     pub overstaying: Option<Reason>,
@@ -285,6 +289,7 @@ impl Slot {
             last_error: None,
             last_exit: None,
             spawn_retries: 0,
+            spawning: false,
             overstaying: None,
         }
     }
@@ -294,11 +299,13 @@ impl Slot {
         self.procs.iter().rev().find(|p| p.state.is_live())
     }
 
-    /// A replacement boots, or an old process drains.
+    /// A spawn is pending, a replacement boots, or an old process drains.
     pub(super) fn rotating(&self) -> bool {
-        self.procs
-            .iter()
-            .any(|p| matches!(p.state, ProcState::Draining { .. }))
+        self.spawning
+            || self
+                .procs
+                .iter()
+                .any(|p| matches!(p.state, ProcState::Draining { .. }))
             || (self.procs.len() > 1
                 && self
                     .procs

@@ -167,3 +167,21 @@ fn a_replacement_that_fails_leaves_the_old_worker_serving_and_is_retried_after_b
     assert_eq!(spawns(&p.at(119).tick()), 0);
     assert_eq!(spawns(&p.at(120).tick()), 1);
 }
+
+#[test]
+fn two_rotations_at_once_start_one_replacement_each() {
+    let mut s = settings();
+    s.lifecycle.max_concurrent_rotations = 2;
+    let mut p = Pool::ready(s, 3);
+    // The actor reports each spawn after the core stepped the others: a
+    // slot whose replacement is asked for but not yet reported must not
+    // be asked for again.
+    let actions = p.step(Input::Restart {
+        slot: None,
+        reason: Reason::Signal,
+    });
+    assert_eq!(spawns(&actions), 2, "{actions:?}");
+    assert_eq!(p.slot(0).generation, 2);
+    assert_eq!(p.slot(1).generation, 2);
+    assert_eq!(p.slot(2).generation, 1, "the third waits its turn");
+}
