@@ -286,7 +286,11 @@ fn slot_pids(d: &Daemon) -> Vec<(u64, u64)> {
 fn restarting_one_worker_changes_only_its_pid() {
     let d = Daemon::start("[render]\nscript = \"worker.js\"\njsc_workers = 3\n", APP);
     d.wait_workers(3);
-    let before = slot_pids(&d);
+    // A worker logs "ready" a moment before the status page shows it ACTIVE.
+    let before = d.wait_until(Duration::from_secs(10), "3 ACTIVE workers", || {
+        let now = slot_pids(&d);
+        (now.len() == 3).then_some(now)
+    });
     let (code, out, err) = bext(
         d.dir.path(),
         &["workers", "restart", "--pool", "render", "--worker", "1"],
