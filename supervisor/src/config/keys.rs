@@ -191,6 +191,13 @@ pub const POOL: &[Key] = &[
     key("fetch_allow", Kind::TextList),
     key("fetch_timeout_ms", ms(1)),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
+    key(
+        "ws_max_message_bytes",
+        whole(125, 16 * 1024 * 1024, "bytes"),
+    ),
+    key("ws_ping_interval_ms", ms(0)),
+    key("ws_idle_timeout_ms", ms(0)),
+    key("ws_drain_ms", ms(0)),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
 ];

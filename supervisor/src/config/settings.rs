@@ -41,10 +41,25 @@ pub struct Settings {
     /// Where and how far the workers' (and jobs') `fetch()` may go: hosts
     /// (`host`, `host:port`, `*.domain`, `*`; empty: none), timeout, body cap.
     pub fetch: FetchPolicy,
+    /// The limits and timers of WebSockets.
+    pub websocket: WebSocket,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
     pub deploy: super::Deploy,
+}
+
+/// A pool's WebSocket keys (`ws_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WebSocket {
+    pub max_message_bytes: usize,
+    /// `None`: never ping.
+    pub ping_interval: Option<Duration>,
+    /// `None`: never closed for silence.
+    pub idle_timeout: Option<Duration>,
+    /// A draining worker's sockets are closed (1012) this long after the
+    /// drain began.
+    pub drain: Duration,
 }
 
 /// How a pool's workers start (`spawn`).
@@ -172,6 +187,12 @@ impl Settings {
                     .collect(),
                 timeout_ms: p.fetch_timeout_ms,
                 max_response_bytes: p.fetch_max_response_bytes,
+            },
+            websocket: WebSocket {
+                max_message_bytes: p.ws_max_message_bytes as usize,
+                ping_interval: limit(p.ws_ping_interval_ms),
+                idle_timeout: limit(p.ws_idle_timeout_ms),
+                drain: ms(p.ws_drain_ms),
             },
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,

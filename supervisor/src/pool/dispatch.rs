@@ -14,7 +14,7 @@ use tokio::sync::oneshot;
 
 use super::PoolHandle;
 use super::admission::Refused;
-use super::link::{Answer, StreamHead, WorkerLink};
+use super::link::{Answer, SocketHead, StreamHead, WorkerLink};
 use super::quarantine::Signature;
 
 /// What the worker answered a request with.
@@ -23,6 +23,12 @@ pub enum Answered {
     Outcome(Outcome),
     /// A streamed answer: its head, and its body still coming.
     Stream(Streamed),
+    /// A WebSocket the worker accepted (101), pinned to `link`.
+    Socket {
+        head: SocketHead,
+        link: Arc<WorkerLink>,
+        id: u64,
+    },
 }
 
 /// A streamed answer on its way: the head, the body's receiver, and what
@@ -165,7 +171,7 @@ pub async fn call(
     let (r, _) = send_until_run(pool, frame, deadline(pool)).await;
     let r = match r {
         Ok(Answered::Outcome(o)) => Ok(o),
-        Ok(Answered::Stream(_)) => Ok(Outcome::Streamed),
+        Ok(Answered::Stream(_) | Answered::Socket { .. }) => Ok(Outcome::Streamed),
         Err(f) => Err(f),
     };
     let out = match r {
@@ -231,6 +237,11 @@ async fn exchange(
             id,
             deadline: master_deadline(pool),
         })),
+        Ok(Reply::Socket(head)) => Ok(Answered::Socket {
+            head,
+            link: link.clone(),
+            id,
+        }),
         Err(f) => Err(f),
     };
     (result, Some(link))
@@ -312,6 +323,7 @@ fn try_send(
 enum Reply {
     Outcome(Outcome),
     Stream(StreamHead),
+    Socket(SocketHead),
 }
 
 /// When the master gives up on an answer started now: past
@@ -334,6 +346,11 @@ async fn await_reply(
             // The body now owns the request: it cancels it if dropped.
             std::mem::forget(guard);
             Ok(Reply::Stream(head))
+        }
+        Ok(Answer::Socket(head)) => {
+            // The socket's relay now owns it: it ends it when it closes.
+            std::mem::forget(guard);
+            Ok(Reply::Socket(head))
         }
         Ok(Answer::NotRun) => Err(Failure::NotRun),
         Err(_) => Err(Failure::Died),

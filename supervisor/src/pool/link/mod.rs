@@ -25,8 +25,13 @@ use super::room::Room;
 use forensics::{describe, what_of};
 
 mod forensics;
+mod side;
+mod socket;
 mod stream;
 pub mod warmup;
+
+pub use side::Side;
+pub use socket::{SocketEvent, SocketHead};
 
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
@@ -64,6 +69,8 @@ pub enum Answer {
     NotRun,
     /// The worker streams its answer: the head now, the body as it comes.
     Stream(StreamHead),
+    /// The worker accepted a WebSocket upgrade (see `socket.rs`).
+    Socket(SocketHead),
 }
 
 /// The start of a streamed answer.
@@ -105,6 +112,8 @@ struct Pending {
     /// A client's request (or custom call), counted in the worker's
     /// figures; a warm-up request is not.
     counted: bool,
+    /// It asks for a WebSocket: a 101 answer opens one.
+    upgrade: bool,
 }
 
 impl Pending {
@@ -125,6 +134,8 @@ pub(super) struct Inner {
     draining: bool,
     /// That SIGTERM was sent.
     terminated: bool,
+    /// Open WebSockets, by the id of the request that opened each.
+    sockets: HashMap<u64, socket::Socket>,
 }
 
 /// Shared handle to one worker process.
@@ -137,6 +148,8 @@ pub struct WorkerLink {
     /// When the link (and so, within a few ms, the process) was made.
     pub born: Instant,
     in_flight: AtomicU32,
+    /// Open WebSockets (`Inner::sockets`), readable without the lock.
+    sockets: AtomicU32,
     /// Mirror of `Inner::accepting` readable without the lock, so the
     /// request path can skip links that stopped taking work.
     open: AtomicBool,
@@ -166,49 +179,7 @@ pub struct WorkerLink {
     inner: Mutex<Inner>,
 }
 
-/// One side of a canary (its workers, or the old version's), whose
-/// answers are tallied for the verdict (`pool::core::canary`).
-#[derive(Debug, Default)]
-pub struct Side {
-    pub canary: bool,
-    pub tally: Mutex<crate::pool::core::canary::Tally>,
-}
-
-impl Side {
-    pub fn new(canary: bool) -> Arc<Side> {
-        Arc::new(Side {
-            canary,
-            tally: Mutex::default(),
-        })
-    }
-
-    pub fn figures(&self) -> crate::pool::core::canary::Figures {
-        self.tally.lock().unwrap().figures()
-    }
-}
-
 impl WorkerLink {
-    /// Counts its answers for `side` from now on (`None`: no longer).
-    pub fn set_side(&self, side: Option<Arc<Side>>) {
-        *self.side.lock().unwrap() = side;
-    }
-
-    pub fn side(&self) -> Option<Arc<Side>> {
-        self.side.lock().unwrap().clone()
-    }
-
-    /// An answer with `status` after `took`, for the canary's verdict; a
-    /// canary's answer wakes the pool to judge it.
-    fn tallied(&self, status: u16, took: Duration, send: &dyn Fn(LinkEvent)) {
-        let Some(side) = self.side() else {
-            return;
-        };
-        side.tally.lock().unwrap().answered(status, took);
-        if side.canary {
-            send(LinkEvent::Tallied);
-        }
-    }
-
     /// When the worker last reported itself alive (its start, before that).
     pub fn last_beat(&self) -> Instant {
         self.born + Duration::from_millis(self.stats.last_beat_ms.load(Ordering::Relaxed))
@@ -291,6 +262,8 @@ impl WorkerLink {
             return Err(frame);
         };
         let what = what_of(&frame);
+        let upgrade =
+            matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket());
         if let Err(mpsc::error::SendError(frame)) = tx.send(frame) {
             return Err(frame);
         }
@@ -305,6 +278,7 @@ impl WorkerLink {
                 started: false,
                 what,
                 counted: true,
+                upgrade,
             },
         );
         self.in_flight.fetch_add(1, Ordering::Relaxed);
@@ -363,11 +337,16 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.draining = true;
+        Self::drain_sockets(&inner);
         self.terminate_if_idle(&mut inner);
     }
 
     fn terminate_if_idle(&self, inner: &mut Inner) {
-        if inner.draining && !inner.terminated && inner.pending.is_empty() {
+        if inner.draining
+            && !inner.terminated
+            && inner.pending.is_empty()
+            && inner.sockets.is_empty()
+        {
             inner.terminated = true;
             // Only while the socket is open: a pid is reused only after the
             // reaper collected it and the kernel went through pid_max.
@@ -395,7 +374,7 @@ impl WorkerLink {
                 let _ = body.send(end);
             }
             (None, Some(reply)) => {
-                let _ = reply.send(Answer::Outcome(outcome));
+                let _ = reply.send(self.answer_of(id, entry.upgrade, outcome));
             }
             (None, None) => {}
         }
@@ -411,6 +390,9 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
+        // Each relay sees its channel end: its client gets 1011.
+        inner.sockets.clear();
+        self.sockets.store(0, Ordering::Relaxed);
         let n = inner.pending.len() as u32;
         inner.held_at_close = describe(&inner.pending);
         // What the worker never started goes back to the request path, to
