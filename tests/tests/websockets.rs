@@ -4,10 +4,9 @@
 //! script shapes, fragmented messages, subprotocols, the message size
 //! limit, pings and the idle timeout, and the close codes of each breach.
 
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
+use bext_e2e::ws::client;
 use bext_e2e::{Daemon, Setup};
 
 /// A handler-shape echo server (`export function handler`); it picks the
@@ -39,32 +38,6 @@ export default {
   },
 };
 "#;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs `tests/ws/client.py CMD URL ARG` and returns what it printed.
-pub fn client(args: &[&str]) -> serde_json::Value {
-    let python = root().join("target/py/bin/python");
-    assert!(
-        python.is_file(),
-        "{} is missing: scripts/test installs Python's websockets package there",
-        python.display()
-    );
-    let out = Command::new(python)
-        .arg(root().join("tests/ws/client.py"))
-        .args(args)
-        .output()
-        .expect("run the WebSocket client");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "client {args:?} failed: {}\n{stdout}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"))
-}
 
 fn url(d: &Daemon, path: &str) -> String {
     format!("ws://{}{path}", d.addr)

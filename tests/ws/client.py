@@ -171,9 +171,113 @@ def raw_ping(url, idle_s):
     return out
 
 
+# ------------------------------------------------------ many sockets
+async def crowd(url, n, secs):
+    """Opens `n` sockets (each learns its worker's pid from the first
+    message), prints "ready" with the pids, then runs an acknowledged
+    echo protocol on each for `secs` seconds: numbered messages, each
+    resent until echoed; a socket closed by bextd reconnects (to whichever
+    worker takes it) and resends what was not acknowledged. Prints the
+    close codes met, the seconds from the first close to the last, and any
+    message lost or duplicated."""
+    import asyncio
+    from websockets.asyncio.client import connect as aconnect
+
+    codes, closed_at, pids = {}, [], {}
+    lost, dup, acked_total = 0, 0, 0
+    start_evt = asyncio.Event()
+
+    async def one(i):
+        nonlocal lost, dup, acked_total
+        seq, acked = 0, set()
+        ws = await aconnect(url, open_timeout=30, ping_interval=None)
+        pid = await ws.recv()
+        pids[pid] = pids.get(pid, 0) + 1
+        await start_evt.wait()
+        deadline = time.time() + secs
+        pending = []
+        while time.time() < deadline:
+            try:
+                if not pending:
+                    seq += 1
+                    pending.append(seq)
+                for m in pending:
+                    await ws.send(f"{i}:{m}")
+                for m in list(pending):
+                    got = await asyncio.wait_for(ws.recv(), 10)
+                    k = int(got.split(":")[1])
+                    if k in acked:
+                        dup += 1
+                    acked.add(k)
+                    if k in pending:
+                        pending.remove(k)
+                await asyncio.sleep(0.02)
+            except ConnectionClosed as e:
+                code = e.rcvd.code if e.rcvd else 1006
+                codes[code] = codes.get(code, 0) + 1
+                closed_at.append(time.time())
+                ws = await aconnect(url, open_timeout=30, ping_interval=None)
+                await ws.recv()  # its pid
+        await ws.close()
+        lost += len(set(range(1, seq + 1)) - acked) - len(pending)
+        acked_total += len(acked)
+
+    tasks = [asyncio.create_task(one(i)) for i in range(n)]
+    while sum(pids.values()) < n:
+        await asyncio.sleep(0.05)
+        for t in tasks:
+            if t.done() and t.exception():
+                raise t.exception()
+    print(json.dumps({"ready": True, "pids": pids}), flush=True)
+    sys.stdin.readline()  # the test says when to start
+    start_evt.set()
+    await asyncio.gather(*tasks)
+    spread = round(max(closed_at) - min(closed_at), 2) if closed_at else None
+    return {"codes": {str(k): v for k, v in codes.items()}, "close_spread_s": spread,
+            "first_close": min(closed_at) if closed_at else None,
+            "lost": lost, "duplicated": dup, "acked": acked_total}
+
+
+async def hold(url, n, wait):
+    """Opens `n` sockets, prints "ready" with each one's worker pid, then
+    waits for bextd to close them: the close codes by worker pid."""
+    import asyncio
+    from websockets.asyncio.client import connect as aconnect
+
+    socks = []
+    for _ in range(n):
+        ws = await aconnect(url, open_timeout=30, ping_interval=None)
+        socks.append((await ws.recv(), ws))
+    pids = {}
+    for pid, _ in socks:
+        pids[pid] = pids.get(pid, 0) + 1
+    print(json.dumps({"ready": True, "pids": pids}), flush=True)
+    sys.stdin.readline()
+    began = time.time()
+    out = {}
+
+    async def end(pid, ws):
+        took = None
+        try:
+            await asyncio.wait_for(ws.wait_closed(), wait)
+            code = ws.close_code if ws.close_code is not None else 1006
+            took = time.time() - began
+        except asyncio.TimeoutError:
+            code = "open"
+        out.setdefault(pid, {}).setdefault(str(code), 0)
+        out[pid][str(code)] += 1
+        return took
+
+    after = [t for t in await asyncio.gather(*(end(pid, ws) for pid, ws in socks)) if t is not None]
+    return {"codes": out, "last_close_s": round(max(after), 2) if after else None}
+
+
 def main():
     cmd, url = sys.argv[1], sys.argv[2]
     arg = sys.argv[3] if len(sys.argv) > 3 else None
+    import resource
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if cmd == "echo":
         out = echo(url)
     elif cmd == "big":
@@ -182,6 +286,11 @@ def main():
         out = wait_close(url, float(arg))
     elif cmd == "raw":
         out = raw(url, arg)
+    elif cmd in ("crowd", "hold"):
+        import asyncio
+        n, secs = arg.split(",")
+        f = crowd if cmd == "crowd" else hold
+        out = asyncio.run(f(url, int(n), float(secs)))
     elif cmd == "raw-ping":
         out = raw_ping(url, float(arg))
     else:

@@ -302,16 +302,23 @@ async fn close(ws: &mut Socket, code: u16, reason: &str) -> End {
         reason: Utf8Bytes::from(reason.to_owned()),
     };
     let _ = tokio::time::timeout(CLOSE_WAIT, async {
-        if ws.send(Message::Close(Some(frame))).await.is_ok() {
-            while let Some(Ok(_)) = ws.next().await {}
-            // After a breach tungstenite reads no more, but the client may
-            // still be sending (the rest of a message over the limit):
-            // read and drop it until the client closes, for a socket closed
-            // with unread bytes would send a reset that can overtake the
-            // close frame.
-            let mut sink = vec![0u8; 64 * 1024];
-            while matches!(ws.get_mut().read(&mut sink).await, Ok(n) if n > 0) {}
+        if ws.send(Message::Close(Some(frame))).await.is_err() {
+            return;
         }
+        // The client's answer ends the handshake: then bextd closes the
+        // connection first (RFC 6455 §7.1.1), which the client waits for.
+        while let Some(Ok(msg)) = ws.next().await {
+            if matches!(msg, Message::Close(_)) {
+                return;
+            }
+        }
+        // After a breach tungstenite reads no more, but the client may
+        // still be sending (the rest of a message over the limit): read and
+        // drop it until the client closes (or CLOSE_WAIT), for a socket
+        // closed with unread bytes sends a reset that can overtake the
+        // close frame.
+        let mut sink = vec![0u8; 64 * 1024];
+        while matches!(ws.get_mut().read(&mut sink).await, Ok(n) if n > 0) {}
     })
     .await;
     (code, reason.to_owned())
