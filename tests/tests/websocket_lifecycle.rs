@@ -151,3 +151,74 @@ fn a_thousand_sockets_across_two_workers_close_with_1001_at_sigterm() {
     let status = d.wait_exit(Duration::from_secs(20));
     assert!(status.success(), "{status:?}");
 }
+
+/// The open sockets of each worker, from `/__bext/workers`.
+fn open_sockets(d: &Daemon) -> Vec<u64> {
+    let workers = d.workers();
+    workers
+        .iter()
+        .map(|w| w["sockets"]["open"].as_u64().unwrap())
+        .collect()
+}
+
+/// `bext_worker_websockets_open` summed over the workers.
+fn metric_open(d: &Daemon) -> u64 {
+    d.get("/metrics")
+        .body
+        .lines()
+        .filter(|l| l.starts_with("bext_worker_websockets_open{"))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+        .sum()
+}
+
+#[test]
+fn sockets_count_against_their_worker_and_max_sockets_answers_503() {
+    let d = start("max_sockets = 2", "");
+    let c = Clients::open("hold", &url(&d), 4, 5.0);
+    let mut per = pids_of(&c).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
+    per.sort();
+    assert_eq!(
+        per,
+        vec![2, 2],
+        "an upgrade goes to a worker under max_sockets"
+    );
+    let status = bext_e2e::ws::client(&["status", &url(&d)]);
+    assert_eq!(status["status"], 503, "{status}");
+    let mut open = open_sockets(&d);
+    open.sort();
+    assert_eq!(open, vec![2, 2]);
+    assert_eq!(metric_open(&d), 4);
+    let workers = d.workers();
+    let out: u64 = workers
+        .iter()
+        .map(|w| w["sockets"]["messages_out"].as_u64().unwrap())
+        .sum();
+    assert_eq!(out, 4, "each socket's hello: {workers:?}");
+    let (code, ps, _) = bext(d.dir.path(), &["ps"]);
+    assert_eq!(code, 0);
+    assert!(ps.contains("Sockets"), "{ps}");
+    // Gone clients are counted out.
+    drop(c);
+    d.wait_until(Duration::from_secs(5), "no socket left", || {
+        (open_sockets(&d).iter().sum::<u64>() == 0).then_some(())
+    });
+
+    let d = start("max_pool_sockets = 3", "");
+    let _c = Clients::open("hold", &url(&d), 3, 5.0);
+    let status = bext_e2e::ws::client(&["status", &url(&d)]);
+    assert_eq!(status["status"], 503, "{status}");
+}
+
+#[test]
+fn an_upgrade_counts_as_a_request_for_max_requests() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nws_drain_ms = 300\n[render.lifecycle]\nmax_requests = 3\n",
+        LIFE,
+    );
+    d.wait_workers(1);
+    let mut c = Clients::open("hold", &url(&d), 3, 5.0);
+    c.go();
+    let report = c.report();
+    let codes: Vec<_> = report["codes"].as_object().unwrap().values().collect();
+    assert_eq!(codes, vec![&serde_json::json!({"1012": 3})], "{report}");
+}

@@ -61,6 +61,16 @@ def big(url, size):
         return closed_code(ws)
 
 
+def status(url):
+    """The status the upgrade was answered with (101 when it opened)."""
+    from websockets.exceptions import InvalidStatus
+    try:
+        with connect(url, open_timeout=10):
+            return {"status": 101}
+    except InvalidStatus as e:
+        return {"status": e.response.status_code}
+
+
 def wait_close(url, wait):
     with connect(url, ping_interval=None) as ws:
         started = time.time()
@@ -280,6 +290,8 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if cmd == "echo":
         out = echo(url)
+    elif cmd == "status":
+        out = status(url)
     elif cmd == "big":
         out = big(url, int(arg))
     elif cmd == "wait-close":

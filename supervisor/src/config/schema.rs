@@ -258,6 +258,10 @@ pub struct PoolSection {
     /// How long a draining worker's WebSockets stay open before bextd
     /// closes them with 1012.
     pub ws_drain_ms: u64,
+    /// Most WebSockets one worker holds; an upgrade beyond gets 503. 0: no limit.
+    pub max_sockets: u32,
+    /// Most WebSockets the pool holds; an upgrade beyond gets 503. 0: no limit.
+    pub max_pool_sockets: u32,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -303,6 +307,8 @@ impl Default for PoolSection {
             ws_ping_interval_ms: 30_000,
             ws_idle_timeout_ms: 75_000,
             ws_drain_ms: 5_000,
+            max_sockets: 0,
+            max_pool_sockets: 0,
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

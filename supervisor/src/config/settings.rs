@@ -60,6 +60,9 @@ pub struct WebSocket {
     /// A draining worker's sockets are closed (1012) this long after the
     /// drain began.
     pub drain: Duration,
+    /// Most sockets per worker and per pool; 0: no limit.
+    pub max_per_worker: u32,
+    pub max_per_pool: u32,
 }
 
 /// How a pool's workers start (`spawn`).
@@ -193,6 +196,8 @@ impl Settings {
                 ping_interval: limit(p.ws_ping_interval_ms),
                 idle_timeout: limit(p.ws_idle_timeout_ms),
                 drain: ms(p.ws_drain_ms),
+                max_per_worker: p.max_sockets,
+                max_per_pool: p.max_pool_sockets,
             },
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,

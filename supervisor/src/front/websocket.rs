@@ -88,6 +88,15 @@ impl Front {
             .flat_map(|v| v.split(','))
             .map(|p| p.trim().to_owned())
             .collect();
+        if !dispatch::socket_room(pool) {
+            let mut r = plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many WebSockets (max_sockets)",
+            );
+            r.headers_mut()
+                .insert(hyper::header::RETRY_AFTER, HeaderValue::from_static("1"));
+            return r;
+        }
         let upgrade = hyper::upgrade::on(&mut req);
         let held = req.extensions().get::<Held>().cloned();
         let (parts, _body) = req.into_parts();

@@ -304,7 +304,15 @@ fn try_send(
     id: u64,
     mut frame: MasterToWorker,
 ) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Answer>), MasterToWorker> {
-    let links = pool.active();
+    let mut links = pool.active();
+    let max = pool.config().settings.websocket.max_per_worker;
+    if max > 0
+        && matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket())
+    {
+        // An upgrade goes only to a worker under max_sockets.
+        let room = links.iter().filter(|l| l.open_sockets() < max).cloned();
+        links = Arc::new(room.collect());
+    }
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
     for _ in 0..4 {
@@ -398,6 +406,21 @@ impl Drop for Abandon<'_> {
     fn drop(&mut self) {
         self.link.abandon(self.id);
     }
+}
+
+/// Whether `pool` may take one more WebSocket: under `max_pool_sockets`,
+/// and one of its ACTIVE workers under `max_sockets` (checked before the
+/// upgrade is sent; two upgrades at once may both pass).
+pub fn socket_room(pool: &PoolHandle) -> bool {
+    let limits = pool.config().settings.websocket;
+    let links = pool.active();
+    let total: u64 = links.iter().map(|l| u64::from(l.open_sockets())).sum();
+    let per_pool = limits.max_per_pool == 0 || total < u64::from(limits.max_per_pool);
+    let per_worker = limits.max_per_worker == 0
+        || links
+            .iter()
+            .any(|l| l.is_accepting() && l.open_sockets() < limits.max_per_worker);
+    per_pool && per_worker
 }
 
 /// Least-busy selection: among the links with room serving the fewest

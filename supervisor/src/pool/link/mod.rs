@@ -59,6 +59,11 @@ pub struct LinkStats {
     pub failed: AtomicU64,
     pub total_render_us: AtomicU64,
     pub last_request_unix_ms: AtomicU64,
+    /// WebSocket messages and their bytes, from clients (`in`) and to them.
+    pub socket_messages_in: AtomicU64,
+    pub socket_messages_out: AtomicU64,
+    pub socket_bytes_in: AtomicU64,
+    pub socket_bytes_out: AtomicU64,
 }
 
 /// What the request path gets back for a request.

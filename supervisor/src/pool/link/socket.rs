@@ -87,6 +87,10 @@ impl WorkerLink {
             ));
         }
         s.unacked += data.len() as u64;
+        let st = &self.stats;
+        st.socket_messages_out.fetch_add(1, Ordering::Relaxed);
+        st.socket_bytes_out
+            .fetch_add(data.len() as u64, Ordering::Relaxed);
         let data = data.into();
         let _ = s.tx.send(SocketEvent::Message { text, data });
         Ok(())
@@ -117,6 +121,10 @@ impl WorkerLink {
     pub fn socket_send(&self, id: u64, text: bool, data: Vec<u8>) {
         let inner = self.inner.lock().unwrap();
         if let (Some(tx), true) = (inner.tx.as_ref(), inner.sockets.contains_key(&id)) {
+            let st = &self.stats;
+            st.socket_messages_in.fetch_add(1, Ordering::Relaxed);
+            st.socket_bytes_in
+                .fetch_add(data.len() as u64, Ordering::Relaxed);
             let _ = tx.send(MasterToWorker::SocketMessage { id, text, data });
         }
     }
@@ -139,6 +147,18 @@ impl WorkerLink {
     /// Open WebSockets.
     pub fn open_sockets(&self) -> u32 {
         self.sockets.load(Ordering::Relaxed)
+    }
+
+    /// Its WebSockets' figures, for status.
+    pub fn socket_stats(&self) -> protocol::control::SocketStats {
+        let st = &self.stats;
+        protocol::control::SocketStats {
+            open: self.open_sockets(),
+            messages_in: st.socket_messages_in.load(Ordering::Relaxed),
+            messages_out: st.socket_messages_out.load(Ordering::Relaxed),
+            bytes_in: st.socket_bytes_in.load(Ordering::Relaxed),
+            bytes_out: st.socket_bytes_out.load(Ordering::Relaxed),
+        }
     }
 
     /// Tells each open socket that the worker drains.
