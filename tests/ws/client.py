@@ -282,6 +282,22 @@ async def hold(url, n, wait):
     return {"codes": out, "last_close_s": round(max(after), 2) if after else None}
 
 
+def stall(url, total):
+    """Asks the worker for a flood, reads nothing until told to go, then
+    reads `total` bytes of messages: their count in bytes."""
+    s = raw_connect(url)
+    s.sendall(frame(0x1, b"flood"))
+    print(json.dumps({"ready": True, "pids": {}}), flush=True)
+    sys.stdin.readline()
+    got = 0
+    s.settimeout(30)
+    while got < total:
+        op, payload = read_frame(s)
+        if op in (1, 2, 0):
+            got += len(payload)
+    return {"bytes": got}
+
+
 def main():
     cmd, url = sys.argv[1], sys.argv[2]
     arg = sys.argv[3] if len(sys.argv) > 3 else None
@@ -298,6 +314,8 @@ def main():
         out = wait_close(url, float(arg))
     elif cmd == "raw":
         out = raw(url, arg)
+    elif cmd == "stall":
+        out = stall(url, int(float(arg.split(",")[1])))
     elif cmd in ("crowd", "hold"):
         import asyncio
         n, secs = arg.split(",")
