@@ -58,7 +58,8 @@ pub struct WebSocket {
     /// `None`: never closed for silence.
     pub idle_timeout: Option<Duration>,
     /// A draining worker's sockets are closed (1012) this long after the
-    /// drain began.
+    /// drain began: `ws_drain_ms`, at most four fifths of
+    /// `drain_timeout_ms`.
     pub drain: Duration,
     /// Most sockets per worker and per pool; 0: no limit.
     pub max_per_worker: u32,
@@ -195,7 +196,8 @@ impl Settings {
                 max_message_bytes: p.ws_max_message_bytes as usize,
                 ping_interval: limit(p.ws_ping_interval_ms),
                 idle_timeout: limit(p.ws_idle_timeout_ms),
-                drain: ms(p.ws_drain_ms),
+                // Closed before the drain's SIGKILL would close them 1011.
+                drain: ms(p.ws_drain_ms.min(l.drain_timeout_ms * 4 / 5)),
                 max_per_worker: p.max_sockets,
                 max_per_pool: p.max_pool_sockets,
             },
@@ -269,6 +271,19 @@ mod tests {
             Settings::default().lifecycle.max_memory_bytes,
             Some(512 * 1024 * 1024)
         );
+    }
+
+    #[test]
+    fn websockets_close_before_the_drain_kills_their_worker() {
+        let mut p = PoolSection {
+            ws_drain_ms: 5000,
+            ..PoolSection::default()
+        };
+        p.lifecycle.drain_timeout_ms = 5000;
+        let drain = |p: &PoolSection| Settings::from_section(p).websocket.drain;
+        assert_eq!(drain(&p), Duration::from_millis(4000));
+        p.lifecycle.drain_timeout_ms = 60_000;
+        assert_eq!(drain(&p), Duration::from_secs(5));
     }
 
     #[test]
