@@ -192,6 +192,8 @@ impl Relay {
         let mut ping_at = every.map_or(far, |e| Instant::now() + e);
         let mut heard = Instant::now();
         let mut drain_at = far;
+        // An event read while batching messages, handled next.
+        let mut held = None;
         let stopping = async {
             match &self.held {
                 Some(h) => h.watcher.stopping().await,
@@ -209,30 +211,13 @@ impl Relay {
                         Err(end) => return end,
                     }
                 }
-                event = events.recv() => match event {
-                    Some(SocketEvent::Message { text, data }) => {
-                        let n = data.len();
-                        let msg = match text {
-                            // The worker sends text as UTF-8 (its strings, lossily).
-                            true => match std::str::from_utf8(&data) {
-                                Ok(_) => Message::Text(Utf8Bytes::try_from(data).unwrap_or_default()),
-                                Err(_) => Message::text(String::from_utf8_lossy(&data).into_owned()),
-                            },
-                            false => Message::Binary(data),
-                        };
-                        if !self.write(ws, msg).await {
-                            return (1006, String::new());
-                        }
-                        self.link.socket_credit(self.id, n);
-                    }
-                    Some(SocketEvent::Close { code, reason }) => {
-                        return close(ws, code, &reason).await;
-                    }
-                    Some(SocketEvent::Drain) => {
-                        drain_at = drain_at.min(Instant::now() + self.limits.drain);
-                    }
-                    // The link closed: the worker died.
-                    None => return close(ws, 1011, "worker died").await,
+                event = async { match held.take() {
+                    Some(e) => Some(e),
+                    None => events.recv().await,
+                } } => match self.worker_event(ws, event, &mut held, &mut events).await {
+                    Ok(Some(at)) => drain_at = drain_at.min(at),
+                    Ok(None) => {}
+                    Err(end) => return end,
                 },
                 _ = sleep_until(ping_at) => {
                     ping_at = every.map_or(far, |e| Instant::now() + e);
@@ -244,6 +229,43 @@ impl Relay {
                 _ = sleep_until(drain_at) => return close(ws, 1012, "service restart").await,
                 _ = &mut stopping => return close(ws, 1001, "going away").await,
             }
+        }
+    }
+
+    /// What the worker's side did: go on (with the drain's deadline, if it
+    /// began), or the end of the socket.
+    async fn worker_event(
+        &self,
+        ws: &mut Socket,
+        event: Option<SocketEvent>,
+        held: &mut Option<SocketEvent>,
+        events: &mut tokio::sync::mpsc::UnboundedReceiver<SocketEvent>,
+    ) -> Result<Option<Instant>, End> {
+        match event {
+            Some(SocketEvent::Message { text, data }) => {
+                // What else waits goes in the same write, credited once.
+                let mut batch = vec![(text, data)];
+                while batch.len() < BATCH {
+                    match events.try_recv() {
+                        Ok(SocketEvent::Message { text, data }) => batch.push((text, data)),
+                        Ok(other) => {
+                            *held = Some(other);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let n = batch.iter().map(|(_, d)| d.len()).sum();
+                if !self.write_all(ws, batch).await {
+                    return Err((1006, String::new()));
+                }
+                self.link.socket_credit(self.id, n);
+                Ok(None)
+            }
+            Some(SocketEvent::Close { code, reason }) => Err(close(ws, code, &reason).await),
+            Some(SocketEvent::Drain) => Ok(Some(Instant::now() + self.limits.drain)),
+            // The link closed: the worker died.
+            None => Err(close(ws, 1011, "worker died").await),
         }
     }
 
@@ -283,6 +305,22 @@ impl Relay {
         Ok(())
     }
 
+    /// Writes the worker's messages with one flush; false if the client
+    /// took nothing for the idle timeout (or the connection broke).
+    async fn write_all(&self, ws: &mut Socket, batch: Vec<(bool, bytes::Bytes)>) -> bool {
+        let wait = self
+            .limits
+            .idle_timeout
+            .unwrap_or(Duration::from_secs(86_400));
+        let send = async {
+            for (text, data) in batch {
+                ws.feed(message(text, data)).await?;
+            }
+            ws.flush().await
+        };
+        matches!(tokio::time::timeout(wait, send).await, Ok(Ok(())))
+    }
+
     /// Writes `msg`; false if the client took nothing for the idle timeout
     /// (or the connection broke).
     async fn write(&self, ws: &mut Socket, msg: Message) -> bool {
@@ -291,6 +329,21 @@ impl Relay {
             .idle_timeout
             .unwrap_or(Duration::from_secs(86_400));
         matches!(tokio::time::timeout(wait, ws.send(msg)).await, Ok(Ok(())))
+    }
+}
+
+/// Messages from the worker written together at most.
+const BATCH: usize = 64;
+
+/// A message of the worker's as tungstenite sends it. The worker sends
+/// text as UTF-8 (its strings, lossily); anything else is made valid.
+fn message(text: bool, data: bytes::Bytes) -> Message {
+    if !text {
+        return Message::Binary(data);
+    }
+    match std::str::from_utf8(&data) {
+        Ok(_) => Message::Text(Utf8Bytes::try_from(data).unwrap_or_default()),
+        Err(_) => Message::text(String::from_utf8_lossy(&data).into_owned()),
     }
 }
 
