@@ -172,7 +172,12 @@ impl Relay {
             }
         };
         let max = self.limits.max_message_bytes;
+        // tungstenite's default 128 KiB read buffer, allocated up front,
+        // was 133 KiB of bextd's RSS per idle socket (scripts/bench/
+        // websockets.sh); 8 KiB reads keep an idle socket small.
         let config = WebSocketConfig::default()
+            .read_buffer_size(READ_BUFFER)
+            .write_buffer_size(READ_BUFFER)
             .max_message_size(Some(max))
             .max_frame_size(Some(max));
         let mut ws =
@@ -331,6 +336,9 @@ impl Relay {
         matches!(tokio::time::timeout(wait, ws.send(msg)).await, Ok(Ok(())))
     }
 }
+
+/// Bytes tungstenite reads at once (and buffers before a write).
+const READ_BUFFER: usize = 8 * 1024;
 
 /// Messages from the worker written together at most.
 const BATCH: usize = 64;
