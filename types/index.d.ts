@@ -142,6 +142,25 @@ export interface Bext {
     get(id: string): Promise<JobInfo>;
     cancel(id: string): Promise<unknown>;
   };
+  /**
+   * Accepts a WebSocket upgrade (Deno's shape): return `response` as is
+   * from the handler; `socket` is the server side of the connection.
+   * Throws a TypeError if `request` is no upgrade, or if `protocol` is
+   * not one the client offered.
+   */
+  upgradeWebSocket(request: Request | BextRequest, options?: UpgradeWebSocketOptions): WebSocketUpgrade;
+}
+
+export interface UpgradeWebSocketOptions {
+  /** The subprotocol to choose (one of the client's Sec-WebSocket-Protocol). */
+  protocol?: string;
+}
+
+export interface WebSocketUpgrade {
+  /** The standard WebSocket: send, close, readyState, bufferedAmount, events. */
+  socket: WebSocket;
+  /** The 101 answer: the handler returns it as is. */
+  response: Response;
 }
 
 /** The parts of a URL a `URLPattern` matched. */

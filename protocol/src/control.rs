@@ -467,6 +467,19 @@ pub struct WorkerStatus {
     /// `memory`): its replacement could not start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overstaying: Option<String>,
+    /// Its WebSockets: open now, and messages and bytes each way so far.
+    #[serde(default)]
+    pub sockets: SocketStats,
+}
+
+/// A worker process's WebSockets (`in`: from clients to the worker).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SocketStats {
+    pub open: u32,
+    pub messages_in: u64,
+    pub messages_out: u64,
+    pub bytes_in: u64,
+    pub bytes_out: u64,
 }
 
 #[cfg(test)]

@@ -118,7 +118,29 @@ pub enum MasterToWorker {
     /// The client of streamed response `id` took `bytes` more of its body
     /// (see [`STREAM_WINDOW_BYTES`]).
     Credit { id: u64, bytes: u32 },
+    /// A message from the client of WebSocket `id` (the id of the request
+    /// the worker answered 101): text (valid UTF-8, checked by bextd) or
+    /// binary, whole (bextd joins fragments).
+    SocketMessage {
+        id: u64,
+        text: bool,
+        #[serde(with = "serde_bytes")]
+        data: Vec<u8>,
+    },
+    /// WebSocket `id` is closed: the client's close `code` and `reason`, or
+    /// bextd's (1006 when the connection ended without a close frame). No
+    /// more frames come for it.
+    SocketClosed { id: u64, code: u16, reason: String },
+    /// The client of WebSocket `id` took `bytes` more of what the worker
+    /// sent it (see [`SOCKET_WINDOW_BYTES`]).
+    SocketCredit { id: u64, bytes: u32 },
 }
+
+/// Bytes of WebSocket messages a worker may have sent on one socket and
+/// not yet had credited back: past it the worker keeps further messages
+/// in the socket's `bufferedAmount` until the client has taken enough, so
+/// a client that does not read holds at most this much in bextd.
+pub const SOCKET_WINDOW_BYTES: u32 = 256 * 1024;
 
 /// Bytes of a streamed response body a worker may have sent and not yet
 /// had credited back: it reads no more of the body's stream until the
@@ -193,6 +215,16 @@ pub enum WorkerToMaster {
     /// A `fetch()` (or one of its redirects) was refused by the pool's
     /// `fetch_allow`; bextd counts it.
     FetchRefused { reason: crate::fetch_allow::Refusal },
+    /// A message for the client of WebSocket `id`.
+    SocketMessage {
+        id: u64,
+        text: bool,
+        #[serde(with = "serde_bytes")]
+        data: Vec<u8>,
+    },
+    /// `socket.close(code, reason)` on WebSocket `id`: bextd sends the
+    /// close frame and forgets the socket.
+    SocketClose { id: u64, code: u16, reason: String },
 }
 
 /// What a job process needs to run its job.
@@ -368,6 +400,20 @@ pub struct HttpResponse {
     pub headers: Vec<(String, String)>,
     #[serde(with = "serde_bytes")]
     pub body: Vec<u8>,
+}
+
+impl HttpRequest {
+    /// Whether it asks for a WebSocket (RFC 6455 §4.2.1: `GET`, `Upgrade:
+    /// websocket`, `Connection` naming `upgrade`); bextd checks the rest of
+    /// the handshake before it sends such a request.
+    pub fn wants_websocket(&self) -> bool {
+        let has = |name: &str, word: &str| {
+            self.headers.iter().any(|(k, v)| {
+                k == name && v.split(',').any(|t| t.trim().eq_ignore_ascii_case(word))
+            })
+        };
+        self.method == "GET" && has("upgrade", "websocket") && has("connection", "upgrade")
+    }
 }
 
 // Bodies can be megabytes and may hold user data: print their size only.

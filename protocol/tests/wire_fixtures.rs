@@ -348,6 +348,46 @@ fn fetch_refused() {
 }
 
 #[test]
+fn websockets() {
+    check(
+        "socket-message-in",
+        &MasterToWorker::SocketMessage {
+            id: 5,
+            text: true,
+            data: b"hi".to_vec(),
+        },
+    );
+    check(
+        "socket-closed",
+        &MasterToWorker::SocketClosed {
+            id: 5,
+            code: 1012,
+            reason: "service restart".into(),
+        },
+    );
+    check(
+        "socket-credit",
+        &MasterToWorker::SocketCredit { id: 5, bytes: 64 },
+    );
+    check(
+        "socket-message-out",
+        &WorkerToMaster::SocketMessage {
+            id: 5,
+            text: false,
+            data: vec![0, 255],
+        },
+    );
+    check(
+        "socket-close",
+        &WorkerToMaster::SocketClose {
+            id: 5,
+            code: 1000,
+            reason: "bye".into(),
+        },
+    );
+}
+
+#[test]
 fn template() {
     use protocol::template::{FromTemplate, ToTemplate};
     check(

@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::{mpsc, oneshot};
@@ -206,7 +205,7 @@ async fn serve_on(
 /// socket goes.
 async fn stop_all(
     stop: Stop,
-    graceful: GracefulShutdown,
+    graceful: crate::front::graceful::Graceful,
     hub: &Hub,
     reloader: &Reloader,
     signals: &mut Signals,
@@ -393,7 +392,7 @@ fn start_pools(
 /// immediate (kill workers).
 async fn shut_down(
     stop: Stop,
-    graceful: GracefulShutdown,
+    graceful: crate::front::graceful::Graceful,
     pools: &[Arc<PoolHandle>],
     signals: &mut Signals,
     (began, deadline): (Instant, Instant),
@@ -453,7 +452,7 @@ fn front_limits(config: &Config) -> Limits {
 }
 
 async fn graceful_stop(
-    graceful: GracefulShutdown,
+    graceful: crate::front::graceful::Graceful,
     pools: &[Arc<PoolHandle>],
     began: Instant,
     deadline: Instant,

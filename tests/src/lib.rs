@@ -19,6 +19,7 @@ mod load;
 pub mod pg;
 mod procs;
 pub mod scripts;
+pub mod ws;
 pub use load::{Answers, Load};
 use nix::unistd::Pid;
 pub use procs::{children, comm, exists, is_template};

@@ -107,15 +107,21 @@ pub fn ps_table(workers: &[WorkerStatus]) -> String {
     let mut pools: Vec<&str> = workers.iter().map(|w| w.pool.as_str()).collect();
     pools.dedup();
     let multi = pools.len() > 1;
+    // Only pools that serve WebSockets show their count.
+    let sockets = workers.iter().any(|w| w.sockets != Default::default());
     let mut rows = vec![{
         let mut h = vec!["ID"];
         if multi {
             h.push("POOL");
         }
-        h.extend(["PID", "State", "Requests", "Memory", "Uptime", "Avg Render"]);
+        h.extend(["PID", "State", "Requests"]);
+        if sockets {
+            h.push("Sockets");
+        }
+        h.extend(["Memory", "Uptime", "Avg Render"]);
         h.into_iter().map(String::from).collect::<Vec<_>>()
     }];
-    rows.extend(workers.iter().map(|w| ps_row(w, multi)));
+    rows.extend(workers.iter().map(|w| ps_row(w, multi, sockets)));
     let cols = rows[0].len();
     let widths: Vec<usize> = (0..cols)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
@@ -221,7 +227,7 @@ pub fn last_exits(workers: &[WorkerStatus]) -> String {
 }
 
 /// One worker's cells of the `bext ps` table.
-fn ps_row(w: &WorkerStatus, multi: bool) -> Vec<String> {
+fn ps_row(w: &WorkerStatus, multi: bool, sockets: bool) -> Vec<String> {
     let mut r = vec![w.id.to_string()];
     if multi {
         r.push(w.pool.clone());
@@ -229,6 +235,9 @@ fn ps_row(w: &WorkerStatus, multi: bool) -> Vec<String> {
     r.push(w.pid.map(|p| p.to_string()).unwrap_or_else(|| "-".into()));
     r.push(w.state.to_string());
     r.push(thousands(w.requests_served));
+    if sockets {
+        r.push(thousands(u64::from(w.sockets.open)));
+    }
     r.push(megabytes(w.current_memory_bytes));
     r.push(if w.pid.is_some() {
         duration(w.uptime_ms)
@@ -272,6 +281,23 @@ pub fn stats_text(workers: &[WorkerStatus]) -> String {
             ("uptime", duration(w.uptime_ms)),
             ("restarts", w.restarts.to_string()),
             ("swaps", w.swaps.to_string()),
+            ("websockets open", w.sockets.open.to_string()),
+            (
+                "websocket messages",
+                format!(
+                    "{} in, {} out",
+                    thousands(w.sockets.messages_in),
+                    thousands(w.sockets.messages_out)
+                ),
+            ),
+            (
+                "websocket bytes",
+                format!(
+                    "{} in, {} out",
+                    megabytes(w.sockets.bytes_in),
+                    megabytes(w.sockets.bytes_out)
+                ),
+            ),
             ("consecutive failures", w.consecutive_failures.to_string()),
             (
                 "rotation reason",
@@ -311,155 +337,5 @@ pub fn quarantine_text(q: &[Quarantined]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn w(
-        id: u32,
-        pool: &str,
-        state: WorkerState,
-        served: u64,
-        mb: u64,
-        reason: Option<&str>,
-    ) -> WorkerStatus {
-        WorkerStatus {
-            id,
-            pool: pool.into(),
-            pid: Some(1000 + id),
-            generation: 1,
-            state,
-            requests_served: served,
-            requests_failed: 0,
-            in_flight: 0,
-            total_render_time_ms: served as f64 * 4.2,
-            avg_render_time_ms: 4.2,
-            current_memory_bytes: mb * 1024 * 1024,
-            peak_memory_bytes: mb * 1024 * 1024,
-            js_heap_bytes: 0,
-            started_at: 0,
-            uptime_ms: (2 * 3600 + 15 * 60) * 1000,
-            last_request_at: None,
-            restarts: 0,
-            consecutive_failures: 0,
-            rotation_reason: reason.map(|r| RotationReason::from(r.to_string())),
-            last_error: None,
-            messages_sent: 0,
-            last_exit: None,
-            swaps: 0,
-            version: None,
-            deploy: None,
-            overstaying: None,
-        }
-    }
-
-    #[test]
-    fn ps_shows_versions_overstaying_workers_and_a_failed_deploy() {
-        let mut a = w(0, "render", WorkerState::Active, 2400, 40, Some("requests"));
-        a.overstaying = Some("requests".into());
-        a.version = Some("v1a2b3c4d".into());
-        a.deploy = Some("deploy of v99999999 failed: Error: boom".into());
-        let mut b = w(1, "render", WorkerState::Active, 10, 40, None);
-        b.version = Some("v1a2b3c4d".into());
-        b.deploy = a.deploy.clone();
-        let mut c = w(2, "render", WorkerState::Active, 10, 40, None);
-        c.version = Some("v55555555".into());
-        let t = ps_table(&[a.clone(), b.clone()]);
-        let lines: Vec<&str> = t.lines().collect();
-        assert!(lines[1].ends_with("Avg Render"), "seed 000's columns: {t}");
-        assert!(
-            lines[2]
-                .ends_with("(serving past its limit: requests; its replacement could not start)"),
-            "{t}"
-        );
-        assert_eq!(lines[4], "render: version v1a2b3c4d", "{t}");
-        assert_eq!(
-            lines[5], "render: deploy of v99999999 failed: Error: boom",
-            "{t}"
-        );
-        assert_eq!(lines.len(), 6, "the failure is shown once: {t}");
-        let t = ps_table(&[a, b, c]);
-        assert!(
-            t.contains("render: version v1a2b3c4d on 0, 1; v55555555 on 2\n"),
-            "{t}"
-        );
-    }
-
-    #[test]
-    fn ps_matches_the_seed_layout() {
-        let rows = [
-            w(0, "render", WorkerState::Active, 3421, 142, None),
-            w(1, "render", WorkerState::Active, 3380, 138, None),
-            w(
-                2,
-                "render",
-                WorkerState::Draining,
-                3412,
-                256,
-                Some("memory"),
-            ),
-            w(3, "render", WorkerState::Active, 3399, 145, None),
-        ];
-        let want = "\
-Workers (3/4 active)
-  ID  PID   State     Requests  Memory  Uptime  Avg Render
-  0   1000  ACTIVE    3,421     142 MB  2h 15m  4.2ms
-  1   1001  ACTIVE    3,380     138 MB  2h 15m  4.2ms
-  2   1002  DRAINING  3,412     256 MB  2h 15m  4.2ms  (rotating: memory)
-  3   1003  ACTIVE    3,399     145 MB  2h 15m  4.2ms
-";
-        assert_eq!(ps_table(&rows), want);
-    }
-
-    #[test]
-    fn ps_shows_a_pool_column_for_several_pools() {
-        let rows = [
-            w(0, "render", WorkerState::Active, 1, 4, None),
-            w(0, "api", WorkerState::Booting, 0, 3, None),
-        ];
-        let t = ps_table(&rows);
-        assert!(
-            t.starts_with("Workers (1/2 active)\n  ID  POOL    PID"),
-            "{t}"
-        );
-        assert!(t.contains("  0   api     1000  BOOTING"), "{t}");
-    }
-
-    #[test]
-    fn units() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(megabytes(4_700_000), "4.5 MB");
-        assert_eq!(duration(45_000), "45s");
-        assert_eq!(duration(200_000), "3m 20s");
-        assert_eq!(duration(90_000_000), "1d 1h");
-    }
-
-    #[test]
-    fn a_slot_that_gave_up_says_why() {
-        let mut s = w(1, "render", WorkerState::Failed, 0, 0, Some("gave up"));
-        s.pid = None;
-        s.last_error = Some("boot failed: SyntaxError".into());
-        assert_eq!(reason(&s), "(gave up: boot failed: SyntaxError)");
-    }
-
-    #[test]
-    fn worker_text_cannot_rewrite_the_terminal() {
-        let mut s = w(1, "render", WorkerState::Failed, 0, 0, None);
-        s.pid = None;
-        s.last_error = Some("boom\u{1b}[2J\nfake line".into());
-        let note = reason(&s);
-        assert!(!note.contains('\u{1b}') && !note.contains('\n'), "{note}");
-    }
-
-    #[test]
-    fn the_container_limits_line_shows_what_is_known() {
-        let l = |cpus, memory_bytes| limits_line(&ContainerLimits { cpus, memory_bytes });
-        assert_eq!(
-            l(Some(1.5), Some(512 << 20)),
-            "Container limits: 1.5 CPUs, 512 MB memory\n"
-        );
-        assert_eq!(l(Some(1.0), None), "Container limits: 1 CPU\n");
-        assert_eq!(l(None, Some(3 << 29)), "Container limits: 1.5 GB memory\n");
-        assert_eq!(l(None, None), "");
-    }
-}
+#[path = "format_tests.rs"]
+mod tests;

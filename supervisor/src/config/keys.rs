@@ -191,6 +191,15 @@ pub const POOL: &[Key] = &[
     key("fetch_allow", Kind::TextList),
     key("fetch_timeout_ms", ms(1)),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
+    key(
+        "ws_max_message_bytes",
+        whole(125, 16 * 1024 * 1024, "bytes"),
+    ),
+    key("ws_ping_interval_ms", ms(0)),
+    key("ws_idle_timeout_ms", ms(0)),
+    key("ws_drain_ms", ms(0)),
+    key("max_sockets", whole(0, 10_000_000, "WebSockets")),
+    key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
 ];

@@ -33,7 +33,9 @@ pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
     WorkerCount,
 };
-pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn};
+pub use settings::{
+    Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn, WebSocket,
+};
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
 
 /// A checked configuration.

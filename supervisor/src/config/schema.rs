@@ -247,6 +247,21 @@ pub struct PoolSection {
     pub fetch_timeout_ms: u64,
     /// Largest response body one `fetch()` may read.
     pub fetch_max_response_bytes: u64,
+    /// Largest WebSocket message a client may send (its fragments joined);
+    /// over it the socket is closed with 1009.
+    pub ws_max_message_bytes: u64,
+    /// How often bextd pings each WebSocket's client; 0 = never.
+    pub ws_ping_interval_ms: u64,
+    /// A WebSocket whose client sent nothing (pongs included) this long
+    /// is closed with 1001; 0 = never.
+    pub ws_idle_timeout_ms: u64,
+    /// How long a draining worker's WebSockets stay open before bextd
+    /// closes them with 1012.
+    pub ws_drain_ms: u64,
+    /// Most WebSockets one worker holds; an upgrade beyond gets 503. 0: no limit.
+    pub max_sockets: u32,
+    /// Most WebSockets the pool holds; an upgrade beyond gets 503. 0: no limit.
+    pub max_pool_sockets: u32,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -288,6 +303,12 @@ impl Default for PoolSection {
             swap_timeout_ms: 10_000,
             fetch_allow: Vec::new(),
             fetch_timeout_ms: 30_000,
+            ws_max_message_bytes: 1024 * 1024,
+            ws_ping_interval_ms: 30_000,
+            ws_idle_timeout_ms: 75_000,
+            ws_drain_ms: 5_000,
+            max_sockets: 0,
+            max_pool_sockets: 0,
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -41,10 +41,29 @@ pub struct Settings {
     /// Where and how far the workers' (and jobs') `fetch()` may go: hosts
     /// (`host`, `host:port`, `*.domain`, `*`; empty: none), timeout, body cap.
     pub fetch: FetchPolicy,
+    /// The limits and timers of WebSockets.
+    pub websocket: WebSocket,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
     pub deploy: super::Deploy,
+}
+
+/// A pool's WebSocket keys (`ws_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WebSocket {
+    pub max_message_bytes: usize,
+    /// `None`: never ping.
+    pub ping_interval: Option<Duration>,
+    /// `None`: never closed for silence.
+    pub idle_timeout: Option<Duration>,
+    /// A draining worker's sockets are closed (1012) this long after the
+    /// drain began: `ws_drain_ms`, at most four fifths of
+    /// `drain_timeout_ms`.
+    pub drain: Duration,
+    /// Most sockets per worker and per pool; 0: no limit.
+    pub max_per_worker: u32,
+    pub max_per_pool: u32,
 }
 
 /// How a pool's workers start (`spawn`).
@@ -173,6 +192,15 @@ impl Settings {
                 timeout_ms: p.fetch_timeout_ms,
                 max_response_bytes: p.fetch_max_response_bytes,
             },
+            websocket: WebSocket {
+                max_message_bytes: p.ws_max_message_bytes as usize,
+                ping_interval: limit(p.ws_ping_interval_ms),
+                idle_timeout: limit(p.ws_idle_timeout_ms),
+                // Closed before the drain's SIGKILL would close them 1011.
+                drain: ms(p.ws_drain_ms.min(l.drain_timeout_ms * 4 / 5)),
+                max_per_worker: p.max_sockets,
+                max_per_pool: p.max_pool_sockets,
+            },
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),
@@ -243,6 +271,19 @@ mod tests {
             Settings::default().lifecycle.max_memory_bytes,
             Some(512 * 1024 * 1024)
         );
+    }
+
+    #[test]
+    fn websockets_close_before_the_drain_kills_their_worker() {
+        let mut p = PoolSection {
+            ws_drain_ms: 5000,
+            ..PoolSection::default()
+        };
+        p.lifecycle.drain_timeout_ms = 5000;
+        let drain = |p: &PoolSection| Settings::from_section(p).websocket.drain;
+        assert_eq!(drain(&p), Duration::from_millis(4000));
+        p.lifecycle.drain_timeout_ms = 60_000;
+        assert_eq!(drain(&p), Duration::from_secs(5));
     }
 
     #[test]

@@ -18,7 +18,6 @@
 use std::sync::Arc;
 
 use futures_util::FutureExt as _;
-use hyper_util::server::graceful::GracefulShutdown;
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use tokio::net::TcpListener;
 
@@ -70,8 +69,8 @@ pub async fn run(
     front: Arc<Front>,
     limits: Limits,
     mut stop: oneshot::Receiver<()>,
-) -> GracefulShutdown {
-    let graceful = GracefulShutdown::new();
+) -> super::graceful::Graceful {
+    let graceful = super::graceful::Graceful::default();
     let mut cap = Cap::new(limits.max_connections);
     let mut errors = Backoff::new("HTTP connections");
     loop {

@@ -42,10 +42,10 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
+use crate::front::graceful::Watcher;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::Watcher;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
@@ -328,6 +328,15 @@ impl hyper::body::Body for Tracked {
     }
 }
 
+/// What a connection holds while it is open, and a WebSocket it upgrades
+/// to holds after it: its place under `max_connections` and the shutdown's
+/// watch.
+#[derive(Debug, Clone)]
+pub struct Held {
+    _permit: Arc<OwnedSemaphorePermit>,
+    pub watcher: Watcher,
+}
+
 /// Serves one accepted connection on its own task; `permit` (its place
 /// under `max_connections`) is given back when the connection closes.
 pub fn serve(
@@ -349,10 +358,18 @@ pub fn serve(
     let (front, svc_clock) = (front.clone(), clock.clone());
     // Written once per connection, not per request (`req.ip`).
     let peer_ip: Arc<str> = peer.ip().to_string().into();
+    // A WebSocket holds the connection's place under max_connections and
+    // the shutdown's watch until it ends (front::websocket).
+    let held = Held {
+        _permit: Arc::new(permit),
+        watcher: watcher.clone(),
+    };
+    let svc_held = held.clone();
     let svc = service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
         svc_clock.begin();
         // An event stream on this connection watches and may close it.
         req.extensions_mut().insert(svc_clock.clone());
+        req.extensions_mut().insert(svc_held.clone());
         let guard = InFlight(svc_clock.clone());
         let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {
@@ -367,17 +384,23 @@ pub fn serve(
         .timer(TokioTimer::new())
         .header_read_timeout(None)
         .keep_alive(true)
-        .serve_connection(TokioIo::new(io), svc);
-    let conn = watcher.watch(conn);
+        .serve_connection(TokioIo::new(io), svc)
+        .with_upgrades();
     let step = timeouts.step();
     tokio::spawn(async move {
-        let _permit = permit;
+        let _held = held;
         tokio::pin!(conn);
         let timer = tokio::time::sleep_until((clock.start + step).into());
         tokio::pin!(timer);
+        let mut stopping = false;
         loop {
             tokio::select! {
                 _ = &mut conn => return,
+                _ = watcher.stopping(), if !stopping => {
+                    // Finish the request it serves, then close.
+                    stopping = true;
+                    conn.as_mut().graceful_shutdown();
+                }
                 _ = clock.cut.notified() => {
                     tracing::debug!(peer = %peer, "closing a connection whose client does not read");
                     return;

@@ -16,8 +16,10 @@
 pub mod accept;
 pub mod body;
 pub mod conn;
+pub mod graceful;
 mod head;
 pub mod intake;
+mod websocket;
 
 pub use head::worker_response;
 
@@ -95,6 +97,9 @@ impl Front {
         if declared.is_some_and(|n| n > self.max_body_bytes) {
             return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
         }
+        if wants_websocket(&req) {
+            return self.upgrade(pool, peer_ip, req).await;
+        }
         let whole = pool.config().settings.request_timeout;
         let (parts, body) = req.into_parts();
         // `_held` counts the body against the budget until it is answered.
@@ -108,9 +113,19 @@ impl Front {
     }
 
     async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
-        let outcome = match dispatch::request(pool, request).await {
+        self.answered(pool, dispatch::request(pool, request).await)
+    }
+
+    /// The HTTP response for what dispatch got.
+    fn answered(&self, pool: &PoolHandle, got: Result<dispatch::Answered, Failure>) -> Reply {
+        let outcome = match got {
             Ok(dispatch::Answered::Stream(s)) => return head::streamed_response(&pool.name, s),
             Ok(dispatch::Answered::Outcome(o)) => Ok(o),
+            // Only an upgrade request opens a socket (front::websocket).
+            Ok(dispatch::Answered::Socket { link, id, .. }) => {
+                link.socket_ended(id, 1011, String::new());
+                Ok(Outcome::Streamed)
+            }
             Err(f) => Err(f),
         };
         match outcome {
@@ -278,6 +293,19 @@ pub fn worker_request(
         body: body.to_vec(),
         ip: peer_ip.to_owned(),
     }
+}
+
+/// Whether `req` asks for a WebSocket (RFC 6455 §4.2.1).
+fn wants_websocket<B>(req: &Request<B>) -> bool {
+    let has = |name, word: &str| {
+        req.headers().get_all(name).iter().any(|v| {
+            v.to_str()
+                .is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(word)))
+        })
+    };
+    req.method() == hyper::Method::GET
+        && has(hyper::header::UPGRADE, "websocket")
+        && has(hyper::header::CONNECTION, "upgrade")
 }
 
 /// Why a request's `Host` breaks RFC 9112 §3.2, if it does: an HTTP/1.1

@@ -13,38 +13,17 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 use protocol::control::{WorkerState, WorkerStatus};
-use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
+mod fetch;
 pub mod front;
 mod jobs;
+mod sockets;
 mod versions;
+use fetch::FETCH_REFUSED;
+pub use fetch::fetch_refused;
 pub use jobs::JobMetrics;
 pub use versions::Kept;
-
-#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
-struct RefusedLabels {
-    pool: String,
-    reason: String,
-}
-
-/// `bext_fetch_refused_total{pool,reason}`. Counted where a worker's
-/// `FetchRefused` report is read (a pool worker's link, a job's socket),
-/// which hold no metrics handle of their own: one family for the process,
-/// registered by [`Metrics::new`].
-static FETCH_REFUSED: OnceLock<Family<RefusedLabels, Counter>> = OnceLock::new();
-
-/// Counts a `fetch()` that a pool's `fetch_allow` refused.
-pub fn fetch_refused(pool: &str, reason: protocol::fetch_allow::Refusal) {
-    let labels = RefusedLabels {
-        pool: pool.to_owned(),
-        reason: reason.name().to_owned(),
-    };
-    FETCH_REFUSED
-        .get_or_init(Family::default)
-        .get_or_create(&labels)
-        .inc();
-}
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct PoolLabel {
@@ -122,6 +101,7 @@ pub struct Metrics {
     w_fails: Family<WorkerLabels, Gauge>,
     w_messages: Family<WorkerLabels, Gauge>,
     w_state: Family<StateLabels, Gauge>,
+    w_sockets: sockets::SocketGauges,
     pub jobs: JobMetrics,
     /// The container's limits from its cgroups, set at start when known.
     pub container_cpus: GaugeF,
@@ -296,6 +276,7 @@ impl Metrics {
             "1 for the state the worker is in",
             w_state.clone(),
         );
+        let w_sockets = sockets::SocketGauges::register(&mut registry);
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
@@ -345,6 +326,7 @@ impl Metrics {
             w_fails,
             w_messages,
             w_state,
+            w_sockets,
             jobs,
         }
     }
@@ -478,6 +460,7 @@ impl Metrics {
         set(&self.w_fails, w.consecutive_failures as u64);
         set(&self.w_messages, w.messages_sent);
         set(&self.w_swaps, w.swaps);
+        self.w_sockets.set(&l, &w.sockets);
         let up = if w.pid.is_some() {
             now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
         } else {

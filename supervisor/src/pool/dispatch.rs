@@ -14,7 +14,7 @@ use tokio::sync::oneshot;
 
 use super::PoolHandle;
 use super::admission::Refused;
-use super::link::{Answer, StreamHead, WorkerLink};
+use super::link::{Answer, SocketHead, StreamHead, WorkerLink};
 use super::quarantine::Signature;
 
 /// What the worker answered a request with.
@@ -23,6 +23,12 @@ pub enum Answered {
     Outcome(Outcome),
     /// A streamed answer: its head, and its body still coming.
     Stream(Streamed),
+    /// A WebSocket the worker accepted (101), pinned to `link`.
+    Socket {
+        head: SocketHead,
+        link: Arc<WorkerLink>,
+        id: u64,
+    },
 }
 
 /// A streamed answer on its way: the head, the body's receiver, and what
@@ -165,7 +171,7 @@ pub async fn call(
     let (r, _) = send_until_run(pool, frame, deadline(pool)).await;
     let r = match r {
         Ok(Answered::Outcome(o)) => Ok(o),
-        Ok(Answered::Stream(_)) => Ok(Outcome::Streamed),
+        Ok(Answered::Stream(_) | Answered::Socket { .. }) => Ok(Outcome::Streamed),
         Err(f) => Err(f),
     };
     let out = match r {
@@ -231,6 +237,11 @@ async fn exchange(
             id,
             deadline: master_deadline(pool),
         })),
+        Ok(Reply::Socket(head)) => Ok(Answered::Socket {
+            head,
+            link: link.clone(),
+            id,
+        }),
         Err(f) => Err(f),
     };
     (result, Some(link))
@@ -293,7 +304,15 @@ fn try_send(
     id: u64,
     mut frame: MasterToWorker,
 ) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Answer>), MasterToWorker> {
-    let links = pool.active();
+    let mut links = pool.active();
+    let max = pool.config().settings.websocket.max_per_worker;
+    if max > 0
+        && matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket())
+    {
+        // An upgrade goes only to a worker under max_sockets.
+        let room = links.iter().filter(|l| l.open_sockets() < max).cloned();
+        links = Arc::new(room.collect());
+    }
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
     for _ in 0..4 {
@@ -317,6 +336,7 @@ fn try_send(
 enum Reply {
     Outcome(Outcome),
     Stream(StreamHead),
+    Socket(SocketHead),
 }
 
 /// When the master gives up on an answer started now: past
@@ -339,6 +359,11 @@ async fn await_reply(
             // The body now owns the request: it cancels it if dropped.
             std::mem::forget(guard);
             Ok(Reply::Stream(head))
+        }
+        Ok(Answer::Socket(head)) => {
+            // The socket's relay now owns it: it ends it when it closes.
+            std::mem::forget(guard);
+            Ok(Reply::Socket(head))
         }
         Ok(Answer::NotRun) => Err(Failure::NotRun),
         Err(_) => Err(Failure::Died),
@@ -403,6 +428,21 @@ fn pick(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
         return Some(link);
     }
     least_busy(links, |l| l.side().is_some_and(|s| !s.canary)).or(Some(link))
+}
+
+/// Whether `pool` may take one more WebSocket: under `max_pool_sockets`,
+/// and one of its ACTIVE workers under `max_sockets` (checked before the
+/// upgrade is sent; two upgrades at once may both pass).
+pub fn socket_room(pool: &PoolHandle) -> bool {
+    let limits = pool.config().settings.websocket;
+    let links = pool.active();
+    let total: u64 = links.iter().map(|l| u64::from(l.open_sockets())).sum();
+    let per_pool = limits.max_per_pool == 0 || total < u64::from(limits.max_per_pool);
+    let per_worker = limits.max_per_worker == 0
+        || links
+            .iter()
+            .any(|l| l.is_accepting() && l.open_sockets() < limits.max_per_worker);
+    per_pool && per_worker
 }
 
 /// Least-busy selection: among the links with room serving the fewest

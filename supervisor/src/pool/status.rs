@@ -80,6 +80,7 @@ fn empty_slot(pool: &str, s: &Slot) -> WorkerStatus {
         version: None,
         deploy: None,
         overstaying: None,
+        sockets: Default::default(),
     }
 }
 
@@ -159,5 +160,6 @@ fn process(
             (Some(r), ProcState::Active { .. }) => Some(r.to_string()),
             _ => None,
         },
+        sockets: link.map(|l| l.socket_stats()).unwrap_or_default(),
     }
 }

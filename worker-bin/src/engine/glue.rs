@@ -154,6 +154,25 @@ impl Engine {
         });
     }
 
+    /// Tells WebSocket `sid`'s JS what happened to it (the glue's
+    /// `socketEvent`: 0 open, 1 text, 2 binary, 3 drain, 4 closed).
+    pub fn socket_event(&self, sid: u32, news: SocketNews) {
+        self.call_glue("socketEvent", |ctx, f| match news {
+            SocketNews::Open => f.call::<_, ()>((sid, 0)),
+            SocketNews::Message(true, data) => {
+                let text = String::from_utf8_lossy(&data);
+                let text = rquickjs::String::from_str(ctx.clone(), &text)?;
+                f.call::<_, ()>((sid, 1, text))
+            }
+            SocketNews::Message(false, data) => {
+                let data = TypedArray::<u8>::new(ctx.clone(), data)?;
+                f.call::<_, ()>((sid, 2, data))
+            }
+            SocketNews::Drain => f.call::<_, ()>((sid, 3)),
+            SocketNews::Closed(code, reason) => f.call::<_, ()>((sid, 4, code, reason)),
+        });
+    }
+
     /// Calls the glue's function `name`; an error that escapes it goes to
     /// [`Engine::escaped`].
     pub(super) fn call_glue<F>(&self, name: &str, call: F)
@@ -198,4 +217,17 @@ fn user_frames(stack: &str) -> String {
         .filter(|l| !l.contains(crate::prelude::MODULE_NAME))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// What a WebSocket's JS learns from the serve loop.
+#[derive(Debug)]
+pub enum SocketNews {
+    /// Its upgrade was answered 101: `open`.
+    Open,
+    /// A message from the client: text (UTF-8, checked by bextd) or binary.
+    Message(bool, Vec<u8>),
+    /// Its credit window reopened: send what waits in `bufferedAmount`.
+    Drain,
+    /// Its close code and reason: `close`, and the socket is forgotten.
+    Closed(u16, String),
 }

@@ -48,6 +48,7 @@ use crate::loader::ModuleCache;
 use interrupt::Interrupt;
 use rejections::Rejections;
 
+pub use glue::SocketNews;
 pub use interrupt::PollHook;
 
 /// Why the engine could not be built.

@@ -22,6 +22,7 @@ mod encoding;
 mod fetch;
 pub mod jobs;
 mod report;
+mod socket;
 pub mod text;
 mod time;
 mod url;
@@ -101,6 +102,25 @@ pub enum HostEvent {
         id: u32,
         job: crate::crypto::Job,
     },
+    /// The request of `token` upgrades to WebSocket `sid`: answered 101
+    /// with these headers (the chosen subprotocol).
+    SocketAccept {
+        token: u32,
+        sid: u32,
+        headers: Vec<(String, String)>,
+    },
+    /// `socket.send(data)` on WebSocket `sid`, within its window.
+    SocketSend {
+        sid: u32,
+        text: bool,
+        data: Vec<u8>,
+    },
+    /// `socket.close(code, reason)` on WebSocket `sid`.
+    SocketClose {
+        sid: u32,
+        code: u16,
+        reason: String,
+    },
 }
 
 /// A JS error, already turned into text.
@@ -131,6 +151,9 @@ pub struct HostState {
     /// Bytes each streamed answer (by token) may still produce before it
     /// waits for the client (see `protocol::worker::STREAM_WINDOW_BYTES`).
     pub windows: RefCell<HashMap<u32, i64>>,
+    /// Bytes each WebSocket (by the prelude's number) may still send before
+    /// it waits for its client (see `protocol::worker::SOCKET_WINDOW_BYTES`).
+    pub socket_windows: RefCell<HashMap<u32, i64>>,
     /// The material of every `CryptoKey` JS holds, by handle.
     pub keys: RefCell<crypto::KeyTable>,
     /// Whether a loop runs long crypto operations off the JS thread (set
@@ -154,6 +177,7 @@ impl HostState {
             timers: RefCell::default(),
             jobs: jobs::JobHost::default(),
             windows: RefCell::default(),
+            socket_windows: RefCell::default(),
             keys: RefCell::default(),
             crypto_offload: Cell::new(false),
             origin: Cell::new(Instant::now()),
@@ -184,6 +208,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     report::install(ctx, &host, state)?;
     time::install(ctx, &host, state)?;
     answer::install(ctx, &host, state)?;
+    socket::install(ctx, &host, state)?;
     bytes::install(ctx, &host)?;
     encoding::install(ctx, &host)?;
     url::install(ctx, &host)?;

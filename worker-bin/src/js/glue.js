@@ -7,7 +7,7 @@
 (function (host, deps) {
   "use strict";
   const { define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf } = deps;
-  const { AbortSignal, AbortController, abortError, webParts, webLoaded } = deps;
+  const { AbortSignal, AbortController, abortError, webParts, webLoaded, ws } = deps;
   // The Fetch classes and the streams are loaded on first use (see
   // prelude.js): until then no value can be a Response or a Request.
   const isResponse = (v) => webLoaded() && v instanceof webParts().http.Response;
@@ -75,6 +75,7 @@
   }
   const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
   function respond(token, v) {
+    if (ws.isUpgrade(v)) { signals.delete(token); return ws.accept(token, v); }
     if (isResponse(v)) return respondWeb(token, v);
     if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
     if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
@@ -357,6 +358,8 @@
     // Sends `data` (anything JSON can hold) to bextd, which logs and counts it.
     sendMessage(data) { host.sendMessage(JSON.stringify(data === undefined ? null : data)); },
     jobs,
+    // Deno's shape: `{ socket, response }`; return `response` (js/websocket.js).
+    upgradeWebSocket: ws.upgradeWebSocket,
   };
   define("bext", bext);
   function setIdentity(id, pid, pool, generation, envPairs) {
@@ -365,5 +368,5 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply };
+  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply, socketEvent: ws.socketEvent };
 })

@@ -409,6 +409,12 @@
   define("AbortSignal", AbortSignal);
   define("AbortController", AbortController);
 
+  // ------------------------------------------------------------ WebSocket
+  const ws = __bextWebSocket(host, { Event, EventTarget, eventHandler, reportError, bytesOf });
+  define("WebSocket", ws.WebSocket);
+  define("MessageEvent", ws.MessageEvent);
+  define("CloseEvent", ws.CloseEvent);
+
   // ------------------------------------------------ Fetch classes, streams
   // Loaded on first use: the streams polyfill, web.js and fetch.js are a
   // second bytecode image (prelude.rs) that a worker which never touches
@@ -460,7 +466,7 @@
   const glue = __bextGlue(host, {
     define, inspect, format, LEVEL, reportError, addTimer, clearTimer, fireTimer, bytesOf,
     AbortSignal, AbortController, abortError,
-    webParts, webLoaded: () => parts !== null, onWebLoad: (f) => onLoad.push(f),
+    webParts, webLoaded: () => parts !== null, onWebLoad: (f) => onLoad.push(f), ws,
   });
   // The end of a crypto.subtle operation that ran off the JS thread.
   glue.cryptoDone = subtle.done;

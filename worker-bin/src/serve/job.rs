@@ -100,7 +100,10 @@ impl Out {
                 | HostEvent::Background(_)
                 | HostEvent::Head { .. }
                 | HostEvent::Chunk { .. }
-                | HostEvent::StreamEnd { .. } => continue,
+                | HostEvent::StreamEnd { .. }
+                | HostEvent::SocketAccept { .. }
+                | HostEvent::SocketSend { .. }
+                | HostEvent::SocketClose { .. } => continue,
             };
             self.push(&frame);
         }

@@ -36,6 +36,7 @@ mod inbox;
 mod job;
 mod offload;
 mod requests;
+mod socket;
 mod stream;
 mod worker;
 

@@ -76,6 +76,10 @@ pub(super) struct Worker {
     pub(super) queue: VecDeque<Queued>,
     /// Queued and started requests.
     pub(super) in_flight: u32,
+    /// Open WebSockets: bextd's id (the upgrade request's) to the
+    /// prelude's number, and back (see `socket.rs`).
+    pub(super) sockets: HashMap<u64, u32>,
+    pub(super) socket_ids: HashMap<u32, u64>,
     /// `ctx.waitUntil()` promises not settled yet: `shutdown()` waits for them.
     pub(super) background: i64,
     pub(super) running: Rc<Running>,
@@ -116,6 +120,8 @@ impl Worker {
             pending: HashMap::new(),
             queue: VecDeque::new(),
             in_flight: 0,
+            sockets: HashMap::new(),
+            socket_ids: HashMap::new(),
             background: 0,
             running,
             fetcher,
@@ -150,6 +156,11 @@ impl Worker {
             MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
             MasterToWorker::Credit { id, .. } => self.credited(id),
+            MasterToWorker::SocketMessage { id, text, data } => self.socket_message(id, text, data),
+            MasterToWorker::SocketClosed { id, code, reason } => {
+                self.socket_closed(id, code, reason)
+            }
+            MasterToWorker::SocketCredit { id, bytes } => self.socket_credit(id, bytes),
             MasterToWorker::Message { data_json } => {
                 self.arm_interrupt(Instant::now(), None);
                 self.engine.deliver_message(&data_json);
@@ -212,6 +223,15 @@ impl Worker {
                     HostEvent::FetchStart(req) => self.fetcher.start(req),
                     HostEvent::FetchAbort { id } => self.fetcher.abort(id),
                     HostEvent::CryptoStart { id, job } => self.offload.start(id, job),
+                    HostEvent::SocketAccept {
+                        token,
+                        sid,
+                        headers,
+                    } => self.socket_accept(token, sid, headers),
+                    HostEvent::SocketSend { sid, text, data } => self.socket_send(sid, text, data),
+                    HostEvent::SocketClose { sid, code, reason } => {
+                        self.socket_close(sid, code, reason)
+                    }
                     HostEvent::Unhandled { .. } if boot_failed => {}
                     HostEvent::Unhandled { reason } => self.log(
                         LogLevel::Error,

@@ -124,7 +124,26 @@ impl Harness {
                     HostEvent::StreamEnd { token: t } if t == token => {
                         done = self.streamed.take().map(Ok);
                     }
-                    HostEvent::Background(_)
+                    // An accepted WebSocket upgrade answers 101.
+                    HostEvent::SocketAccept {
+                        token: t, headers, ..
+                    } if t == token => {
+                        done = Some(Ok(HttpResponse {
+                            status: 101,
+                            headers,
+                            body: vec![],
+                        }))
+                    }
+                    HostEvent::SocketSend { sid, text, data } => self.logs.push(format!(
+                        "socket {sid} send {}: {}",
+                        if text { "text" } else { "binary" },
+                        String::from_utf8_lossy(&data)
+                    )),
+                    HostEvent::SocketClose { sid, code, reason } => self
+                        .logs
+                        .push(format!("socket {sid} close {code} {reason}")),
+                    HostEvent::SocketAccept { .. }
+                    | HostEvent::Background(_)
                     | HostEvent::FetchStart(_)
                     | HostEvent::FetchAbort { .. }
                     | HostEvent::CryptoStart { .. }

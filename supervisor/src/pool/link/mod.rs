@@ -26,12 +26,15 @@ use forensics::{describe, what_of};
 
 mod forensics;
 mod side;
+mod socket;
 mod stream;
 pub mod warmup;
 
+pub use side::Side;
+pub use socket::{SocketEvent, SocketHead};
+
 /// What a link tells its pool actor (the core's view of a link event).
 pub use super::core::LinkEvent;
-pub use side::Side;
 
 /// An event tagged with the process it came from.
 #[derive(Debug)]
@@ -56,6 +59,11 @@ pub struct LinkStats {
     pub failed: AtomicU64,
     pub total_render_us: AtomicU64,
     pub last_request_unix_ms: AtomicU64,
+    /// WebSocket messages and their bytes, from clients (`in`) and to them.
+    pub socket_messages_in: AtomicU64,
+    pub socket_messages_out: AtomicU64,
+    pub socket_bytes_in: AtomicU64,
+    pub socket_bytes_out: AtomicU64,
 }
 
 /// What the request path gets back for a request.
@@ -66,6 +74,8 @@ pub enum Answer {
     NotRun,
     /// The worker streams its answer: the head now, the body as it comes.
     Stream(StreamHead),
+    /// The worker accepted a WebSocket upgrade (see `socket.rs`).
+    Socket(SocketHead),
 }
 
 /// The start of a streamed answer.
@@ -107,6 +117,8 @@ struct Pending {
     /// A client's request (or custom call), counted in the worker's
     /// figures; a warm-up request is not.
     counted: bool,
+    /// It asks for a WebSocket: a 101 answer opens one.
+    upgrade: bool,
 }
 
 impl Pending {
@@ -127,6 +139,8 @@ pub(super) struct Inner {
     draining: bool,
     /// That SIGTERM was sent.
     terminated: bool,
+    /// Open WebSockets, by the id of the request that opened each.
+    sockets: HashMap<u64, socket::Socket>,
 }
 
 /// Shared handle to one worker process.
@@ -139,6 +153,8 @@ pub struct WorkerLink {
     /// When the link (and so, within a few ms, the process) was made.
     pub born: Instant,
     in_flight: AtomicU32,
+    /// Open WebSockets (`Inner::sockets`), readable without the lock.
+    sockets: AtomicU32,
     /// Mirror of `Inner::accepting` readable without the lock, so the
     /// request path can skip links that stopped taking work.
     open: AtomicBool,
@@ -169,27 +185,6 @@ pub struct WorkerLink {
 }
 
 impl WorkerLink {
-    /// Counts its answers for `side` from now on (`None`: no longer).
-    pub fn set_side(&self, side: Option<Arc<Side>>) {
-        *self.side.lock().unwrap() = side;
-    }
-
-    pub fn side(&self) -> Option<Arc<Side>> {
-        self.side.lock().unwrap().clone()
-    }
-
-    /// An answer with `status` after `took`, for the canary's verdict; a
-    /// canary's answer wakes the pool to judge it.
-    fn tallied(&self, status: u16, took: Duration, send: &dyn Fn(LinkEvent)) {
-        let Some(side) = self.side() else {
-            return;
-        };
-        side.tally.lock().unwrap().answered(status, took);
-        if side.canary {
-            send(LinkEvent::Tallied);
-        }
-    }
-
     /// When the worker last reported itself alive (its start, before that).
     pub fn last_beat(&self) -> Instant {
         self.born + Duration::from_millis(self.stats.last_beat_ms.load(Ordering::Relaxed))
@@ -272,6 +267,8 @@ impl WorkerLink {
             return Err(frame);
         };
         let what = what_of(&frame);
+        let upgrade =
+            matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket());
         if let Err(mpsc::error::SendError(frame)) = tx.send(frame) {
             return Err(frame);
         }
@@ -286,6 +283,7 @@ impl WorkerLink {
                 started: false,
                 what,
                 counted: true,
+                upgrade,
             },
         );
         self.in_flight.fetch_add(1, Ordering::Relaxed);
@@ -344,11 +342,16 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.draining = true;
+        Self::drain_sockets(&inner);
         self.terminate_if_idle(&mut inner);
     }
 
     fn terminate_if_idle(&self, inner: &mut Inner) {
-        if inner.draining && !inner.terminated && inner.pending.is_empty() {
+        if inner.draining
+            && !inner.terminated
+            && inner.pending.is_empty()
+            && inner.sockets.is_empty()
+        {
             inner.terminated = true;
             // Only while the socket is open: a pid is reused only after the
             // reaper collected it and the kernel went through pid_max.
@@ -376,7 +379,7 @@ impl WorkerLink {
                 let _ = body.send(end);
             }
             (None, Some(reply)) => {
-                let _ = reply.send(Answer::Outcome(outcome));
+                let _ = reply.send(self.answer_of(id, entry.upgrade, outcome));
             }
             (None, None) => {}
         }
@@ -392,6 +395,9 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
+        // Each relay sees its channel end: its client gets 1011.
+        inner.sockets.clear();
+        self.sockets.store(0, Ordering::Relaxed);
         let n = inner.pending.len() as u32;
         inner.held_at_close = describe(&inner.pending);
         // What the worker never started goes back to the request path, to

@@ -12,7 +12,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
+use super::{LinkEvent, WorkerLink};
 use crate::pool::core::canary::{Figures, Tally};
 
 #[derive(Debug, Default)]
@@ -61,6 +63,29 @@ impl Side {
             versus.given.load(Ordering::Relaxed) as u128,
         );
         theirs > 0 && a * theirs as u128 > b * mine as u128
+    }
+}
+
+impl WorkerLink {
+    /// Counts its answers for `side` from now on (`None`: no longer).
+    pub fn set_side(&self, side: Option<Arc<Side>>) {
+        *self.side.lock().unwrap() = side;
+    }
+
+    pub fn side(&self) -> Option<Arc<Side>> {
+        self.side.lock().unwrap().clone()
+    }
+
+    /// An answer with `status` after `took`, for the canary's verdict; a
+    /// canary's answer wakes the pool to judge it.
+    pub(super) fn tallied(&self, status: u16, took: Duration, send: &dyn Fn(LinkEvent)) {
+        let Some(side) = self.side() else {
+            return;
+        };
+        side.tally.lock().unwrap().answered(status, took);
+        if side.canary {
+            send(LinkEvent::Tallied);
+        }
     }
 }
 

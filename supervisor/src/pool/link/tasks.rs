@@ -105,6 +105,7 @@ fn open(
         generation,
         born: Instant::now(),
         in_flight: AtomicU32::new(0),
+        sockets: AtomicU32::new(0),
         open: AtomicBool::new(false),
         rotate_after: AtomicU64::new(0),
         given: AtomicU64::new(0),
@@ -124,6 +125,7 @@ fn open(
             held_at_close: Vec::new(),
             draining: false,
             terminated: false,
+            sockets: HashMap::new(),
         }),
     });
     let identity = WorkerIdentity {
@@ -297,6 +299,12 @@ async fn read_loop(
                 send(LinkEvent::SwapDone { error, missing })
             }
             WorkerToMaster::Message { data_json } => message(link, &data_json),
+            WorkerToMaster::SocketMessage { id, text, data } => {
+                if let Err(why) = link.socket_message(id, text, data) {
+                    return link.broke(why);
+                }
+            }
+            WorkerToMaster::SocketClose { id, code, reason } => link.socket_close(id, code, reason),
         }
     }
 }

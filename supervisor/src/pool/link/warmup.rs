@@ -91,6 +91,8 @@ async fn warm(link: &WorkerLink, paths: &[String]) -> Result<(), WarmupFailed> {
             Answer::Outcome(Outcome::Ok(r)) => r.status,
             Answer::Stream(head) => streamed(link, id, head).await.ok_or_else(gone)?,
             Answer::NotRun => return Err(gone()),
+            // A warm-up request never asks for an upgrade.
+            Answer::Socket(_) => return Err(gone()),
             Answer::Outcome(o) => return Err(failed(path, o)),
         };
         if !(200..300).contains(&status) {
@@ -154,6 +156,7 @@ impl WorkerLink {
             started: false,
             what,
             counted: false,
+            upgrade: false,
         };
         inner.pending.insert(id, pending);
         self.in_flight.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# WebSockets: bextd (1 worker) against Node with ws (one process), the same
+# echo in one run on this machine: 64-byte echo messages per second (the
+# client, Node's ws, keeps INFLIGHT messages outstanding on each of CONNS
+# connections), and memory per idle open socket (RSS of each server process
+# before and after IDLE connections open, divided by IDLE).
+#
+#   scripts/bench/websockets.sh [ROUNDS] [SECONDS] [CONNS] [INFLIGHT] [IDLE]
+#
+# Rounds alternate the servers; medians are printed. Installs the pinned ws
+# (scripts/bench/websockets/package.json) with npm. Loopback only.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+rounds=${1:-3}
+secs=${2:-5}
+conns=${3:-16}
+inflight=${4:-8}
+idle=${5:-2000}
+
+source scripts/bench/lib.sh
+bench_setup
+here=$PWD/scripts/bench/websockets
+(cd "$here" && npm install --no-audit --no-fund --silent)
+bench_init_many
+ulimit -n 65536 2>/dev/null || true
+
+rss_kib() { awk '/^VmRSS:/ { print $2 }' /proc/"$1"/status; }
+
+port_bextd=39301
+port_node=39302
+cat >"$work/bext.toml" <<TOML
+[server]
+listen = "127.0.0.1:$port_bextd"
+control_socket = "$work/bext.sock"
+[render]
+script = "$here/worker.js"
+jsc_workers = 1
+ws_ping_interval_ms = 0
+ws_idle_timeout_ms = 0
+TOML
+target/release/bextd --config "$work/bext.toml" >"$work/bextd.log" 2>&1 &
+bextd=$!
+pids+=("$bextd")
+node "$here/node-server.mjs" "$port_node" >"$work/node.log" 2>&1 &
+nodepid=$!
+pids+=("$nodepid")
+for _ in $(seq 100); do
+  [[ -n $(worker_pids "$bextd") ]] && grep -q listening "$work/node.log" && break
+  sleep 0.1
+done
+sleep 0.5
+worker=$(worker_pids "$bextd" | head -1)
+
+declare -A rates
+for round in $(seq "$rounds"); do
+  for server in bextd node; do
+    port=port_$server
+    r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
+    rates[$server]+="$r "
+    echo "round $round $server: $r msgs/s" >&2
+  done
+done
+
+# Memory per idle socket: RSS before and after $idle connections.
+idle_cost() {
+  local url=$1
+  shift
+  local before=() after=() p
+  for p in "$@"; do before+=("$(rss_kib "$p")"); done
+  coproc IDLE { node "$here/load.mjs" idle "$url" "$idle"; }
+  read -r _ <&"${IDLE[0]}"
+  sleep 1
+  for p in "$@"; do after+=("$(rss_kib "$p")"); done
+  exec {IDLE[1]}>&-
+  wait "$IDLE_PID" 2>/dev/null || true
+  local i
+  for i in "${!before[@]}"; do
+    awk -v a="${after[$i]}" -v b="${before[$i]}" -v n="$idle" 'BEGIN { printf "%.2f ", (a - b) / n }'
+  done
+}
+read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$bextd" "$worker")"
+read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$nodepid")"
+
+median() { tr ' ' '\n' | grep . | percentiles | cut -d' ' -f1; }
+b=$(median <<<"${rates[bextd]}")
+n=$(median <<<"${rates[node]}")
+echo
+echo "64-byte echo, $conns connections x $inflight in flight, median of $rounds x ${secs}s:"
+printf "  bextd (1 worker)  %8d msgs/s\n" "$b"
+printf "  node + ws         %8d msgs/s\n" "$n"
+awk -v b="$b" -v n="$n" 'BEGIN { printf "  bextd/node        %8.2f\n", b / n }'
+echo "memory per idle socket ($idle sockets; KiB of RSS):"
+echo "  bextd $mem_bextd, its worker $mem_worker; node $mem_node"
