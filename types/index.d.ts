@@ -96,6 +96,10 @@ export interface SpawnOptions {
   timeout?: number;
   /** Run again if bextd restarts while it runs. */
   retryOnRestart?: boolean;
+  /** Runs at most, retried after each failure (default `[jobs] max_attempts`, 1). */
+  maxAttempts?: number;
+  /** Milliseconds before the first retry, doubled each time, jittered (default `[jobs] retry_backoff_ms`). */
+  backoff?: number;
 }
 
 /** What `bext.jobs.get` answers. */
@@ -111,6 +115,8 @@ export interface Job<Data = unknown> {
   readonly pool: string;
   readonly daemon: boolean;
   readonly restartCount: number;
+  /** Which attempt this run is: 1 first, 2 for the first retry. */
+  readonly attempt: number;
   readonly data: Data;
   /** Aborted when the job is cancelled. */
   readonly signal: AbortSignal;

@@ -85,6 +85,13 @@ pub enum ControlRequest {
         data: Option<serde_json::Value>,
         #[serde(default)]
         retry_on_restart: bool,
+        /// Attempts before it is discarded (default: `[jobs] max_attempts`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_attempts: Option<u32>,
+        /// First retry delay in ms, doubled each attempt (default:
+        /// `[jobs] retry_backoff_ms`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        backoff_ms: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cwd: Option<String>,
     },
@@ -95,6 +102,14 @@ pub enum ControlRequest {
         id: String,
     },
     JobsCancel {
+        id: String,
+    },
+    /// Run a failed, discarded or cancelled job again (one more attempt).
+    JobsRetry {
+        id: String,
+    },
+    /// Give up on a queued or retryable job: it is discarded.
+    JobsDiscard {
         id: String,
     },
     /// The job's log (its `job.log` and `console.*` lines).
@@ -211,6 +226,11 @@ pub enum ControlReply {
         id: String,
         logs: String,
     },
+    /// A retry or a discard was done: the job is in `status` now.
+    JobMoved {
+        id: String,
+        status: JobState,
+    },
     /// The configuration was reloaded: what changed and what was done,
     /// one line each.
     Reloaded {
@@ -244,7 +264,7 @@ pub enum ControlReply {
 }
 
 mod jobs;
-pub use jobs::{JobInfo, JobState, JobStats};
+pub use jobs::{AttemptError, JobInfo, JobState, JobStats};
 
 mod versions;
 pub use versions::{VersionInfo, VersionState};

@@ -264,6 +264,7 @@ fn jobs() {
             data_json: "{\"month\":11}".into(),
             checkpoint_json: Some("{\"cursor\":100}".into()),
             restart_count: 2,
+            attempt: 1,
             daemon: true,
             max_checkpoint_bytes: 1 << 20,
             max_frame_bytes: DEFAULT_MAX_FRAME_BYTES,
@@ -323,6 +324,8 @@ fn jobs() {
                 timeout_ms: 0,
                 data_json: "null".into(),
                 retry_on_restart: false,
+                max_attempts: 3,
+                backoff_ms: 0,
             }),
         },
     );

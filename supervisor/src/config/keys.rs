@@ -219,6 +219,9 @@ pub const JOBS: &[Key] = &[
     ),
     key("daemon_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
     key("daemon_healthy_ms", ms(0)),
+    key("max_attempts", whole(1, 1_000, "attempts")),
+    key("retry_backoff_ms", whole(1, MAX_MS, "milliseconds")),
+    key("retry_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
     key("keep_finished", whole(0, 1_000_000, "jobs")),
     key("log_bytes", whole(1024, 16 * 1024 * 1024, "bytes")),
 ];

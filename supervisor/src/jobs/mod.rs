@@ -79,6 +79,10 @@ pub struct SpawnRequest {
     pub timeout_ms: u64,
     pub data: serde_json::Value,
     pub retry_on_restart: bool,
+    /// `maxAttempts`; None: `[jobs] max_attempts`.
+    pub max_attempts: Option<u32>,
+    /// `backoff` in ms; None: `[jobs] retry_backoff_ms`.
+    pub backoff_ms: Option<u64>,
 }
 
 impl SpawnRequest {
@@ -95,6 +99,8 @@ impl SpawnRequest {
             timeout_ms: s.timeout_ms,
             data: serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null),
             retry_on_restart: s.retry_on_restart,
+            max_attempts: (s.max_attempts > 0).then_some(s.max_attempts),
+            backoff_ms: (s.backoff_ms > 0).then_some(s.backoff_ms),
         }
     }
 }
@@ -107,6 +113,8 @@ enum Msg {
     Get(String, oneshot::Sender<Option<JobInfo>>),
     List(oneshot::Sender<(Vec<JobInfo>, JobStats)>),
     Cancel(String, oneshot::Sender<Result<JobState, String>>),
+    Retry(String, oneshot::Sender<Result<JobState, String>>),
+    Discard(String, oneshot::Sender<Result<JobState, String>>),
     Logs(String, oneshot::Sender<Option<String>>),
     Stats(oneshot::Sender<JobStats>),
     Shutdown(Instant, oneshot::Sender<()>),
@@ -173,6 +181,21 @@ impl JobsHandle {
 
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
         self.ask(|tx| Msg::Cancel(id.to_owned(), tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    /// Runs a failed, discarded or cancelled job again; returns the state
+    /// it was in.
+    pub async fn retry(&self, id: &str) -> Result<JobState, String> {
+        self.ask(|tx| Msg::Retry(id.to_owned(), tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    /// Discards a queued or retryable job; returns the state it was in.
+    pub async fn discard(&self, id: &str) -> Result<JobState, String> {
+        self.ask(|tx| Msg::Discard(id.to_owned(), tx))
             .await
             .unwrap_or_else(|| Err(GONE.into()))
     }

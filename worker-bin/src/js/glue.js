@@ -290,9 +290,13 @@
       const o = options == null ? {} : options;
       if (typeof o !== "object") throw new TypeError("bext.jobs.spawn: options must be an object");
       const data = JSON.stringify(o.data === undefined ? null : o.data) ?? "null";
-      const retry = !!(o.retryOnRestart || o.retry_on_restart);
+      const queue = JSON.stringify({
+        retryOnRestart: !!(o.retryOnRestart || o.retry_on_restart),
+        maxAttempts: o.maxAttempts == null ? undefined : Number(o.maxAttempts),
+        backoff: o.backoff == null ? undefined : Number(o.backoff),
+      });
       return host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
-        o.timeout == null ? 0 : Number(o.timeout), data, retry);
+        o.timeout == null ? 0 : Number(o.timeout), data, queue);
     },
     get: (id) => jobAsk("get", id),
     cancel: (id) => jobAsk("cancel", id),
@@ -316,6 +320,7 @@
       pool: info.pool,
       daemon: info.daemon,
       restartCount: info.restartCount,
+      attempt: info.attempt,
       data: info.data,
       signal: jobController.signal,
       get cancelled() { return host.jobCancelled(); },

@@ -13,7 +13,7 @@ use protocol::worker::JobOutcome;
 
 use super::policy::DaemonBackoff;
 use super::state::{KillReason, Run, RunState, StopWhy};
-use super::{Action, Clock, Core, Counter, Log};
+use super::{Action, Clock, Core, Counter, Job, Log};
 use crate::process::reaper::ExitKind;
 
 impl Core {
@@ -70,6 +70,9 @@ impl Core {
             // node takes the job over at once (a daemon from its
             // checkpoint, a one-off job queued again).
             (Some(StopWhy::Shutdown), _, _) if shared && (daemon || !completed) => {
+                if !daemon {
+                    give_back_attempt(job);
+                }
                 self.release(id);
             }
             // bextd is stopping: daemons stay "running" (however their run
@@ -84,6 +87,7 @@ impl Core {
                 ) =>
             {
                 if job.row.config.retry_on_restart {
+                    give_back_attempt(job);
                     self.set_status(id, JobState::Queued);
                 } else {
                     let why = "interrupted: bextd shut down while the job ran".to_string();
@@ -101,9 +105,13 @@ impl Core {
                 }
                 self.finish(id, JobState::Cancelled, error, result, now);
             }
-            // A timeout is the job's own failure, a daemon's too.
-            (_, _, Some(k @ KillReason::Timeout { .. })) => {
+            // A timeout is the job's own failure, a daemon's too (a
+            // one-off job's attempt, retried if it has more).
+            (_, _, Some(k @ KillReason::Timeout { .. })) if daemon => {
                 self.finish(id, JobState::Failed, Some(k.to_string()), None, now);
+            }
+            (_, _, Some(k @ KillReason::Timeout { .. })) => {
+                self.fail_attempt(id, k.to_string(), now);
             }
             (_, Some(JobOutcome::Completed { result_json }), _) => {
                 job.row.progress = 1.0;
@@ -138,14 +146,14 @@ impl Core {
     }
 
     /// A run failed after `ran`: a daemon waits out its backoff, then runs
-    /// again from its last checkpoint; a one-off job fails.
+    /// again from its last checkpoint; a one-off job's attempt failed.
     pub(super) fn crashed(&mut self, id: &str, why: String, ran: Duration, now: Clock) {
         let backoff = self.backoff();
         let Some(job) = self.jobs.get_mut(id) else {
             return;
         };
         if !job.row.config.daemon {
-            self.finish(id, JobState::Failed, Some(why), None, now);
+            self.fail_attempt(id, why, now);
             return;
         }
         job.crashes = backoff.crashes(job.crashes, ran);
@@ -190,6 +198,7 @@ impl Core {
         }
         job.row.completed_at = Some(now.unix_ms);
         let pool = job.row.pool.clone();
+        job.row.run_at = None;
         let log = match state {
             JobState::Failed => Log::Failed {
                 id: id.to_owned(),
@@ -213,4 +222,10 @@ impl Core {
             self.since_prune += 1;
         }
     }
+}
+
+/// A graceful stop ended the run: the attempt it had started is not used.
+fn give_back_attempt(job: &mut Job) {
+    job.row.tries = job.row.tries.saturating_sub(1);
+    job.dirty = true;
 }

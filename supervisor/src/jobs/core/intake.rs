@@ -60,6 +60,7 @@ impl Core {
                 timeout_ms: new.timeout_ms,
                 retry_on_restart: new.retry_on_restart,
                 data: new.data,
+                backoff_ms: new.backoff_ms.unwrap_or(0),
             },
             progress: 0.0,
             result: None,
@@ -72,6 +73,10 @@ impl Core {
             node: None,
             crashes: 0,
             backoff_ms: 0,
+            tries: 0,
+            max_attempts: new.max_attempts.unwrap_or(self.cfg.max_attempts).max(1),
+            errors: Vec::new(),
+            run_at: None,
         };
         self.log(Log::Queued {
             id: new.id.clone(),
@@ -140,11 +145,15 @@ impl Core {
         };
         let seq = self.next_seq;
         self.next_seq += 1;
+        let job = self.jobs.get_mut(id).expect("checked above");
+        job.row.tries = job.row.tries.saturating_add(1);
+        job.dirty = true;
         let start = Box::new(self.job_start(id, &pool));
         let job = self.jobs.get_mut(id).expect("checked above");
         job.run = Some(Run::new(seq, now.at));
         job.restart_at = None;
         job.row.backoff_ms = 0;
+        job.row.run_at = None;
         self.out.push(Action::Launch {
             id: id.to_owned(),
             run: seq,
@@ -164,6 +173,7 @@ impl Core {
             data_json: job.row.config.data.to_string(),
             checkpoint_json: job.checkpoint.clone(),
             restart_count: job.row.restart_count,
+            attempt: job.row.tries,
             daemon: job.row.config.daemon,
             max_checkpoint_bytes: self.cfg.max_checkpoint_bytes,
             max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,

@@ -23,6 +23,7 @@ mod model;
 pub mod policy;
 mod reports;
 mod restore;
+mod retry;
 pub mod state;
 mod watch;
 
@@ -116,6 +117,16 @@ impl Core {
             Input::Cancel { id } => {
                 let r = self.cancel(&id, now);
                 self.out.push(Action::Reply(Reply::Cancel(r)));
+                true
+            }
+            Input::Retry { id } => {
+                let r = self.retry_by_hand(&id, now);
+                self.out.push(Action::Reply(Reply::Moved(r)));
+                true
+            }
+            Input::Discard { id } => {
+                let r = self.discard_by_hand(&id, now);
+                self.out.push(Action::Reply(Reply::Moved(r)));
                 true
             }
             Input::Shutdown { deadline } => {

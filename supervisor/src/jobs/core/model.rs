@@ -34,6 +34,10 @@ pub struct NewJob {
     pub timeout_ms: u64,
     pub data: serde_json::Value,
     pub retry_on_restart: bool,
+    /// `maxAttempts`; None: `[jobs] max_attempts`.
+    pub max_attempts: Option<u32>,
+    /// `backoff` (ms); None: `[jobs] retry_backoff_ms`.
+    pub backoff_ms: Option<u64>,
 }
 
 /// What a run's socket reported.
@@ -56,6 +60,10 @@ pub enum Input {
     Queue(NewJob),
     /// Replies [`Reply::Cancel`].
     Cancel { id: String },
+    /// `bext jobs retry`: replies [`Reply::Moved`].
+    Retry { id: String },
+    /// `bext jobs discard`: replies [`Reply::Moved`].
+    Discard { id: String },
     /// bextd is stopping: every run is asked to stop and killed at `deadline`.
     Shutdown { deadline: Instant },
     /// A reload changed the pools.
@@ -141,6 +149,8 @@ pub enum Reply {
     Queued(Result<(String, JobState), String>),
     /// The state the job was in.
     Cancel(Result<JobState, String>),
+    /// A retry or discard: the state the job was in.
+    Moved(Result<JobState, String>),
 }
 
 /// Counters the manager keeps in its metrics.
@@ -208,6 +218,27 @@ pub enum Log {
         id: String,
         pool: String,
         error: String,
+    },
+    /// An attempt failed; the next one runs after `delay_ms`.
+    Retrying {
+        id: String,
+        pool: String,
+        attempt: u32,
+        max_attempts: u32,
+        delay_ms: u64,
+        error: String,
+    },
+    /// Its last attempt failed.
+    OutOfAttempts {
+        id: String,
+        pool: String,
+        attempts: u32,
+        error: String,
+    },
+    /// Run again by hand (`bext jobs retry`).
+    RetriedByHand {
+        id: String,
+        was: JobState,
     },
     Ended {
         id: String,

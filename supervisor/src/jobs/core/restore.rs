@@ -1,7 +1,10 @@
 //! What a state file held when bextd started: queued jobs queue again,
 //! daemons that were running start again (from their checkpoint), a
 //! one-off job that was running is failed as interrupted, or queued again
-//! if it asked for that (`retryOnRestart`).
+//! if it asked for that (`retryOnRestart`: the interrupted attempt counts),
+//! and a retryable job waits out the rest of its backoff.
+
+use std::time::Duration;
 
 use protocol::control::JobState;
 
@@ -30,9 +33,18 @@ impl Core {
                     self.queue.push_back(id);
                 }
                 JobState::Running if retry => {
-                    requeued += 1;
-                    self.set_status(&id, JobState::Queued);
-                    self.queue.push_back(id);
+                    let why = "interrupted: bextd stopped while the job ran";
+                    if self.count_interrupted(&id, why, now) {
+                        requeued += 1;
+                        self.set_status(&id, JobState::Queued);
+                        self.queue.push_back(id);
+                    }
+                }
+                // Its backoff goes on from where it was.
+                JobState::Retryable => {
+                    let job = self.jobs.get_mut(&id).expect("just inserted");
+                    let wait = job.row.run_at.unwrap_or(0).saturating_sub(now.unix_ms);
+                    job.restart_at = Some(now.at + Duration::from_millis(wait));
                 }
                 JobState::Running => {
                     interrupted += 1;

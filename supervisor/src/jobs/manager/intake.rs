@@ -30,6 +30,8 @@ impl Manager {
             timeout_ms: req.timeout_ms,
             data: req.data,
             retry_on_restart: req.retry_on_restart,
+            max_attempts: req.max_attempts,
+            backoff_ms: req.backoff_ms,
         };
         self.core.vet(&new)?;
         self.store.open(&self.cfg.state_file)?;

@@ -37,6 +37,8 @@
 //! their writes wait in the batch.
 
 mod listen;
+#[cfg(test)]
+mod migrate_tests;
 mod schema;
 mod sql;
 mod task;
@@ -331,5 +333,17 @@ impl Shared {
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
         let c = self.pool.get().await.map_err(|e| explain(&e))?;
         sql::cancel(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Runs a failed, discarded or cancelled job again (any node claims it).
+    pub async fn retry(&self, id: &str) -> Result<JobState, String> {
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::retry(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Discards a queued or retryable job nobody holds.
+    pub async fn discard(&self, id: &str) -> Result<JobState, String> {
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::discard(&c, id).await.map_err(|e| explain(&e))?
     }
 }

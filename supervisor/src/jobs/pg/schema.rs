@@ -6,7 +6,7 @@ use super::explain;
 use tokio_postgres::Client;
 
 /// Schema versions, in order.
-const MIGRATIONS: &[&str] = &[
+pub(super) const MIGRATIONS: &[&str] = &[
     // 1: the SQLite table's columns, and the lease of each row.
     "CREATE TABLE bext_jobs (
         id TEXT PRIMARY KEY,
@@ -35,6 +35,20 @@ const MIGRATIONS: &[&str] = &[
         WHERE status IN ('queued', 'running');
     CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
         WHERE status IN ('completed', 'failed', 'cancelled');",
+    // 2: retries, as SQLite's migration 2; a retryable job is claimable
+    // (after `run_after`) and a discarded one is final.
+    "ALTER TABLE bext_jobs
+        ADD COLUMN tries INTEGER NOT NULL DEFAULT 0,
+        ADD COLUMN max_attempts INTEGER NOT NULL DEFAULT 1,
+        ADD COLUMN errors TEXT,
+        ADD COLUMN run_at BIGINT;
+    UPDATE bext_jobs SET tries = 1 WHERE started_at IS NOT NULL;
+    DROP INDEX bext_jobs_claimable;
+    CREATE INDEX bext_jobs_claimable ON bext_jobs (created_at, id)
+        WHERE status IN ('queued', 'running', 'retryable');
+    DROP INDEX bext_jobs_finished;
+    CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
+        WHERE status IN ('completed', 'failed', 'cancelled', 'discarded');",
 ];
 
 /// Brings the schema (in the connection's `search_path`) up to date.

@@ -4,7 +4,7 @@
 //! claims, fencing after a lease expired, release, daemon backoff kept.
 
 #[path = "../../../../tests/src/pg.rs"]
-mod server;
+pub(super) mod server;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -33,6 +33,7 @@ fn row(id: &str, daemon: bool) -> Row {
             timeout_ms: 0,
             retry_on_restart: false,
             data: serde_json::json!({"n": 1}),
+            backoff_ms: 0,
         },
         progress: 0.0,
         result: None,
@@ -45,10 +46,14 @@ fn row(id: &str, daemon: bool) -> Row {
         node: None,
         crashes: 0,
         backoff_ms: 0,
+        tries: 0,
+        max_attempts: 1,
+        errors: Vec::new(),
+        run_at: None,
     }
 }
 
-fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
+pub(super) fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
     Jobs {
         lease_ttl: Duration::from_millis(ttl_ms),
         claim_interval: Duration::from_millis(claim_ms),
@@ -268,7 +273,7 @@ async fn the_postgres_store_passes_the_conformance_suite() {
     assert!(other.read("a").await.is_some());
     assert_eq!(
         pg.psql("SELECT version FROM conformance.bext_jobs_schema"),
-        "1"
+        "2"
     );
 }
 

@@ -7,6 +7,7 @@ mod daemons;
 mod ends;
 mod leases;
 mod restart;
+mod retries;
 mod stops;
 
 use std::collections::HashMap;
@@ -48,6 +49,9 @@ pub(super) fn config() -> Jobs {
         daemon_backoff_initial: ms(1_000),
         daemon_backoff_max: ms(60_000),
         daemon_healthy: ms(300_000),
+        max_attempts: 1,
+        retry_backoff: ms(1_000),
+        retry_backoff_max: ms(600_000),
         keep_finished: 1000,
         log_bytes: 64 * 1024,
     }
@@ -81,6 +85,8 @@ pub(super) fn job(id: &str, pool: &str) -> NewJob {
         timeout_ms: 0,
         data: serde_json::json!({"n": 1}),
         retry_on_restart: false,
+        max_attempts: None,
+        backoff_ms: None,
     }
 }
 
