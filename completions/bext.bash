@@ -1327,7 +1327,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__spawn)
-            opts="-s -c -h --pool --daemon --memory --timeout --data --retry-on-restart --max-attempts --backoff --socket --config --help"
+            opts="-s -c -h --pool --daemon --memory --timeout --data --retry-on-restart --max-attempts --backoff --delay --run-at --priority --unique --unique-for --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1354,6 +1354,26 @@ _bext() {
                     return 0
                     ;;
                 --backoff)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --run-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --priority)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unique)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unique-for)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

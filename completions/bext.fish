@@ -148,6 +148,11 @@ complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcomma
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l data -d 'JSON given to the job as job.data' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l max-attempts -d 'Attempts before a failing job is discarded [default: [jobs] max_attempts]' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l backoff -d 'Delay before the first retry, in milliseconds, doubled each attempt with jitter [default: [jobs] retry_backoff_ms]' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l delay -d 'Run it not before this many milliseconds from now' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l run-at -d 'Run it not before this Unix time, in milliseconds' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l priority -d 'Its place among waiting jobs: 0 (first, the default) to 9' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l unique -d 'While a job of this key is queued, running or retryable, print its id instead of starting another' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l unique-for -d 'With --unique: only a job of the key created within this many milliseconds counts' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l daemon -d 'Restart it after a crash (with backoff), and when bextd starts'

@@ -92,6 +92,20 @@ pub enum ControlRequest {
         /// `[jobs] retry_backoff_ms`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         backoff_ms: Option<u64>,
+        /// Not before this Unix time in ms, and not before `delay_ms` from now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        run_at_ms: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        delay_ms: Option<u64>,
+        /// 0 first (default 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        priority: Option<u8>,
+        /// While a job of this key is queued, running or retryable (created
+        /// within `unique_for_ms`, if given), that job is the answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unique_key: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unique_for_ms: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cwd: Option<String>,
     },

@@ -326,6 +326,11 @@ fn jobs() {
                 retry_on_restart: false,
                 max_attempts: 3,
                 backoff_ms: 0,
+                run_at_ms: 0,
+                delay_ms: 1_000,
+                priority: 1,
+                unique_key: Some("report:11".into()),
+                unique_for_ms: 60_000,
             }),
         },
     );

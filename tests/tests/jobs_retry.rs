@@ -57,7 +57,10 @@ fn wait_status(d: &Daemon, id: &str, status: &str) -> Value {
         Duration::from_secs(20),
         &format!("job {id} to be {status}"),
         || {
-            let j = job(d, id);
+            // With a shared store, another node sees the job once the
+            // spawning node's insert is committed.
+            let r = d.get(&format!("/__bext/jobs/{id}"));
+            let j = (r.status == 200).then(|| r.json())?;
             (j["status"] == status).then_some(j)
         },
     )

@@ -124,6 +124,14 @@ pub struct JobInfo {
     /// A retryable job: when its next attempt may start (Unix ms).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_at: Option<u64>,
+    /// A delayed job (`runAt`, `delay`): not before then (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_at: Option<u64>,
+    /// 0 runs first.
+    #[serde(default)]
+    pub priority: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_key: Option<String>,
 }
 
 /// Why one attempt of a job failed.

@@ -46,6 +46,23 @@ pub enum JobsCommand {
         /// attempt with jitter [default: [jobs] retry_backoff_ms].
         #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
         backoff: Option<u64>,
+        /// Run it not before this many milliseconds from now.
+        #[arg(long, value_name = "MS")]
+        delay: Option<u64>,
+        /// Run it not before this Unix time, in milliseconds.
+        #[arg(long, value_name = "UNIX_MS")]
+        run_at: Option<u64>,
+        /// Its place among waiting jobs: 0 (first, the default) to 9.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
+        priority: Option<u8>,
+        /// While a job of this key is queued, running or retryable, print
+        /// its id instead of starting another.
+        #[arg(long, value_name = "KEY")]
+        unique: Option<String>,
+        /// With --unique: only a job of the key created within this many
+        /// milliseconds counts.
+        #[arg(long, value_name = "MS", requires = "unique")]
+        unique_for: Option<u64>,
     },
     /// List jobs: running, queued, and the latest finished.
     Ls {
@@ -148,6 +165,11 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         retry_on_restart,
         max_attempts,
         backoff,
+        delay,
+        run_at,
+        priority,
+        unique,
+        unique_for,
     } = cmd
     else {
         unreachable!("only called for `bext jobs spawn`");
@@ -169,6 +191,11 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         retry_on_restart: *retry_on_restart,
         max_attempts: *max_attempts,
         backoff_ms: *backoff,
+        run_at_ms: *run_at,
+        delay_ms: *delay,
+        priority: *priority,
+        unique_key: unique.clone(),
+        unique_for_ms: *unique_for,
         cwd: std::env::current_dir()
             .ok()
             .map(|d| d.to_string_lossy().into_owned()),
@@ -199,6 +226,9 @@ fn state_cell(j: &JobInfo, now: u64) -> String {
             format!("restarting in {}", duration(at.saturating_sub(now)))
         }
         (JobState::Running, None, None) => "starting".into(),
+        (JobState::Queued, _, _) if j.run_at.is_some_and(|t| t > now) => {
+            format!("delayed {}", duration(j.run_at.unwrap_or(now) - now))
+        }
         (JobState::Retryable, _, _) => match j.retry_at {
             Some(at) => format!("retryable in {}", duration(at.saturating_sub(now))),
             None => "retryable".into(),
@@ -361,6 +391,9 @@ mod tests {
             max_attempts: 1,
             errors: Vec::new(),
             retry_at: None,
+            run_at: None,
+            priority: 0,
+            unique_key: None,
         }
     }
 

@@ -83,6 +83,13 @@ pub struct SpawnRequest {
     pub max_attempts: Option<u32>,
     /// `backoff` in ms; None: `[jobs] retry_backoff_ms`.
     pub backoff_ms: Option<u64>,
+    /// Not before this Unix time (ms), nor before `delay_ms` from the spawn.
+    pub run_at_ms: Option<u64>,
+    pub delay_ms: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    /// (key, window in ms; 0: while one is queued, running or retryable).
+    pub unique: Option<(String, u64)>,
 }
 
 impl SpawnRequest {
@@ -101,13 +108,17 @@ impl SpawnRequest {
             retry_on_restart: s.retry_on_restart,
             max_attempts: (s.max_attempts > 0).then_some(s.max_attempts),
             backoff_ms: (s.backoff_ms > 0).then_some(s.backoff_ms),
+            run_at_ms: (s.run_at_ms > 0).then_some(s.run_at_ms),
+            delay_ms: (s.delay_ms > 0).then_some(s.delay_ms),
+            priority: s.priority,
+            unique: s.unique_key.map(|k| (k, s.unique_for_ms)),
         }
     }
 }
 
 enum Msg {
     Spawn(
-        SpawnRequest,
+        Box<SpawnRequest>,
         oneshot::Sender<Result<(String, JobState), String>>,
     ),
     Get(String, oneshot::Sender<Option<JobInfo>>),
@@ -165,7 +176,7 @@ impl JobsHandle {
     }
 
     pub async fn spawn(&self, req: SpawnRequest) -> Result<(String, JobState), String> {
-        self.ask(|tx| Msg::Spawn(req, tx))
+        self.ask(|tx| Msg::Spawn(Box::new(req), tx))
             .await
             .unwrap_or_else(|| Err(GONE.into()))
     }

@@ -40,14 +40,18 @@ const MIGRATIONS: &[&str] = &[
         completed_at INTEGER
     );
     CREATE INDEX jobs_by_status ON jobs (status, completed_at);",
-    // 2: retries. `tries` counts the attempts started (a row that had
-    // started used one), `errors` keeps each failed attempt's (JSON),
-    // `run_at` is when a retryable job's next attempt may start.
+    // 2: retries and when. `tries` counts the attempts started (a row that
+    // had started used one), `errors` keeps each failed attempt's (JSON),
+    // `run_at` is when a delayed or retryable job may start; `priority`
+    // (0 first) and `unique_key` (indexed).
     "ALTER TABLE jobs ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE jobs ADD COLUMN max_attempts INTEGER NOT NULL DEFAULT 1;
     ALTER TABLE jobs ADD COLUMN errors TEXT;
     ALTER TABLE jobs ADD COLUMN run_at INTEGER;
-    UPDATE jobs SET tries = 1 WHERE started_at IS NOT NULL;",
+    UPDATE jobs SET tries = 1 WHERE started_at IS NOT NULL;
+    ALTER TABLE jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE jobs ADD COLUMN unique_key TEXT;
+    CREATE INDEX jobs_by_unique_key ON jobs (unique_key) WHERE unique_key IS NOT NULL;",
 ];
 
 /// The states a prune may forget, as SQL.
@@ -100,8 +104,11 @@ pub struct Row {
     pub max_attempts: u32,
     /// Each failed attempt's error, oldest first.
     pub errors: Vec<AttemptError>,
-    /// A retryable job's next attempt (Unix ms).
+    /// A delayed job's run or a retryable job's next attempt (Unix ms).
     pub run_at: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    pub unique_key: Option<String>,
 }
 
 impl Row {
@@ -141,6 +148,9 @@ impl Row {
             max_attempts: self.max_attempts,
             errors: self.errors.clone(),
             retry_at: self.run_at.filter(|_| self.status == JobState::Retryable),
+            run_at: self.run_at.filter(|_| self.status == JobState::Queued),
+            priority: self.priority,
+            unique_key: self.unique_key.clone(),
         }
     }
 
@@ -211,7 +221,7 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
         .prepare(
             "SELECT id, pool, script, status, config, progress, result, error, restart_count,
                     created_at, started_at, completed_at, checkpoint, logs,
-                    tries, max_attempts, errors, run_at
+                    tries, max_attempts, errors, run_at, priority, unique_key
              FROM jobs ORDER BY created_at, id",
         )
         .map_err(|e| e.to_string())?;
@@ -241,6 +251,8 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
                     max_attempts: r.get::<_, i64>(15)?.clamp(1, u32::MAX as i64) as u32,
                     errors: parse_errors(r.get::<_, Option<String>>(16)?.as_deref()),
                     run_at: r.get::<_, Option<i64>>(17)?.map(|t| t.max(0) as u64),
+                    priority: r.get::<_, i64>(18)?.clamp(0, 9) as u8,
+                    unique_key: r.get(19)?,
                 },
                 r.get::<_, Option<String>>(12)?,
                 r.get::<_, Option<String>>(13)?,

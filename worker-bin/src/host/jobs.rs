@@ -105,8 +105,9 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                 let queue = queue_options(&queue_json)
                     .map_err(|e| Exception::throw_type(&ctx, &format!("bext.jobs.spawn: {e}")))?;
                 let id = new_id();
+                let query = s.jobs.query();
                 s.push(HostEvent::JobCall {
-                    query: s.jobs.query(),
+                    query,
                     call: JobCall::Spawn(JobSpawn {
                         id: id.clone(),
                         script: path.to_string_lossy().into_owned(),
@@ -117,9 +118,16 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                         retry_on_restart: queue.retry_on_restart,
                         max_attempts: queue.max_attempts.unwrap_or(0),
                         backoff_ms: queue.backoff.unwrap_or(0),
+                        run_at_ms: queue.run_at.unwrap_or(0),
+                        delay_ms: queue.delay.unwrap_or(0),
+                        priority: queue.priority,
+                        unique_key: queue.unique.as_ref().map(|u| u.0.clone()),
+                        unique_for_ms: queue.unique.map_or(0, |u| u.1),
                     }),
                 });
-                Ok(id)
+                // "QUERY ID": the glue awaits bextd's answer to QUERY for a
+                // unique job (the existing job's id may come back).
+                Ok(format!("{query} {id}"))
             },
         )?,
     )?;
@@ -140,46 +148,7 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
     Ok(())
 }
 
-/// Checked queue options of `bext.jobs.spawn` (one JSON argument, so the
-/// host function stays within the arities rquickjs implements):
-/// `retryOnRestart`, `maxAttempts` from 1 to 1000, a `backoff` of at
-/// least 1 ms.
-#[derive(Debug, Default, PartialEq)]
-struct Queue {
-    retry_on_restart: bool,
-    max_attempts: Option<u32>,
-    backoff: Option<u64>,
-}
-
-fn queue_options(json: &str) -> std::result::Result<Queue, String> {
-    let o: serde_json::Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let number = |k: &str| {
-        o.get(k)
-            .filter(|v| !v.is_null())
-            .map(|v| v.as_f64().unwrap_or(f64::NAN))
-    };
-    let (max_attempts, backoff) = (number("maxAttempts"), number("backoff"));
-    let whole = |v: f64, lo: f64, hi: f64| v.fract() == 0.0 && (lo..=hi).contains(&v);
-    if let Some(n) = max_attempts
-        && !whole(n, 1.0, 1000.0)
-    {
-        return Err(format!(
-            "maxAttempts must be a whole number from 1 to 1000, not {n}"
-        ));
-    }
-    if let Some(ms) = backoff
-        && !whole(ms, 1.0, 1e12)
-    {
-        return Err(format!(
-            "backoff must be a whole number of milliseconds, at least 1, not {ms}"
-        ));
-    }
-    Ok(Queue {
-        retry_on_restart: o.get("retryOnRestart").and_then(|v| v.as_bool()) == Some(true),
-        max_attempts: max_attempts.map(|n| n as u32),
-        backoff: backoff.map(|ms| ms as u64),
-    })
-}
+use super::jobs_queue::queue_options;
 
 /// What `bext.jobs.spawn` checks before it names the job: the script
 /// exists, the memory fits the whole budget, the timeout is a number.

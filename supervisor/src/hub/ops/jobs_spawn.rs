@@ -8,7 +8,7 @@ use crate::hub::Hub;
 
 pub const OP: Op = Op {
     name: "jobs spawn",
-    doc: "starts (or queues until it fits) a background job owned by a pool: its script, data, memory, timeout, daemon, retry_on_restart, max_attempts and backoff_ms.",
+    doc: "starts (or queues until it fits) a background job owned by a pool: its script, data, memory, timeout, daemon, retry_on_restart, max_attempts, backoff_ms, run_at_ms, delay_ms, priority and unique_key.",
     access: Access::Admin,
     http: None,
     control: Some(Control {
@@ -28,6 +28,11 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         retry_on_restart,
         max_attempts,
         backoff_ms,
+        run_at_ms,
+        delay_ms,
+        priority,
+        unique_key,
+        unique_for_ms,
         cwd,
     } = req
     else {
@@ -45,6 +50,10 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         retry_on_restart,
         max_attempts,
         backoff_ms,
+        run_at_ms,
+        delay_ms,
+        priority: priority.unwrap_or(0),
+        unique: unique_key.map(|k| (k, unique_for_ms.unwrap_or(0))),
     };
     Box::pin(async move {
         match hub.jobs().spawn(req).await {

@@ -113,7 +113,7 @@ impl Core {
                     now,
                 )
             {
-                self.queue.push_back(id.clone());
+                self.enqueue(&id, false);
             }
             ids.push(id);
         }

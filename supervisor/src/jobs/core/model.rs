@@ -38,6 +38,12 @@ pub struct NewJob {
     pub max_attempts: Option<u32>,
     /// `backoff` (ms); None: `[jobs] retry_backoff_ms`.
     pub backoff_ms: Option<u64>,
+    /// Not before this Unix time (ms).
+    pub run_at: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    /// (key, window in ms; 0: while one is queued, running or retryable).
+    pub unique: Option<(String, u64)>,
 }
 
 /// What a run's socket reported.
@@ -117,9 +123,10 @@ pub struct Claimed {
 /// A write for the job store. The store keeps the newest of each per job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Save {
-    Row(Row),
+    /// Boxed: a row is large beside the other saves and actions.
+    Row(Box<Row>),
     /// A new job (the shared store inserts it as claimable by any node).
-    Insert(Row),
+    Insert(Box<Row>),
     Checkpoint {
         id: String,
         attempt: u64,
@@ -138,9 +145,7 @@ pub enum Save {
         requeue: bool,
     },
     /// Forget final jobs beyond the newest `keep`.
-    Prune {
-        keep: u32,
-    },
+    Prune { keep: u32 },
 }
 
 /// The answer to an input that asked a question.

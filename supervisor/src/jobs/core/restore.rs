@@ -27,17 +27,17 @@ impl Core {
             self.jobs
                 .insert(id.clone(), Job::new(l.row, l.checkpoint, l.logs));
             match status {
-                JobState::Queued => self.queue.push_back(id),
+                JobState::Queued => self.enqueue_or_wait(&id, now),
                 JobState::Running if daemon => {
                     daemons += 1;
-                    self.queue.push_back(id);
+                    self.enqueue(&id, false);
                 }
                 JobState::Running if retry => {
                     let why = "interrupted: bextd stopped while the job ran";
                     if self.count_interrupted(&id, why, now) {
                         requeued += 1;
                         self.set_status(&id, JobState::Queued);
-                        self.queue.push_back(id);
+                        self.enqueue(&id, false);
                     }
                 }
                 // Its backoff goes on from where it was.

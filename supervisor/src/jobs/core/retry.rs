@@ -147,7 +147,7 @@ impl Core {
         job.row.completed_at = None;
         job.row.run_at = None;
         self.finished.retain(|f| f != id);
-        self.queue.push_back(id.to_owned());
+        self.enqueue(id, false);
         self.log(Log::RetriedByHand {
             id: id.to_owned(),
             was,

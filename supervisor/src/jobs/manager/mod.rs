@@ -273,7 +273,7 @@ impl Manager {
     async fn on_msg(&mut self, msg: Msg) {
         match msg {
             Msg::Spawn(req, reply) => {
-                let r = self.spawn(req).await;
+                let r = self.spawn(*req).await;
                 let _ = reply.send(r);
             }
             Msg::Get(id, reply) => {

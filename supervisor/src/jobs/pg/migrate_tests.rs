@@ -1,6 +1,7 @@
 //! A store made by schema 1 (before retries) is brought up to date by the
 //! first bextd that opens it: its rows read back whole, a job that had
-//! started has used one attempt, and a retryable job is claimable.
+//! started has used one attempt, a retryable job is claimable, and claims
+//! go by priority.
 
 use std::time::Duration;
 
@@ -51,4 +52,5 @@ async fn a_schema_1_store_is_migrated_with_its_rows() {
         "SELECT indexdef FROM pg_indexes WHERE schemaname = 'old' AND indexname = 'bext_jobs_claimable'",
     );
     assert!(index.contains("retryable"), "{index}");
+    assert!(index.contains("priority"), "claims go by priority: {index}");
 }

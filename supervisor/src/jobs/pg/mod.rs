@@ -56,7 +56,7 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::core::{Capacity, Claimed, Save};
 use super::outage::{HealthGauges, StoreHealth};
-use super::store::Loaded;
+use super::store::{Loaded, Row};
 use crate::config::{Jobs, SslMode, StoreUrl, store_url::UrlError};
 
 pub use schema::migrate;
@@ -345,5 +345,16 @@ impl Shared {
     pub async fn discard(&self, id: &str) -> Result<JobState, String> {
         let c = self.pool.get().await.map_err(|e| explain(&e))?;
         sql::discard(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Inserts a unique job (see [`sql::insert_unique`]) and wakes the
+    /// nodes; returns the job of its key.
+    pub async fn insert_unique(&self, row: &Row, since: u64) -> Result<(String, JobState), String> {
+        let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let r = sql::insert_unique(&mut c, row, since)
+            .await
+            .map_err(|e| explain(&e))?;
+        let _ = c.execute("SELECT pg_notify('bext_jobs', '')", &[]).await;
+        Ok(r)
     }
 }

@@ -35,17 +35,22 @@ pub(super) const MIGRATIONS: &[&str] = &[
         WHERE status IN ('queued', 'running');
     CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
         WHERE status IN ('completed', 'failed', 'cancelled');",
-    // 2: retries, as SQLite's migration 2; a retryable job is claimable
-    // (after `run_after`) and a discarded one is final.
+    // 2: retries and when, as SQLite's migration 2; a retryable job is
+    // claimable (after `run_after`), a discarded one is final; claims go
+    // by priority, then age; unique keys are looked up among live jobs.
     "ALTER TABLE bext_jobs
         ADD COLUMN tries INTEGER NOT NULL DEFAULT 0,
         ADD COLUMN max_attempts INTEGER NOT NULL DEFAULT 1,
         ADD COLUMN errors TEXT,
-        ADD COLUMN run_at BIGINT;
+        ADD COLUMN run_at BIGINT,
+        ADD COLUMN priority SMALLINT NOT NULL DEFAULT 0,
+        ADD COLUMN unique_key TEXT;
     UPDATE bext_jobs SET tries = 1 WHERE started_at IS NOT NULL;
     DROP INDEX bext_jobs_claimable;
-    CREATE INDEX bext_jobs_claimable ON bext_jobs (created_at, id)
+    CREATE INDEX bext_jobs_claimable ON bext_jobs (priority, created_at, id)
         WHERE status IN ('queued', 'running', 'retryable');
+    CREATE INDEX bext_jobs_unique ON bext_jobs (unique_key, created_at)
+        WHERE unique_key IS NOT NULL AND status IN ('queued', 'running', 'retryable');
     DROP INDEX bext_jobs_finished;
     CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
         WHERE status IN ('completed', 'failed', 'cancelled', 'discarded');",

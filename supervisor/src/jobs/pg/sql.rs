@@ -10,7 +10,7 @@ use crate::jobs::store::{Loaded, Row};
 
 const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
     created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked,
-    tries, max_attempts, errors, run_at";
+    tries, max_attempts, errors, run_at, priority, unique_key";
 
 /// The states a job may be claimed in (after its `run_after`).
 const CLAIMABLE: &str = "('queued', 'running', 'retryable')";
@@ -33,19 +33,19 @@ pub async fn claim(
     let q = format!(
         "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
          cand AS (
-            SELECT j.id, j.pool, j.memory_bytes, j.created_at, j.lease_until IS NOT NULL AS rescue
+            SELECT j.id, j.pool, j.memory_bytes, j.priority, j.created_at, j.lease_until IS NOT NULL AS rescue
             FROM bext_jobs j
             WHERE j.status IN {CLAIMABLE}
               AND (j.lease_until IS NULL OR j.lease_until < now())
               AND (j.run_after IS NULL OR j.run_after <= now())
               AND j.pool = ANY($2::text[])
-            ORDER BY j.created_at, j.id
+            ORDER BY j.priority, j.created_at, j.id
             LIMIT $4::bigint
             FOR UPDATE SKIP LOCKED),
          ranked AS (
             SELECT cand.*,
-                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.created_at, cand.id) AS n,
-                   (sum(cand.memory_bytes) OVER (ORDER BY cand.created_at, cand.id))::bigint AS mem
+                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.priority, cand.created_at, cand.id) AS n,
+                   (sum(cand.memory_bytes) OVER (ORDER BY cand.priority, cand.created_at, cand.id))::bigint AS mem
             FROM cand),
          pick AS (
             SELECT r.id, r.rescue FROM ranked r JOIN cap ON cap.pool = r.pool
@@ -73,7 +73,14 @@ pub async fn claim(
         })
         .collect();
     jobs.sort_by(|a, b| {
-        (a.job.row.created_at, &a.job.row.id).cmp(&(b.job.row.created_at, &b.job.row.id))
+        let key = |c: &Claimed| {
+            (
+                c.job.row.priority,
+                c.job.row.created_at,
+                c.job.row.id.clone(),
+            )
+        };
+        key(a).cmp(&key(b))
     });
     Ok((jobs, rescued))
 }
@@ -101,13 +108,16 @@ pub async fn renew(
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
-/// Inserts a new job, claimable by any node.
+/// Inserts a new job, claimable by any node (a delayed one from its
+/// `run_at`, as `run_after`).
 pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgres::Error> {
     let config = serde_json::to_string(&r.config).unwrap_or_else(|_| "{}".into());
     c.execute(
         "INSERT INTO bext_jobs (id, pool, script, status, config, memory_bytes, created_at,
-                                max_attempts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+                                max_attempts, priority, unique_key, run_at, run_after)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                 to_timestamp($11::bigint / 1000.0))
+         ON CONFLICT (id) DO NOTHING",
         &[
             &r.id,
             &r.pool,
@@ -117,6 +127,9 @@ pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgr
             &(r.config.memory_bytes as i64),
             &(r.created_at as i64),
             &(r.max_attempts as i32),
+            &i16::from(r.priority),
+            &r.unique_key,
+            &r.run_at.map(|t| t as i64),
         ],
     )
     .await
@@ -235,6 +248,8 @@ pub fn loaded(r: &PgRow) -> Loaded {
                 r.get::<_, Option<String>>("errors").as_deref(),
             ),
             run_at: n("run_at"),
+            priority: r.get::<_, i16>("priority").clamp(0, 9) as u8,
+            unique_key: r.get("unique_key"),
         },
         checkpoint: r.get("checkpoint"),
         logs: r.get::<_, Option<String>>("logs").unwrap_or_default(),
@@ -374,4 +389,45 @@ async fn moved(
         Some(r) => Err(format!("job {id} is {}: {why}", r.get::<_, String>(0))),
         None => Err(format!("no job {id}")),
     })
+}
+
+/// Inserts a job with a unique key, unless a job of that key is queued,
+/// running or retryable (created since `since`, Unix ms): under a
+/// transaction-scoped advisory lock on the key, so two nodes racing to
+/// insert it make one job. Returns the id and state of the job of that key.
+pub async fn insert_unique(
+    c: &mut deadpool_postgres::Object,
+    r: &Row,
+    since: u64,
+) -> Result<(String, JobState), tokio_postgres::Error> {
+    let tx = c.transaction().await?;
+    tx.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended($1, 4242023))",
+        &[&r.unique_key],
+    )
+    .await?;
+    let found = tx
+        .query_opt(
+            "SELECT id, status FROM bext_jobs
+              WHERE unique_key = $1 AND status IN ('queued', 'running', 'retryable')
+                AND created_at >= $2
+              ORDER BY created_at LIMIT 1",
+            &[&r.unique_key, &(since as i64)],
+        )
+        .await?;
+    let answer = match found {
+        Some(row) => {
+            let status: String = row.get(1);
+            (
+                row.get(0),
+                JobState::parse(&status).unwrap_or(JobState::Queued),
+            )
+        }
+        None => {
+            insert(&tx, r).await?;
+            (r.id.clone(), JobState::Queued)
+        }
+    };
+    tx.commit().await?;
+    Ok(answer)
 }

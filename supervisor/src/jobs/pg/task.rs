@@ -59,9 +59,9 @@ struct Batch {
 impl Batch {
     fn add(&mut self, save: Save) {
         match save {
-            Save::Insert(row) => self.inserts.push(row),
+            Save::Insert(row) => self.inserts.push(*row),
             Save::Row(row) => {
-                self.puts.insert(row.id.clone(), row);
+                self.puts.insert(row.id.clone(), *row);
             }
             Save::Checkpoint { id, attempt, json } => {
                 self.checkpoints.insert(id, (attempt, json));

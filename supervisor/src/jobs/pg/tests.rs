@@ -50,6 +50,8 @@ fn row(id: &str, daemon: bool) -> Row {
         max_attempts: 1,
         errors: Vec::new(),
         run_at: None,
+        priority: 0,
+        unique_key: None,
     }
 }
 
@@ -83,7 +85,7 @@ impl Under for Sqlite {
     }
     fn save(&self, s: Save) {
         match s {
-            Save::Row(r) | Save::Insert(r) => self.w.put(r),
+            Save::Row(r) | Save::Insert(r) => self.w.put(*r),
             Save::Checkpoint { id, json, .. } => self.w.checkpoint(&id, json),
             Save::Logs { id, logs, .. } => self.w.logs(&id, logs),
             Save::Prune { keep } => self.w.prune(keep),
@@ -177,7 +179,7 @@ impl Node {
 impl Under for Node {
     async fn add(&mut self, row: Row) -> Row {
         let id = row.id.clone();
-        self.s.save(Save::Insert(row));
+        self.s.save(Save::Insert(Box::new(row)));
         loop {
             let rows = self.claimed(WAIT).await.expect("claimed");
             self.room(100);
@@ -204,7 +206,7 @@ async fn conformance(u: &mut impl Under) {
     r.status = JobState::Running;
     r.progress = 0.25;
     r.started_at = Some(5);
-    u.save(Save::Row(r.clone()));
+    u.save(Save::Row(Box::new(r.clone())));
     for n in 1..=3 {
         u.save(Save::Checkpoint {
             id: "a".into(),
@@ -233,7 +235,7 @@ async fn conformance(u: &mut impl Under) {
     b.progress = 1.0;
     b.result = Some("{\"ok\":true}".into());
     b.completed_at = Some(9);
-    u.save(Save::Row(b.clone()));
+    u.save(Save::Row(Box::new(b.clone())));
     u.sync().await;
     let l = u.read("b").await.unwrap();
     assert_eq!(l.row.status, JobState::Completed);
@@ -244,7 +246,7 @@ async fn conformance(u: &mut impl Under) {
         let mut f = u.add(row(id, false)).await;
         f.status = JobState::Failed;
         f.completed_at = Some(10 + i as u64);
-        u.save(Save::Row(f));
+        u.save(Save::Row(Box::new(f)));
     }
     u.save(Save::Prune { keep: 1 });
     u.sync().await;
@@ -286,7 +288,7 @@ async fn racing_nodes_never_claim_a_job_twice() {
     for i in 0..JOBS {
         let mut r = row(&format!("j{i:03}"), false);
         r.created_at = i as u64;
-        feeder.s.save(Save::Insert(r));
+        feeder.s.save(Save::Insert(Box::new(r)));
     }
     feeder.sync().await;
     // Six nodes, each taking at most 7 at a time and finishing what it
@@ -302,7 +304,7 @@ async fn racing_nodes_never_claim_a_job_twice() {
                     mine.push((r.id.clone(), r.attempt));
                     r.status = JobState::Completed;
                     r.completed_at = Some(1);
-                    n.save(Save::Row(r));
+                    n.save(Save::Row(Box::new(r)));
                 }
                 n.sync().await;
                 n.room(7);
@@ -357,7 +359,7 @@ async fn a_late_write_of_an_expired_attempt_is_refused() {
     // A wakes up and writes as attempt 1: refused, reported, counted.
     let mut stale = old.clone();
     stale.progress = 0.9;
-    a.save(Save::Row(stale));
+    a.save(Save::Row(Box::new(stale)));
     a.save(Save::Checkpoint {
         id: "d".into(),
         attempt: 1,
@@ -382,7 +384,7 @@ async fn a_release_hands_over_at_once_and_a_daemon_keeps_its_backoff() {
     let j = a.add(row("j", false)).await;
     let mut running = j.clone();
     running.status = JobState::Running;
-    a.save(Save::Row(running));
+    a.save(Save::Row(Box::new(running)));
     // A claims no more (as a stopping node), so B gets what it releases.
     a.room(0);
     for r in [&d, &j] {
@@ -415,7 +417,7 @@ async fn a_release_hands_over_at_once_and_a_daemon_keeps_its_backoff() {
     bd.backoff_ms = 1_500;
     bd.restart_count = 3;
     b.room(0);
-    b.save(Save::Row(bd.clone()));
+    b.save(Save::Row(Box::new(bd.clone())));
     b.save(Save::Release {
         id: "d".into(),
         attempt: bd.attempt,
@@ -451,7 +453,7 @@ async fn notify_wakes_other_nodes_long_before_their_poll() {
     );
     assert!(b.claimed(Duration::from_millis(500)).await.is_none());
     let t0 = std::time::Instant::now();
-    a.s.save(Save::Insert(row("n", false)));
+    a.s.save(Save::Insert(Box::new(row("n", false))));
     let got = b
         .claimed(Duration::from_secs(30))
         .await
@@ -468,7 +470,7 @@ async fn a_cancel_from_any_node_ends_a_queued_job_and_reaches_a_running_ones_nod
     let mut a = Node::start(&url, 300);
     let held = a.add(row("held", false)).await;
     a.room(0);
-    a.s.save(Save::Insert(row("waiting", false)));
+    a.s.save(Save::Insert(Box::new(row("waiting", false))));
     a.sync().await;
     let other = Node::with(&url, 300, 0);
     assert_eq!(other.s.cancel("waiting").await, Ok(JobState::Queued));

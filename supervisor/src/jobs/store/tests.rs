@@ -33,6 +33,8 @@ fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
         max_attempts: 1,
         errors: Vec::new(),
         run_at: None,
+        priority: 0,
+        unique_key: None,
     }
 }
 
@@ -160,6 +162,8 @@ fn a_schema_1_file_is_migrated_with_its_rows() {
     r.tries = 2;
     r.max_attempts = 5;
     r.run_at = Some(9_000);
+    r.priority = 3;
+    r.unique_key = Some("report:11".into());
     r.errors = vec![protocol::control::AttemptError {
         attempt: 2,
         at: 8_000,

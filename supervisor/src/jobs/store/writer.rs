@@ -203,8 +203,9 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
         let mut put = tx.prepare_cached(
             "INSERT INTO jobs (id, pool, script, status, config, progress, result, error,
                                restart_count, created_at, started_at, completed_at,
-                               tries, max_attempts, errors, run_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                               tries, max_attempts, errors, run_at, priority, unique_key)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                     ?17, ?18)
              ON CONFLICT (id) DO UPDATE SET
                 pool = excluded.pool, script = excluded.script, status = excluded.status,
                 config = excluded.config, progress = excluded.progress, result = excluded.result,
@@ -212,7 +213,8 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
                 created_at = excluded.created_at, started_at = excluded.started_at,
                 completed_at = excluded.completed_at, tries = excluded.tries,
                 max_attempts = excluded.max_attempts, errors = excluded.errors,
-                run_at = excluded.run_at",
+                run_at = excluded.run_at, priority = excluded.priority,
+                unique_key = excluded.unique_key",
         )?;
         for r in b.puts.values() {
             let config = serde_json::to_string(&r.config).unwrap_or_else(|_| "{}".into());
@@ -233,6 +235,8 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
                 r.max_attempts,
                 r.errors_json(),
                 r.run_at.map(|t| t as i64),
+                r.priority,
+                r.unique_key,
             ])?;
         }
         let mut cp = tx.prepare_cached("UPDATE jobs SET checkpoint = ?2 WHERE id = ?1")?;

@@ -9,6 +9,7 @@ mod leases;
 mod restart;
 mod retries;
 mod stops;
+mod when;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -87,6 +88,9 @@ pub(super) fn job(id: &str, pool: &str) -> NewJob {
         retry_on_restart: false,
         max_attempts: None,
         backoff_ms: None,
+        run_at: None,
+        priority: 0,
+        unique: None,
     }
 }
 

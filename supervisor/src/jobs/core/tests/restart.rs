@@ -34,6 +34,8 @@ pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Load
             max_attempts: 1,
             errors: Vec::new(),
             run_at: None,
+            priority: 0,
+            unique_key: None,
         },
         checkpoint: Some("{\"n\":4}".into()),
         logs: String::new(),

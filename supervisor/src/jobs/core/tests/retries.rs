@@ -169,6 +169,8 @@ fn restart_row(id: &str) -> Row {
         max_attempts: 1,
         errors: Vec::new(),
         run_at: None,
+        priority: 0,
+        unique_key: None,
     }
 }
 
