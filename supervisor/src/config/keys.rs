@@ -190,6 +190,8 @@ pub const POOL: &[Key] = &[
     key("swap_timeout_ms", ms(1)),
     key("fetch_allow", Kind::TextList),
     key("fetch_timeout_ms", ms(1)),
+    key("job_max_attempts", whole(0, 1_000, "attempts")),
+    key("job_retry_backoff_ms", whole(0, MAX_MS, "milliseconds")),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),

@@ -257,6 +257,11 @@ pub struct PoolSection {
     pub fetch_timeout_ms: u64,
     /// Largest response body one `fetch()` may read.
     pub fetch_max_response_bytes: u64,
+    /// Attempts of this pool's jobs unless one says; 0: `[jobs] max_attempts`.
+    pub job_max_attempts: u32,
+    /// First retry delay of this pool's jobs unless one says; 0: `[jobs]
+    /// retry_backoff_ms`.
+    pub job_retry_backoff_ms: u64,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -298,6 +303,8 @@ impl Default for PoolSection {
             swap_timeout_ms: 10_000,
             fetch_allow: Vec::new(),
             fetch_timeout_ms: 30_000,
+            job_max_attempts: 0,
+            job_retry_backoff_ms: 0,
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -41,6 +41,10 @@ pub struct Settings {
     /// Where and how far the workers' (and jobs') `fetch()` may go: hosts
     /// (`host`, `host:port`, `*.domain`, `*`; empty: none), timeout, body cap.
     pub fetch: FetchPolicy,
+    /// Retries of its jobs unless one says (`job_max_attempts`,
+    /// `job_retry_backoff_ms`); 0: the `[jobs]` defaults.
+    pub job_max_attempts: u32,
+    pub job_retry_backoff_ms: u64,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -173,6 +177,8 @@ impl Settings {
                 timeout_ms: p.fetch_timeout_ms,
                 max_response_bytes: p.fetch_max_response_bytes,
             },
+            job_max_attempts: p.job_max_attempts,
+            job_retry_backoff_ms: p.job_retry_backoff_ms,
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -47,6 +47,9 @@ pub struct PoolInfo {
     pub spawn: crate::config::Spawn,
     /// Where and how far its jobs' `fetch()` may go, as its workers'.
     pub fetch: protocol::worker::FetchPolicy,
+    /// Its jobs' retries unless one says; 0: the `[jobs]` defaults.
+    pub max_attempts: u32,
+    pub retry_backoff_ms: u64,
 }
 
 impl PoolInfo {
@@ -60,6 +63,8 @@ impl PoolInfo {
             gid: p.gid,
             spawn: p.settings.spawn,
             fetch: p.settings.fetch.clone(),
+            max_attempts: p.settings.job_max_attempts,
+            retry_backoff_ms: p.settings.job_retry_backoff_ms,
         }
     }
 }

@@ -130,6 +130,16 @@ impl Core {
     /// A new job's row, as the store keeps it.
     pub fn new_row(&self, new: &NewJob, now: Clock) -> Row {
         let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
+        // The job's own, else its pool's, else `[jobs]`.
+        let pool = self.pool(Some(&new.pool)).ok();
+        let pool_max = pool.map_or(0, |p| p.max_attempts);
+        let max_attempts = new.max_attempts.unwrap_or(match pool_max {
+            0 => self.cfg.max_attempts,
+            n => n,
+        });
+        let backoff_ms = new
+            .backoff_ms
+            .unwrap_or(pool.map_or(0, |p| p.retry_backoff_ms));
         Row {
             id: new.id.clone(),
             pool: new.pool.clone(),
@@ -141,7 +151,7 @@ impl Core {
                 timeout_ms: new.timeout_ms,
                 retry_on_restart: new.retry_on_restart,
                 data: new.data.clone(),
-                backoff_ms: new.backoff_ms.unwrap_or(0),
+                backoff_ms,
             },
             progress: 0.0,
             result: None,
@@ -155,7 +165,7 @@ impl Core {
             crashes: 0,
             backoff_ms: 0,
             tries: 0,
-            max_attempts: new.max_attempts.unwrap_or(self.cfg.max_attempts).max(1),
+            max_attempts: max_attempts.max(1),
             errors: Vec::new(),
             run_at: new.run_at,
             priority: new.priority,

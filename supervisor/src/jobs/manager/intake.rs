@@ -166,6 +166,8 @@ mod tests {
                 timeout_ms: 30_000,
                 max_response_bytes: 16 << 20,
             },
+            max_attempts: 0,
+            retry_backoff_ms: 0,
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

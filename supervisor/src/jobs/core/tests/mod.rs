@@ -72,6 +72,8 @@ pub(super) fn pool(name: &str) -> PoolInfo {
             timeout_ms: 30_000,
             max_response_bytes: 16 << 20,
         },
+        max_attempts: 0,
+        retry_backoff_ms: 0,
     }
 }
 

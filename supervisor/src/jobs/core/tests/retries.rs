@@ -263,3 +263,23 @@ fn a_shared_store_hands_a_retryable_job_back_with_its_backoff() {
         "any node claims its next attempt"
     );
 }
+
+#[test]
+fn a_pools_retry_settings_apply_unless_the_job_says() {
+    let mut h = Harness::new();
+    let mut pools: Vec<PoolInfo> = ["render", "b"].iter().map(|p| pool(p)).collect();
+    pools[1].max_attempts = 4;
+    pools[1].retry_backoff_ms = 10_000;
+    h.step(Input::SetPools(pools));
+    h.queue(job("j", "b"));
+    let row = &h.core.job("j").unwrap().row;
+    assert_eq!((row.max_attempts, row.config.backoff_ms), (4, 10_000));
+    h.queue(NewJob {
+        max_attempts: Some(2),
+        ..job("own", "b")
+    });
+    assert_eq!(h.core.job("own").unwrap().row.max_attempts, 2);
+    // The [jobs] default where the pool says nothing.
+    h.queue(job("r", "render"));
+    assert_eq!(h.core.job("r").unwrap().row.max_attempts, 1);
+}
