@@ -20,6 +20,13 @@
 //! never overwrite a newer one. Effects outside the store (HTTP calls, a
 //! file a job writes) are not fenced.
 //!
+//! **Frozen nodes**: a node stopped in the middle of a write (SIGSTOP, a
+//! paused VM) holds its transaction's row locks, and `SKIP LOCKED` claims
+//! would pass those rows by until it thawed, long after its leases ended.
+//! So every transaction tells the server to end it once it has been idle
+//! for half the lease TTL ([`sql::begin`]): the locks go before the
+//! leases do.
+//!
 //! One task ([`task`]) does all of it in order: the batching writer (the
 //! newest row, checkpoint and log of each job per transaction, each with
 //! its attempt), the renewals, the claims. The job manager learns what
@@ -36,6 +43,8 @@
 //! once, then once again when it is back (`jobs/outage.rs`); jobs run on,
 //! their writes wait in the batch.
 
+#[cfg(test)]
+mod frozen_tests;
 mod listen;
 #[cfg(test)]
 mod migrate_tests;
@@ -97,6 +106,8 @@ pub struct Shared {
     pool: Pool,
     /// Whether the task reaches the server: reads skip it while not.
     pub health: StoreHealth,
+    /// How long its transactions may sit idle ([`sql::idle_limit`]).
+    idle: Duration,
     ops: mpsc::UnboundedSender<task::Op>,
     capacity: watch::Sender<Capacity>,
 }
@@ -274,6 +285,7 @@ impl Shared {
             node,
             pool,
             health,
+            idle: sql::idle_limit(cfg.lease_ttl),
             ops,
             capacity,
         })
@@ -351,7 +363,7 @@ impl Shared {
     /// nodes; returns the job of its key.
     pub async fn insert_unique(&self, row: &Row, since: u64) -> Result<(String, JobState), String> {
         let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
-        let r = sql::insert_unique(&mut c, row, since)
+        let r = sql::insert_unique(&mut c, row, since, self.idle)
             .await
             .map_err(|e| explain(&e))?;
         let _ = c.execute("SELECT pg_notify('bext_jobs', '')", &[]).await;

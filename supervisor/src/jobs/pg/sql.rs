@@ -1,7 +1,9 @@
 //! The shared store's statements: claim, renew, the fenced writes, release,
 //! and the reads of `bext jobs ls/show/logs` and cancel from any node.
 
-use deadpool_postgres::GenericClient;
+use std::time::Duration;
+
+use deadpool_postgres::{GenericClient, Object, Transaction};
 use protocol::control::{JobInfo, JobState};
 use tokio_postgres::Row as PgRow;
 
@@ -14,6 +16,36 @@ const COLUMNS: &str = "id, pool, script, status, config, progress, result, error
 
 /// The states a job may be claimed in (after its `run_after`).
 const CLAIMABLE: &str = "('queued', 'running', 'retryable')";
+
+/// Opens a transaction that the server ends, with its connection, once
+/// this node leaves it idle for `idle` ([`idle_limit`]). A node frozen
+/// mid-write (SIGSTOP, a paused VM, a stalled host) would otherwise keep
+/// the row locks of its open transaction for as long as it is frozen, and
+/// every other node's claim (`SKIP LOCKED`) would pass those rows by long
+/// after their leases ended. `SET LOCAL`, not a session setting or a
+/// startup option, so that it also holds behind PgBouncer in transaction
+/// mode.
+pub async fn begin(
+    c: &mut Object,
+    idle: Duration,
+) -> Result<Transaction<'_>, tokio_postgres::Error> {
+    let tx = c.transaction().await?;
+    let ms = idle.as_millis().max(1);
+    tx.batch_execute(&format!(
+        "SET LOCAL idle_in_transaction_session_timeout = {ms}"
+    ))
+    .await?;
+    Ok(tx)
+}
+
+/// How long a node's transaction may sit idle before the server ends it:
+/// half the lease TTL. Leases are renewed every third of the TTL, so a
+/// node that froze still had at least two thirds of it left: its locks go
+/// before its leases do, and the nodes that take the jobs over find the
+/// rows free.
+pub fn idle_limit(lease_ttl: Duration) -> Duration {
+    lease_ttl / 2
+}
 
 /// Claims, for `node`, the oldest claimable jobs of its pools within its
 /// limits: at most `slots` in all, `free[i]` of pool `pools[i]`, and
@@ -396,11 +428,12 @@ async fn moved(
 /// transaction-scoped advisory lock on the key, so two nodes racing to
 /// insert it make one job. Returns the id and state of the job of that key.
 pub async fn insert_unique(
-    c: &mut deadpool_postgres::Object,
+    c: &mut Object,
     r: &Row,
     since: u64,
+    idle: Duration,
 ) -> Result<(String, JobState), tokio_postgres::Error> {
-    let tx = c.transaction().await?;
+    let tx = begin(c, idle).await?;
     tx.execute(
         "SELECT pg_advisory_xact_lock(hashtextextended($1, 4242023))",
         &[&r.unique_key],

@@ -21,7 +21,7 @@ use crate::jobs::store::{self, JobConfig, Loaded, Row, Writer};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-fn row(id: &str, daemon: bool) -> Row {
+pub(super) fn row(id: &str, daemon: bool) -> Row {
     Row {
         id: id.into(),
         pool: "render".into(),
@@ -64,7 +64,7 @@ pub(super) fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
 }
 
 /// What the conformance suite needs of a store.
-trait Under {
+pub(super) trait Under {
     /// A new job, as its runner holds it (claimed, in a shared store).
     async fn add(&mut self, row: Row) -> Row;
     fn save(&self, s: Save);
@@ -102,15 +102,15 @@ impl Under for Sqlite {
 }
 
 /// One node of the shared store, claiming with room for 100 jobs.
-struct Node {
-    s: Shared,
+pub(super) struct Node {
+    pub(super) s: Shared,
     events: mpsc::UnboundedReceiver<StoreEvent>,
     seen: u64,
     counters: Counters,
 }
 
 impl Node {
-    fn start(url: &str, ttl_ms: u64) -> Node {
+    pub(super) fn start(url: &str, ttl_ms: u64) -> Node {
         Node::with(url, ttl_ms, 100)
     }
 
@@ -149,7 +149,7 @@ impl Node {
     }
 
     /// The next claim (its rows), within `limit`.
-    async fn claimed(&mut self, limit: Duration) -> Option<Vec<Row>> {
+    pub(super) async fn claimed(&mut self, limit: Duration) -> Option<Vec<Row>> {
         let end = tokio::time::Instant::now() + limit;
         loop {
             let ev = tokio::time::timeout_at(end, self.events.recv())
