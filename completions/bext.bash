@@ -139,11 +139,17 @@ _bext() {
             bext__subcmd__help__subcmd__jobs,cancel)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__cancel"
                 ;;
+            bext__subcmd__help__subcmd__jobs,discard)
+                cmd="bext__subcmd__help__subcmd__jobs__subcmd__discard"
+                ;;
             bext__subcmd__help__subcmd__jobs,logs)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__logs"
                 ;;
             bext__subcmd__help__subcmd__jobs,ls)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__ls"
+                ;;
+            bext__subcmd__help__subcmd__jobs,retry)
+                cmd="bext__subcmd__help__subcmd__jobs__subcmd__retry"
                 ;;
             bext__subcmd__help__subcmd__jobs,show)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__show"
@@ -163,6 +169,9 @@ _bext() {
             bext__subcmd__jobs,cancel)
                 cmd="bext__subcmd__jobs__subcmd__cancel"
                 ;;
+            bext__subcmd__jobs,discard)
+                cmd="bext__subcmd__jobs__subcmd__discard"
+                ;;
             bext__subcmd__jobs,help)
                 cmd="bext__subcmd__jobs__subcmd__help"
                 ;;
@@ -171,6 +180,9 @@ _bext() {
                 ;;
             bext__subcmd__jobs,ls)
                 cmd="bext__subcmd__jobs__subcmd__ls"
+                ;;
+            bext__subcmd__jobs,retry)
+                cmd="bext__subcmd__jobs__subcmd__retry"
                 ;;
             bext__subcmd__jobs,show)
                 cmd="bext__subcmd__jobs__subcmd__show"
@@ -181,6 +193,9 @@ _bext() {
             bext__subcmd__jobs__subcmd__help,cancel)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__cancel"
                 ;;
+            bext__subcmd__jobs__subcmd__help,discard)
+                cmd="bext__subcmd__jobs__subcmd__help__subcmd__discard"
+                ;;
             bext__subcmd__jobs__subcmd__help,help)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__help"
                 ;;
@@ -189,6 +204,9 @@ _bext() {
                 ;;
             bext__subcmd__jobs__subcmd__help,ls)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__ls"
+                ;;
+            bext__subcmd__jobs__subcmd__help,retry)
+                cmd="bext__subcmd__jobs__subcmd__help__subcmd__retry"
                 ;;
             bext__subcmd__jobs__subcmd__help,show)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__show"
@@ -707,7 +725,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__jobs)
-            opts="spawn ls show cancel logs"
+            opts="spawn ls show cancel retry discard logs"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -721,6 +739,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__jobs__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__jobs__subcmd__discard)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -749,6 +781,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__jobs__subcmd__ls)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__jobs__subcmd__retry)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -945,7 +991,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs)
-            opts="-s -c -h --socket --config --help spawn ls show cancel logs help"
+            opts="-s -c -h --socket --config --help spawn ls show cancel retry discard logs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1004,8 +1050,38 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__jobs__subcmd__discard)
+            opts="-s -c -h --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__jobs__subcmd__help)
-            opts="spawn ls show cancel logs help"
+            opts="spawn ls show cancel retry discard logs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1019,6 +1095,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__help__subcmd__cancel)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__jobs__subcmd__help__subcmd__discard)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1061,6 +1151,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__help__subcmd__ls)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__jobs__subcmd__help__subcmd__retry)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1162,6 +1266,36 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__jobs__subcmd__retry)
+            opts="-s -c -h --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__jobs__subcmd__show)
             opts="-s -c -h --json --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1193,7 +1327,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__spawn)
-            opts="-s -c -h --pool --daemon --memory --timeout --data --retry-on-restart --socket --config --help"
+            opts="-s -c -h --pool --daemon --memory --timeout --data --retry-on-restart --max-attempts --backoff --delay --run-at --priority --unique --unique-for --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1212,6 +1346,34 @@ _bext() {
                     return 0
                     ;;
                 --data)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-attempts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --backoff)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --delay)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --run-at)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --priority)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unique)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --unique-for)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

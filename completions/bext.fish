@@ -131,19 +131,28 @@ complete -c bext -n "__fish_bext_using_subcommand check" -l grace-margin-s -d 'S
 complete -c bext -n "__fish_bext_using_subcommand check" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand check" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand check" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -s h -l help -d 'Print help'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "spawn" -d 'Start a background job (queued until it fits the limits and the memory budget); prints its id'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'
-complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel logs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "spawn" -d 'Start a background job (queued until it fits the limits and the memory budget); prints its id'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "retry" -d 'Run a failed, discarded or cancelled job again (with one more attempt if it had used them all)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "discard" -d 'Give up on a queued or retryable job: it is discarded, kept for inspection and `bext jobs retry`'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and not __fish_seen_subcommand_from spawn ls show cancel retry discard logs help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l pool -d 'The owner pool [default: the default pool]' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l memory -d 'Memory to reserve from the budget, e.g. 64MB [default: [jobs] default_memory_mb]' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l timeout -d 'Kill it after this many milliseconds' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l data -d 'JSON given to the job as job.data' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l max-attempts -d 'Attempts before a failing job is discarded [default: [jobs] max_attempts]' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l backoff -d 'Delay before the first retry, in milliseconds, doubled each attempt with jitter [default: [jobs] retry_backoff_ms]' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l delay -d 'Run it not before this many milliseconds from now' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l run-at -d 'Run it not before this Unix time, in milliseconds' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l priority -d 'Its place among waiting jobs: 0 (first, the default) to 9' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l unique -d 'While a job of this key is queued, running or retryable, print its id instead of starting another' -r
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l unique-for -d 'With --unique: only a job of the key created within this many milliseconds counts' -r
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from spawn" -l daemon -d 'Restart it after a crash (with backoff), and when bextd starts'
@@ -160,6 +169,12 @@ complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcomma
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from retry" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from retry" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from discard" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from discard" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from discard" -s h -l help -d 'Print help'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s s -l socket -d 'Path of bextd\'s control socket [default: from --config, else /run/bext/bext.sock as root, $XDG_RUNTIME_DIR/bext/bext.sock, or /tmp/bext-UID/bext.sock]' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s c -l config -d 'Read the control socket\'s path from this bext.toml ([server] control_socket)' -r -F
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from logs" -s h -l help -d 'Print help'
@@ -167,6 +182,8 @@ complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcomma
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Run a failed, discarded or cancelled job again (with one more attempt if it had used them all)'
+complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "discard" -d 'Give up on a queued or retryable job: it is discarded, kept for inspection and `bext jobs retry`'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'
 complete -c bext -n "__fish_bext_using_subcommand jobs; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c bext -n "__fish_bext_using_subcommand help; and not __fish_seen_subcommand_from ps maint call message reload deploy swap signal workers quarantine check jobs help" -f -a "ps" -d 'Show the worker table: ID, PID, state, requests, memory, uptime, average render time, and why a worker is being replaced'
@@ -193,4 +210,6 @@ complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcomma
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "ls" -d 'List jobs: running, queued, and the latest finished'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "show" -d 'Show one job: state, progress, result or error, checkpoint'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "cancel" -d 'Cancel a job: job.cancelled turns true, its JS is interrupted after [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "retry" -d 'Run a failed, discarded or cancelled job again (with one more attempt if it had used them all)'
+complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "discard" -d 'Give up on a queued or retryable job: it is discarded, kept for inspection and `bext jobs retry`'
 complete -c bext -n "__fish_bext_using_subcommand help; and __fish_seen_subcommand_from jobs" -f -a "logs" -d 'Print a job\'s log (its job.log and console lines)'

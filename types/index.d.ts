@@ -96,6 +96,21 @@ export interface SpawnOptions {
   timeout?: number;
   /** Run again if bextd restarts while it runs. */
   retryOnRestart?: boolean;
+  /** Runs at most, retried after each failure (default `[jobs] max_attempts`, 1). */
+  maxAttempts?: number;
+  /** Milliseconds before the first retry, doubled each time, jittered (default `[jobs] retry_backoff_ms`). */
+  backoff?: number;
+  /** Not before this time (a Date or Unix milliseconds). */
+  runAt?: Date | number;
+  /** Not before this many milliseconds from now. */
+  delay?: number;
+  /** 0 (first, the default) to 9. */
+  priority?: number;
+  /**
+   * While a job of `key` is queued, running or retryable (created within `for`
+   * ms, if given), spawn answers with it; `spawn` then returns a Promise of the id.
+   */
+  unique?: { key: string; for?: number };
 }
 
 /** What `bext.jobs.get` answers. */
@@ -111,6 +126,8 @@ export interface Job<Data = unknown> {
   readonly pool: string;
   readonly daemon: boolean;
   readonly restartCount: number;
+  /** Which attempt this run is: 1 first, 2 for the first retry. */
+  readonly attempt: number;
   readonly data: Data;
   /** Aborted when the job is cancelled. */
   readonly signal: AbortSignal;
@@ -138,7 +155,9 @@ export interface Bext {
   sendMessage(data: unknown): void;
   readonly jobs: {
     /** Starts `script` as a job; answers its id at once. */
-    spawn(script: string, options?: SpawnOptions): string;
+    spawn(script: string, options?: SpawnOptions & { unique?: undefined }): string;
+    /** A unique job: the id of the live job of its key, or of a new one. */
+    spawn(script: string, options: SpawnOptions & { unique: { key: string; for?: number } }): Promise<string>;
     get(id: string): Promise<JobInfo>;
     cancel(id: string): Promise<unknown>;
   };

@@ -85,6 +85,27 @@ pub enum ControlRequest {
         data: Option<serde_json::Value>,
         #[serde(default)]
         retry_on_restart: bool,
+        /// Attempts before it is discarded (default: `[jobs] max_attempts`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_attempts: Option<u32>,
+        /// First retry delay in ms, doubled each attempt (default:
+        /// `[jobs] retry_backoff_ms`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        backoff_ms: Option<u64>,
+        /// Not before this Unix time in ms, and not before `delay_ms` from now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        run_at_ms: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        delay_ms: Option<u64>,
+        /// 0 first (default 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        priority: Option<u8>,
+        /// While a job of this key is queued, running or retryable (created
+        /// within `unique_for_ms`, if given), that job is the answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unique_key: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unique_for_ms: Option<u64>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cwd: Option<String>,
     },
@@ -95,6 +116,14 @@ pub enum ControlRequest {
         id: String,
     },
     JobsCancel {
+        id: String,
+    },
+    /// Run a failed, discarded or cancelled job again (one more attempt).
+    JobsRetry {
+        id: String,
+    },
+    /// Give up on a queued or retryable job: it is discarded.
+    JobsDiscard {
         id: String,
     },
     /// The job's log (its `job.log` and `console.*` lines).
@@ -211,6 +240,11 @@ pub enum ControlReply {
         id: String,
         logs: String,
     },
+    /// A retry or a discard was done: the job is in `status` now.
+    JobMoved {
+        id: String,
+        status: JobState,
+    },
     /// The configuration was reloaded: what changed and what was done,
     /// one line each.
     Reloaded {
@@ -244,7 +278,7 @@ pub enum ControlReply {
 }
 
 mod jobs;
-pub use jobs::{JobInfo, JobState, JobStats};
+pub use jobs::{AttemptError, JobInfo, JobState, JobStats};
 
 mod versions;
 pub use versions::{VersionInfo, VersionState};

@@ -241,6 +241,8 @@ pub struct JobStart {
     pub checkpoint_json: Option<String>,
     /// How many times the job was restarted (a daemon after a crash).
     pub restart_count: u32,
+    /// `job.attempt`: which attempt this run is, 1 first.
+    pub attempt: u32,
     pub daemon: bool,
     /// Largest checkpoint `job.checkpoint` accepts, in bytes of JSON.
     pub max_checkpoint_bytes: u32,
@@ -301,6 +303,21 @@ pub struct JobSpawn {
     /// A one-off job running when bextd died is queued again rather than
     /// marked failed.
     pub retry_on_restart: bool,
+    /// `maxAttempts`; 0 = `[jobs] max_attempts`.
+    pub max_attempts: u32,
+    /// `backoff`: the first retry's delay in ms; 0 = `[jobs] retry_backoff_ms`.
+    pub backoff_ms: u64,
+    /// `runAt` (Unix ms) and `delay` (ms): it runs not before the later of
+    /// the two; 0 = now.
+    pub run_at_ms: u64,
+    pub delay_ms: u64,
+    /// `priority`: 0 first.
+    pub priority: u8,
+    /// `unique.key`: while a job of this key is queued, running or
+    /// retryable (and created within `unique_for_ms`, 0 = any time), a
+    /// spawn returns that job instead.
+    pub unique_key: Option<String>,
+    pub unique_for_ms: u64,
 }
 
 /// Longest text a worker puts in one log line (a `console.*` call, an

@@ -12,17 +12,26 @@ pub enum JobState {
     /// A process runs it (or, for a daemon, it waits out a restart backoff).
     Running,
     Completed,
+    /// It failed with no retry asked for (`maxAttempts` 1), or could not
+    /// start.
     Failed,
     Cancelled,
+    /// An attempt failed: it waits out its backoff, then runs again.
+    Retryable,
+    /// It failed each of its `maxAttempts` attempts (more than one), or was
+    /// discarded by hand; kept for inspection and `bext jobs retry`.
+    Discarded,
 }
 
 impl JobState {
-    pub const ALL: [JobState; 5] = [
+    pub const ALL: [JobState; 7] = [
         JobState::Queued,
         JobState::Running,
         JobState::Completed,
         JobState::Failed,
         JobState::Cancelled,
+        JobState::Retryable,
+        JobState::Discarded,
     ];
 
     pub fn name(self) -> &'static str {
@@ -32,6 +41,8 @@ impl JobState {
             JobState::Completed => "completed",
             JobState::Failed => "failed",
             JobState::Cancelled => "cancelled",
+            JobState::Retryable => "retryable",
+            JobState::Discarded => "discarded",
         }
     }
 
@@ -39,11 +50,12 @@ impl JobState {
         JobState::ALL.into_iter().find(|x| x.name() == s)
     }
 
-    /// Completed, failed or cancelled: it will not run again.
+    /// Completed, failed, cancelled or discarded: it will not run again
+    /// unless retried by hand.
     pub fn is_final(self) -> bool {
         matches!(
             self,
-            JobState::Completed | JobState::Failed | JobState::Cancelled
+            JobState::Completed | JobState::Failed | JobState::Cancelled | JobState::Discarded
         )
     }
 }
@@ -100,6 +112,36 @@ pub struct JobInfo {
     /// waits for one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
+    /// Its current (or last) attempt, 1 first; 0 before its first run.
+    #[serde(default)]
+    pub attempt: u32,
+    /// Attempts it may use before it is discarded.
+    #[serde(default)]
+    pub max_attempts: u32,
+    /// The error of each failed attempt, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<AttemptError>,
+    /// A retryable job: when its next attempt may start (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_at: Option<u64>,
+    /// A delayed job (`runAt`, `delay`): not before then (Unix ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_at: Option<u64>,
+    /// 0 runs first.
+    #[serde(default)]
+    pub priority: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_key: Option<String>,
+}
+
+/// Why one attempt of a job failed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttemptError {
+    /// Which attempt (1 first).
+    pub attempt: u32,
+    /// Unix ms when it failed.
+    pub at: u64,
+    pub error: String,
 }
 
 /// The job system as a whole.

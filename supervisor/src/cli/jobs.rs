@@ -38,6 +38,31 @@ pub enum JobsCommand {
         /// (else it is marked failed, "interrupted").
         #[arg(long)]
         retry_on_restart: bool,
+        /// Attempts before a failing job is discarded [default: [jobs]
+        /// max_attempts].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+        max_attempts: Option<u32>,
+        /// Delay before the first retry, in milliseconds, doubled each
+        /// attempt with jitter [default: [jobs] retry_backoff_ms].
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        backoff: Option<u64>,
+        /// Run it not before this many milliseconds from now.
+        #[arg(long, value_name = "MS")]
+        delay: Option<u64>,
+        /// Run it not before this Unix time, in milliseconds.
+        #[arg(long, value_name = "UNIX_MS")]
+        run_at: Option<u64>,
+        /// Its place among waiting jobs: 0 (first, the default) to 9.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
+        priority: Option<u8>,
+        /// While a job of this key is queued, running or retryable, print
+        /// its id instead of starting another.
+        #[arg(long, value_name = "KEY")]
+        unique: Option<String>,
+        /// With --unique: only a job of the key created within this many
+        /// milliseconds counts.
+        #[arg(long, value_name = "MS", requires = "unique")]
+        unique_for: Option<u64>,
     },
     /// List jobs: running, queued, and the latest finished.
     Ls {
@@ -54,6 +79,12 @@ pub enum JobsCommand {
     /// Cancel a job: job.cancelled turns true, its JS is interrupted after
     /// [jobs] cancel_grace_ms, and it is killed after kill_grace_ms more.
     Cancel { id: String },
+    /// Run a failed, discarded or cancelled job again (with one more
+    /// attempt if it had used them all).
+    Retry { id: String },
+    /// Give up on a queued or retryable job: it is discarded, kept for
+    /// inspection and `bext jobs retry`.
+    Discard { id: String },
     /// Print a job's log (its job.log and console lines).
     Logs { id: String },
 }
@@ -101,12 +132,24 @@ pub fn run(socket: &Path, cmd: &JobsCommand) -> Result<String, ClientError> {
                 other => Err(unexpected(other)),
             }
         }
+        JobsCommand::Retry { id } => moved(socket, ControlRequest::JobsRetry { id: id.clone() }),
+        JobsCommand::Discard { id } => {
+            moved(socket, ControlRequest::JobsDiscard { id: id.clone() })
+        }
         JobsCommand::Logs { id } => {
             match request(socket, &ControlRequest::JobsLogs { id: id.clone() })? {
                 ControlReply::JobLogs { logs, .. } => Ok(escape_lines(&logs)),
                 other => Err(unexpected(other)),
             }
         }
+    }
+}
+
+/// `bext jobs retry|discard`: the state the job is in now.
+fn moved(socket: &Path, req: ControlRequest) -> Result<String, ClientError> {
+    match request(socket, &req)? {
+        ControlReply::JobMoved { id, status } => Ok(format!("Job {id} is {status}\n")),
+        other => Err(unexpected(other)),
     }
 }
 
@@ -120,6 +163,13 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         timeout,
         data,
         retry_on_restart,
+        max_attempts,
+        backoff,
+        delay,
+        run_at,
+        priority,
+        unique,
+        unique_for,
     } = cmd
     else {
         unreachable!("only called for `bext jobs spawn`");
@@ -139,6 +189,13 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         timeout_ms: *timeout,
         data,
         retry_on_restart: *retry_on_restart,
+        max_attempts: *max_attempts,
+        backoff_ms: *backoff,
+        run_at_ms: *run_at,
+        delay_ms: *delay,
+        priority: *priority,
+        unique_key: unique.clone(),
+        unique_for_ms: *unique_for,
         cwd: std::env::current_dir()
             .ok()
             .map(|d| d.to_string_lossy().into_owned()),
@@ -169,6 +226,13 @@ fn state_cell(j: &JobInfo, now: u64) -> String {
             format!("restarting in {}", duration(at.saturating_sub(now)))
         }
         (JobState::Running, None, None) => "starting".into(),
+        (JobState::Queued, _, _) if j.run_at.is_some_and(|t| t > now) => {
+            format!("delayed {}", duration(j.run_at.unwrap_or(now) - now))
+        }
+        (JobState::Retryable, _, _) => match j.retry_at {
+            Some(at) => format!("retryable in {}", duration(at.saturating_sub(now))),
+            None => "retryable".into(),
+        },
         (s, _, _) => s.to_string(),
     }
 }
@@ -261,6 +325,9 @@ pub fn job_text(j: &JobInfo, now: u64) -> String {
         field("timeout", format!("{} ms", j.timeout_ms));
     }
     field("restarts", j.restart_count.to_string());
+    if !j.daemon {
+        field("attempt", format!("{} of {}", j.attempt, j.max_attempts));
+    }
     field(
         "created",
         format!("{} ago", duration(now.saturating_sub(j.created_at))),
@@ -279,6 +346,14 @@ pub fn job_text(j: &JobInfo, now: u64) -> String {
         out.push_str("  error\n");
         for line in e.lines() {
             out.push_str(&format!("    {}\n", escape(line)));
+        }
+    }
+    // Each earlier attempt's error, its first line (the last is above).
+    if j.errors.len() > 1 {
+        out.push_str("  attempts\n");
+        for a in &j.errors {
+            let first = a.error.lines().next().unwrap_or_default();
+            out.push_str(&format!("    {:>3}  {}\n", a.attempt, escape(first)));
         }
     }
     out
@@ -312,6 +387,13 @@ mod tests {
             rss_bytes: Some(12 << 20),
             restart_at: None,
             node: None,
+            attempt: 1,
+            max_attempts: 1,
+            errors: Vec::new(),
+            retry_at: None,
+            run_at: None,
+            priority: 0,
+            unique_key: None,
         }
     }
 

@@ -31,6 +31,9 @@ pub struct Jobs {
     pub daemon_backoff_initial: Duration,
     pub daemon_backoff_max: Duration,
     pub daemon_healthy: Duration,
+    pub max_attempts: u32,
+    pub retry_backoff: Duration,
+    pub retry_backoff_max: Duration,
     pub keep_finished: u32,
     pub log_bytes: usize,
 }
@@ -60,6 +63,9 @@ impl Jobs {
             daemon_backoff_initial: ms(s.daemon_backoff_initial_ms),
             daemon_backoff_max: ms(s.daemon_backoff_max_ms),
             daemon_healthy: ms(s.daemon_healthy_ms),
+            max_attempts: s.max_attempts,
+            retry_backoff: ms(s.retry_backoff_ms),
+            retry_backoff_max: ms(s.retry_backoff_max_ms),
             keep_finished: s.keep_finished,
             log_bytes: s.log_bytes as usize,
         }
@@ -120,6 +126,17 @@ pub(super) fn check(c: &mut Checker<'_>, s: &JobsSection, base: &Path) -> Jobs {
             format!(
                 "must be at most jobs.daemon_backoff_max_ms ({})",
                 s.daemon_backoff_max_ms
+            )
+        },
+    );
+    c.rule(
+        s.retry_backoff_ms <= s.retry_backoff_max_ms,
+        &["jobs", "retry_backoff_ms"],
+        s.retry_backoff_ms,
+        || {
+            format!(
+                "must be at most jobs.retry_backoff_max_ms ({})",
+                s.retry_backoff_max_ms
             )
         },
     );

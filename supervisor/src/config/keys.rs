@@ -190,6 +190,8 @@ pub const POOL: &[Key] = &[
     key("swap_timeout_ms", ms(1)),
     key("fetch_allow", Kind::TextList),
     key("fetch_timeout_ms", ms(1)),
+    key("job_max_attempts", whole(0, 1_000, "attempts")),
+    key("job_retry_backoff_ms", whole(0, MAX_MS, "milliseconds")),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
     key(
         "ws_max_message_bytes",
@@ -228,6 +230,9 @@ pub const JOBS: &[Key] = &[
     ),
     key("daemon_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
     key("daemon_healthy_ms", ms(0)),
+    key("max_attempts", whole(1, 1_000, "attempts")),
+    key("retry_backoff_ms", whole(1, MAX_MS, "milliseconds")),
+    key("retry_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
     key("keep_finished", whole(0, 1_000_000, "jobs")),
     key("log_bytes", whole(1024, 16 * 1024 * 1024, "bytes")),
 ];

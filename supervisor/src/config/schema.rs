@@ -61,6 +61,13 @@ pub struct JobsSection {
     pub daemon_backoff_max_ms: u64,
     /// A daemon that ran this long before it crashed starts its backoff over.
     pub daemon_healthy_ms: u64,
+    /// Attempts a one-off job gets unless it says (`maxAttempts`); 1: no retry.
+    pub max_attempts: u32,
+    /// Delay before a failed job's first retry, doubled each attempt,
+    /// with jitter (a job's own `backoff` wins).
+    pub retry_backoff_ms: u64,
+    /// Cap of that delay.
+    pub retry_backoff_max_ms: u64,
     /// Finished jobs kept (in memory and in the state file), newest first.
     pub keep_finished: u32,
     /// The tail of each job's log that is kept.
@@ -87,6 +94,9 @@ impl Default for JobsSection {
             daemon_backoff_initial_ms: 1_000,
             daemon_backoff_max_ms: 60_000,
             daemon_healthy_ms: 300_000,
+            max_attempts: 1,
+            retry_backoff_ms: 1_000,
+            retry_backoff_max_ms: 600_000,
             keep_finished: 1_000,
             log_bytes: 64 * 1024,
         }
@@ -262,6 +272,11 @@ pub struct PoolSection {
     pub max_sockets: u32,
     /// Most WebSockets the pool holds; an upgrade beyond gets 503. 0: no limit.
     pub max_pool_sockets: u32,
+    /// Attempts of this pool's jobs unless one says; 0: `[jobs] max_attempts`.
+    pub job_max_attempts: u32,
+    /// First retry delay of this pool's jobs unless one says; 0: `[jobs]
+    /// retry_backoff_ms`.
+    pub job_retry_backoff_ms: u64,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -309,6 +324,8 @@ impl Default for PoolSection {
             ws_drain_ms: 5_000,
             max_sockets: 0,
             max_pool_sockets: 0,
+            job_max_attempts: 0,
+            job_retry_backoff_ms: 0,
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -43,6 +43,10 @@ pub struct Settings {
     pub fetch: FetchPolicy,
     /// The limits and timers of WebSockets.
     pub websocket: WebSocket,
+    /// Retries of its jobs unless one says (`job_max_attempts`,
+    /// `job_retry_backoff_ms`); 0: the `[jobs]` defaults.
+    pub job_max_attempts: u32,
+    pub job_retry_backoff_ms: u64,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -201,6 +205,8 @@ impl Settings {
                 max_per_worker: p.max_sockets,
                 max_per_pool: p.max_pool_sockets,
             },
+            job_max_attempts: p.job_max_attempts,
+            job_retry_backoff_ms: p.job_retry_backoff_ms,
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

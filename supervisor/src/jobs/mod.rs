@@ -47,6 +47,9 @@ pub struct PoolInfo {
     pub spawn: crate::config::Spawn,
     /// Where and how far its jobs' `fetch()` may go, as its workers'.
     pub fetch: protocol::worker::FetchPolicy,
+    /// Its jobs' retries unless one says; 0: the `[jobs]` defaults.
+    pub max_attempts: u32,
+    pub retry_backoff_ms: u64,
 }
 
 impl PoolInfo {
@@ -60,6 +63,8 @@ impl PoolInfo {
             gid: p.gid,
             spawn: p.settings.spawn,
             fetch: p.settings.fetch.clone(),
+            max_attempts: p.settings.job_max_attempts,
+            retry_backoff_ms: p.settings.job_retry_backoff_ms,
         }
     }
 }
@@ -79,6 +84,17 @@ pub struct SpawnRequest {
     pub timeout_ms: u64,
     pub data: serde_json::Value,
     pub retry_on_restart: bool,
+    /// `maxAttempts`; None: `[jobs] max_attempts`.
+    pub max_attempts: Option<u32>,
+    /// `backoff` in ms; None: `[jobs] retry_backoff_ms`.
+    pub backoff_ms: Option<u64>,
+    /// Not before this Unix time (ms), nor before `delay_ms` from the spawn.
+    pub run_at_ms: Option<u64>,
+    pub delay_ms: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    /// (key, window in ms; 0: while one is queued, running or retryable).
+    pub unique: Option<(String, u64)>,
 }
 
 impl SpawnRequest {
@@ -95,18 +111,26 @@ impl SpawnRequest {
             timeout_ms: s.timeout_ms,
             data: serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null),
             retry_on_restart: s.retry_on_restart,
+            max_attempts: (s.max_attempts > 0).then_some(s.max_attempts),
+            backoff_ms: (s.backoff_ms > 0).then_some(s.backoff_ms),
+            run_at_ms: (s.run_at_ms > 0).then_some(s.run_at_ms),
+            delay_ms: (s.delay_ms > 0).then_some(s.delay_ms),
+            priority: s.priority,
+            unique: s.unique_key.map(|k| (k, s.unique_for_ms)),
         }
     }
 }
 
 enum Msg {
     Spawn(
-        SpawnRequest,
+        Box<SpawnRequest>,
         oneshot::Sender<Result<(String, JobState), String>>,
     ),
     Get(String, oneshot::Sender<Option<JobInfo>>),
     List(oneshot::Sender<(Vec<JobInfo>, JobStats)>),
     Cancel(String, oneshot::Sender<Result<JobState, String>>),
+    Retry(String, oneshot::Sender<Result<JobState, String>>),
+    Discard(String, oneshot::Sender<Result<JobState, String>>),
     Logs(String, oneshot::Sender<Option<String>>),
     Stats(oneshot::Sender<JobStats>),
     Shutdown(Instant, oneshot::Sender<()>),
@@ -157,7 +181,7 @@ impl JobsHandle {
     }
 
     pub async fn spawn(&self, req: SpawnRequest) -> Result<(String, JobState), String> {
-        self.ask(|tx| Msg::Spawn(req, tx))
+        self.ask(|tx| Msg::Spawn(Box::new(req), tx))
             .await
             .unwrap_or_else(|| Err(GONE.into()))
     }
@@ -173,6 +197,21 @@ impl JobsHandle {
 
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
         self.ask(|tx| Msg::Cancel(id.to_owned(), tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    /// Runs a failed, discarded or cancelled job again; returns the state
+    /// it was in.
+    pub async fn retry(&self, id: &str) -> Result<JobState, String> {
+        self.ask(|tx| Msg::Retry(id.to_owned(), tx))
+            .await
+            .unwrap_or_else(|| Err(GONE.into()))
+    }
+
+    /// Discards a queued or retryable job; returns the state it was in.
+    pub async fn discard(&self, id: &str) -> Result<JobState, String> {
+        self.ask(|tx| Msg::Discard(id.to_owned(), tx))
             .await
             .unwrap_or_else(|| Err(GONE.into()))
     }

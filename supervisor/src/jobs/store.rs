@@ -16,7 +16,7 @@ mod writer;
 use std::path::Path;
 use std::time::Duration;
 
-use protocol::control::{JobInfo, JobState};
+use protocol::control::{AttemptError, JobInfo, JobState};
 use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +40,22 @@ const MIGRATIONS: &[&str] = &[
         completed_at INTEGER
     );
     CREATE INDEX jobs_by_status ON jobs (status, completed_at);",
+    // 2: retries and when. `tries` counts the attempts started (a row that
+    // had started used one), `errors` keeps each failed attempt's (JSON),
+    // `run_at` is when a delayed or retryable job may start; `priority`
+    // (0 first) and `unique_key` (indexed).
+    "ALTER TABLE jobs ADD COLUMN tries INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE jobs ADD COLUMN max_attempts INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE jobs ADD COLUMN errors TEXT;
+    ALTER TABLE jobs ADD COLUMN run_at INTEGER;
+    UPDATE jobs SET tries = 1 WHERE started_at IS NOT NULL;
+    ALTER TABLE jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE jobs ADD COLUMN unique_key TEXT;
+    CREATE INDEX jobs_by_unique_key ON jobs (unique_key) WHERE unique_key IS NOT NULL;",
 ];
+
+/// The states a prune may forget, as SQL.
+pub const FINAL_STATES_SQL: &str = "('completed', 'failed', 'cancelled', 'discarded')";
 
 /// What a job was spawned with (the `config` column, as JSON). A column
 /// that does not parse reads as the default (no daemon, no memory, no data).
@@ -52,6 +67,9 @@ pub struct JobConfig {
     pub timeout_ms: u64,
     pub retry_on_restart: bool,
     pub data: serde_json::Value,
+    /// The first retry's delay (`backoff`); 0: `[jobs] retry_backoff_ms`.
+    #[serde(default)]
+    pub backoff_ms: u64,
 }
 
 /// A job's row, without its checkpoint and log (written apart, they are the
@@ -80,6 +98,17 @@ pub struct Row {
     /// out, kept so another node that takes it over keeps them.
     pub crashes: u32,
     pub backoff_ms: u64,
+    /// Attempts started (`job.attempt` of the last run).
+    pub tries: u32,
+    /// Attempts it may use (`maxAttempts`).
+    pub max_attempts: u32,
+    /// Each failed attempt's error, oldest first.
+    pub errors: Vec<AttemptError>,
+    /// A delayed job's run or a retryable job's next attempt (Unix ms).
+    pub run_at: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    pub unique_key: Option<String>,
 }
 
 impl Row {
@@ -115,8 +144,26 @@ impl Row {
             rss_bytes: None,
             restart_at: None,
             node: self.node.clone(),
+            attempt: self.tries,
+            max_attempts: self.max_attempts,
+            errors: self.errors.clone(),
+            retry_at: self.run_at.filter(|_| self.status == JobState::Retryable),
+            run_at: self.run_at.filter(|_| self.status == JobState::Queued),
+            priority: self.priority,
+            unique_key: self.unique_key.clone(),
         }
     }
+
+    /// The `errors` column's JSON.
+    pub fn errors_json(&self) -> Option<String> {
+        (!self.errors.is_empty()).then(|| serde_json::to_string(&self.errors).unwrap_or_default())
+    }
+}
+
+/// The `errors` column read back; what does not parse reads as none.
+pub fn parse_errors(json: Option<&str>) -> Vec<AttemptError> {
+    json.and_then(|j| serde_json::from_str(j).ok())
+        .unwrap_or_default()
 }
 
 /// A row read back at start, with its large columns.
@@ -173,7 +220,8 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
     let mut stmt = conn
         .prepare(
             "SELECT id, pool, script, status, config, progress, result, error, restart_count,
-                    created_at, started_at, completed_at, checkpoint, logs
+                    created_at, started_at, completed_at, checkpoint, logs,
+                    tries, max_attempts, errors, run_at, priority, unique_key
              FROM jobs ORDER BY created_at, id",
         )
         .map_err(|e| e.to_string())?;
@@ -199,6 +247,12 @@ pub fn load(conn: &Connection) -> Result<Vec<Loaded>, String> {
                     node: None,
                     crashes: 0,
                     backoff_ms: 0,
+                    tries: r.get::<_, i64>(14)?.clamp(0, u32::MAX as i64) as u32,
+                    max_attempts: r.get::<_, i64>(15)?.clamp(1, u32::MAX as i64) as u32,
+                    errors: parse_errors(r.get::<_, Option<String>>(16)?.as_deref()),
+                    run_at: r.get::<_, Option<i64>>(17)?.map(|t| t.max(0) as u64),
+                    priority: r.get::<_, i64>(18)?.clamp(0, 9) as u8,
+                    unique_key: r.get(19)?,
                 },
                 r.get::<_, Option<String>>(12)?,
                 r.get::<_, Option<String>>(13)?,

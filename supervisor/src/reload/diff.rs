@@ -33,6 +33,9 @@ pub const LIVE_POOL_KEYS: &[&str] = &[
     "max_concurrent_maint",
     "swap_globs",
     "swap_timeout_ms",
+    // Read by the job manager at each spawn.
+    "job_max_attempts",
+    "job_retry_backoff_ms",
     "lifecycle.watch_dirs",
     "lifecycle.watch_debounce_ms",
     // How the next deploy goes, and what the next new worker is warmed with.

@@ -81,11 +81,12 @@ impl Engine {
         let spec = path.to_string_lossy().into_owned();
         let text = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
         let info = format!(
-            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"data":{},"checkpoint":{}}}"#,
+            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"attempt":{},"data":{},"checkpoint":{}}}"#,
             text(&start.id),
             text(&start.pool),
             start.daemon,
             start.restart_count,
+            start.attempt,
             start.data_json,
             start.checkpoint_json.as_deref().map_or("null".into(), text),
         );

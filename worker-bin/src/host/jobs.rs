@@ -98,13 +98,16 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                   memory: String,
                   timeout_ms: f64,
                   data_json: String,
-                  retry_on_restart: bool|
+                  queue_json: String|
                   -> Result<String> {
                 let (path, memory_bytes) =
                     check_spawn(&ctx, &s.jobs, &script, &memory, timeout_ms)?;
+                let queue = queue_options(&queue_json)
+                    .map_err(|e| Exception::throw_type(&ctx, &format!("bext.jobs.spawn: {e}")))?;
                 let id = new_id();
+                let query = s.jobs.query();
                 s.push(HostEvent::JobCall {
-                    query: s.jobs.query(),
+                    query,
                     call: JobCall::Spawn(JobSpawn {
                         id: id.clone(),
                         script: path.to_string_lossy().into_owned(),
@@ -112,10 +115,19 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                         memory_bytes,
                         timeout_ms: timeout_ms.min(1e15) as u64,
                         data_json,
-                        retry_on_restart,
+                        retry_on_restart: queue.retry_on_restart,
+                        max_attempts: queue.max_attempts.unwrap_or(0),
+                        backoff_ms: queue.backoff.unwrap_or(0),
+                        run_at_ms: queue.run_at.unwrap_or(0),
+                        delay_ms: queue.delay.unwrap_or(0),
+                        priority: queue.priority,
+                        unique_key: queue.unique.as_ref().map(|u| u.0.clone()),
+                        unique_for_ms: queue.unique.map_or(0, |u| u.1),
                     }),
                 });
-                Ok(id)
+                // "QUERY ID": the glue awaits bextd's answer to QUERY for a
+                // unique job (the existing job's id may come back).
+                Ok(format!("{query} {id}"))
             },
         )?,
     )?;
@@ -135,6 +147,8 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
     )?;
     Ok(())
 }
+
+use super::jobs_queue::queue_options;
 
 /// What `bext.jobs.spawn` checks before it names the job: the script
 /// exists, the memory fits the whole budget, the timeout is a number.

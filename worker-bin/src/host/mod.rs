@@ -21,6 +21,7 @@ pub mod crypto;
 mod encoding;
 mod fetch;
 pub mod jobs;
+mod jobs_queue;
 mod report;
 mod socket;
 pub mod text;

@@ -291,9 +291,28 @@
       const o = options == null ? {} : options;
       if (typeof o !== "object") throw new TypeError("bext.jobs.spawn: options must be an object");
       const data = JSON.stringify(o.data === undefined ? null : o.data) ?? "null";
-      const retry = !!(o.retryOnRestart || o.retry_on_restart);
-      return host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
-        o.timeout == null ? 0 : Number(o.timeout), data, retry);
+      const num = (v) => (v == null ? undefined : v instanceof Date ? v.getTime() : Number(v));
+      const u = o.unique;
+      if (u != null && typeof u !== "object") throw new TypeError("bext.jobs.spawn: unique must be { key, for }");
+      const queue = JSON.stringify({
+        retryOnRestart: !!(o.retryOnRestart || o.retry_on_restart),
+        maxAttempts: num(o.maxAttempts),
+        backoff: num(o.backoff),
+        runAt: num(o.runAt),
+        delay: num(o.delay),
+        priority: num(o.priority),
+        unique: u == null ? undefined : { key: u.key == null ? "" : String(u.key), for: num(u.for) },
+      });
+      const answer = host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
+        o.timeout == null ? 0 : Number(o.timeout), data, queue);
+      const space = answer.indexOf(" ");
+      // A unique job: bextd answers with the job of that key, maybe an
+      // older one, so the id comes as a promise.
+      if (u != null) {
+        const query = Number(answer.slice(0, space));
+        return new Promise((resolve, reject) => jobQueries.set(query, { resolve, reject }));
+      }
+      return answer.slice(space + 1);
     },
     get: (id) => jobAsk("get", id),
     cancel: (id) => jobAsk("cancel", id),
@@ -317,6 +336,7 @@
       pool: info.pool,
       daemon: info.daemon,
       restartCount: info.restartCount,
+      attempt: info.attempt,
       data: info.data,
       signal: jobController.signal,
       get cancelled() { return host.jobCancelled(); },

@@ -8,7 +8,7 @@ use crate::hub::Hub;
 
 pub const OP: Op = Op {
     name: "jobs spawn",
-    doc: "starts (or queues until it fits) a background job owned by a pool: its script, data, memory, timeout, daemon and retry_on_restart.",
+    doc: "starts (or queues until it fits) a background job owned by a pool: its script, data, memory, timeout, daemon, retry_on_restart, max_attempts, backoff_ms, run_at_ms, delay_ms, priority and unique_key.",
     access: Access::Admin,
     http: None,
     control: Some(Control {
@@ -26,6 +26,13 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         timeout_ms,
         data,
         retry_on_restart,
+        max_attempts,
+        backoff_ms,
+        run_at_ms,
+        delay_ms,
+        priority,
+        unique_key,
+        unique_for_ms,
         cwd,
     } = req
     else {
@@ -41,6 +48,12 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         timeout_ms: timeout_ms.unwrap_or(0),
         data: data.unwrap_or(serde_json::Value::Null),
         retry_on_restart,
+        max_attempts,
+        backoff_ms,
+        run_at_ms,
+        delay_ms,
+        priority: priority.unwrap_or(0),
+        unique: unique_key.map(|k| (k, unique_for_ms.unwrap_or(0))),
     };
     Box::pin(async move {
         match hub.jobs().spawn(req).await {

@@ -29,7 +29,9 @@ mod history;
 mod job;
 mod jobs;
 mod jobs_cancel;
+mod jobs_discard;
 mod jobs_logs;
+mod jobs_retry;
 mod jobs_spawn;
 mod maint;
 mod message;
@@ -73,6 +75,8 @@ pub const TABLE: &[&Op] = &[
     &job::OP,
     &jobs_spawn::OP,
     &jobs_cancel::OP,
+    &jobs_retry::OP,
+    &jobs_discard::OP,
     &jobs_logs::OP,
     &restart::OP,
     &maint::OP,

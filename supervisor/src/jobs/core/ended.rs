@@ -13,7 +13,7 @@ use protocol::worker::JobOutcome;
 
 use super::policy::DaemonBackoff;
 use super::state::{KillReason, Run, RunState, StopWhy};
-use super::{Action, Clock, Core, Counter, Log};
+use super::{Action, Clock, Core, Counter, Job, Log};
 use crate::process::reaper::ExitKind;
 
 impl Core {
@@ -51,45 +51,24 @@ impl Core {
 
     /// What a run that ended means for its job.
     fn judge(&mut self, id: &str, run: Run, now: Clock) {
-        let shared = self.is_shared();
-        let Some(job) = self.jobs.get_mut(id) else {
+        let Some(daemon) = self.jobs.get(id).map(|j| j.row.config.daemon) else {
             return;
         };
         let ran = now.at.saturating_duration_since(run.started);
-        let daemon = job.row.config.daemon;
         let exit = run.exit.expect("checked by maybe_ended");
         let (stop, killed) = match run.state {
             RunState::Killed { reason, stop } => (stop, Some(reason)),
             state => (state.stop(), None),
         };
-        // What `run(job)` returned is kept; a run that threw or died while
-        // bextd stopped it (interrupted, killed) is handed over.
-        let completed = matches!(run.outcome, Some(JobOutcome::Completed { .. }));
+        if stop == Some(StopWhy::Shutdown)
+            && self.stopped_at_shutdown(id, run.outcome.as_ref(), now)
+        {
+            return;
+        }
+        let Some(job) = self.jobs.get_mut(id) else {
+            return;
+        };
         match (stop, run.outcome, killed) {
-            // Shared store, bextd stopping: the lease goes back, another
-            // node takes the job over at once (a daemon from its
-            // checkpoint, a one-off job queued again).
-            (Some(StopWhy::Shutdown), _, _) if shared && (daemon || !completed) => {
-                self.release(id);
-            }
-            // bextd is stopping: daemons stay "running" (however their run
-            // ended) to start again with it from their checkpoint.
-            (Some(StopWhy::Shutdown), _, _) if daemon => job.dirty = true,
-            // A one-off job that did not finish is queued again or marked
-            // interrupted.
-            (Some(StopWhy::Shutdown), outcome, _)
-                if !matches!(
-                    outcome,
-                    Some(JobOutcome::Completed { .. } | JobOutcome::Failed { .. })
-                ) =>
-            {
-                if job.row.config.retry_on_restart {
-                    self.set_status(id, JobState::Queued);
-                } else {
-                    let why = "interrupted: bextd shut down while the job ran".to_string();
-                    self.finish(id, JobState::Failed, Some(why), None, now);
-                }
-            }
             (Some(StopWhy::Cancel), outcome, killed) => {
                 let error = killed.map(|k| format!("cancelled, then {k}"));
                 let result = match outcome {
@@ -101,9 +80,13 @@ impl Core {
                 }
                 self.finish(id, JobState::Cancelled, error, result, now);
             }
-            // A timeout is the job's own failure, a daemon's too.
-            (_, _, Some(k @ KillReason::Timeout { .. })) => {
+            // A timeout is the job's own failure, a daemon's too (a
+            // one-off job's attempt, retried if it has more).
+            (_, _, Some(k @ KillReason::Timeout { .. })) if daemon => {
                 self.finish(id, JobState::Failed, Some(k.to_string()), None, now);
+            }
+            (_, _, Some(k @ KillReason::Timeout { .. })) => {
+                self.fail_attempt(id, k.to_string(), now);
             }
             (_, Some(JobOutcome::Completed { result_json }), _) => {
                 job.row.progress = 1.0;
@@ -129,6 +112,44 @@ impl Core {
         }
     }
 
+    /// A run that ended while bextd stops; returns whether that judged it
+    /// (a run that completed or threw is judged as any other).
+    fn stopped_at_shutdown(&mut self, id: &str, outcome: Option<&JobOutcome>, now: Clock) -> bool {
+        let shared = self.is_shared();
+        let Some(job) = self.jobs.get_mut(id) else {
+            return true;
+        };
+        let daemon = job.row.config.daemon;
+        // What `run(job)` returned is kept; a run that threw or died while
+        // bextd stopped it (interrupted, killed) is handed over.
+        let completed = matches!(outcome, Some(JobOutcome::Completed { .. }));
+        let ended = completed || matches!(outcome, Some(JobOutcome::Failed { .. }));
+        if shared && (daemon || !completed) {
+            // Shared store: the lease goes back, another node takes the
+            // job over at once (a daemon from its checkpoint, a one-off
+            // job queued again, its attempt unused).
+            if !daemon {
+                give_back_attempt(job);
+            }
+            self.release(id);
+        } else if daemon {
+            // Daemons stay "running" (however their run ended) to start
+            // again with bextd from their checkpoint.
+            job.dirty = true;
+        } else if ended {
+            return false;
+        } else if job.row.config.retry_on_restart {
+            // A one-off job that did not finish is queued again, or
+            // marked interrupted.
+            give_back_attempt(job);
+            self.set_status(id, JobState::Queued);
+        } else {
+            let why = "interrupted: bextd shut down while the job ran".to_string();
+            self.finish(id, JobState::Failed, Some(why), None, now);
+        }
+        true
+    }
+
     fn backoff(&self) -> DaemonBackoff {
         DaemonBackoff {
             initial: self.cfg.daemon_backoff_initial,
@@ -138,14 +159,14 @@ impl Core {
     }
 
     /// A run failed after `ran`: a daemon waits out its backoff, then runs
-    /// again from its last checkpoint; a one-off job fails.
+    /// again from its last checkpoint; a one-off job's attempt failed.
     pub(super) fn crashed(&mut self, id: &str, why: String, ran: Duration, now: Clock) {
         let backoff = self.backoff();
         let Some(job) = self.jobs.get_mut(id) else {
             return;
         };
         if !job.row.config.daemon {
-            self.finish(id, JobState::Failed, Some(why), None, now);
+            self.fail_attempt(id, why, now);
             return;
         }
         job.crashes = backoff.crashes(job.crashes, ran);
@@ -190,6 +211,7 @@ impl Core {
         }
         job.row.completed_at = Some(now.unix_ms);
         let pool = job.row.pool.clone();
+        job.row.run_at = None;
         let log = match state {
             JobState::Failed => Log::Failed {
                 id: id.to_owned(),
@@ -213,4 +235,10 @@ impl Core {
             self.since_prune += 1;
         }
     }
+}
+
+/// A graceful stop ended the run: the attempt it had started is not used.
+fn give_back_attempt(job: &mut Job) {
+    job.row.tries = job.row.tries.saturating_sub(1);
+    job.dirty = true;
 }

@@ -12,6 +12,16 @@ use protocol::worker::JobStart;
 use super::policy::{self, Limits, Usage, Waiting};
 use super::state::{Run, RunState, StopWhy, Watch};
 use super::{Action, Clock, Core, Job, Log, NewJob, Save};
+
+/// The oldest creation time (Unix ms) a job may have to answer a unique
+/// spawn with a window of `window_ms` (0: any).
+pub fn unique_since(window_ms: u64, now_ms: u64) -> u64 {
+    if window_ms == 0 {
+        0
+    } else {
+        now_ms.saturating_sub(window_ms)
+    }
+}
 use crate::jobs::store::{JobConfig, Row};
 
 impl Core {
@@ -48,18 +58,100 @@ impl Core {
         now: Clock,
     ) -> Result<(String, JobState), String> {
         self.vet(&new)?;
-        let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
-        let row = Row {
+        if let Some(found) = self.unique_match(&new, now) {
+            return Ok(found);
+        }
+        let row = self.new_row(&new, now);
+        let memory = row.config.memory_bytes;
+        self.log(Log::Queued {
             id: new.id.clone(),
-            pool: new.pool,
-            script: new.script,
+            pool: row.pool.clone(),
+            script: row.script.clone(),
+            daemon: new.daemon,
+            memory,
+        });
+        if self.is_shared() {
+            // Any node (this one too) claims it from the store.
+            self.out.push(Action::Save(Save::Insert(Box::new(row))));
+            return Ok((new.id, JobState::Queued));
+        }
+        let mut job = Job::new(row, None, String::new());
+        job.dirty = true;
+        self.jobs.insert(new.id.clone(), job);
+        self.enqueue_or_wait(&new.id, now);
+        Ok((new.id, JobState::Queued))
+    }
+
+    /// A live job (queued, running, retryable) of `new`'s unique key,
+    /// created within its window: the answer to its spawn.
+    fn unique_match(&self, new: &NewJob, now: Clock) -> Option<(String, JobState)> {
+        let (key, window) = new.unique.as_ref()?;
+        let since = unique_since(*window, now.unix_ms);
+        self.jobs
+            .values()
+            .filter(|j| j.row.unique_key.as_ref() == Some(key) && !j.row.status.is_final())
+            .filter(|j| j.row.created_at >= since)
+            .min_by_key(|j| j.row.created_at)
+            .map(|j| (j.row.id.clone(), j.row.status))
+    }
+
+    /// A delayed job waits for its time (the tick queues it then); any
+    /// other goes in the queue now.
+    pub(super) fn enqueue_or_wait(&mut self, id: &str, now: Clock) {
+        let Some(job) = self.jobs.get_mut(id) else {
+            return;
+        };
+        match job.row.run_at.filter(|t| *t > now.unix_ms) {
+            Some(t) => job.restart_at = Some(now.at + Duration::from_millis(t - now.unix_ms)),
+            None => self.enqueue(id, false),
+        }
+    }
+
+    /// Puts job `id` in the queue by its priority (0 first): behind the
+    /// jobs of its priority, or (`front`: a job that held its place
+    /// before, a restarted daemon, a retry) ahead of them.
+    pub(super) fn enqueue(&mut self, id: &str, front: bool) {
+        let Some(p) = self.jobs.get(id).map(|j| j.row.priority) else {
+            return;
+        };
+        let jobs = &self.jobs;
+        let after = |q: &String| {
+            let qp = jobs.get(q).map_or(u8::MAX, |j| j.row.priority);
+            if front { qp >= p } else { qp > p }
+        };
+        let at = self
+            .queue
+            .iter()
+            .position(after)
+            .unwrap_or(self.queue.len());
+        self.queue.insert(at, id.to_owned());
+    }
+
+    /// A new job's row, as the store keeps it.
+    pub fn new_row(&self, new: &NewJob, now: Clock) -> Row {
+        let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
+        // The job's own, else its pool's, else `[jobs]`.
+        let pool = self.pool(Some(&new.pool)).ok();
+        let pool_max = pool.map_or(0, |p| p.max_attempts);
+        let max_attempts = new.max_attempts.unwrap_or(match pool_max {
+            0 => self.cfg.max_attempts,
+            n => n,
+        });
+        let backoff_ms = new
+            .backoff_ms
+            .unwrap_or(pool.map_or(0, |p| p.retry_backoff_ms));
+        Row {
+            id: new.id.clone(),
+            pool: new.pool.clone(),
+            script: new.script.clone(),
             status: JobState::Queued,
             config: JobConfig {
                 daemon: new.daemon,
                 memory_bytes: memory,
                 timeout_ms: new.timeout_ms,
                 retry_on_restart: new.retry_on_restart,
-                data: new.data,
+                data: new.data.clone(),
+                backoff_ms,
             },
             progress: 0.0,
             result: None,
@@ -72,24 +164,13 @@ impl Core {
             node: None,
             crashes: 0,
             backoff_ms: 0,
-        };
-        self.log(Log::Queued {
-            id: new.id.clone(),
-            pool: row.pool.clone(),
-            script: row.script.clone(),
-            daemon: new.daemon,
-            memory,
-        });
-        if self.is_shared() {
-            // Any node (this one too) claims it from the store.
-            self.out.push(Action::Save(Save::Insert(row)));
-            return Ok((new.id, JobState::Queued));
+            tries: 0,
+            max_attempts: max_attempts.max(1),
+            errors: Vec::new(),
+            run_at: new.run_at,
+            priority: new.priority,
+            unique_key: new.unique.as_ref().map(|u| u.0.clone()),
         }
-        let mut job = Job::new(row, None, String::new());
-        job.dirty = true;
-        self.jobs.insert(new.id.clone(), job);
-        self.queue.push_back(new.id.clone());
-        Ok((new.id, JobState::Queued))
     }
 
     fn limits(&self) -> Limits {
@@ -140,11 +221,15 @@ impl Core {
         };
         let seq = self.next_seq;
         self.next_seq += 1;
+        let job = self.jobs.get_mut(id).expect("checked above");
+        job.row.tries = job.row.tries.saturating_add(1);
+        job.dirty = true;
         let start = Box::new(self.job_start(id, &pool));
         let job = self.jobs.get_mut(id).expect("checked above");
         job.run = Some(Run::new(seq, now.at));
         job.restart_at = None;
         job.row.backoff_ms = 0;
+        job.row.run_at = None;
         self.out.push(Action::Launch {
             id: id.to_owned(),
             run: seq,
@@ -164,6 +249,7 @@ impl Core {
             data_json: job.row.config.data.to_string(),
             checkpoint_json: job.checkpoint.clone(),
             restart_count: job.row.restart_count,
+            attempt: job.row.tries,
             daemon: job.row.config.daemon,
             max_checkpoint_bytes: self.cfg.max_checkpoint_bytes,
             max_frame_bytes: protocol::DEFAULT_MAX_FRAME_BYTES,

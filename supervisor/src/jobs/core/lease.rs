@@ -99,13 +99,21 @@ impl Core {
                 continue;
             }
             let crashes = row.crashes;
+            // A one-off job found running: its node died during that attempt.
+            let interrupted = row.status == JobState::Running && !row.config.daemon;
             let mut job = Job::new(row, c.job.checkpoint, c.job.logs);
             job.crashes = crashes;
             self.jobs.insert(id.clone(), job);
             if c.cancel {
                 self.finish(&id, JobState::Cancelled, None, None, now);
-            } else {
-                self.queue.push_back(id.clone());
+            } else if !interrupted
+                || self.count_interrupted(
+                    &id,
+                    "interrupted: its node stopped while the job ran",
+                    now,
+                )
+            {
+                self.enqueue(&id, false);
             }
             ids.push(id);
         }
@@ -193,7 +201,8 @@ impl Core {
         self.out.push(Action::Save(Save::Release {
             id: id.to_owned(),
             attempt: job.row.attempt,
-            requeue: !job.row.config.daemon,
+            // A retryable job keeps its state (and its backoff).
+            requeue: !job.row.config.daemon && job.row.status != JobState::Retryable,
         }));
         self.log(Log::Released {
             ids: vec![id.to_owned()],

@@ -23,6 +23,7 @@ mod model;
 pub mod policy;
 mod reports;
 mod restore;
+mod retry;
 pub mod state;
 mod watch;
 
@@ -35,6 +36,7 @@ use std::sync::Arc;
 use nix::unistd::Pid;
 use protocol::control::{JobInfo, JobState, JobStats};
 
+pub use intake::unique_since;
 pub use lease::Capacity;
 pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
 
@@ -116,6 +118,16 @@ impl Core {
             Input::Cancel { id } => {
                 let r = self.cancel(&id, now);
                 self.out.push(Action::Reply(Reply::Cancel(r)));
+                true
+            }
+            Input::Retry { id } => {
+                let r = self.retry_by_hand(&id, now);
+                self.out.push(Action::Reply(Reply::Moved(r)));
+                true
+            }
+            Input::Discard { id } => {
+                let r = self.discard_by_hand(&id, now);
+                self.out.push(Action::Reply(Reply::Moved(r)));
                 true
             }
             Input::Shutdown { deadline } => {
@@ -316,7 +328,7 @@ impl Core {
 /// A job's changed row and log, as saves.
 fn push_saves(j: &mut Job, out: &mut Vec<Action>) {
     if std::mem::take(&mut j.dirty) {
-        out.push(Action::Save(Save::Row(j.row.clone())));
+        out.push(Action::Save(Save::Row(Box::new(j.row.clone()))));
     }
     if std::mem::take(&mut j.logs_dirty) {
         out.push(Action::Save(Save::Logs {

@@ -34,6 +34,16 @@ pub struct NewJob {
     pub timeout_ms: u64,
     pub data: serde_json::Value,
     pub retry_on_restart: bool,
+    /// `maxAttempts`; None: `[jobs] max_attempts`.
+    pub max_attempts: Option<u32>,
+    /// `backoff` (ms); None: `[jobs] retry_backoff_ms`.
+    pub backoff_ms: Option<u64>,
+    /// Not before this Unix time (ms).
+    pub run_at: Option<u64>,
+    /// 0 first.
+    pub priority: u8,
+    /// (key, window in ms; 0: while one is queued, running or retryable).
+    pub unique: Option<(String, u64)>,
 }
 
 /// What a run's socket reported.
@@ -56,6 +66,10 @@ pub enum Input {
     Queue(NewJob),
     /// Replies [`Reply::Cancel`].
     Cancel { id: String },
+    /// `bext jobs retry`: replies [`Reply::Moved`].
+    Retry { id: String },
+    /// `bext jobs discard`: replies [`Reply::Moved`].
+    Discard { id: String },
     /// bextd is stopping: every run is asked to stop and killed at `deadline`.
     Shutdown { deadline: Instant },
     /// A reload changed the pools.
@@ -109,9 +123,10 @@ pub struct Claimed {
 /// A write for the job store. The store keeps the newest of each per job.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Save {
-    Row(Row),
+    /// Boxed: a row is large beside the other saves and actions.
+    Row(Box<Row>),
     /// A new job (the shared store inserts it as claimable by any node).
-    Insert(Row),
+    Insert(Box<Row>),
     Checkpoint {
         id: String,
         attempt: u64,
@@ -130,9 +145,7 @@ pub enum Save {
         requeue: bool,
     },
     /// Forget final jobs beyond the newest `keep`.
-    Prune {
-        keep: u32,
-    },
+    Prune { keep: u32 },
 }
 
 /// The answer to an input that asked a question.
@@ -141,6 +154,8 @@ pub enum Reply {
     Queued(Result<(String, JobState), String>),
     /// The state the job was in.
     Cancel(Result<JobState, String>),
+    /// A retry or discard: the state the job was in.
+    Moved(Result<JobState, String>),
 }
 
 /// Counters the manager keeps in its metrics.
@@ -208,6 +223,27 @@ pub enum Log {
         id: String,
         pool: String,
         error: String,
+    },
+    /// An attempt failed; the next one runs after `delay_ms`.
+    Retrying {
+        id: String,
+        pool: String,
+        attempt: u32,
+        max_attempts: u32,
+        delay_ms: u64,
+        error: String,
+    },
+    /// Its last attempt failed.
+    OutOfAttempts {
+        id: String,
+        pool: String,
+        attempts: u32,
+        error: String,
+    },
+    /// Run again by hand (`bext jobs retry`).
+    RetriedByHand {
+        id: String,
+        was: JobState,
     },
     Ended {
         id: String,

@@ -88,6 +88,61 @@ impl DaemonBackoff {
     }
 }
 
+/// Retries of a failed one-off job: the delay after attempt `n` is
+/// `initial * 2^(n-1)`, capped at `max`, then jittered into its upper
+/// half (so jobs that failed together do not all retry in the same
+/// instant, and none waits less than half its step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetryBackoff {
+    pub initial: Duration,
+    pub max: Duration,
+}
+
+/// What a failed attempt leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// Run attempt `tries + 1` at this instant.
+    At(Instant),
+    /// Out of attempts.
+    GiveUp,
+}
+
+impl RetryBackoff {
+    /// The delay after the `attempt`-th failure; `jitter` in `[0, 1)`
+    /// picks where in the upper half of the step it falls.
+    pub fn delay(&self, attempt: u32, jitter: f64) -> Duration {
+        let step = DaemonBackoff {
+            initial: self.initial,
+            max: self.max,
+            healthy: Duration::MAX,
+        }
+        .delay(attempt);
+        // Whole milliseconds: what a row keeps is what the core waits.
+        let ms = step.as_millis() as f64 * (0.5 + 0.5 * jitter.clamp(0.0, 1.0));
+        Duration::from_millis(ms.round() as u64)
+    }
+
+    /// Attempt `tries` of `max_attempts` failed at `now`.
+    pub fn after(&self, tries: u32, max_attempts: u32, jitter: f64, now: Instant) -> Retry {
+        if tries >= max_attempts {
+            return Retry::GiveUp;
+        }
+        Retry::At(now + self.delay(tries, jitter))
+    }
+}
+
+/// A job's jitter for attempt `attempt`, in `[0, 1)`: a hash of both, so
+/// it is the same on every node and in every test, and differs between
+/// jobs.
+pub fn jitter(id: &str, attempt: u32) -> f64 {
+    use std::hash::{Hash, Hasher};
+    // SipHash with fixed keys: stable across processes.
+    #[allow(deprecated)]
+    let mut h = std::hash::SipHasher::new();
+    (id, attempt).hash(&mut h);
+    (h.finish() >> 11) as f64 / (1u64 << 53) as f64
+}
+
 /// What a job's RSS sample calls for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Memory {
@@ -200,6 +255,44 @@ mod tests {
         let short = Duration::from_secs(3);
         assert_eq!(b.crashes(3, short), 4);
         assert_eq!(b.crashes(6, Duration::from_secs(300)), 1);
+    }
+
+    #[test]
+    fn retries_double_with_jitter_in_the_upper_half_up_to_the_cap() {
+        let b = RetryBackoff {
+            initial: Duration::from_secs(1),
+            max: Duration::from_secs(60),
+        };
+        let t0 = Instant::now();
+        // No jitter: the bottom of each step's upper half.
+        let low: Vec<u64> = (1..=8)
+            .map(|n| b.delay(n, 0.0).as_millis() as u64)
+            .collect();
+        assert_eq!(
+            low,
+            [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]
+        );
+        let high = b.delay(3, 0.999_999);
+        assert!(high > Duration::from_millis(3_999) && high <= Duration::from_secs(4));
+        // Attempt 2 of 3 failed: attempt 3 runs after its delay.
+        assert_eq!(
+            b.after(2, 3, 0.5, t0),
+            Retry::At(t0 + Duration::from_millis(1_500))
+        );
+        // Attempt 3 of 3 failed: out of attempts.
+        assert_eq!(b.after(3, 3, 0.5, t0), Retry::GiveUp);
+        assert_eq!(b.after(1, 1, 0.5, t0), Retry::GiveUp);
+        assert_eq!(b.delay(u32::MAX, 1.0), Duration::from_secs(60));
+    }
+
+    #[test]
+    fn jitter_is_stable_spread_and_within_bounds() {
+        assert_eq!(jitter("a", 1), jitter("a", 1));
+        assert_ne!(jitter("a", 1), jitter("a", 2));
+        let all: Vec<f64> = (0..1000).map(|i| jitter(&format!("job{i}"), 1)).collect();
+        assert!(all.iter().all(|j| (0.0..1.0).contains(j)));
+        let low = all.iter().filter(|j| **j < 0.5).count();
+        assert!((400..600).contains(&low), "{low} of 1000 in the lower half");
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! What a state file held when bextd started: queued jobs queue again,
 //! daemons that were running start again (from their checkpoint), a
 //! one-off job that was running is failed as interrupted, or queued again
-//! if it asked for that (`retryOnRestart`).
+//! if it asked for that (`retryOnRestart`: the interrupted attempt counts),
+//! and a retryable job waits out the rest of its backoff.
+
+use std::time::Duration;
 
 use protocol::control::JobState;
 
@@ -24,15 +27,24 @@ impl Core {
             self.jobs
                 .insert(id.clone(), Job::new(l.row, l.checkpoint, l.logs));
             match status {
-                JobState::Queued => self.queue.push_back(id),
+                JobState::Queued => self.enqueue_or_wait(&id, now),
                 JobState::Running if daemon => {
                     daemons += 1;
-                    self.queue.push_back(id);
+                    self.enqueue(&id, false);
                 }
                 JobState::Running if retry => {
-                    requeued += 1;
-                    self.set_status(&id, JobState::Queued);
-                    self.queue.push_back(id);
+                    let why = "interrupted: bextd stopped while the job ran";
+                    if self.count_interrupted(&id, why, now) {
+                        requeued += 1;
+                        self.set_status(&id, JobState::Queued);
+                        self.enqueue(&id, false);
+                    }
+                }
+                // Its backoff goes on from where it was.
+                JobState::Retryable => {
+                    let job = self.jobs.get_mut(&id).expect("just inserted");
+                    let wait = job.row.run_at.unwrap_or(0).saturating_sub(now.unix_ms);
+                    job.restart_at = Some(now.at + Duration::from_millis(wait));
                 }
                 JobState::Running => {
                     interrupted += 1;

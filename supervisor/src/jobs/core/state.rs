@@ -3,9 +3,15 @@
 //!
 //! ```text
 //!  job:   QUEUED ──launched──▶ RUNNING ──▶ COMPLETED | FAILED | CANCELLED
-//!           │  ▲                 │ ▲
-//!           │  └─retry at stop───┘ └─ a daemon's next run (after its backoff)
+//!           │  ▲                 │ ▲  │ ▲
+//!           │  └─retry at stop───┘ │  │ └─launched after its backoff─┐
+//!           │                      │  └─attempt failed──▶ RETRYABLE ─┘
+//!           │                      └─ a daemon's next run (after its backoff)
 //!           └──cancelled, cannot start──▶ CANCELLED | FAILED
+//!
+//!  out of attempts: RUNNING ──▶ DISCARDED (FAILED with maxAttempts 1);
+//!  by hand: QUEUED, RETRYABLE ──discard──▶ DISCARDED;
+//!           FAILED, DISCARDED, CANCELLED ──retry──▶ QUEUED
 //!
 //!  run:   Starting ──▶ Running ──cancel, shutdown──▶ Stopping
 //!                        │                              │
@@ -41,6 +47,18 @@ const JOB_MOVES: &[(JobState, JobState)] = {
         (Running, Completed),
         (Running, Failed),
         (Running, Cancelled),
+        // An attempt failed: it waits out its backoff, or is out of them.
+        (Running, Retryable),
+        (Running, Discarded),
+        (Retryable, Running),
+        (Retryable, Cancelled),
+        // `bext jobs discard`.
+        (Retryable, Discarded),
+        (Queued, Discarded),
+        // `bext jobs retry`: the one way out of a final state.
+        (Failed, Queued),
+        (Discarded, Queued),
+        (Cancelled, Queued),
     ]
 };
 
@@ -229,12 +247,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn final_states_never_move() {
-        for from in [JobState::Completed, JobState::Failed, JobState::Cancelled] {
+    fn final_states_move_only_back_to_the_queue_by_hand() {
+        for to in JobState::ALL {
+            assert!(!allows(JobState::Completed, to), "completed -> {to}");
+        }
+        for from in [JobState::Failed, JobState::Cancelled, JobState::Discarded] {
             for to in JobState::ALL {
-                assert!(!allows(from, to), "{from} -> {to}");
+                assert_eq!(allows(from, to), to == JobState::Queued, "{from} -> {to}");
             }
         }
+        assert!(!allows(JobState::Retryable, JobState::Completed));
+        assert!(allows(JobState::Retryable, JobState::Running));
         assert!(!allows(JobState::Queued, JobState::Completed));
         assert!(!allows(JobState::Queued, JobState::Queued));
         assert!(allows(JobState::Running, JobState::Running));

@@ -73,7 +73,7 @@ impl Core {
         // before.
         due.sort();
         for (_, id) in due.into_iter().rev() {
-            self.queue.push_front(id);
+            self.enqueue(&id, true);
         }
     }
 }

@@ -53,6 +53,25 @@ pub fn log(log: &Log) {
         Log::Failed { id, pool, error } => {
             tracing::warn!(job = %id, pool = %pool, error = %error, "job failed")
         }
+        Log::Retrying {
+            id,
+            pool,
+            attempt,
+            max_attempts,
+            delay_ms,
+            error,
+        } => tracing::warn!(job = %id, pool = %pool, attempt, max_attempts, delay_ms,
+            error = %error, "job attempt failed; retrying it after its backoff"),
+        Log::OutOfAttempts {
+            id,
+            pool,
+            attempts,
+            error,
+        } => tracing::warn!(job = %id, pool = %pool, attempts, error = %error,
+            "job failed its last attempt; discarded (bext jobs retry runs it again)"),
+        Log::RetriedByHand { id, was } => {
+            tracing::info!(job = %id, was = %was, "job queued again by hand")
+        }
         Log::Ended { id, pool, state } => ended(id, pool, *state),
         Log::Line {
             id,
@@ -145,6 +164,20 @@ fn report(log: &Log) {
             pool,
             "warn",
             format!("daemon crashed; restart {restarts} in {delay_ms} ms"),
+            Some(serde_json::json!({ "error": error })),
+        ),
+        Log::Retrying {
+            id,
+            pool,
+            attempt,
+            max_attempts,
+            delay_ms,
+            error,
+        } => (
+            id,
+            pool,
+            "warn",
+            format!("attempt {attempt} of {max_attempts} failed; retry in {delay_ms} ms"),
             Some(serde_json::json!({ "error": error })),
         ),
         Log::Failed { id, pool, error } => (

@@ -30,8 +30,20 @@ impl Manager {
             timeout_ms: req.timeout_ms,
             data: req.data,
             retry_on_restart: req.retry_on_restart,
+            max_attempts: req.max_attempts,
+            backoff_ms: req.backoff_ms,
+            run_at: run_at(req.run_at_ms, req.delay_ms, unix_ms()),
+            priority: req.priority.min(9),
+            unique: req.unique,
         };
         self.core.vet(&new)?;
+        if let (super::Store::Shared(s), Some((_, window))) = (&self.store, &new.unique) {
+            // One statement under the key's advisory lock decides, for
+            // every node: the one round trip the manager waits for.
+            let row = self.core.new_row(&new, clock());
+            let since = crate::jobs::core::unique_since(*window, row.created_at);
+            return s.insert_unique(&row, since).await;
+        }
         self.store.open(&self.cfg.state_file)?;
         match self.apply(Input::Queue(new)).await {
             Some(Reply::Queued(r)) => r,
@@ -121,6 +133,12 @@ fn find_script(pool: &PoolInfo, cwd: Option<&Path>, script: &str) -> Result<Path
     ))
 }
 
+/// When a job asked to run, if later than `now`.
+fn run_at(at: Option<u64>, delay: Option<u64>, now: u64) -> Option<u64> {
+    let t = at.unwrap_or(0).max(now.saturating_add(delay.unwrap_or(0)));
+    (t > now).then_some(t)
+}
+
 fn new_id() -> String {
     protocol::worker::new_job_id(unix_ms(), rand::random())
 }
@@ -148,6 +166,8 @@ mod tests {
                 timeout_ms: 30_000,
                 max_response_bytes: 16 << 20,
             },
+            max_attempts: 0,
+            retry_backoff_ms: 0,
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

@@ -273,13 +273,15 @@ impl Manager {
     async fn on_msg(&mut self, msg: Msg) {
         match msg {
             Msg::Spawn(req, reply) => {
-                let r = self.spawn(req).await;
+                let r = self.spawn(*req).await;
                 let _ = reply.send(r);
             }
             Msg::Get(id, reply) => {
                 let local = self.core.info(&id, true, clock());
+                // A job this node ended may have been retried from another.
+                let elsewhere = local.as_ref().is_none_or(|j| j.status.is_final());
                 match &self.store {
-                    Store::Shared(s) if local.is_none() => shared::get(s, id, reply),
+                    Store::Shared(s) if elsewhere => shared::get(s, id, reply),
                     _ => drop(reply.send(local)),
                 }
             }
@@ -294,6 +296,20 @@ impl Manager {
                 let r = self.cancel(id.clone()).await;
                 match &self.store {
                     Store::Shared(s) if r.is_err() => shared::cancel(s, id, reply),
+                    _ => drop(reply.send(r)),
+                }
+            }
+            Msg::Retry(id, reply) => match &self.store {
+                // A final job has no lease: the store is the truth.
+                Store::Shared(s) => shared::retry(s, id, reply),
+                _ => drop(reply.send(self.moved(Input::Retry { id }).await)),
+            },
+            Msg::Discard(id, reply) => {
+                let r = self.moved(Input::Discard { id: id.clone() }).await;
+                match &self.store {
+                    Store::Shared(s) if self.core.job(&id).is_none() => {
+                        shared::discard(s, id, reply)
+                    }
                     _ => drop(reply.send(r)),
                 }
             }
@@ -314,6 +330,13 @@ impl Manager {
             Msg::SetPools(pools) => {
                 self.apply(Input::SetPools(pools)).await;
             }
+        }
+    }
+
+    async fn moved(&mut self, input: Input) -> Result<protocol::control::JobState, String> {
+        match self.apply(input).await {
+            Some(Reply::Moved(r)) => r,
+            _ => Err("the request was not answered".into()),
         }
     }
 

@@ -74,7 +74,7 @@ impl Store {
             Store::Absent(_) | Store::Broken(_) => return,
         };
         match save {
-            Save::Row(row) | Save::Insert(row) => w.put(row),
+            Save::Row(row) | Save::Insert(row) => w.put(*row),
             Save::Checkpoint { id, json, .. } => w.checkpoint(&id, json),
             Save::Logs { id, logs, .. } => w.logs(&id, logs),
             Save::Prune { keep } => w.prune(keep),

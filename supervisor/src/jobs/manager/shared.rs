@@ -104,3 +104,17 @@ pub(super) fn cancel(s: &Shared, id: String, reply: oneshot::Sender<Result<JobSt
         let _ = reply.send(s.cancel(&id).await);
     });
 }
+
+pub(super) fn retry(s: &Shared, id: String, reply: oneshot::Sender<Result<JobState, String>>) {
+    let s = s.clone();
+    tokio::spawn(async move {
+        let _ = reply.send(s.retry(&id).await);
+    });
+}
+
+pub(super) fn discard(s: &Shared, id: String, reply: oneshot::Sender<Result<JobState, String>>) {
+    let s = s.clone();
+    tokio::spawn(async move {
+        let _ = reply.send(s.discard(&id).await);
+    });
+}

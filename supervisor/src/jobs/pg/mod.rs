@@ -20,6 +20,13 @@
 //! never overwrite a newer one. Effects outside the store (HTTP calls, a
 //! file a job writes) are not fenced.
 //!
+//! **Frozen nodes**: a node stopped in the middle of a write (SIGSTOP, a
+//! paused VM) holds its transaction's row locks, and `SKIP LOCKED` claims
+//! would pass those rows by until it thawed, long after its leases ended.
+//! So every transaction tells the server to end it once it has been idle
+//! for half the lease TTL ([`sql::begin`]): the locks go before the
+//! leases do.
+//!
 //! One task ([`task`]) does all of it in order: the batching writer (the
 //! newest row, checkpoint and log of each job per transaction, each with
 //! its attempt), the renewals, the claims. The job manager learns what
@@ -36,7 +43,11 @@
 //! once, then once again when it is back (`jobs/outage.rs`); jobs run on,
 //! their writes wait in the batch.
 
+#[cfg(test)]
+mod frozen_tests;
 mod listen;
+#[cfg(test)]
+mod migrate_tests;
 mod schema;
 mod sql;
 mod task;
@@ -54,7 +65,7 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::core::{Capacity, Claimed, Save};
 use super::outage::{HealthGauges, StoreHealth};
-use super::store::Loaded;
+use super::store::{Loaded, Row};
 use crate::config::{Jobs, SslMode, StoreUrl, store_url::UrlError};
 
 pub use schema::migrate;
@@ -95,6 +106,8 @@ pub struct Shared {
     pool: Pool,
     /// Whether the task reaches the server: reads skip it while not.
     pub health: StoreHealth,
+    /// How long its transactions may sit idle ([`sql::idle_limit`]).
+    idle: Duration,
     ops: mpsc::UnboundedSender<task::Op>,
     capacity: watch::Sender<Capacity>,
 }
@@ -272,6 +285,7 @@ impl Shared {
             node,
             pool,
             health,
+            idle: sql::idle_limit(cfg.lease_ttl),
             ops,
             capacity,
         })
@@ -331,5 +345,28 @@ impl Shared {
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
         let c = self.pool.get().await.map_err(|e| explain(&e))?;
         sql::cancel(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Runs a failed, discarded or cancelled job again (any node claims it).
+    pub async fn retry(&self, id: &str) -> Result<JobState, String> {
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::retry(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Discards a queued or retryable job nobody holds.
+    pub async fn discard(&self, id: &str) -> Result<JobState, String> {
+        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        sql::discard(&c, id).await.map_err(|e| explain(&e))?
+    }
+
+    /// Inserts a unique job (see [`sql::insert_unique`]) and wakes the
+    /// nodes; returns the job of its key.
+    pub async fn insert_unique(&self, row: &Row, since: u64) -> Result<(String, JobState), String> {
+        let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let r = sql::insert_unique(&mut c, row, since, self.idle)
+            .await
+            .map_err(|e| explain(&e))?;
+        let _ = c.execute("SELECT pg_notify('bext_jobs', '')", &[]).await;
+        Ok(r)
     }
 }

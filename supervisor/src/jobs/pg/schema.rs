@@ -6,7 +6,7 @@ use super::explain;
 use tokio_postgres::Client;
 
 /// Schema versions, in order.
-const MIGRATIONS: &[&str] = &[
+pub(super) const MIGRATIONS: &[&str] = &[
     // 1: the SQLite table's columns, and the lease of each row.
     "CREATE TABLE bext_jobs (
         id TEXT PRIMARY KEY,
@@ -35,6 +35,25 @@ const MIGRATIONS: &[&str] = &[
         WHERE status IN ('queued', 'running');
     CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
         WHERE status IN ('completed', 'failed', 'cancelled');",
+    // 2: retries and when, as SQLite's migration 2; a retryable job is
+    // claimable (after `run_after`), a discarded one is final; claims go
+    // by priority, then age; unique keys are looked up among live jobs.
+    "ALTER TABLE bext_jobs
+        ADD COLUMN tries INTEGER NOT NULL DEFAULT 0,
+        ADD COLUMN max_attempts INTEGER NOT NULL DEFAULT 1,
+        ADD COLUMN errors TEXT,
+        ADD COLUMN run_at BIGINT,
+        ADD COLUMN priority SMALLINT NOT NULL DEFAULT 0,
+        ADD COLUMN unique_key TEXT;
+    UPDATE bext_jobs SET tries = 1 WHERE started_at IS NOT NULL;
+    DROP INDEX bext_jobs_claimable;
+    CREATE INDEX bext_jobs_claimable ON bext_jobs (priority, created_at, id)
+        WHERE status IN ('queued', 'running', 'retryable');
+    CREATE INDEX bext_jobs_unique ON bext_jobs (unique_key, created_at)
+        WHERE unique_key IS NOT NULL AND status IN ('queued', 'running', 'retryable');
+    DROP INDEX bext_jobs_finished;
+    CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
+        WHERE status IN ('completed', 'failed', 'cancelled', 'discarded');",
 ];
 
 /// Brings the schema (in the connection's `search_path`) up to date.

@@ -1,7 +1,9 @@
 //! The shared store's statements: claim, renew, the fenced writes, release,
 //! and the reads of `bext jobs ls/show/logs` and cancel from any node.
 
-use deadpool_postgres::GenericClient;
+use std::time::Duration;
+
+use deadpool_postgres::{GenericClient, Object, Transaction};
 use protocol::control::{JobInfo, JobState};
 use tokio_postgres::Row as PgRow;
 
@@ -9,7 +11,41 @@ use crate::jobs::core::Claimed;
 use crate::jobs::store::{Loaded, Row};
 
 const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
-    created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked";
+    created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked,
+    tries, max_attempts, errors, run_at, priority, unique_key";
+
+/// The states a job may be claimed in (after its `run_after`).
+const CLAIMABLE: &str = "('queued', 'running', 'retryable')";
+
+/// Opens a transaction that the server ends, with its connection, once
+/// this node leaves it idle for `idle` ([`idle_limit`]). A node frozen
+/// mid-write (SIGSTOP, a paused VM, a stalled host) would otherwise keep
+/// the row locks of its open transaction for as long as it is frozen, and
+/// every other node's claim (`SKIP LOCKED`) would pass those rows by long
+/// after their leases ended. `SET LOCAL`, not a session setting or a
+/// startup option, so that it also holds behind PgBouncer in transaction
+/// mode.
+pub async fn begin(
+    c: &mut Object,
+    idle: Duration,
+) -> Result<Transaction<'_>, tokio_postgres::Error> {
+    let tx = c.transaction().await?;
+    let ms = idle.as_millis().max(1);
+    tx.batch_execute(&format!(
+        "SET LOCAL idle_in_transaction_session_timeout = {ms}"
+    ))
+    .await?;
+    Ok(tx)
+}
+
+/// How long a node's transaction may sit idle before the server ends it:
+/// half the lease TTL. Leases are renewed every third of the TTL, so a
+/// node that froze still had at least two thirds of it left: its locks go
+/// before its leases do, and the nodes that take the jobs over find the
+/// rows free.
+pub fn idle_limit(lease_ttl: Duration) -> Duration {
+    lease_ttl / 2
+}
 
 /// Claims, for `node`, the oldest claimable jobs of its pools within its
 /// limits: at most `slots` in all, `free[i]` of pool `pools[i]`, and
@@ -29,19 +65,19 @@ pub async fn claim(
     let q = format!(
         "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
          cand AS (
-            SELECT j.id, j.pool, j.memory_bytes, j.created_at, j.lease_until IS NOT NULL AS rescue
+            SELECT j.id, j.pool, j.memory_bytes, j.priority, j.created_at, j.lease_until IS NOT NULL AS rescue
             FROM bext_jobs j
-            WHERE j.status IN ('queued', 'running')
+            WHERE j.status IN {CLAIMABLE}
               AND (j.lease_until IS NULL OR j.lease_until < now())
               AND (j.run_after IS NULL OR j.run_after <= now())
               AND j.pool = ANY($2::text[])
-            ORDER BY j.created_at, j.id
+            ORDER BY j.priority, j.created_at, j.id
             LIMIT $4::bigint
             FOR UPDATE SKIP LOCKED),
          ranked AS (
             SELECT cand.*,
-                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.created_at, cand.id) AS n,
-                   (sum(cand.memory_bytes) OVER (ORDER BY cand.created_at, cand.id))::bigint AS mem
+                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.priority, cand.created_at, cand.id) AS n,
+                   (sum(cand.memory_bytes) OVER (ORDER BY cand.priority, cand.created_at, cand.id))::bigint AS mem
             FROM cand),
          pick AS (
             SELECT r.id, r.rescue FROM ranked r JOIN cap ON cap.pool = r.pool
@@ -69,7 +105,14 @@ pub async fn claim(
         })
         .collect();
     jobs.sort_by(|a, b| {
-        (a.job.row.created_at, &a.job.row.id).cmp(&(b.job.row.created_at, &b.job.row.id))
+        let key = |c: &Claimed| {
+            (
+                c.job.row.priority,
+                c.job.row.created_at,
+                c.job.row.id.clone(),
+            )
+        };
+        key(a).cmp(&key(b))
     });
     Ok((jobs, rescued))
 }
@@ -97,12 +140,16 @@ pub async fn renew(
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
-/// Inserts a new job, claimable by any node.
+/// Inserts a new job, claimable by any node (a delayed one from its
+/// `run_at`, as `run_after`).
 pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgres::Error> {
     let config = serde_json::to_string(&r.config).unwrap_or_else(|_| "{}".into());
     c.execute(
-        "INSERT INTO bext_jobs (id, pool, script, status, config, memory_bytes, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING",
+        "INSERT INTO bext_jobs (id, pool, script, status, config, memory_bytes, created_at,
+                                max_attempts, priority, unique_key, run_at, run_after)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                 to_timestamp($11::bigint / 1000.0))
+         ON CONFLICT (id) DO NOTHING",
         &[
             &r.id,
             &r.pool,
@@ -111,6 +158,10 @@ pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgr
             &config,
             &(r.config.memory_bytes as i64),
             &(r.created_at as i64),
+            &(r.max_attempts as i32),
+            &i16::from(r.priority),
+            &r.unique_key,
+            &r.run_at.map(|t| t as i64),
         ],
     )
     .await
@@ -129,8 +180,9 @@ pub async fn put(
                 run_after = CASE WHEN $11::bigint > 0
                                  THEN now() + make_interval(secs => ($11::bigint / 1000.0)::float8)
                                  ELSE NULL END,
-                lease_until = CASE WHEN $3 IN ('completed', 'failed', 'cancelled') THEN NULL
-                                   ELSE lease_until END
+                lease_until = CASE WHEN $3 IN ('completed', 'failed', 'cancelled', 'discarded')
+                                   THEN NULL ELSE lease_until END,
+                tries = $13, max_attempts = $14, errors = $15, run_at = $16
           WHERE id = $1 AND attempt = $2 AND owner = $12",
         &[
             &r.id,
@@ -145,6 +197,10 @@ pub async fn put(
             &(r.crashes as i32),
             &(r.backoff_ms as i64),
             &node,
+            &(r.tries as i32),
+            &(r.max_attempts as i32),
+            &r.errors_json(),
+            &r.run_at.map(|t| t as i64),
         ],
     )
     .await
@@ -186,9 +242,9 @@ pub async fn release(
 /// Forgets final jobs beyond the newest `keep`.
 pub async fn prune(c: &impl GenericClient, keep: u32) -> Result<u64, tokio_postgres::Error> {
     c.execute(
-        "DELETE FROM bext_jobs WHERE status IN ('completed', 'failed', 'cancelled')
+        "DELETE FROM bext_jobs WHERE status IN ('completed', 'failed', 'cancelled', 'discarded')
            AND id NOT IN (SELECT id FROM bext_jobs
-                          WHERE status IN ('completed', 'failed', 'cancelled')
+                          WHERE status IN ('completed', 'failed', 'cancelled', 'discarded')
                           ORDER BY completed_at DESC, id DESC LIMIT $1)",
         &[&(keep as i64)],
     )
@@ -218,6 +274,14 @@ pub fn loaded(r: &PgRow) -> Loaded {
             node: r.get("owner"),
             crashes: r.get::<_, i32>("crashes").max(0) as u32,
             backoff_ms: 0,
+            tries: r.get::<_, i32>("tries").max(0) as u32,
+            max_attempts: r.get::<_, i32>("max_attempts").max(1) as u32,
+            errors: crate::jobs::store::parse_errors(
+                r.get::<_, Option<String>>("errors").as_deref(),
+            ),
+            run_at: n("run_at"),
+            priority: r.get::<_, i16>("priority").clamp(0, 9) as u8,
+            unique_key: r.get("unique_key"),
         },
         checkpoint: r.get("checkpoint"),
         logs: r.get::<_, Option<String>>("logs").unwrap_or_default(),
@@ -262,14 +326,18 @@ pub async fn cancel(
                 status = CASE WHEN lease_until IS NULL THEN 'cancelled' ELSE status END,
                 completed_at = CASE WHEN lease_until IS NULL THEN $2 ELSE completed_at END,
                 cancel_asked = true
-              WHERE id = $1 AND status IN ('queued', 'running')
+              WHERE id = $1 AND status IN ('queued', 'running', 'retryable')
              RETURNING status, lease_until IS NULL",
             &[&id, &now],
         )
         .await?;
     if let Some(r) = row {
         let (status, unowned): (String, bool) = (r.get(0), r.get(1));
-        let was = if unowned { "queued" } else { status.as_str() };
+        let was = if unowned && status != "retryable" {
+            "queued"
+        } else {
+            status.as_str()
+        };
         return Ok(Ok(JobState::parse(was).unwrap_or(JobState::Queued)));
     }
     let q = c
@@ -279,4 +347,120 @@ pub async fn cancel(
         Some(r) => Ok(JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed)),
         None => Err(format!("no job {id}")),
     })
+}
+
+/// Runs a failed, discarded or cancelled job again from any node, with one
+/// more attempt if it had used them all; returns the state it was in.
+pub async fn retry(
+    c: &impl GenericClient,
+    id: &str,
+) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+    let row = c
+        .query_opt(
+            "UPDATE bext_jobs n SET status = 'queued', completed_at = NULL, run_after = NULL,
+                    run_at = NULL, cancel_asked = false, owner = NULL, lease_until = NULL,
+                    max_attempts = GREATEST(o.max_attempts, o.tries + 1)
+               FROM bext_jobs o
+              WHERE n.id = $1 AND o.id = n.id
+                AND o.status IN ('failed', 'discarded', 'cancelled')
+             RETURNING o.status",
+            &[&id],
+        )
+        .await?;
+    moved(
+        c,
+        id,
+        row,
+        "it has not ended (only a failed, discarded or cancelled job is retried)",
+    )
+    .await
+}
+
+/// Discards a queued or retryable job nobody holds, from any node;
+/// returns the state it was in.
+pub async fn discard(
+    c: &impl GenericClient,
+    id: &str,
+) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+    let now = crate::process::memory::unix_ms() as i64;
+    let row = c
+        .query_opt(
+            "UPDATE bext_jobs n SET status = 'discarded', completed_at = $2, run_after = NULL,
+                    run_at = NULL
+               FROM bext_jobs o
+              WHERE n.id = $1 AND o.id = n.id AND o.status IN ('queued', 'retryable')
+                AND o.lease_until IS NULL
+             RETURNING o.status",
+            &[&id, &now],
+        )
+        .await?;
+    moved(
+        c,
+        id,
+        row,
+        "it is not waiting (only a queued or retryable job is discarded; cancel a running one)",
+    )
+    .await
+}
+
+/// The state a retry or discard found, or why it did nothing.
+async fn moved(
+    c: &impl GenericClient,
+    id: &str,
+    row: Option<PgRow>,
+    why: &str,
+) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+    if let Some(r) = row {
+        let was: String = r.get(0);
+        return Ok(Ok(JobState::parse(&was).unwrap_or(JobState::Failed)));
+    }
+    let q = c
+        .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
+        .await?;
+    Ok(match q {
+        Some(r) => Err(format!("job {id} is {}: {why}", r.get::<_, String>(0))),
+        None => Err(format!("no job {id}")),
+    })
+}
+
+/// Inserts a job with a unique key, unless a job of that key is queued,
+/// running or retryable (created since `since`, Unix ms): under a
+/// transaction-scoped advisory lock on the key, so two nodes racing to
+/// insert it make one job. Returns the id and state of the job of that key.
+pub async fn insert_unique(
+    c: &mut Object,
+    r: &Row,
+    since: u64,
+    idle: Duration,
+) -> Result<(String, JobState), tokio_postgres::Error> {
+    let tx = begin(c, idle).await?;
+    tx.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended($1, 4242023))",
+        &[&r.unique_key],
+    )
+    .await?;
+    let found = tx
+        .query_opt(
+            "SELECT id, status FROM bext_jobs
+              WHERE unique_key = $1 AND status IN ('queued', 'running', 'retryable')
+                AND created_at >= $2
+              ORDER BY created_at LIMIT 1",
+            &[&r.unique_key, &(since as i64)],
+        )
+        .await?;
+    let answer = match found {
+        Some(row) => {
+            let status: String = row.get(1);
+            (
+                row.get(0),
+                JobState::parse(&status).unwrap_or(JobState::Queued),
+            )
+        }
+        None => {
+            insert(&tx, r).await?;
+            (r.id.clone(), JobState::Queued)
+        }
+    };
+    tx.commit().await?;
+    Ok(answer)
 }

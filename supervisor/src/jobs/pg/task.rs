@@ -59,9 +59,9 @@ struct Batch {
 impl Batch {
     fn add(&mut self, save: Save) {
         match save {
-            Save::Insert(row) => self.inserts.push(row),
+            Save::Insert(row) => self.inserts.push(*row),
             Save::Row(row) => {
-                self.puts.insert(row.id.clone(), row);
+                self.puts.insert(row.id.clone(), *row);
             }
             Save::Checkpoint { id, attempt, json } => {
                 self.checkpoints.insert(id, (attempt, json));
@@ -279,7 +279,9 @@ impl Task {
     /// kept for the next try).
     async fn write(&mut self) -> Option<Written> {
         let batch = std::mem::take(&mut self.batch);
-        let r = tokio::time::timeout(STATEMENT_WAIT, write(&self.pool, &self.node, &batch)).await;
+        let idle = sql::idle_limit(self.ttl);
+        let r = tokio::time::timeout(STATEMENT_WAIT, write(&self.pool, &self.node, idle, &batch));
+        let r = r.await;
         match self.outcome(r) {
             Some(w) => Some(w),
             None => {
@@ -401,10 +403,10 @@ impl Task {
 
 /// One batch in one transaction: inserts, checkpoints, logs, rows (a
 /// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
-async fn write(pool: &Pool, node: &str, b: &Batch) -> Result<Written, String> {
+async fn write(pool: &Pool, node: &str, idle: Duration, b: &Batch) -> Result<Written, String> {
     let e = |e: tokio_postgres::Error| explain(&e);
     let mut c = pool.get().await.map_err(|e| explain(&e))?;
-    let tx = c.transaction().await.map_err(e)?;
+    let tx = sql::begin(&mut c, idle).await.map_err(e)?;
     let mut w = Written::default();
     for r in &b.inserts {
         sql::insert(&tx, r).await.map_err(e)?;

@@ -4,7 +4,7 @@
 //! claims, fencing after a lease expired, release, daemon backoff kept.
 
 #[path = "../../../../tests/src/pg.rs"]
-mod server;
+pub(super) mod server;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -21,7 +21,7 @@ use crate::jobs::store::{self, JobConfig, Loaded, Row, Writer};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-fn row(id: &str, daemon: bool) -> Row {
+pub(super) fn row(id: &str, daemon: bool) -> Row {
     Row {
         id: id.into(),
         pool: "render".into(),
@@ -33,6 +33,7 @@ fn row(id: &str, daemon: bool) -> Row {
             timeout_ms: 0,
             retry_on_restart: false,
             data: serde_json::json!({"n": 1}),
+            backoff_ms: 0,
         },
         progress: 0.0,
         result: None,
@@ -45,10 +46,16 @@ fn row(id: &str, daemon: bool) -> Row {
         node: None,
         crashes: 0,
         backoff_ms: 0,
+        tries: 0,
+        max_attempts: 1,
+        errors: Vec::new(),
+        run_at: None,
+        priority: 0,
+        unique_key: None,
     }
 }
 
-fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
+pub(super) fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
     Jobs {
         lease_ttl: Duration::from_millis(ttl_ms),
         claim_interval: Duration::from_millis(claim_ms),
@@ -57,7 +64,7 @@ fn config(ttl_ms: u64, claim_ms: u64) -> Jobs {
 }
 
 /// What the conformance suite needs of a store.
-trait Under {
+pub(super) trait Under {
     /// A new job, as its runner holds it (claimed, in a shared store).
     async fn add(&mut self, row: Row) -> Row;
     fn save(&self, s: Save);
@@ -78,7 +85,7 @@ impl Under for Sqlite {
     }
     fn save(&self, s: Save) {
         match s {
-            Save::Row(r) | Save::Insert(r) => self.w.put(r),
+            Save::Row(r) | Save::Insert(r) => self.w.put(*r),
             Save::Checkpoint { id, json, .. } => self.w.checkpoint(&id, json),
             Save::Logs { id, logs, .. } => self.w.logs(&id, logs),
             Save::Prune { keep } => self.w.prune(keep),
@@ -95,15 +102,15 @@ impl Under for Sqlite {
 }
 
 /// One node of the shared store, claiming with room for 100 jobs.
-struct Node {
-    s: Shared,
+pub(super) struct Node {
+    pub(super) s: Shared,
     events: mpsc::UnboundedReceiver<StoreEvent>,
     seen: u64,
     counters: Counters,
 }
 
 impl Node {
-    fn start(url: &str, ttl_ms: u64) -> Node {
+    pub(super) fn start(url: &str, ttl_ms: u64) -> Node {
         Node::with(url, ttl_ms, 100)
     }
 
@@ -142,7 +149,7 @@ impl Node {
     }
 
     /// The next claim (its rows), within `limit`.
-    async fn claimed(&mut self, limit: Duration) -> Option<Vec<Row>> {
+    pub(super) async fn claimed(&mut self, limit: Duration) -> Option<Vec<Row>> {
         let end = tokio::time::Instant::now() + limit;
         loop {
             let ev = tokio::time::timeout_at(end, self.events.recv())
@@ -172,7 +179,7 @@ impl Node {
 impl Under for Node {
     async fn add(&mut self, row: Row) -> Row {
         let id = row.id.clone();
-        self.s.save(Save::Insert(row));
+        self.s.save(Save::Insert(Box::new(row)));
         loop {
             let rows = self.claimed(WAIT).await.expect("claimed");
             self.room(100);
@@ -199,7 +206,7 @@ async fn conformance(u: &mut impl Under) {
     r.status = JobState::Running;
     r.progress = 0.25;
     r.started_at = Some(5);
-    u.save(Save::Row(r.clone()));
+    u.save(Save::Row(Box::new(r.clone())));
     for n in 1..=3 {
         u.save(Save::Checkpoint {
             id: "a".into(),
@@ -228,7 +235,7 @@ async fn conformance(u: &mut impl Under) {
     b.progress = 1.0;
     b.result = Some("{\"ok\":true}".into());
     b.completed_at = Some(9);
-    u.save(Save::Row(b.clone()));
+    u.save(Save::Row(Box::new(b.clone())));
     u.sync().await;
     let l = u.read("b").await.unwrap();
     assert_eq!(l.row.status, JobState::Completed);
@@ -239,7 +246,7 @@ async fn conformance(u: &mut impl Under) {
         let mut f = u.add(row(id, false)).await;
         f.status = JobState::Failed;
         f.completed_at = Some(10 + i as u64);
-        u.save(Save::Row(f));
+        u.save(Save::Row(Box::new(f)));
     }
     u.save(Save::Prune { keep: 1 });
     u.sync().await;
@@ -268,7 +275,7 @@ async fn the_postgres_store_passes_the_conformance_suite() {
     assert!(other.read("a").await.is_some());
     assert_eq!(
         pg.psql("SELECT version FROM conformance.bext_jobs_schema"),
-        "1"
+        "2"
     );
 }
 
@@ -281,7 +288,7 @@ async fn racing_nodes_never_claim_a_job_twice() {
     for i in 0..JOBS {
         let mut r = row(&format!("j{i:03}"), false);
         r.created_at = i as u64;
-        feeder.s.save(Save::Insert(r));
+        feeder.s.save(Save::Insert(Box::new(r)));
     }
     feeder.sync().await;
     // Six nodes, each taking at most 7 at a time and finishing what it
@@ -297,7 +304,7 @@ async fn racing_nodes_never_claim_a_job_twice() {
                     mine.push((r.id.clone(), r.attempt));
                     r.status = JobState::Completed;
                     r.completed_at = Some(1);
-                    n.save(Save::Row(r));
+                    n.save(Save::Row(Box::new(r)));
                 }
                 n.sync().await;
                 n.room(7);
@@ -352,7 +359,7 @@ async fn a_late_write_of_an_expired_attempt_is_refused() {
     // A wakes up and writes as attempt 1: refused, reported, counted.
     let mut stale = old.clone();
     stale.progress = 0.9;
-    a.save(Save::Row(stale));
+    a.save(Save::Row(Box::new(stale)));
     a.save(Save::Checkpoint {
         id: "d".into(),
         attempt: 1,
@@ -377,7 +384,7 @@ async fn a_release_hands_over_at_once_and_a_daemon_keeps_its_backoff() {
     let j = a.add(row("j", false)).await;
     let mut running = j.clone();
     running.status = JobState::Running;
-    a.save(Save::Row(running));
+    a.save(Save::Row(Box::new(running)));
     // A claims no more (as a stopping node), so B gets what it releases.
     a.room(0);
     for r in [&d, &j] {
@@ -410,7 +417,7 @@ async fn a_release_hands_over_at_once_and_a_daemon_keeps_its_backoff() {
     bd.backoff_ms = 1_500;
     bd.restart_count = 3;
     b.room(0);
-    b.save(Save::Row(bd.clone()));
+    b.save(Save::Row(Box::new(bd.clone())));
     b.save(Save::Release {
         id: "d".into(),
         attempt: bd.attempt,
@@ -446,7 +453,7 @@ async fn notify_wakes_other_nodes_long_before_their_poll() {
     );
     assert!(b.claimed(Duration::from_millis(500)).await.is_none());
     let t0 = std::time::Instant::now();
-    a.s.save(Save::Insert(row("n", false)));
+    a.s.save(Save::Insert(Box::new(row("n", false))));
     let got = b
         .claimed(Duration::from_secs(30))
         .await
@@ -463,7 +470,7 @@ async fn a_cancel_from_any_node_ends_a_queued_job_and_reaches_a_running_ones_nod
     let mut a = Node::start(&url, 300);
     let held = a.add(row("held", false)).await;
     a.room(0);
-    a.s.save(Save::Insert(row("waiting", false)));
+    a.s.save(Save::Insert(Box::new(row("waiting", false))));
     a.sync().await;
     let other = Node::with(&url, 300, 0);
     assert_eq!(other.s.cancel("waiting").await, Ok(JobState::Queued));

@@ -16,6 +16,7 @@ fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
             timeout_ms: 0,
             retry_on_restart: false,
             data: serde_json::json!({"n": 1}),
+            backoff_ms: 0,
         },
         progress: 0.5,
         result: None,
@@ -28,6 +29,12 @@ fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
         node: None,
         crashes: 0,
         backoff_ms: 0,
+        tries: 0,
+        max_attempts: 1,
+        errors: Vec::new(),
+        run_at: None,
+        priority: 0,
+        unique_key: None,
     }
 }
 
@@ -118,4 +125,52 @@ fn a_full_file_is_one_outage_not_an_error_per_batch() {
     assert_eq!(v.outages, 1, "one outage, however many batches failed");
     assert_eq!(gauges.up.get(), 0);
     w.close(Duration::from_secs(5));
+}
+
+/// A file made by schema 1 (before retries) opens migrated, its rows whole:
+/// a job that had started has used one attempt.
+#[test]
+fn a_schema_1_file_is_migrated_with_its_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO jobs (id, pool, script, status, created_at, started_at, error)
+             VALUES ('ran', 'render', '/app/a.js', 'failed', 1, 2, 'Error: old'),
+                    ('waits', 'render', '/app/a.js', 'queued', 3, NULL, NULL);",
+        )
+        .unwrap();
+    }
+    let conn = open(&path).unwrap();
+    let v: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(v as usize, MIGRATIONS.len());
+    let all = load(&conn).unwrap();
+    let ran = &all[0].row;
+    assert_eq!((ran.id.as_str(), ran.status), ("ran", JobState::Failed));
+    assert_eq!(ran.error.as_deref(), Some("Error: old"));
+    assert_eq!((ran.tries, ran.max_attempts, ran.run_at), (1, 1, None));
+    assert_eq!((all[1].row.tries, all[1].row.status), (0, JobState::Queued));
+    // Retry columns written and read back.
+    drop(conn);
+    let w = Writer::start(open(&path).unwrap(), Tracker::detached()).unwrap();
+    let mut r = row("r", JobState::Retryable, None);
+    r.tries = 2;
+    r.max_attempts = 5;
+    r.run_at = Some(9_000);
+    r.priority = 3;
+    r.unique_key = Some("report:11".into());
+    r.errors = vec![protocol::control::AttemptError {
+        attempt: 2,
+        at: 8_000,
+        error: "Error: two".into(),
+    }];
+    w.put(r.clone());
+    assert!(w.close(Duration::from_secs(5)));
+    let back = load(&open(&path).unwrap()).unwrap();
+    assert_eq!(back.iter().find(|l| l.row.id == "r").unwrap().row, r);
 }

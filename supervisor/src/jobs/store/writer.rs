@@ -202,14 +202,19 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
     {
         let mut put = tx.prepare_cached(
             "INSERT INTO jobs (id, pool, script, status, config, progress, result, error,
-                               restart_count, created_at, started_at, completed_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                               restart_count, created_at, started_at, completed_at,
+                               tries, max_attempts, errors, run_at, priority, unique_key)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                     ?17, ?18)
              ON CONFLICT (id) DO UPDATE SET
                 pool = excluded.pool, script = excluded.script, status = excluded.status,
                 config = excluded.config, progress = excluded.progress, result = excluded.result,
                 error = excluded.error, restart_count = excluded.restart_count,
                 created_at = excluded.created_at, started_at = excluded.started_at,
-                completed_at = excluded.completed_at",
+                completed_at = excluded.completed_at, tries = excluded.tries,
+                max_attempts = excluded.max_attempts, errors = excluded.errors,
+                run_at = excluded.run_at, priority = excluded.priority,
+                unique_key = excluded.unique_key",
         )?;
         for r in b.puts.values() {
             let config = serde_json::to_string(&r.config).unwrap_or_else(|_| "{}".into());
@@ -226,6 +231,12 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
                 r.created_at as i64,
                 r.started_at.map(|t| t as i64),
                 r.completed_at.map(|t| t as i64),
+                r.tries,
+                r.max_attempts,
+                r.errors_json(),
+                r.run_at.map(|t| t as i64),
+                r.priority,
+                r.unique_key,
             ])?;
         }
         let mut cp = tx.prepare_cached("UPDATE jobs SET checkpoint = ?2 WHERE id = ?1")?;
@@ -237,11 +248,13 @@ fn write(conn: &mut Connection, b: &Batch) -> rusqlite::Result<()> {
             logs.execute(params![id, text])?;
         }
         if let Some(keep) = b.prune {
+            let finals = super::FINAL_STATES_SQL;
             tx.execute(
-                "DELETE FROM jobs WHERE status IN ('completed', 'failed', 'cancelled')
-                 AND id NOT IN (SELECT id FROM jobs
-                                WHERE status IN ('completed', 'failed', 'cancelled')
-                                ORDER BY completed_at DESC, id DESC LIMIT ?1)",
+                &format!(
+                    "DELETE FROM jobs WHERE status IN {finals}
+                     AND id NOT IN (SELECT id FROM jobs WHERE status IN {finals}
+                                    ORDER BY completed_at DESC, id DESC LIMIT ?1)"
+                ),
                 [keep],
             )?;
         }

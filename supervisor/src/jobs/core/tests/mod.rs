@@ -7,7 +7,9 @@ mod daemons;
 mod ends;
 mod leases;
 mod restart;
+mod retries;
 mod stops;
+mod when;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -48,6 +50,9 @@ pub(super) fn config() -> Jobs {
         daemon_backoff_initial: ms(1_000),
         daemon_backoff_max: ms(60_000),
         daemon_healthy: ms(300_000),
+        max_attempts: 1,
+        retry_backoff: ms(1_000),
+        retry_backoff_max: ms(600_000),
         keep_finished: 1000,
         log_bytes: 64 * 1024,
     }
@@ -67,6 +72,8 @@ pub(super) fn pool(name: &str) -> PoolInfo {
             timeout_ms: 30_000,
             max_response_bytes: 16 << 20,
         },
+        max_attempts: 0,
+        retry_backoff_ms: 0,
     }
 }
 
@@ -81,6 +88,11 @@ pub(super) fn job(id: &str, pool: &str) -> NewJob {
         timeout_ms: 0,
         data: serde_json::json!({"n": 1}),
         retry_on_restart: false,
+        max_attempts: None,
+        backoff_ms: None,
+        run_at: None,
+        priority: 0,
+        unique: None,
     }
 }
 

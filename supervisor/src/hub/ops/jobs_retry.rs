@@ -1,0 +1,38 @@
+//! `{"cmd":"jobs_retry","id":…}`: runs a failed, discarded or cancelled job again.
+
+use futures_util::future::BoxFuture;
+use protocol::control::{ControlKind, ControlReply, ControlRequest};
+
+use super::{Access, Control, Op, misrouted};
+use crate::hub::Hub;
+
+pub const OP: Op = Op {
+    name: "jobs retry",
+    doc: "runs a failed, discarded or cancelled one-off job again, with one more attempt if it had used them all.",
+    access: Access::Admin,
+    http: None,
+    control: Some(Control {
+        kind: ControlKind::JobsRetry,
+        reply,
+    }),
+};
+
+fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let ControlRequest::JobsRetry { id } = req else {
+        return Box::pin(std::future::ready(misrouted(&req)));
+    };
+    Box::pin(async move {
+        match hub.jobs().retry(&id).await {
+            Ok(_) => match hub.jobs().get(&id).await {
+                Some(j) => ControlReply::JobMoved {
+                    id,
+                    status: j.status,
+                },
+                None => ControlReply::Error {
+                    message: format!("job {id} is gone"),
+                },
+            },
+            Err(message) => ControlReply::Error { message },
+        }
+    })
+}

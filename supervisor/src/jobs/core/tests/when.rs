@@ -1,0 +1,101 @@
+//! When a job runs, against a fake clock: a delayed job waits for its
+//! time, priorities order the queue (0 first, FIFO within one), and a
+//! unique key answers a second spawn with the live job of that key.
+
+use super::*;
+
+fn at(id: &str, run_at: u64) -> NewJob {
+    NewJob {
+        run_at: Some(run_at),
+        ..job(id, "render")
+    }
+}
+
+#[test]
+fn a_delayed_job_runs_not_before_its_time() {
+    let mut h = Harness::new();
+    let t = h.now.unix_ms + 2_000;
+    let a = h.queue(at("later", t));
+    assert!(launched(&a).is_empty());
+    assert!(h.core.needs_tick(), "the tick wakes for it");
+    let info = h.core.info("later", false, h.now).unwrap();
+    assert_eq!(info.run_at, Some(t));
+    h.at(1_999);
+    assert!(launched(&h.tick(&[])).is_empty());
+    h.at(2_000);
+    assert_eq!(launched(&h.tick(&[])), ["later"]);
+    // A time already past runs at once.
+    let a = h.queue(at("past", h.now.unix_ms - 5));
+    assert_eq!(launched(&a), ["past"]);
+}
+
+#[test]
+fn priorities_order_a_backlog_fifo_within_one() {
+    let mut cfg = config();
+    cfg.max_running = 1;
+    cfg.max_running_per_pool = 1;
+    let mut h = Harness::with(cfg, &["render"]);
+    h.queue(job("first", "render"));
+    for (id, p) in [("p5a", 5), ("p1", 1), ("p5b", 5), ("p0", 0), ("p9", 9)] {
+        h.queue(NewJob {
+            priority: p,
+            ..job(id, "render")
+        });
+    }
+    let mut order = Vec::new();
+    let mut current = "first".to_string();
+    for _ in 0..5 {
+        let a = h.complete(&current, "1");
+        current = launched(&a).pop().expect("the next job starts");
+        order.push(current.clone());
+    }
+    assert_eq!(order, ["p0", "p1", "p5a", "p5b", "p9"]);
+}
+
+fn unique(id: &str, key: &str, window: u64) -> NewJob {
+    NewJob {
+        unique: Some((key.into(), window)),
+        ..job(id, "render")
+    }
+}
+
+#[test]
+fn a_unique_key_answers_with_the_live_job_within_its_window() {
+    let mut h = Harness::new();
+    let a = h.queue(unique("a", "k", 0));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Queued(Ok(("a".into(), JobState::Queued))))
+    );
+    let a = h.queue(unique("b", "k", 0));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Queued(Ok(("a".into(), JobState::Running))))
+    );
+    assert!(h.core.job("b").is_none(), "no second job");
+    // Another key is another job.
+    let a = h.queue(unique("c", "other", 0));
+    assert_eq!(launched(&a), ["c"]);
+    // A window: the live job counts only if it was created within it.
+    h.at(10_000);
+    let a = h.queue(unique("d", "k", 5_000));
+    assert_eq!(launched(&a), ["d"]);
+    let a = h.queue(unique("e", "k", 5_000));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Queued(Ok(("d".into(), JobState::Running))))
+    );
+    // Once it ended, the key is free.
+    h.complete("a", "1");
+    h.complete("d", "1");
+    let a = h.queue(unique("f", "k", 0));
+    assert_eq!(launched(&a), ["f"]);
+}
+
+#[test]
+fn unique_windows() {
+    use crate::jobs::core::unique_since;
+    assert_eq!(unique_since(0, 1_000), 0);
+    assert_eq!(unique_since(300, 1_000), 700);
+    assert_eq!(unique_since(5_000, 1_000), 0);
+}
