@@ -9,11 +9,14 @@ use bext_e2e::pg::Postgres;
 use bext_e2e::{Daemon, Setup, bext, wait_for};
 use serde_json::Value;
 
+/// The unique job waits a minute, far longer than the test: every spawn must
+/// find it running however slow the machine (a 2 s job once ended before
+/// the last of 50 spawns reached the store, at a load average of 15).
 const HANDLER: &str = r#"
 export async function handler(req) {
   const q = req.query;
   if (req.path === "/unique") {
-    const id = await bext.jobs.spawn(q.script, { unique: { key: q.key }, data: { wait: 2000 } });
+    const id = await bext.jobs.spawn(q.script, { unique: { key: q.key }, data: { wait: 60000 } });
     return { id };
   }
   return "ok";
