@@ -48,6 +48,10 @@ pub enum Kind {
     TextMap,
     /// A table with its own keys.
     Table(&'static [Key]),
+    /// An array of such tables (`[[render.schedules]]`).
+    Tables(&'static [Key]),
+    /// Any value (a job's `data`).
+    Any,
 }
 
 /// One key of a table.
@@ -193,8 +197,18 @@ pub const POOL: &[Key] = &[
     key("job_max_attempts", whole(0, 1_000, "attempts")),
     key("job_retry_backoff_ms", whole(0, MAX_MS, "milliseconds")),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
+    key("schedules", Kind::Tables(SCHEDULE)),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
+];
+
+/// One `[[POOL.schedules]]` table.
+pub const SCHEDULE: &[Key] = &[
+    key("cron", Kind::Text),
+    key("script", Kind::Text),
+    key("data", Kind::Any),
+    key("tz", Kind::Text),
+    key("missed", Kind::Text),
 ];
 
 pub const JOBS: &[Key] = &[
@@ -263,6 +277,8 @@ pub fn rule(kind: Kind) -> String {
         Kind::TextList => "must be a list of strings, such as [\"a\", \"b\"]".into(),
         Kind::TextMap => "must be a table of strings, such as { NAME = \"value\" }".into(),
         Kind::Table(_) => "must be a table (a [section])".into(),
+        Kind::Tables(_) => "must be an array of tables (each a [[section]])".into(),
+        Kind::Any => "may be any value".into(),
     }
 }
 
@@ -292,7 +308,8 @@ pub(super) fn fits(kind: Kind, v: &Value) -> bool {
         (Kind::Workers { .. }, Value::String(s)) => s == "auto",
         (Kind::TextList, Value::Array(a)) => a.iter().all(Value::is_str),
         (Kind::TextMap, Value::Table(t)) => t.values().all(Value::is_str),
-        (Kind::Table(_), Value::Table(_)) => true,
+        (Kind::Table(_), Value::Table(_)) | (Kind::Any, _) => true,
+        (Kind::Tables(_), Value::Array(a)) => a.iter().all(Value::is_table),
         _ => false,
     }
 }
@@ -314,6 +331,7 @@ mod tests {
         for k in keys {
             match k.kind {
                 Kind::Table(sub) => listed(sub, &format!("{prefix}{}.", k.name), out),
+                // An empty array in the default section: the key alone.
                 _ => out.push(format!("{prefix}{}", k.name)),
             }
         }
