@@ -8,7 +8,10 @@ use croner::Cron;
 use croner::parser::{CronParser, Seconds, Year};
 use serde::{Deserialize, Serialize};
 
-use super::validate::{Checker, Named, path};
+use std::path::Path;
+
+use super::Host;
+use super::validate::{Checker, Named, path, resolve};
 
 /// One `[[POOL.schedules]]` table, as written.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -105,8 +108,11 @@ impl Schedule {
 }
 
 /// Every schedule of a pool: an expression croner reads, a zone it knows,
-/// a script, a policy.
-pub(super) fn check_schedules(c: &mut Checker<'_>, n: &Named<'_>) {
+/// a script that exists (on this machine), a policy.
+pub(super) fn check_schedules(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) {
+    // Job scripts are found in the folder of the pool's script.
+    let dir = n.section.script.as_ref().map(|p| resolve(base, p));
+    let dir = dir.as_deref().and_then(Path::parent).unwrap_or(base);
     for (i, s) in n.section.schedules.iter().enumerate() {
         let index = i.to_string();
         let at = |key: &'static str| path(&n.prefix, &["schedules", index.as_str(), key]);
@@ -123,11 +129,12 @@ pub(super) fn check_schedules(c: &mut Checker<'_>, n: &Named<'_>) {
             format!("{:?}", s.tz),
             || "must be an IANA time zone such as \"Europe/Paris\" or \"UTC\"".into(),
         );
+        let found = c.host != Host::This || dir.join(&s.script).is_file();
         c.rule(
-            !s.script.trim().is_empty(),
+            !s.script.trim().is_empty() && found,
             &at("script"),
             format!("{:?}", s.script),
-            || "must be the job's module (relative to the folder of the pool's script)".into(),
+            || format!("must be the job's module, a file (relative to the folder of the pool's script, {})", dir.display()),
         );
         c.rule(
             s.missed == "skip" || s.missed == "once",
