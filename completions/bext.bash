@@ -151,6 +151,9 @@ _bext() {
             bext__subcmd__help__subcmd__jobs,retry)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__retry"
                 ;;
+            bext__subcmd__help__subcmd__jobs,schedules)
+                cmd="bext__subcmd__help__subcmd__jobs__subcmd__schedules"
+                ;;
             bext__subcmd__help__subcmd__jobs,show)
                 cmd="bext__subcmd__help__subcmd__jobs__subcmd__show"
                 ;;
@@ -184,6 +187,9 @@ _bext() {
             bext__subcmd__jobs,retry)
                 cmd="bext__subcmd__jobs__subcmd__retry"
                 ;;
+            bext__subcmd__jobs,schedules)
+                cmd="bext__subcmd__jobs__subcmd__schedules"
+                ;;
             bext__subcmd__jobs,show)
                 cmd="bext__subcmd__jobs__subcmd__show"
                 ;;
@@ -207,6 +213,9 @@ _bext() {
                 ;;
             bext__subcmd__jobs__subcmd__help,retry)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__retry"
+                ;;
+            bext__subcmd__jobs__subcmd__help,schedules)
+                cmd="bext__subcmd__jobs__subcmd__help__subcmd__schedules"
                 ;;
             bext__subcmd__jobs__subcmd__help,show)
                 cmd="bext__subcmd__jobs__subcmd__help__subcmd__show"
@@ -725,7 +734,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__jobs)
-            opts="spawn ls show cancel retry discard logs"
+            opts="spawn ls show cancel retry discard logs schedules"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -795,6 +804,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help__subcmd__jobs__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__jobs__subcmd__schedules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -991,7 +1014,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs)
-            opts="-s -c -h --socket --config --help spawn ls show cancel retry discard logs help"
+            opts="-s -c -h --socket --config --help spawn ls show cancel retry discard logs schedules help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1081,7 +1104,7 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__help)
-            opts="spawn ls show cancel retry discard logs help"
+            opts="spawn ls show cancel retry discard logs schedules help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1165,6 +1188,20 @@ _bext() {
             return 0
             ;;
         bext__subcmd__jobs__subcmd__help__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__jobs__subcmd__help__subcmd__schedules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1268,6 +1305,36 @@ _bext() {
             ;;
         bext__subcmd__jobs__subcmd__retry)
             opts="-s -c -h --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__jobs__subcmd__schedules)
+            opts="-s -c -h --json --socket --config --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

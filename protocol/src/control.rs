@@ -130,6 +130,8 @@ pub enum ControlRequest {
     JobsLogs {
         id: String,
     },
+    /// The recurring jobs of every pool, with their next run.
+    JobsSchedules,
     /// Deploy: a rolling restart of every pool (or of one) whose new
     /// workers load the code from disk, as a new version.
     Deploy {
@@ -245,6 +247,9 @@ pub enum ControlReply {
         id: String,
         status: JobState,
     },
+    JobSchedules {
+        schedules: Vec<ScheduleInfo>,
+    },
     /// The configuration was reloaded: what changed and what was done,
     /// one line each.
     Reloaded {
@@ -278,27 +283,12 @@ pub enum ControlReply {
 }
 
 mod jobs;
-pub use jobs::{AttemptError, JobInfo, JobState, JobStats};
+pub use jobs::{AttemptError, JobInfo, JobState, JobStats, ScheduleInfo};
 
+mod quarantined;
+pub use quarantined::Quarantined;
 mod versions;
 pub use versions::{VersionInfo, VersionState};
-
-/// A request signature refused as a query of death: it killed its worker
-/// by the worker's own fault on two tries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Quarantined {
-    pub pool: String,
-    pub method: String,
-    /// The path with its query string.
-    pub path: String,
-    /// A hash of the body (hex), the third part of the signature.
-    pub body_hash: String,
-    /// Unix time in milliseconds.
-    pub since: u64,
-    pub remaining_ms: u64,
-    /// How its worker died.
-    pub reason: String,
-}
 
 mod workers;
 pub use workers::{RotationReason, SocketStats, WorkerState, WorkerStatus};

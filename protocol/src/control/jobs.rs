@@ -154,3 +154,20 @@ pub struct JobStats {
     pub max_running: u32,
     pub max_running_per_pool: u32,
 }
+
+/// A recurring job (`[[POOL.schedules]]`), as `bext jobs schedules` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScheduleInfo {
+    /// The same on every node with the same schedule; its jobs' unique key
+    /// is `schedule:ID:DUE` (DUE in Unix ms).
+    pub id: String,
+    pub pool: String,
+    pub cron: String,
+    pub tz: String,
+    pub script: String,
+    /// `skip` or `once`.
+    pub missed: String,
+    /// Unix ms of the next due time; None: the expression has no more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_run: Option<u64>,
+}

@@ -87,6 +87,13 @@ pub enum JobsCommand {
     Discard { id: String },
     /// Print a job's log (its job.log and console lines).
     Logs { id: String },
+    /// List the recurring jobs of every pool ([[POOL.schedules]]) with
+    /// their next run.
+    Schedules {
+        /// Print them as JSON, as GET /__bext/jobs/schedules does.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn parse_memory(s: &str) -> Result<u64, String> {
@@ -136,6 +143,16 @@ pub fn run(socket: &Path, cmd: &JobsCommand) -> Result<String, ClientError> {
         JobsCommand::Discard { id } => {
             moved(socket, ControlRequest::JobsDiscard { id: id.clone() })
         }
+        JobsCommand::Schedules { json } => match request(socket, &ControlRequest::JobsSchedules)? {
+            ControlReply::JobSchedules { schedules } if *json => {
+                let v = serde_json::json!({ "schedules": schedules });
+                Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n")
+            }
+            ControlReply::JobSchedules { schedules } => {
+                Ok(super::schedules::schedules_table(&schedules, now_ms()))
+            }
+            other => Err(unexpected(other)),
+        },
         JobsCommand::Logs { id } => {
             match request(socket, &ControlRequest::JobsLogs { id: id.clone() })? {
                 ControlReply::JobLogs { logs, .. } => Ok(escape_lines(&logs)),

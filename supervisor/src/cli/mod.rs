@@ -9,6 +9,7 @@ pub mod client;
 pub mod deploy;
 pub mod format;
 pub mod jobs;
+pub mod schedules;
 
 /// A titled list of terms and their meaning (EXIT STATUS, SIGNALS, …),
 /// shown after `--help` and as its own section of the man page.

@@ -48,6 +48,10 @@ pub enum Kind {
     TextMap,
     /// A table with its own keys.
     Table(&'static [Key]),
+    /// An array of such tables (`[[render.schedules]]`).
+    Tables(&'static [Key]),
+    /// Any value (a job's `data`).
+    Any,
 }
 
 /// One key of a table.
@@ -202,8 +206,18 @@ pub const POOL: &[Key] = &[
     key("ws_drain_ms", ms(0)),
     key("max_sockets", whole(0, 10_000_000, "WebSockets")),
     key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
+    key("schedules", Kind::Tables(SCHEDULE)),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
+];
+
+/// One `[[POOL.schedules]]` table.
+pub const SCHEDULE: &[Key] = &[
+    key("cron", Kind::Text),
+    key("script", Kind::Text),
+    key("data", Kind::Any),
+    key("tz", Kind::Text),
+    key("missed", Kind::Text),
 ];
 
 pub const JOBS: &[Key] = &[
@@ -272,6 +286,8 @@ pub fn rule(kind: Kind) -> String {
         Kind::TextList => "must be a list of strings, such as [\"a\", \"b\"]".into(),
         Kind::TextMap => "must be a table of strings, such as { NAME = \"value\" }".into(),
         Kind::Table(_) => "must be a table (a [section])".into(),
+        Kind::Tables(_) => "must be an array of tables (each a [[section]])".into(),
+        Kind::Any => "may be any value".into(),
     }
 }
 
@@ -301,7 +317,8 @@ pub(super) fn fits(kind: Kind, v: &Value) -> bool {
         (Kind::Workers { .. }, Value::String(s)) => s == "auto",
         (Kind::TextList, Value::Array(a)) => a.iter().all(Value::is_str),
         (Kind::TextMap, Value::Table(t)) => t.values().all(Value::is_str),
-        (Kind::Table(_), Value::Table(_)) => true,
+        (Kind::Table(_), Value::Table(_)) | (Kind::Any, _) => true,
+        (Kind::Tables(_), Value::Array(a)) => a.iter().all(Value::is_table),
         _ => false,
     }
 }
@@ -323,6 +340,7 @@ mod tests {
         for k in keys {
             match k.kind {
                 Kind::Table(sub) => listed(sub, &format!("{prefix}{}.", k.name), out),
+                // An empty array in the default section: the key alone.
                 _ => out.push(format!("{prefix}{}", k.name)),
             }
         }

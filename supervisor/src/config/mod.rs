@@ -11,6 +11,7 @@ mod jobs;
 mod keys;
 mod pool_rules;
 mod routes;
+mod schedules;
 mod schema;
 mod settings;
 mod shapes;
@@ -29,6 +30,7 @@ use regex::Regex;
 pub use deploy::{Canary, Deploy};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
+pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
     WorkerCount,
@@ -364,15 +366,28 @@ pub(crate) fn key_line(source: &str, path: &[&str]) -> Option<usize> {
     use toml::de::{DeTable, DeValue};
     let doc = DeTable::parse(source).ok()?;
     let mut table = doc.get_ref();
-    for (i, name) in path.iter().enumerate() {
-        let (key, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == *name)?;
+    let mut i = 0;
+    while let Some(name) = path.get(i) {
+        let (key, mut value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == *name)?;
+        let mut at = key.span().start;
+        // `[[a.b]]`: the next name is the index of one of its tables.
+        if let DeValue::Array(items) = value.get_ref()
+            && let Some(item) = path
+                .get(i + 1)
+                .and_then(|n| items.get(n.parse::<usize>().ok()?))
+        {
+            value = item;
+            at = item.span().start;
+            i += 1;
+        }
         if i + 1 == path.len() {
-            return Some(line_of(source, key.span().start));
+            return Some(line_of(source, at));
         }
         match value.get_ref() {
             DeValue::Table(t) => table = t,
-            _ => return Some(line_of(source, key.span().start)),
+            _ => return Some(line_of(source, at)),
         }
+        i += 1;
     }
     None
 }

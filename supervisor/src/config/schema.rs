@@ -277,6 +277,8 @@ pub struct PoolSection {
     /// First retry delay of this pool's jobs unless one says; 0: `[jobs]
     /// retry_backoff_ms`.
     pub job_retry_backoff_ms: u64,
+    /// Recurring jobs: `[[POOL.schedules]]`.
+    pub schedules: Vec<super::ScheduleSection>,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -326,6 +328,7 @@ impl Default for PoolSection {
             max_pool_sockets: 0,
             job_max_attempts: 0,
             job_retry_backoff_ms: 0,
+            schedules: Vec::new(),
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -47,6 +47,8 @@ pub struct Settings {
     /// `job_retry_backoff_ms`); 0: the `[jobs]` defaults.
     pub job_max_attempts: u32,
     pub job_retry_backoff_ms: u64,
+    /// Recurring jobs (`[[POOL.schedules]]`).
+    pub schedules: Vec<super::Schedule>,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -207,6 +209,11 @@ impl Settings {
             },
             job_max_attempts: p.job_max_attempts,
             job_retry_backoff_ms: p.job_retry_backoff_ms,
+            schedules: p
+                .schedules
+                .iter()
+                .filter_map(super::Schedule::from_section)
+                .collect(),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -86,6 +86,20 @@ impl Walk<'_> {
                         self.table(inner, sub, path, None);
                     }
                 }
+                Some(Key {
+                    kind: Kind::Tables(sub),
+                    ..
+                }) => {
+                    // Each table is checked, and named by its index.
+                    let items = value.as_array_mut().into_iter().flatten();
+                    for (i, item) in items.enumerate() {
+                        path.push(i.to_string());
+                        if let Some(inner) = item.as_table_mut() {
+                            self.table(inner, sub, path, None);
+                        }
+                        path.pop();
+                    }
+                }
                 Some(_) => {}
             }
             path.pop();

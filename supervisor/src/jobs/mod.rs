@@ -19,6 +19,7 @@ mod manager;
 pub mod outage;
 pub mod pg;
 mod run;
+pub mod schedule;
 pub mod store;
 
 use std::collections::BTreeMap;
@@ -50,6 +51,8 @@ pub struct PoolInfo {
     /// Its jobs' retries unless one says; 0: the `[jobs]` defaults.
     pub max_attempts: u32,
     pub retry_backoff_ms: u64,
+    /// Its recurring jobs (`[[POOL.schedules]]`).
+    pub schedules: Vec<crate::config::Schedule>,
 }
 
 impl PoolInfo {
@@ -65,6 +68,7 @@ impl PoolInfo {
             fetch: p.settings.fetch.clone(),
             max_attempts: p.settings.job_max_attempts,
             retry_backoff_ms: p.settings.job_retry_backoff_ms,
+            schedules: p.settings.schedules.clone(),
         }
     }
 }
@@ -93,7 +97,8 @@ pub struct SpawnRequest {
     pub delay_ms: Option<u64>,
     /// 0 first.
     pub priority: u8,
-    /// (key, window in ms; 0: while one is queued, running or retryable).
+    /// (key, window in ms; 0: while one is queued, running or retryable;
+    /// [`core::EVER`]: a job of that key in any state, ever).
     pub unique: Option<(String, u64)>,
 }
 
@@ -133,6 +138,7 @@ enum Msg {
     Discard(String, oneshot::Sender<Result<JobState, String>>),
     Logs(String, oneshot::Sender<Option<String>>),
     Stats(oneshot::Sender<JobStats>),
+    Schedules(oneshot::Sender<Vec<protocol::control::ScheduleInfo>>),
     Shutdown(Instant, oneshot::Sender<()>),
     /// A reload changed the pools.
     SetPools(Vec<PoolInfo>),
@@ -222,6 +228,11 @@ impl JobsHandle {
 
     pub async fn stats(&self) -> JobStats {
         self.ask(Msg::Stats).await.unwrap_or_default()
+    }
+
+    /// The recurring jobs of every pool, with their next run.
+    pub async fn schedules(&self) -> Vec<protocol::control::ScheduleInfo> {
+        self.ask(Msg::Schedules).await.unwrap_or_default()
     }
 
     /// Cancels every running job, kills what is left at `deadline`, saves

@@ -32,6 +32,7 @@ mod jobs_cancel;
 mod jobs_discard;
 mod jobs_logs;
 mod jobs_retry;
+mod jobs_schedules;
 mod jobs_spawn;
 mod maint;
 mod message;
@@ -72,6 +73,7 @@ pub const TABLE: &[&Op] = &[
     &quarantine::OP,
     &quarantine_clear::OP,
     &jobs::OP,
+    &jobs_schedules::OP,
     &job::OP,
     &jobs_spawn::OP,
     &jobs_cancel::OP,

@@ -13,10 +13,14 @@ use super::policy::{self, Limits, Usage, Waiting};
 use super::state::{Run, RunState, StopWhy, Watch};
 use super::{Action, Clock, Core, Job, Log, NewJob, Save};
 
+/// The window of a unique spawn answered by a job of its key in any state,
+/// ended or not (a schedule's due time: one job, ever).
+pub const EVER: u64 = u64::MAX;
+
 /// The oldest creation time (Unix ms) a job may have to answer a unique
-/// spawn with a window of `window_ms` (0: any).
+/// spawn with a window of `window_ms` (0 or [`EVER`]: any).
 pub fn unique_since(window_ms: u64, now_ms: u64) -> u64 {
-    if window_ms == 0 {
+    if window_ms == 0 || window_ms == EVER {
         0
     } else {
         now_ms.saturating_sub(window_ms)
@@ -83,13 +87,16 @@ impl Core {
     }
 
     /// A live job (queued, running, retryable) of `new`'s unique key,
-    /// created within its window: the answer to its spawn.
+    /// created within its window (with [`EVER`], a job of that key in any
+    /// state): the answer to its spawn.
     fn unique_match(&self, new: &NewJob, now: Clock) -> Option<(String, JobState)> {
         let (key, window) = new.unique.as_ref()?;
         let since = unique_since(*window, now.unix_ms);
+        let ever = *window == EVER;
         self.jobs
             .values()
-            .filter(|j| j.row.unique_key.as_ref() == Some(key) && !j.row.status.is_final())
+            .filter(|j| j.row.unique_key.as_ref() == Some(key))
+            .filter(|j| ever || !j.row.status.is_final())
             .filter(|j| j.row.created_at >= since)
             .min_by_key(|j| j.row.created_at)
             .map(|j| (j.row.id.clone(), j.row.status))

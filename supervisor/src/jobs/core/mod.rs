@@ -36,7 +36,7 @@ use std::sync::Arc;
 use nix::unistd::Pid;
 use protocol::control::{JobInfo, JobState, JobStats};
 
-pub use intake::unique_since;
+pub use intake::{EVER, unique_since};
 pub use lease::Capacity;
 pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
 

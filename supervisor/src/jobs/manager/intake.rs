@@ -42,7 +42,8 @@ impl Manager {
             // every node: the one round trip the manager waits for.
             let row = self.core.new_row(&new, clock());
             let since = crate::jobs::core::unique_since(*window, row.created_at);
-            return s.insert_unique(&row, since).await;
+            let ever = *window == crate::jobs::core::EVER;
+            return s.insert_unique(&row, since, ever).await;
         }
         self.store.open(&self.cfg.state_file)?;
         match self.apply(Input::Queue(new)).await {
@@ -168,6 +169,7 @@ mod tests {
             },
             max_attempts: 0,
             retry_backoff_ms: 0,
+            schedules: Vec::new(),
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

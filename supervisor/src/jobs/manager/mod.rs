@@ -16,6 +16,7 @@ mod emit;
 mod intake;
 mod launch;
 mod persist;
+mod schedules;
 mod shared;
 
 use std::collections::{HashMap, VecDeque};
@@ -67,12 +68,22 @@ struct Manager {
     store_rx: Option<mpsc::UnboundedReceiver<StoreEvent>>,
     /// Told when a shutdown is over.
     stopped: Option<oneshot::Sender<()>>,
+    /// The pools' recurring jobs.
+    timers: Vec<schedules::Timer>,
 }
 
 /// The next report of the shared store's task (never, without one).
 async fn recv_store(rx: &mut Option<mpsc::UnboundedReceiver<StoreEvent>>) -> Option<StoreEvent> {
     match rx {
         Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Sleeps until Unix time `at` (ms); never, without one.
+async fn until_ms(at: Option<u64>) {
+    match at {
+        Some(at) => tokio::time::sleep(Duration::from_millis(at.saturating_sub(unix_ms()))).await,
         None => std::future::pending().await,
     }
 }
@@ -100,6 +111,7 @@ pub(super) fn start(
     };
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
+    let timers = schedules::timers(&pools, &[], unix_ms());
     let (core, store, loaded, store_rx) = match &cfg.store {
         Some(url) => {
             let node = crate::jobs::pg::new_node_id();
@@ -143,6 +155,7 @@ pub(super) fn start(
         exits_tx,
         store_rx,
         stopped: None,
+        timers,
     };
     tokio::spawn(m.run(loaded, rx, events_rx, exits_rx));
 }
@@ -159,6 +172,7 @@ impl Manager {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         self.apply(Input::Restore(loaded)).await;
         loop {
+            let (due, stopping) = (self.next_due(), self.core.is_stopping());
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(msg) => self.on_msg(msg).await,
@@ -169,6 +183,10 @@ impl Manager {
                     self.apply(Input::Exit { pid: exit.pid, status: exit.status }).await;
                 }
                 Some(ev) = recv_store(&mut self.store_rx) => self.on_store(ev).await,
+                // The next due time of a schedule (none: never).
+                _ = until_ms(due), if !stopping => {
+                    self.fire_schedules().await;
+                }
                 // Idle (no job process, no restart due), bextd does not wake.
                 _ = tick.tick(), if self.core.needs_tick() => {
                     let rss = self.core.to_sample().into_iter()
@@ -327,7 +345,11 @@ impl Manager {
                 self.stopped = Some(done);
                 self.apply(Input::Shutdown { deadline }).await;
             }
+            Msg::Schedules(reply) => {
+                let _ = reply.send(self.schedule_infos());
+            }
             Msg::SetPools(pools) => {
+                self.timers = schedules::timers(&pools, &self.timers, unix_ms());
                 self.apply(Input::SetPools(pools)).await;
             }
         }

@@ -361,9 +361,14 @@ impl Shared {
 
     /// Inserts a unique job (see [`sql::insert_unique`]) and wakes the
     /// nodes; returns the job of its key.
-    pub async fn insert_unique(&self, row: &Row, since: u64) -> Result<(String, JobState), String> {
+    pub async fn insert_unique(
+        &self,
+        row: &Row,
+        since: u64,
+        ever: bool,
+    ) -> Result<(String, JobState), String> {
         let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
-        let r = sql::insert_unique(&mut c, row, since, self.idle)
+        let r = sql::insert_unique(&mut c, row, since, ever, self.idle)
             .await
             .map_err(|e| explain(&e))?;
         let _ = c.execute("SELECT pg_notify('bext_jobs', '')", &[]).await;

@@ -424,13 +424,15 @@ async fn moved(
 }
 
 /// Inserts a job with a unique key, unless a job of that key is queued,
-/// running or retryable (created since `since`, Unix ms): under a
+/// running or retryable (created since `since`, Unix ms; `ever`: in any
+/// state): under a
 /// transaction-scoped advisory lock on the key, so two nodes racing to
 /// insert it make one job. Returns the id and state of the job of that key.
 pub async fn insert_unique(
     c: &mut Object,
     r: &Row,
     since: u64,
+    ever: bool,
     idle: Duration,
 ) -> Result<(String, JobState), tokio_postgres::Error> {
     let tx = begin(c, idle).await?;
@@ -442,10 +444,10 @@ pub async fn insert_unique(
     let found = tx
         .query_opt(
             "SELECT id, status FROM bext_jobs
-              WHERE unique_key = $1 AND status IN ('queued', 'running', 'retryable')
-                AND created_at >= $2
+              WHERE unique_key = $1 AND created_at >= $2
+                AND ($3 OR status IN ('queued', 'running', 'retryable'))
               ORDER BY created_at LIMIT 1",
-            &[&r.unique_key, &(since as i64)],
+            &[&r.unique_key, &(since as i64), &ever],
         )
         .await?;
     let answer = match found {

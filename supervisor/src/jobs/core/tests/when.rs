@@ -99,3 +99,24 @@ fn unique_windows() {
     assert_eq!(unique_since(300, 1_000), 700);
     assert_eq!(unique_since(5_000, 1_000), 0);
 }
+
+#[test]
+fn a_schedules_due_time_is_one_job_even_after_it_ended() {
+    use crate::jobs::core::EVER;
+    let mut h = Harness::new();
+    let a = h.queue(unique("due1", "schedule:s:1000", EVER));
+    assert_eq!(launched(&a), ["due1"]);
+    h.complete("due1", "1");
+    // Another node's (or a restarted node's) spawn of the same due time.
+    let a = h.queue(unique("again", "schedule:s:1000", EVER));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Queued(Ok(("due1".into(), JobState::Completed))))
+    );
+    assert!(h.core.job("again").is_none(), "no second job");
+    assert_eq!(unique_since_ever(), 0);
+}
+
+fn unique_since_ever() -> u64 {
+    crate::jobs::core::unique_since(crate::jobs::core::EVER, 1_000)
+}
