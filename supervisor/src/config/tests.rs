@@ -4,6 +4,7 @@ use super::*;
 
 mod deploy;
 mod limits;
+mod tracing_keys;
 
 fn dir_with_script() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();

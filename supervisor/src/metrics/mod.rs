@@ -18,6 +18,7 @@ use std::sync::atomic::AtomicU64;
 
 pub mod front;
 mod jobs;
+pub mod traces;
 mod versions;
 pub use jobs::JobMetrics;
 pub use versions::Kept;
@@ -299,6 +300,7 @@ impl Metrics {
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
+        traces::register(&mut registry);
         registry.register(
             "fetch_refused",
             "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",

@@ -1,0 +1,253 @@
+//! The spans of one request: the server span the front opens, and for each
+//! try a `dispatch` span with its `queue` and `run` children. Every method
+//! is a no-op on [`RequestTrace::OFF`], which is what requests get while
+//! tracing is off.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use hyper::HeaderMap;
+use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator};
+use opentelemetry::trace::{
+    Span as _, SpanContext, SpanKind, Status, TraceContextExt, Tracer as _,
+};
+use opentelemetry::{Context, KeyValue};
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use protocol::worker::HttpRequest;
+
+/// One request's trace: its server span, and how many tries it made.
+#[derive(Debug)]
+pub struct RequestTrace {
+    live: Option<Box<Open>>,
+}
+
+#[derive(Debug)]
+struct Open {
+    /// The caller's context with the server span in it.
+    cx: Context,
+    tries: AtomicU32,
+    server_timing: bool,
+}
+
+impl RequestTrace {
+    /// Tracing is off (or the caller is not an HTTP request).
+    pub const OFF: RequestTrace = RequestTrace { live: None };
+
+    /// Continues the caller's trace (W3C `traceparent`/`tracestate`) or
+    /// starts one, with a server span for `method path` routed to `pool`.
+    pub fn start(
+        method: &hyper::Method,
+        uri: &hyper::Uri,
+        headers: &HeaderMap,
+        peer_ip: &str,
+        pool: &str,
+    ) -> RequestTrace {
+        let Some(live) = super::live() else {
+            return RequestTrace::OFF;
+        };
+        let parent = TraceContextPropagator::new().extract(&HeaderText(headers));
+        let mut attributes = vec![
+            KeyValue::new("http.request.method", method.as_str().to_owned()),
+            KeyValue::new("url.path", uri.path().to_owned()),
+            KeyValue::new("client.address", peer_ip.to_owned()),
+            KeyValue::new("bext.pool", pool.to_owned()),
+        ];
+        if let Some(q) = uri.query() {
+            attributes.push(KeyValue::new("url.query", q.to_owned()));
+        }
+        if let Some(ua) = headers
+            .get(hyper::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+        {
+            attributes.push(KeyValue::new("user_agent.original", ua.to_owned()));
+        }
+        let span = live
+            .tracer
+            .span_builder(method.as_str().to_owned())
+            .with_kind(SpanKind::Server)
+            .with_attributes(attributes)
+            .start_with_context(&live.tracer, &parent);
+        RequestTrace {
+            live: Some(Box::new(Open {
+                cx: parent.with_span(span),
+                tries: AtomicU32::new(0),
+                server_timing: live.server_timing,
+            })),
+        }
+    }
+
+    /// The server span's ids, for log lines.
+    pub fn ids(&self) -> Option<(String, String)> {
+        let open = self.live.as_ref()?;
+        let span = open.cx.span();
+        let sc = span.span_context();
+        Some((sc.trace_id().to_string(), sc.span_id().to_string()))
+    }
+
+    /// The request body's size.
+    pub fn request_size(&self, bytes: usize) {
+        if let Some(open) = &self.live {
+            open.cx
+                .span()
+                .set_attribute(KeyValue::new("http.request.body.size", bytes as i64));
+        }
+    }
+
+    /// Opens the span of the next try (its queue wait begins now).
+    pub fn attempt(&self, pool: &str) -> Attempt {
+        let Some(open) = &self.live else {
+            return Attempt { live: None };
+        };
+        let Some(live) = super::live() else {
+            return Attempt { live: None };
+        };
+        let try_no = open.tries.fetch_add(1, Ordering::Relaxed);
+        let span = live
+            .tracer
+            .span_builder("dispatch")
+            .with_kind(SpanKind::Internal)
+            .with_attributes([
+                KeyValue::new("bext.pool", pool.to_owned()),
+                KeyValue::new("bext.retry", i64::from(try_no)),
+            ])
+            .start_with_context(&live.tracer, &open.cx);
+        let cx = open.cx.with_span(span);
+        let queue = live.tracer.start_with_context("queue", &cx);
+        Attempt {
+            live: Some(Box::new(Try {
+                cx,
+                queue: Some(queue),
+                run: None,
+            })),
+        }
+    }
+
+    /// Ends the server span with the answer's status and size, and adds
+    /// `traceresponse` and `server-timing` when `server_timing` is on.
+    pub fn finish<B: hyper::body::Body>(self, reply: &mut hyper::Response<B>) {
+        let Some(open) = self.live else {
+            return;
+        };
+        let span = open.cx.span();
+        let status = reply.status().as_u16();
+        span.set_attribute(KeyValue::new(
+            "http.response.status_code",
+            i64::from(status),
+        ));
+        if let Some(n) = reply.body().size_hint().exact() {
+            span.set_attribute(KeyValue::new("http.response.body.size", n as i64));
+        }
+        if status >= 500 {
+            span.set_status(Status::error(""));
+        }
+        if open.server_timing {
+            let tp = traceparent(span.span_context());
+            let headers = reply.headers_mut();
+            if let Ok(v) = hyper::header::HeaderValue::from_str(&tp) {
+                headers.insert("traceresponse", v);
+            }
+            if let Ok(v) =
+                hyper::header::HeaderValue::from_str(&format!("traceparent;desc=\"{tp}\""))
+            {
+                headers.append("server-timing", v);
+            }
+        }
+        span.end();
+    }
+}
+
+/// One try of a request: the `dispatch` span and its children.
+#[derive(Debug)]
+pub struct Attempt {
+    live: Option<Box<Try>>,
+}
+
+#[derive(Debug)]
+struct Try {
+    cx: Context,
+    queue: Option<opentelemetry_sdk::trace::Span>,
+    run: Option<opentelemetry_sdk::trace::Span>,
+}
+
+impl Attempt {
+    /// `request` as the worker should see it: its `traceparent` (and
+    /// `tracestate`) are the dispatch span's, so the handler's own spans
+    /// nest under bextd's. `baggage` is left as the caller sent it.
+    pub fn stamp<'a>(&self, request: &'a HttpRequest) -> Cow<'a, HttpRequest> {
+        let Some(t) = &self.live else {
+            return Cow::Borrowed(request);
+        };
+        let mut out = request.clone();
+        out.headers
+            .retain(|(k, _)| k != "traceparent" && k != "tracestate");
+        TraceContextPropagator::new().inject_context(&t.cx, &mut HeaderPairs(&mut out.headers));
+        Cow::Owned(out)
+    }
+
+    /// The try left the queue for the worker in `slot` (its `generation`
+    /// and `pid`): its run begins.
+    pub fn handed(&mut self, slot: u32, generation: u64, pid: i32) {
+        let Some(t) = &mut self.live else {
+            return;
+        };
+        if let Some(mut q) = t.queue.take() {
+            q.end();
+        }
+        let span = t.cx.span();
+        span.set_attribute(KeyValue::new("bext.worker.id", i64::from(slot)));
+        span.set_attribute(KeyValue::new("bext.worker.generation", generation as i64));
+        span.set_attribute(KeyValue::new("bext.worker.pid", i64::from(pid)));
+        if let Some(live) = super::live() {
+            t.run = Some(live.tracer.start_with_context("run", &t.cx));
+        }
+    }
+
+    /// The try ended: `failure` names why it got no answer, if it did not.
+    pub fn end(self, failure: Option<&'static str>) {
+        let Some(mut t) = self.live else {
+            return;
+        };
+        for mut s in [t.queue.take(), t.run.take()].into_iter().flatten() {
+            if let Some(why) = failure {
+                s.set_status(Status::error(why));
+            }
+            s.end();
+        }
+        let span = t.cx.span();
+        if let Some(why) = failure {
+            span.set_attribute(KeyValue::new("error.type", why));
+            span.set_status(Status::error(why));
+        }
+        span.end();
+    }
+}
+
+/// W3C `traceparent` of `sc`.
+fn traceparent(sc: &SpanContext) -> String {
+    format!(
+        "00-{}-{}-{:02x}",
+        sc.trace_id(),
+        sc.span_id(),
+        sc.trace_flags().to_u8()
+    )
+}
+
+struct HeaderText<'a>(&'a HeaderMap);
+
+impl Extractor for HeaderText<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
+}
+
+struct HeaderPairs<'a>(&'a mut Vec<(String, String)>);
+
+impl Injector for HeaderPairs<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        self.0.push((key.to_ascii_lowercase(), value));
+    }
+}
