@@ -7,6 +7,7 @@ into target/py) and prints every span as one JSON line on stdout: its ids
 line is `listening PORT` (it binds an ephemeral port on 127.0.0.1).
 
     receiver.py [--delay SECONDS]   # answer each export this much later
+    receiver.py --quiet             # decode, print nothing (benchmarks)
 """
 
 import json
@@ -20,6 +21,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 )
 
 DELAY = 0.0
+QUIET = False
 
 
 def value(v):
@@ -58,7 +60,8 @@ class Handler(BaseHTTPRequestHandler):
         req = ExportTraceServiceRequest()
         req.ParseFromString(body)
         for s in spans(req):
-            print(json.dumps(s), flush=True)
+            if not QUIET:
+                print(json.dumps(s), flush=True)
         out = ExportTraceServiceResponse().SerializeToString()
         self.send_response(200 if self.path == "/v1/traces" else 404)
         self.send_header("content-type", "application/x-protobuf")
@@ -73,6 +76,7 @@ class Handler(BaseHTTPRequestHandler):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--delay":
         DELAY = float(sys.argv[2])
+    QUIET = sys.argv[1:] == ["--quiet"]
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(f"listening {server.server_address[1]}", flush=True)
     server.serve_forever()
