@@ -45,6 +45,13 @@ def spans(req):
                     "end": s.end_time_unix_nano,
                     "status": s.status.code,
                     "attributes": {a.key: value(a.value) for a in s.attributes},
+                    "events": [
+                        {
+                            "name": e.name,
+                            "attributes": {a.key: value(a.value) for a in e.attributes},
+                        }
+                        for e in s.events
+                    ],
                     "links": [
                         {"trace_id": l.trace_id.hex(), "span_id": l.span_id.hex()}
                         for l in s.links

@@ -14,6 +14,7 @@ use serde_json::Value;
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {
+  if (req.path === "/throw") throw new Error("boom");
   return { traceparent: req.headers["traceparent"] || null, baggage: req.headers["baggage"] || null };
 }
 "#;
@@ -183,6 +184,26 @@ fn a_request_without_a_traceparent_starts_a_trace() {
     let spans = rx.trace(trace_id, 4);
     assert_eq!(named(&spans, "GET")["parent"], "", "a root span");
     assert!(r.header("traceresponse").is_none(), "server_timing is off");
+}
+
+/// A handler that throws: the server span says so, with the exception as
+/// an event, and bextd's log line about it carries the trace id.
+#[test]
+fn a_thrown_error_is_an_exception_event_and_a_log_line_with_the_trace_id() {
+    let rx = Receiver::start(&[]);
+    let d = start(&config(&format!("http://127.0.0.1:{}", rx.port), ""));
+    let trace_id = "0af7651916cd43dd8448eb211c80319c";
+    let tp = format!("00-{trace_id}-b7ad6b7169203331-01");
+    let r = d.request("GET", "/throw", &[("traceparent", &tp)], b"");
+    assert_eq!(r.status, 500);
+    let spans = rx.trace(trace_id, 4);
+    let server = named(&spans, "GET");
+    assert_eq!(server["status"], 2, "STATUS_CODE_ERROR");
+    assert_eq!(server["attributes"]["http.response.status_code"], 500);
+    let event = &server["events"][0];
+    assert_eq!(event["name"], "exception");
+    assert_eq!(event["attributes"]["exception.message"], "Error: boom");
+    d.wait_log(&format!("trace_id={trace_id}"), Duration::from_secs(5));
 }
 
 #[test]

@@ -137,6 +137,9 @@ impl Front {
             Ok(dispatch::Answered::Outcome(o)) => Ok(o),
             Err(f) => Err(f),
         };
+        if let Ok(Outcome::Error { message, stack }) = &outcome {
+            trace.exception(message, stack);
+        }
         match outcome {
             Ok(Outcome::Ok(resp)) => head::worker_response(&pool.name, resp),
             Ok(Outcome::Error { .. } | Outcome::Streamed) => plain(

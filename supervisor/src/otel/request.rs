@@ -122,6 +122,26 @@ impl RequestTrace {
         }
     }
 
+    /// The handler threw: an `exception` event on the server span (with
+    /// the semantic conventions' `exception.*` attributes), and a log line
+    /// in the request's span, so its trace id is in the log.
+    pub fn exception(&self, message: &str, stack: &str) {
+        let Some(open) = &self.live else {
+            return;
+        };
+        open.cx.span().add_event(
+            "exception",
+            vec![
+                KeyValue::new("exception.message", message.to_owned()),
+                KeyValue::new("exception.stacktrace", stack.to_owned()),
+            ],
+        );
+        tracing::debug!(
+            error = %crate::logging::untrusted(message),
+            "the handler threw; answered 500"
+        );
+    }
+
     /// Ends the server span with the answer's status and size, and adds
     /// `traceresponse` and `server-timing` when `server_timing` is on.
     pub fn finish<B: hyper::body::Body>(self, reply: &mut hyper::Response<B>) {
