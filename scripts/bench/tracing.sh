@@ -19,7 +19,10 @@ dur=${2:-5}
 conns=${3:-32}
 
 source scripts/bench/lib.sh
-bench_setup
+if ! command -v wrk >/dev/null; then
+  apt-get update && apt-get install -y wrk
+fi
+cargo build --release -q -p bext-supervisor -p bext-worker
 if ! target/py/bin/python -c 'import opentelemetry.proto' 2>/dev/null; then
   python3 -m venv target/py
   target/py/bin/pip install -q opentelemetry-proto==1.45.2
