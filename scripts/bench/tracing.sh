@@ -7,6 +7,11 @@
 #
 #   scripts/bench/tracing.sh [ROUNDS] [SECONDS] [CONNECTIONS]
 #
+# With BASE_BIN=DIR (a directory holding a bextd and bext-worker built
+# without traces, e.g. from the commit before them), a fourth server runs
+# that build with no [tracing] section, and the end prints off / base: what
+# tracing off costs against a build that has no tracer at all.
+#
 # Rounds interleave the three (the order rotates each round), so a slow
 # moment of the machine falls on all of them. CPU per request comes from
 # /proc (utime+stime) of bextd and of its 2 workers during each run; the
@@ -46,6 +51,12 @@ declare -A tracing=(
   [100pct]=$'[tracing]\nenabled = true\nratio = 1.0'
 )
 servers=(off 1pct 100pct)
+declare -A bin_of=([off]=target/release [1pct]=target/release [100pct]=target/release)
+if [[ -n ${BASE_BIN:-} ]]; then
+  servers+=(base)
+  tracing[base]=""
+  bin_of[base]=$BASE_BIN
+fi
 declare -A pid_of port_of
 port=18400
 for s in "${servers[@]}"; do
@@ -62,7 +73,7 @@ max_requests = 0
 ${tracing[$s]}
 TOML
   OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$rport" OTEL_BSP_SCHEDULE_DELAY=200 \
-    target/release/bextd --config "$work/$s.toml" --log-level warn >"$work/$s.log" 2>&1 &
+    "${bin_of[$s]}/bextd" --config "$work/$s.toml" --log-level warn >"$work/$s.log" 2>&1 &
   pid_of[$s]=$!
   port_of[$s]=$port
   pids+=("$!")
@@ -100,7 +111,8 @@ run() {
 echo "tracing: $rounds rounds of ${dur}s each, wrk -t2 -c$conns, hello, 2 workers"
 declare -A results
 for r in $(seq "$rounds"); do
-  order=("${servers[@]:$((r % 3))}" "${servers[@]:0:$((r % 3))}")
+  k=$((r % ${#servers[@]}))
+  order=("${servers[@]:$k}" "${servers[@]:0:$k}")
   for s in "${order[@]}"; do
     results[$s/$r]=$(run "$s")
     printf '  round %d %-7s %s\n' "$r" "$s" "${results[$s/$r]}"
@@ -115,6 +127,15 @@ med() {
 counter() {
   curl -fs "http://127.0.0.1:${port_of[$1]}/metrics" | awk -v n="$2" '$1 == n { print $2 }'
 }
+# The median over the rounds of off's figure divided by base's, per round
+# (both ran back to back in each round, so a slow moment falls on both).
+ratio() {
+  local r
+  for r in $(seq "$rounds"); do
+    paste <(echo "${results[off/$r]}") <(echo "${results[base/$r]}") |
+      awk -v f="$1" -v n="$(echo "${results[off/$r]}" | wc -w)" '{ printf "%.4f\n", $f / $(f + n) }'
+  done | median
+}
 echo
 echo "medians over the rounds; CPU in µs per request"
 printf '%-7s %9s %8s %8s %8s %9s %10s %9s\n' tracing "req/s" "p99 µs" bextd workers receiver exported dropped
@@ -123,3 +144,7 @@ for s in "${servers[@]}"; do
     "$(med "$s" 3)" "$(med "$s" 4)" "$(med "$s" 5)" \
     "$(counter "$s" bext_trace_spans_exported_total)" "$(counter "$s" bext_trace_spans_dropped_total)"
 done
+if [[ -n ${BASE_BIN:-} ]]; then
+  echo
+  echo "off / base (median of the per-round ratios): req/s $(ratio 1), bextd CPU $(ratio 3), workers CPU $(ratio 4)"
+fi

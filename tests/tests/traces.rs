@@ -223,6 +223,22 @@ fn sampling_at_zero_sends_nothing() {
             "the handler sees an unsampled context: {tp}"
         );
     }
+    // A caller's unsampled context is handed on: its trace, a new parent.
+    let caller = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00";
+    let tp = d
+        .request("GET", "/", &[("traceparent", caller)], b"")
+        .json()["traceparent"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        tp.starts_with("00-0af7651916cd43dd8448eb211c80319c-"),
+        "{tp}"
+    );
+    assert!(
+        tp.ends_with("-00") && !tp.contains("b7ad6b7169203331"),
+        "{tp}"
+    );
     // A graceful stop flushes what is queued: nothing was.
     d.signal(Signal::SIGTERM);
     assert!(d.wait_exit(Duration::from_secs(20)).success());
@@ -259,4 +275,64 @@ fn a_receiver_down_or_slow_costs_no_request_and_drops_are_counted() {
         assert!(dropped.is_some(), "{endpoint}: {}", d.get("/metrics").body);
         assert_eq!(metric(&d, "bext_trace_spans_exported_total"), 0.0);
     }
+}
+
+/// A bad `OTEL_*` variable is refused like a bad key: bextd and
+/// `--check-config` exit 78 with one line naming the variable and its rule.
+#[test]
+fn a_bad_otel_variable_is_a_config_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("worker.js"), APP).unwrap();
+    let toml = config("http://127.0.0.1:4318", "");
+    std::fs::write(dir.path().join("bext.toml"), toml).unwrap();
+    let cases = [
+        ("OTEL_TRACES_SAMPLER", "bogus", "must be one of always_on"),
+        (
+            "OTEL_TRACES_SAMPLER_ARG",
+            "1.5",
+            "must be a ratio from 0 to 1",
+        ),
+        ("OTEL_SDK_DISABLED", "maybe", "must be true or false"),
+    ];
+    for (name, value, rule) in cases {
+        for args in [
+            &["--config", "bext.toml"][..],
+            &["--check-config", "--config", "bext.toml"],
+        ] {
+            let out = Command::new(bext_e2e::bin("bextd"))
+                .args(args)
+                .current_dir(dir.path())
+                .env_remove("RUST_LOG")
+                .env(name, value)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(78), "{name}: {stderr}");
+            let want = format!(
+                "bextd: invalid configuration: environment variable {name}=\"{value}\" {rule}"
+            );
+            assert!(stderr.starts_with(&want), "{name}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        }
+    }
+    // A bad endpoint variable turns tracing on, and is refused the same way.
+    std::fs::write(
+        dir.path().join("bext.toml"),
+        "[render]\nscript = \"worker.js\"\n",
+    )
+    .unwrap();
+    let out = Command::new(bext_e2e::bin("bextd"))
+        .args(["--check-config", "--config", "bext.toml"])
+        .current_dir(dir.path())
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(78), "{stderr}");
+    assert!(
+        stderr.contains(
+            "OTEL_EXPORTER_OTLP_ENDPOINT=\"collector:4318\" must be an http:// or https:// URL"
+        ),
+        "{stderr}"
+    );
 }

@@ -36,7 +36,7 @@ pub use schema::{
 };
 pub use settings::{Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn};
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
-pub use traces::{PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};
+pub use traces::{EnvError, PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};
 
 /// A checked configuration.
 #[derive(Debug, Clone)]

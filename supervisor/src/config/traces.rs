@@ -56,6 +56,16 @@ impl Default for TracingSection {
     }
 }
 
+/// A bad `OTEL_*` variable (see `otel::settings`): a configuration error,
+/// as for a bad key, so bextd exits 78 with this one line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("environment variable {name}={value:?} {rule}")]
+pub struct EnvError {
+    pub name: &'static str,
+    pub value: String,
+    pub rule: String,
+}
+
 /// The samplers of the OpenTelemetry specification's `OTEL_TRACES_SAMPLER`.
 pub const SAMPLERS: &[&str] = &[
     "always_on",

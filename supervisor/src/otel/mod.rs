@@ -7,7 +7,8 @@
 //! and puts the tracer in a process-wide cell. For each request the front
 //! reads W3C `traceparent`/`tracestate` (a new trace starts when they are
 //! absent or broken; `baggage` is passed to the worker untouched) and opens
-//! the server span (`request::RequestTrace`). Each try of the request
+//! the server span (`request::RequestTrace`), having decided once whether
+//! the request is sampled (`sample`; an unsampled one makes no span). Each try of the request
 //! (`pool::dispatch`) is a `dispatch` span under it, with a `queue` span
 //! (admission and waiting for a worker with room) and a `run` span (handed
 //! to the worker until its answer); the `traceparent` the handler sees is
@@ -19,6 +20,7 @@
 
 mod export;
 pub mod request;
+pub mod sample;
 pub mod settings;
 
 use std::sync::{Arc, OnceLock};
@@ -38,6 +40,8 @@ pub use settings::{EnvError, Settings};
 pub struct Live {
     pub tracer: SdkTracer,
     pub server_timing: bool,
+    /// Decided per request (see `sample`); the SDK keeps every span.
+    pub sampling: settings::Sampling,
 }
 
 static LIVE: OnceLock<Live> = OnceLock::new();
@@ -107,7 +111,8 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
             pending,
             cap: s.max_queue_size,
         })
-        .with_sampler(sampler(s))
+        .with_sampler(Sampler::AlwaysOn)
+        .with_id_generator(sample::Seeded::default())
         .with_resource(
             Resource::builder()
                 .with_service_name(s.service_name.clone())
@@ -117,6 +122,7 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
     let live = Live {
         tracer: provider.tracer("bextd"),
         server_timing: s.server_timing,
+        sampling: s.sampler,
     };
     LIVE.set(live).map_err(|_| OtelError::Twice)?;
     tracing::info!(
@@ -129,23 +135,18 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
     Ok(Guard(provider))
 }
 
-fn sampler(s: &Settings) -> Sampler {
-    let own = Sampler::TraceIdRatioBased(s.sampler.ratio);
-    if s.sampler.parent_based {
-        Sampler::ParentBased(Box::new(own))
-    } else {
-        own
-    }
+/// The settings `[tracing]` and bextd's environment give (`None`: off), or
+/// the bad `OTEL_*` variable. `bextd` checks this with the file, before
+/// `--check-config` answers, so a bad variable is refused like a bad key.
+pub fn from_env(section: &crate::config::TracingSection) -> Result<Option<Settings>, EnvError> {
+    settings::resolve(section, &|name: &str| std::env::var(name).ok())
 }
 
 /// Tracing as `[tracing]` and bextd's environment say: `None` when off. A
-/// bad `OTEL_*` variable or an exporter that cannot be built stops bextd
-/// before it starts, with a line that names the problem.
+/// bad `OTEL_*` variable (exit 78) or an exporter that cannot be built
+/// stops bextd before it starts, with a line that names the problem.
 pub fn start(section: &crate::config::TracingSection) -> Result<Option<Guard>, crate::exit::Fatal> {
-    let env = |name: &str| std::env::var(name).ok();
-    let settings =
-        settings::resolve(section, &env).map_err(|e| crate::exit::Fatal::Setup(e.to_string()))?;
-    match settings {
+    match from_env(section)? {
         Some(s) => install(&s)
             .map(Some)
             .map_err(|e| crate::exit::Fatal::Setup(e.to_string())),

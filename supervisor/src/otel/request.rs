@@ -1,7 +1,9 @@
 //! The spans of one request: the server span the front opens, and for each
 //! try a `dispatch` span with its `queue` and `run` children. Every method
 //! is a no-op on [`RequestTrace::OFF`], which is what requests get while
-//! tracing is off.
+//! tracing is off. A request that is not sampled (decided once, in
+//! [`RequestTrace::start`]) opens no span: it only carries the context the
+//! handler passes on.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -9,11 +11,13 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use hyper::HeaderMap;
 use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator};
 use opentelemetry::trace::{
-    Span as _, SpanContext, SpanKind, Status, TraceContextExt, Tracer as _,
+    Span as _, SpanContext, SpanKind, Status, TraceContextExt, TraceFlags, Tracer as _,
 };
 use opentelemetry::{Context, KeyValue};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use protocol::worker::HttpRequest;
+
+use super::sample;
 
 /// One request's trace: its server span, and how many tries it made.
 #[derive(Debug)]
@@ -23,8 +27,10 @@ pub struct RequestTrace {
 
 #[derive(Debug)]
 struct Open {
-    /// The caller's context with the server span in it.
+    /// The caller's context with the server span in it (unsampled: the
+    /// context handed on, with no span behind it).
     cx: Context,
+    sampled: bool,
     tries: AtomicU32,
     server_timing: bool,
 }
@@ -35,6 +41,9 @@ impl RequestTrace {
 
     /// Continues the caller's trace (W3C `traceparent`/`tracestate`) or
     /// starts one, with a server span for `method path` routed to `pool`.
+    /// Sampling is decided here, once: an unsampled request opens no span
+    /// and builds no attribute, and only carries a context (a fresh span
+    /// id, flags `00`) for the handler to pass on.
     pub fn start(
         method: &hyper::Method,
         uri: &hyper::Uri,
@@ -46,34 +55,47 @@ impl RequestTrace {
             return RequestTrace::OFF;
         };
         let parent = TraceContextPropagator::new().extract(&HeaderText(headers));
-        let mut attributes = vec![
-            KeyValue::new("http.request.method", method.as_str().to_owned()),
-            KeyValue::new("url.path", uri.path().to_owned()),
-            KeyValue::new("client.address", peer_ip.to_owned()),
-            KeyValue::new("bext.pool", pool.to_owned()),
-        ];
-        if let Some(q) = uri.query() {
-            attributes.push(KeyValue::new("url.query", q.to_owned()));
+        let remote = parent.span().span_context().clone();
+        let (fresh_trace, span_id) = sample::random_ids();
+        let trace_id = if remote.is_valid() {
+            remote.trace_id()
+        } else {
+            fresh_trace
+        };
+        let caller = remote.is_valid().then(|| remote.is_sampled());
+        if !sample::decide(caller, trace_id, live.sampling) {
+            let sc = SpanContext::new(
+                trace_id,
+                span_id,
+                TraceFlags::default(),
+                false,
+                remote.trace_state().clone(),
+            );
+            return RequestTrace::open(parent.with_remote_span_context(sc), false, live);
         }
-        if let Some(ua) = headers
-            .get(hyper::header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-        {
-            attributes.push(KeyValue::new("user_agent.original", ua.to_owned()));
-        }
-        let span = live
+        let builder = live
             .tracer
             .span_builder(method.as_str().to_owned())
             .with_kind(SpanKind::Server)
-            .with_attributes(attributes)
-            .start_with_context(&live.tracer, &parent);
+            .with_attributes(server_attributes(method, uri, headers, peer_ip, pool));
+        let span = sample::start_seeded(builder, &live.tracer, &parent, trace_id, span_id);
+        RequestTrace::open(parent.with_span(span), true, live)
+    }
+
+    fn open(cx: Context, sampled: bool, live: &super::Live) -> RequestTrace {
         RequestTrace {
             live: Some(Box::new(Open {
-                cx: parent.with_span(span),
+                cx,
+                sampled,
                 tries: AtomicU32::new(0),
                 server_timing: live.server_timing,
             })),
         }
+    }
+
+    /// Whether the request's spans are recorded and exported.
+    pub fn sampled(&self) -> bool {
+        self.live.as_ref().is_some_and(|o| o.sampled)
     }
 
     /// The server span's ids, for log lines.
@@ -86,20 +108,29 @@ impl RequestTrace {
 
     /// The request body's size.
     pub fn request_size(&self, bytes: usize) {
-        if let Some(open) = &self.live {
+        if let Some(open) = self.live.as_ref().filter(|o| o.sampled) {
             open.cx
                 .span()
                 .set_attribute(KeyValue::new("http.request.body.size", bytes as i64));
         }
     }
 
-    /// Opens the span of the next try (its queue wait begins now).
+    /// Opens the span of the next try (its queue wait begins now). An
+    /// unsampled request's try only carries its context.
     pub fn attempt(&self, pool: &str) -> Attempt {
         let Some(open) = &self.live else {
             return Attempt { live: None };
         };
-        let Some(live) = super::live() else {
-            return Attempt { live: None };
+        let recording = open.sampled.then(super::live).flatten();
+        let Some(live) = recording else {
+            return Attempt {
+                live: Some(Box::new(Try {
+                    cx: open.cx.clone(),
+                    recording: false,
+                    queue: None,
+                    run: None,
+                })),
+            };
         };
         let try_no = open.tries.fetch_add(1, Ordering::Relaxed);
         let span = live
@@ -116,6 +147,7 @@ impl RequestTrace {
         Attempt {
             live: Some(Box::new(Try {
                 cx,
+                recording: true,
                 queue: Some(queue),
                 run: None,
             })),
@@ -129,13 +161,15 @@ impl RequestTrace {
         let Some(open) = &self.live else {
             return;
         };
-        open.cx.span().add_event(
-            "exception",
-            vec![
-                KeyValue::new("exception.message", message.to_owned()),
-                KeyValue::new("exception.stacktrace", stack.to_owned()),
-            ],
-        );
+        if open.sampled {
+            open.cx.span().add_event(
+                "exception",
+                vec![
+                    KeyValue::new("exception.message", message.to_owned()),
+                    KeyValue::new("exception.stacktrace", stack.to_owned()),
+                ],
+            );
+        }
         tracing::debug!(
             error = %crate::logging::untrusted(message),
             "the handler threw; answered 500"
@@ -149,16 +183,18 @@ impl RequestTrace {
             return;
         };
         let span = open.cx.span();
-        let status = reply.status().as_u16();
-        span.set_attribute(KeyValue::new(
-            "http.response.status_code",
-            i64::from(status),
-        ));
-        if let Some(n) = reply.body().size_hint().exact() {
-            span.set_attribute(KeyValue::new("http.response.body.size", n as i64));
-        }
-        if status >= 500 {
-            span.set_status(Status::error(""));
+        if open.sampled {
+            let status = reply.status().as_u16();
+            span.set_attribute(KeyValue::new(
+                "http.response.status_code",
+                i64::from(status),
+            ));
+            if let Some(n) = reply.body().size_hint().exact() {
+                span.set_attribute(KeyValue::new("http.response.body.size", n as i64));
+            }
+            if status >= 500 {
+                span.set_status(Status::error(""));
+            }
         }
         if open.server_timing {
             let tp = traceparent(span.span_context());
@@ -184,7 +220,9 @@ pub struct Attempt {
 
 #[derive(Debug)]
 struct Try {
+    /// The dispatch span's context (unsampled: the request's).
     cx: Context,
+    recording: bool,
     queue: Option<opentelemetry_sdk::trace::Span>,
     run: Option<opentelemetry_sdk::trace::Span>,
 }
@@ -207,7 +245,7 @@ impl Attempt {
     /// The try left the queue for the worker in `slot` (its `generation`
     /// and `pid`): its run begins.
     pub fn handed(&mut self, slot: u32, generation: u64, pid: i32) {
-        let Some(t) = &mut self.live else {
+        let Some(t) = self.live.as_mut().filter(|t| t.recording) else {
             return;
         };
         if let Some(mut q) = t.queue.take() {
@@ -224,7 +262,7 @@ impl Attempt {
 
     /// The try ended: `failure` names why it got no answer, if it did not.
     pub fn end(self, failure: Option<&'static str>) {
-        let Some(mut t) = self.live else {
+        let Some(mut t) = self.live.filter(|t| t.recording) else {
             return;
         };
         for mut s in [t.queue.take(), t.run.take()].into_iter().flatten() {
@@ -240,6 +278,32 @@ impl Attempt {
         }
         span.end();
     }
+}
+
+/// The server span's attributes (HTTP semantic conventions).
+fn server_attributes(
+    method: &hyper::Method,
+    uri: &hyper::Uri,
+    headers: &HeaderMap,
+    peer_ip: &str,
+    pool: &str,
+) -> Vec<KeyValue> {
+    let mut attributes = vec![
+        KeyValue::new("http.request.method", method.as_str().to_owned()),
+        KeyValue::new("url.path", uri.path().to_owned()),
+        KeyValue::new("client.address", peer_ip.to_owned()),
+        KeyValue::new("bext.pool", pool.to_owned()),
+    ];
+    if let Some(q) = uri.query() {
+        attributes.push(KeyValue::new("url.query", q.to_owned()));
+    }
+    if let Some(ua) = headers
+        .get(hyper::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+    {
+        attributes.push(KeyValue::new("user_agent.original", ua.to_owned()));
+    }
+    attributes
 }
 
 /// W3C `traceparent` of `sc`.

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+pub use crate::config::EnvError;
 use crate::config::{PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};
 
 /// Where no endpoint is given: an OpenTelemetry Collector on this host.
@@ -34,15 +35,6 @@ pub struct Sampling {
     pub ratio: f64,
 }
 
-/// A bad `OTEL_*` variable: bextd refuses to start, as for a bad key.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("environment variable {name}={value:?} {rule}")]
-pub struct EnvError {
-    pub name: &'static str,
-    pub value: String,
-    pub rule: String,
-}
-
 /// The settings, or `None` when tracing is off: `OTEL_SDK_DISABLED=true`,
 /// `enabled = false`, or `enabled` unset and no OTLP endpoint variable.
 pub fn resolve(
@@ -54,7 +46,11 @@ pub fn resolve(
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty())
     };
-    if var("OTEL_SDK_DISABLED").is_some_and(|v| v.eq_ignore_ascii_case("true")) {
+    let disabled = var("OTEL_SDK_DISABLED");
+    if disabled
+        .as_deref()
+        .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+    {
         return Ok(None);
     }
     let signal_url = var("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT");
@@ -64,6 +60,11 @@ pub fn resolve(
         .unwrap_or(signal_url.is_some() || base_url.is_some())
     {
         return Ok(None);
+    }
+    // Checked only when tracing is on: the variables of an environment
+    // shared with other programs are not bextd's to refuse otherwise.
+    if let Some(v) = disabled.filter(|v| !v.eq_ignore_ascii_case("false")) {
+        return Err(env_error("OTEL_SDK_DISABLED", v, "must be true or false"));
     }
     let traces_url = match (&s.endpoint, signal_url, base_url) {
         (Some(e), _, _) => with_traces_path(e),

@@ -98,11 +98,21 @@ fn bad_variables_are_named() {
         ("OTEL_TRACES_SAMPLER_ARG", "2"),
         ("OTEL_EXPORTER_OTLP_ENDPOINT", "c:4318"),
         ("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"),
+        ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://"),
+        ("OTEL_SDK_DISABLED", "yes"),
     ];
     for (name, value) in cases {
         let env = [(*name, *value)];
         let err = resolve(&on(), &env_of(&env)).unwrap_err();
         assert_eq!(err.name, *name);
         assert!(err.to_string().contains(value), "{err}");
+    }
+    // Off, the variables are not bextd's: none is refused.
+    let off = TracingSection {
+        enabled: Some(false),
+        ..TracingSection::default()
+    };
+    for (name, value) in cases {
+        assert_eq!(resolve(&off, &env_of(&[(*name, *value)])), Ok(None));
     }
 }
