@@ -193,6 +193,9 @@ pub enum WorkerToMaster {
     /// A `fetch()` (or one of its redirects) was refused by the pool's
     /// `fetch_allow`; bextd counts it.
     FetchRefused { reason: crate::fetch_allow::Refusal },
+    /// Spans the worker ended (a `fetch()`'s, `bext.trace.span`'s) for
+    /// bextd to export; only ever sent for sampled requests.
+    Spans(Vec<crate::trace::ReportedSpan>),
 }
 
 /// What a job process needs to run its job.

@@ -348,6 +348,30 @@ fn fetch_refused() {
 }
 
 #[test]
+fn spans() {
+    use protocol::trace::{AttrValue, ReportedSpan, SpanKind};
+    check(
+        "spans",
+        &WorkerToMaster::Spans(vec![ReportedSpan {
+            trace_id: [0x4b; 16],
+            span_id: [1, 2, 3, 4, 5, 6, 7, 8],
+            parent_id: [8, 7, 6, 5, 4, 3, 2, 1],
+            name: "GET".into(),
+            kind: SpanKind::Client,
+            start_us: 1_700_000_000_000_000,
+            end_us: 1_700_000_000_001_500,
+            attributes: vec![
+                ("http.request.method".into(), AttrValue::Str("GET".into())),
+                ("http.response.status_code".into(), AttrValue::Int(200)),
+                ("ratio".into(), AttrValue::Float(0.5)),
+                ("cached".into(), AttrValue::Bool(false)),
+            ],
+            error: None,
+        }]),
+    );
+}
+
+#[test]
 fn template() {
     use protocol::template::{FromTemplate, ToTemplate};
     check(

@@ -11,6 +11,10 @@ use std::time::{Duration, Instant};
 use bext_e2e::{Daemon, Setup, Signal, poll, wait_for};
 use serde_json::Value;
 
+/// The worker's spans: fetch(), bext.trace.span, jobs.
+#[path = "traces/worker.rs"]
+mod worker;
+
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {
@@ -88,9 +92,13 @@ fn config(endpoint: &str, extra: &str) -> String {
 
 /// bextd exporting every 50 ms rather than every 5 s.
 fn start(config: &str) -> Daemon {
+    start_app(config, &[("worker.js", APP)])
+}
+
+fn start_app(config: &str, files: &[(&str, &str)]) -> Daemon {
     let d = Daemon::start_with(Setup {
         config,
-        files: &[("worker.js", APP)],
+        files,
         env: &[("OTEL_BSP_SCHEDULE_DELAY", "50")],
         ..Setup::default()
     });
@@ -152,8 +160,9 @@ fn an_incoming_trace_is_continued_and_its_spans_nest() {
     let dispatch = named(&spans, "dispatch");
     assert_eq!(dispatch["parent"], server["span_id"]);
     assert_eq!(
-        dispatch["span_id"], parts[2],
-        "the handler sees the dispatch span"
+        named(&spans, "run")["span_id"],
+        parts[2],
+        "the handler sees the run span"
     );
     let a = &dispatch["attributes"];
     assert_eq!(a["bext.worker.id"], 0);

@@ -95,6 +95,10 @@ async fn talk(
                     crate::metrics::fetch_refused(&pool, reason);
                     continue;
                 }
+                WorkerToMaster::Spans(spans) => {
+                    crate::otel::worker::export(spans, &pool, None);
+                    continue;
+                }
                 WorkerToMaster::Message { data_json } => {
                     Report::Log(LogLevel::Info, format!("bext.sendMessage: {data_json}"))
                 }

@@ -22,6 +22,7 @@ mod export;
 pub mod request;
 pub mod sample;
 pub mod settings;
+pub mod worker;
 
 use std::sync::{Arc, OnceLock};
 

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use hyper::HeaderMap;
 use opentelemetry::propagation::{Extractor, Injector, TextMapPropagator};
 use opentelemetry::trace::{
-    Span as _, SpanContext, SpanKind, Status, TraceContextExt, TraceFlags, Tracer as _,
+    Span as _, SpanContext, SpanId, SpanKind, Status, TraceContextExt, TraceFlags, Tracer as _,
 };
 use opentelemetry::{Context, KeyValue};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
@@ -126,6 +126,8 @@ impl RequestTrace {
             return Attempt {
                 live: Some(Box::new(Try {
                     cx: open.cx.clone(),
+                    handler_cx: open.cx.clone(),
+                    run_id: SpanId::INVALID,
                     recording: false,
                     queue: None,
                     run: None,
@@ -144,9 +146,21 @@ impl RequestTrace {
             .start_with_context(&live.tracer, &open.cx);
         let cx = open.cx.with_span(span);
         let queue = live.tracer.start_with_context("queue", &cx);
+        // The run span starts only once a worker has the request, but the
+        // request carries its id: drawn now, given to it then.
+        let run_id = sample::random_ids().1;
+        let handler_cx = cx.with_remote_span_context(SpanContext::new(
+            cx.span().span_context().trace_id(),
+            run_id,
+            TraceFlags::SAMPLED,
+            false,
+            cx.span().span_context().trace_state().clone(),
+        ));
         Attempt {
             live: Some(Box::new(Try {
                 cx,
+                handler_cx,
+                run_id,
                 recording: true,
                 queue: Some(queue),
                 run: None,
@@ -222,6 +236,9 @@ pub struct Attempt {
 struct Try {
     /// The dispatch span's context (unsampled: the request's).
     cx: Context,
+    /// What the handler is told (the run span's ids; unsampled: `cx`).
+    handler_cx: Context,
+    run_id: SpanId,
     recording: bool,
     queue: Option<opentelemetry_sdk::trace::Span>,
     run: Option<opentelemetry_sdk::trace::Span>,
@@ -229,8 +246,9 @@ struct Try {
 
 impl Attempt {
     /// `request` as the worker should see it: its `traceparent` (and
-    /// `tracestate`) are the dispatch span's, so the handler's own spans
-    /// nest under bextd's. `baggage` is left as the caller sent it.
+    /// `tracestate`) are the run span's, so the handler's own spans (its
+    /// `fetch()`es, `bext.trace.span`) nest under bextd's. `baggage` is
+    /// left as the caller sent it.
     pub fn stamp<'a>(&self, request: &'a HttpRequest) -> Cow<'a, HttpRequest> {
         let Some(t) = &self.live else {
             return Cow::Borrowed(request);
@@ -238,7 +256,8 @@ impl Attempt {
         let mut out = request.clone();
         out.headers
             .retain(|(k, _)| k != "traceparent" && k != "tracestate");
-        TraceContextPropagator::new().inject_context(&t.cx, &mut HeaderPairs(&mut out.headers));
+        TraceContextPropagator::new()
+            .inject_context(&t.handler_cx, &mut HeaderPairs(&mut out.headers));
         Cow::Owned(out)
     }
 
@@ -256,7 +275,15 @@ impl Attempt {
         span.set_attribute(KeyValue::new("bext.worker.generation", generation as i64));
         span.set_attribute(KeyValue::new("bext.worker.pid", i64::from(pid)));
         if let Some(live) = super::live() {
-            t.run = Some(live.tracer.start_with_context("run", &t.cx));
+            let builder = live.tracer.span_builder("run");
+            let trace_id = span.span_context().trace_id();
+            t.run = Some(sample::start_seeded(
+                builder,
+                &live.tracer,
+                &t.cx,
+                trace_id,
+                t.run_id,
+            ));
         }
     }
 
