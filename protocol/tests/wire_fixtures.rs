@@ -372,6 +372,28 @@ fn spans() {
 }
 
 #[test]
+fn job_spawn_linked() {
+    check(
+        "job-spawn-linked",
+        &WorkerToMaster::JobCall {
+            query: 3,
+            call: JobCall::SpawnLinked {
+                spawn: JobSpawn {
+                    id: "0193f2a4b5c6d7e8".into(),
+                    script: "/srv/app/jobs/report.js".into(),
+                    daemon: false,
+                    memory_bytes: 0,
+                    timeout_ms: 0,
+                    data_json: "null".into(),
+                    retry_on_restart: false,
+                },
+                traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into(),
+            },
+        },
+    );
+}
+
+#[test]
 fn template() {
     use protocol::template::{FromTemplate, ToTemplate};
     check(

@@ -19,6 +19,7 @@
 //! `bext_trace_spans_dropped_total`.
 
 mod export;
+pub mod jobs;
 pub mod request;
 pub mod sample;
 pub mod settings;

@@ -160,3 +160,47 @@ fn print_tree(spans: &[Value]) {
     }
 }
 
+/// The handler spawns a job inside a user span; the job's run says how.
+const SPAWNING: &str = r#"
+export function handler(req) {
+  const id = bext.trace.span("enqueue", () => bext.jobs.spawn("job.js", { data: { n: 2 } }));
+  return { id, traceparent: req.headers["traceparent"] };
+}
+"#;
+
+const JOB: &str = r#"
+export async function run(job) { return job.data.n * 2; }
+"#;
+
+/// A job spawned in a sampled request: its run is a `job` span in a trace
+/// of its own, linked to the span that spawned it.
+#[test]
+fn a_job_spawned_from_a_request_links_to_it_and_its_run_is_a_span() {
+    let rx = Receiver::start(&[]);
+    let d = start_app(
+        &config(&format!("http://127.0.0.1:{}", rx.port), ""),
+        &[("worker.js", SPAWNING), ("job.js", JOB)],
+    );
+    let trace_id = "6bf92f3577b34da6a3ce929d0e0e4736";
+    let tp = format!("00-{trace_id}-00f067aa0ba902b7-01");
+    let r = d.request("GET", "/", &[("traceparent", &tp)], b"");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let job_id = r.json()["id"].as_str().unwrap().to_owned();
+    let spans = rx.trace(trace_id, 5);
+    let enqueue = named(&spans, "enqueue");
+    assert_eq!(enqueue["parent"], named(&spans, "run")["span_id"]);
+    let run = wait_for(Duration::from_secs(10), "the job's span", || {
+        rx.spans()
+            .into_iter()
+            .find(|s| s["name"] == "job" && s["attributes"]["bext.job.id"] == job_id.as_str())
+    });
+    assert_ne!(run["trace_id"], trace_id, "a trace of its own");
+    assert_eq!(run["parent"], "", "at its root");
+    assert_eq!(run["kind"], 5, "SPAN_KIND_CONSUMER");
+    assert_eq!(run["attributes"]["bext.job.outcome"], "completed");
+    assert_eq!(
+        run["links"],
+        serde_json::json!([{ "trace_id": trace_id, "span_id": enqueue["span_id"] }]),
+        "linked to the span that spawned it"
+    );
+}

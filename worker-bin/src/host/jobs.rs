@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use protocol::worker::{JobCall, JobSpawn};
-use rquickjs::{Ctx, Exception, Function, Object, Result};
+use rquickjs::prelude::Rest;
+use rquickjs::{Ctx, Exception, Function, Object, Result, Value};
 
 use super::{HostEvent, HostState};
 
@@ -98,22 +99,35 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                   memory: String,
                   timeout_ms: f64,
                   data_json: String,
-                  retry_on_restart: bool|
+                  rest: Rest<Value<'js>>|
                   -> Result<String> {
+                // (retry_on_restart, traceparent?): past the arguments a
+                // host function may take one by one.
+                let retry_on_restart = rest.first().is_some_and(|v| v.as_bool() == Some(true));
+                let traceparent = rest
+                    .get(1)
+                    .and_then(|v| v.as_string())
+                    .and_then(|v| v.to_string().ok());
                 let (path, memory_bytes) =
                     check_spawn(&ctx, &s.jobs, &script, &memory, timeout_ms)?;
                 let id = new_id();
+                let spawn = JobSpawn {
+                    id: id.clone(),
+                    script: path.to_string_lossy().into_owned(),
+                    daemon,
+                    memory_bytes,
+                    timeout_ms: timeout_ms.min(1e15) as u64,
+                    data_json,
+                    retry_on_restart,
+                };
+                // Spawned in a sampled request: its run links to that span.
+                let call = match traceparent {
+                    Some(traceparent) => JobCall::SpawnLinked { spawn, traceparent },
+                    None => JobCall::Spawn(spawn),
+                };
                 s.push(HostEvent::JobCall {
                     query: s.jobs.query(),
-                    call: JobCall::Spawn(JobSpawn {
-                        id: id.clone(),
-                        script: path.to_string_lossy().into_owned(),
-                        daemon,
-                        memory_bytes,
-                        timeout_ms: timeout_ms.min(1e15) as u64,
-                        data_json,
-                        retry_on_restart,
-                    }),
+                    call,
                 });
                 Ok(id)
             },

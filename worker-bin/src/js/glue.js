@@ -293,8 +293,11 @@
       if (typeof o !== "object") throw new TypeError("bext.jobs.spawn: options must be an object");
       const data = JSON.stringify(o.data === undefined ? null : o.data) ?? "null";
       const retry = !!(o.retryOnRestart || o.retry_on_restart);
+      // Spawned in a sampled request: the job's run links to this span.
+      const t = currentTrace();
+      const link = t !== undefined && t.sampled ? `00-${t.trace}-${t.span}-01` : undefined;
       return host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
-        o.timeout == null ? 0 : Number(o.timeout), data, retry);
+        o.timeout == null ? 0 : Number(o.timeout), data, retry, link);
     },
     get: (id) => jobAsk("get", id),
     cancel: (id) => jobAsk("cancel", id),
