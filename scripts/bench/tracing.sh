@@ -7,6 +7,9 @@
 #
 #   scripts/bench/tracing.sh [ROUNDS] [SECONDS] [CONNECTIONS]
 #
+# BENCH_PROFILE=debug measures the debug build instead (no release build;
+# the figures are larger, the comparison between the rows still holds).
+#
 # With BASE_BIN=DIR (a directory holding a bextd and bext-worker built
 # without traces, e.g. from the commit before them), a fourth server runs
 # that build with no [tracing] section, and the end prints off / base: what
@@ -27,7 +30,12 @@ source scripts/bench/lib.sh
 if ! command -v wrk >/dev/null; then
   apt-get update && apt-get install -y wrk
 fi
-cargo build --release -q -p bext-supervisor -p bext-worker
+profile=${BENCH_PROFILE:-release}
+if [[ $profile == release ]]; then
+  cargo build --release -q -p bext-supervisor -p bext-worker
+else
+  cargo build -q -p bext-supervisor -p bext-worker --bins
+fi
 if ! target/py/bin/python -c 'import opentelemetry.proto' 2>/dev/null; then
   python3 -m venv target/py
   target/py/bin/pip install -q opentelemetry-proto==1.45.2
@@ -51,7 +59,7 @@ declare -A tracing=(
   [100pct]=$'[tracing]\nenabled = true\nratio = 1.0'
 )
 servers=(off 1pct 100pct)
-declare -A bin_of=([off]=target/release [1pct]=target/release [100pct]=target/release)
+declare -A bin_of=([off]=target/$profile [1pct]=target/$profile [100pct]=target/$profile)
 if [[ -n ${BASE_BIN:-} ]]; then
   servers+=(base)
   tracing[base]=""
