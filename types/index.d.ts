@@ -148,6 +148,12 @@ export interface JobModule<Data = unknown> {
   run(job: Job<Data>): unknown;
 }
 
+/** The span `bext.trace.span` hands its function. */
+export interface TraceSpan {
+  /** Adds an attribute to the span (a no-op when the request is not traced). */
+  setAttribute(key: string, value: string | number | boolean): TraceSpan;
+}
+
 /** The `bext` global. */
 export interface Bext {
   readonly worker: WorkerIdentity;
@@ -160,6 +166,16 @@ export interface Bext {
     spawn(script: string, options: SpawnOptions & { unique: { key: string; for?: number } }): Promise<string>;
     get(id: string): Promise<JobInfo>;
     cancel(id: string): Promise<unknown>;
+  };
+  readonly trace: {
+    /**
+     * Runs `fn` in a span of its own, named `name`, in the request's trace:
+     * under bextd's `run` span, or under the span it is called in. The span
+     * ends when `fn` returns or its promise settles (failed if it throws or
+     * rejects). When the request is not traced or not sampled, `fn` just
+     * runs.
+     */
+    span<T>(name: string, fn: (span: TraceSpan) => T): T;
   };
   /**
    * Accepts a WebSocket upgrade (Deno's shape): return `response` as is

@@ -12,6 +12,7 @@
 //!   version mismatch is refused with a clear message instead of a
 //!   misdecoded frame.
 //! * [`template`]: `bextd` asking a template worker to fork a worker.
+//! * [`trace`]: the spans a worker reports for bextd to export.
 //!
 //! This crate is a leaf: it depends on no other bext crate and does no I/O.
 #![forbid(unsafe_code)]
@@ -23,6 +24,7 @@ pub mod hello;
 pub mod rollout;
 pub mod size;
 pub mod template;
+pub mod trace;
 pub mod worker;
 
 pub use codec::{DEFAULT_MAX_FRAME_BYTES, FrameCodec, FrameError};

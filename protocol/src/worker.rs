@@ -225,6 +225,9 @@ pub enum WorkerToMaster {
     /// `socket.close(code, reason)` on WebSocket `id`: bextd sends the
     /// close frame and forgets the socket.
     SocketClose { id: u64, code: u16, reason: String },
+    /// Spans the worker ended (a `fetch()`'s, `bext.trace.span`'s) for
+    /// bextd to export; only ever sent for sampled requests.
+    Spans(Vec<crate::trace::ReportedSpan>),
 }
 
 mod jobs;

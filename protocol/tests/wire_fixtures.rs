@@ -396,6 +396,59 @@ fn websockets() {
 }
 
 #[test]
+fn spans() {
+    use protocol::trace::{AttrValue, ReportedSpan, SpanKind};
+    check(
+        "spans",
+        &WorkerToMaster::Spans(vec![ReportedSpan {
+            trace_id: [0x4b; 16],
+            span_id: [1, 2, 3, 4, 5, 6, 7, 8],
+            parent_id: [8, 7, 6, 5, 4, 3, 2, 1],
+            name: "GET".into(),
+            kind: SpanKind::Client,
+            start_us: 1_700_000_000_000_000,
+            end_us: 1_700_000_000_001_500,
+            attributes: vec![
+                ("http.request.method".into(), AttrValue::Str("GET".into())),
+                ("http.response.status_code".into(), AttrValue::Int(200)),
+                ("ratio".into(), AttrValue::Float(0.5)),
+                ("cached".into(), AttrValue::Bool(false)),
+            ],
+            error: None,
+        }]),
+    );
+}
+
+#[test]
+fn job_spawn_linked() {
+    check(
+        "job-spawn-linked",
+        &WorkerToMaster::JobCall {
+            query: 3,
+            call: JobCall::SpawnLinked {
+                spawn: JobSpawn {
+                    id: "0193f2a4b5c6d7e8".into(),
+                    script: "/srv/app/jobs/report.js".into(),
+                    daemon: false,
+                    memory_bytes: 0,
+                    timeout_ms: 0,
+                    data_json: "null".into(),
+                    retry_on_restart: false,
+                    max_attempts: 0,
+                    backoff_ms: 0,
+                    run_at_ms: 0,
+                    delay_ms: 0,
+                    priority: 0,
+                    unique_key: None,
+                    unique_for_ms: 0,
+                },
+                traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into(),
+            },
+        },
+    );
+}
+
+#[test]
 fn template() {
     use protocol::template::{FromTemplate, ToTemplate};
     check(

@@ -78,6 +78,8 @@ pub fn run(config: Config) -> Result<(), Fatal> {
         .thread_name("bextd")
         .build()
         .or_fatal(|| "cannot start the async runtime".into())?;
+    // Outside the runtime: the exporter's blocking client has its own.
+    let _traces = crate::otel::start(&config.tracing)?;
     rt.block_on(serve(config))?;
     Ok(())
 }

@@ -15,6 +15,9 @@ pub const CONFIG: u8 = 78;
 pub enum Fatal {
     #[error("{0}")]
     Config(#[from] crate::config::ConfigError),
+    /// A bad `OTEL_*` variable: a configuration error too.
+    #[error("invalid configuration: {0}")]
+    Env(#[from] crate::config::EnvError),
     #[error("{what}: {source}")]
     Io {
         what: String,
@@ -30,7 +33,7 @@ pub enum Fatal {
 impl Fatal {
     pub fn code(&self) -> u8 {
         match self {
-            Fatal::Config(_) => CONFIG,
+            Fatal::Config(_) | Fatal::Env(_) => CONFIG,
             Fatal::Io { .. } | Fatal::Setup(_) => FATAL,
         }
     }

@@ -35,6 +35,7 @@ pub mod jobs;
 pub mod listen;
 pub mod logging;
 pub mod metrics;
+pub mod otel;
 pub mod pool;
 pub mod process;
 pub mod reload;

@@ -53,6 +53,12 @@ pub enum JobCall {
     Get { id: String },
     /// Cancel it; the reply is `true` if it was queued or running.
     Cancel { id: String },
+    /// [`JobCall::Spawn`] from a sampled request: `traceparent` is the
+    /// span that spawned it, which the job's run links to.
+    SpawnLinked {
+        spawn: JobSpawn,
+        traceparent: String,
+    },
 }
 
 /// A new job's id: its creation time (hex milliseconds, so ids sort by

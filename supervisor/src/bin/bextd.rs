@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use supervisor::cli::bextd::Args;
-use supervisor::{config, daemon, exit, logging};
+use supervisor::{config, daemon, exit, logging, otel};
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -17,6 +17,12 @@ fn main() -> ExitCode {
             return ExitCode::from(exit::CONFIG);
         }
     };
+    // The OTEL_* variables are part of the configuration: a bad one is
+    // refused here, by --check-config too, with the same exit code.
+    if let Err(e) = otel::from_env(&config.tracing) {
+        eprintln!("bextd: invalid configuration: {e}");
+        return ExitCode::from(exit::CONFIG);
+    }
     if args.check_config {
         return match config.effective_toml() {
             Ok(text) => {

@@ -13,6 +13,11 @@ struct ServerOnly<'a> {
 }
 
 #[derive(Serialize)]
+struct TracingOnly<'a> {
+    tracing: &'a super::TracingSection,
+}
+
+#[derive(Serialize)]
 struct JobsOnly<'a> {
     jobs: &'a super::JobsSection,
 }
@@ -54,6 +59,10 @@ impl Config {
         let mut jobs = raw.jobs.clone();
         jobs.store = super::store_url::redact(&jobs.store);
         out.push_str(&toml::to_string_pretty(&JobsOnly { jobs: &jobs })?);
+        out.push('\n');
+        out.push_str(&toml::to_string_pretty(&TracingOnly {
+            tracing: &raw.tracing,
+        })?);
         Ok(out)
     }
 }

@@ -254,11 +254,31 @@ pub const JOBS: &[Key] = &[
 /// Largest checkpoint: it travels in one frame, with room to spare.
 pub const MAX_CHECKPOINT_BYTES: u64 = 16 * 1024 * 1024;
 
+pub const TRACING: &[Key] = &[
+    key("enabled", Kind::Bool),
+    key("endpoint", Kind::Text),
+    key("protocol", Kind::Text),
+    key("sampler", Kind::Text),
+    key(
+        "ratio",
+        Kind::Number {
+            min: 0.0,
+            max: 1.0,
+            unit: "a ratio",
+        },
+    ),
+    key("service_name", Kind::Text),
+    key("server_timing", Kind::Bool),
+    key("export_timeout_ms", whole(1, 600_000, "milliseconds")),
+    key("max_queue_size", whole(1, 1_000_000, "spans")),
+];
+
 /// The top of the file. `pools` is handled apart: a table of pools.
 pub const TOP: &[Key] = &[
     key("server", Kind::Table(SERVER)),
     key("render", Kind::Table(POOL)),
     key("jobs", Kind::Table(JOBS)),
+    key("tracing", Kind::Table(TRACING)),
 ];
 
 /// The rule of a kind, in words.

@@ -16,6 +16,7 @@ mod schema;
 mod settings;
 mod shapes;
 pub mod store_url;
+mod traces;
 mod validate;
 mod wide;
 
@@ -39,6 +40,7 @@ pub use settings::{
     Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn, WebSocket,
 };
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
+pub use traces::{EnvError, PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};
 
 /// A checked configuration.
 #[derive(Debug, Clone)]
@@ -49,6 +51,9 @@ pub struct Config {
     pub pools: Vec<Pool>,
     /// `[jobs]`.
     pub jobs: Jobs,
+    /// `[tracing]` as written (the `OTEL_*` variables fill in what it
+    /// leaves out when bextd starts).
+    pub tracing: TracingSection,
     /// The file's keys with defaults filled in, as `--check-config` prints them.
     pub effective: RawConfig,
 }

@@ -24,6 +24,9 @@ pub struct RawConfig {
     /// Background jobs and daemons (seed 002).
     #[serde(default)]
     pub jobs: JobsSection,
+    /// OpenTelemetry traces.
+    #[serde(default)]
+    pub tracing: super::TracingSection,
 }
 
 /// `[jobs]`: limits, the memory budget and the state file of background

@@ -5,6 +5,7 @@ use super::*;
 mod deploy;
 mod limits;
 mod schedules;
+mod tracing_keys;
 
 fn dir_with_script() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();

@@ -97,12 +97,14 @@ pub(super) fn check(
     }
     routes::check_shadowing(&mut c, &pools);
     let jobs = super::jobs::check(&mut c, &raw.jobs, base);
+    let tracing = super::traces::check(&mut c, &raw.tracing);
     if c.problems.is_empty() {
         Ok(Config {
             file: PathBuf::new(),
             server,
             pools,
             jobs,
+            tracing,
             effective: raw,
         })
     } else {

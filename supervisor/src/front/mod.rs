@@ -33,6 +33,7 @@ use hyper::{Request, Response, StatusCode, Version};
 use protocol::worker::{HttpRequest, Outcome};
 
 use crate::hub::{self, HttpAnswer, Hub};
+use crate::otel::RequestTrace;
 use crate::pool::PoolHandle;
 use crate::pool::dispatch::{self, Failure};
 
@@ -82,13 +83,30 @@ impl Front {
             return Ok(plain(StatusCode::NOT_FOUND, "no pool routes this path"));
         };
         let started = std::time::Instant::now();
-        let reply = self.serve_pool(&pool, peer_ip, req).await;
+        let trace =
+            RequestTrace::start(req.method(), req.uri(), req.headers(), peer_ip, &pool.name);
+        let mut reply = match trace.ids() {
+            // Log lines of the request carry its trace and span ids.
+            Some((trace_id, span_id)) => {
+                let span = tracing::info_span!("request", %trace_id, %span_id);
+                let serve = self.serve_pool(&pool, peer_ip, req, &trace);
+                tracing::Instrument::instrument(serve, span).await
+            }
+            None => self.serve_pool(&pool, peer_ip, req, &trace).await,
+        };
+        trace.finish(&mut reply);
         pool.metrics
             .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
         Ok(reply)
     }
 
-    async fn serve_pool(&self, pool: &PoolHandle, peer_ip: &str, req: Request<Incoming>) -> Reply {
+    async fn serve_pool(
+        &self,
+        pool: &PoolHandle,
+        peer_ip: &str,
+        req: Request<Incoming>,
+        trace: &RequestTrace,
+    ) -> Reply {
         let declared = req
             .headers()
             .get(CONTENT_LENGTH)
@@ -98,7 +116,7 @@ impl Front {
             return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large");
         }
         if wants_websocket(&req) {
-            return self.upgrade(pool, peer_ip, req).await;
+            return self.upgrade(pool, peer_ip, req, trace).await;
         }
         let whole = pool.config().settings.request_timeout;
         let (parts, body) = req.into_parts();
@@ -108,16 +126,28 @@ impl Front {
             Err(refused) => return intake_refused(refused),
         };
         let request = worker_request(&parts, &body, peer_ip);
+        trace.request_size(body.len());
         drop(body);
-        self.dispatch(pool, request).await
+        self.dispatch(pool, request, trace).await
     }
 
-    async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
-        self.answered(pool, dispatch::request(pool, request).await)
+    async fn dispatch(
+        &self,
+        pool: &PoolHandle,
+        request: HttpRequest,
+        trace: &RequestTrace,
+    ) -> Reply {
+        let got = dispatch::request(pool, request, trace).await;
+        self.answered(pool, got, trace)
     }
 
     /// The HTTP response for what dispatch got.
-    fn answered(&self, pool: &PoolHandle, got: Result<dispatch::Answered, Failure>) -> Reply {
+    fn answered(
+        &self,
+        pool: &PoolHandle,
+        got: Result<dispatch::Answered, Failure>,
+        trace: &RequestTrace,
+    ) -> Reply {
         let outcome = match got {
             Ok(dispatch::Answered::Stream(s)) => return head::streamed_response(&pool.name, s),
             Ok(dispatch::Answered::Outcome(o)) => Ok(o),
@@ -128,6 +158,9 @@ impl Front {
             }
             Err(f) => Err(f),
         };
+        if let Ok(Outcome::Error { message, stack }) = &outcome {
+            trace.exception(message, stack);
+        }
         match outcome {
             Ok(Outcome::Ok(resp)) => head::worker_response(&pool.name, resp),
             Ok(Outcome::Error { .. } | Outcome::Streamed) => plain(

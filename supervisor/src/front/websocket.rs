@@ -47,6 +47,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
 use super::conn::Held;
 use super::{Front, Reply, body, plain};
 use crate::config::WebSocket as Limits;
+use crate::otel::RequestTrace;
 use crate::pool::PoolHandle;
 use crate::pool::dispatch;
 use crate::pool::link::{SocketEvent, SocketHead, WorkerLink};
@@ -64,6 +65,7 @@ impl Front {
         pool: &PoolHandle,
         peer_ip: &str,
         mut req: Request<Incoming>,
+        trace: &RequestTrace,
     ) -> Reply {
         let h = req.headers();
         let version_ok = h
@@ -101,9 +103,9 @@ impl Front {
         let held = req.extensions().get::<Held>().cloned();
         let (parts, _body) = req.into_parts();
         let request = super::worker_request(&parts, &[], peer_ip);
-        let (head, link, id) = match dispatch::request(pool, request).await {
+        let (head, link, id) = match dispatch::request(pool, request, trace).await {
             Ok(dispatch::Answered::Socket { head, link, id }) => (head, link, id),
-            other => return self.answered(pool, other),
+            other => return self.answered(pool, other, trace),
         };
         let Some(reply) = handshake(&pool.name, &key, &head, &offered) else {
             link.socket_ended(id, 1002, "bad subprotocol".into());

@@ -251,8 +251,12 @@ impl JobsHandle {
     /// promise with, or the error to reject it with. `get` and `cancel`
     /// reach only jobs of `pool`.
     pub async fn call(&self, pool: &str, call: JobCall) -> Result<String, String> {
+        // Before it can start: its first run may begin at once.
+        if let JobCall::SpawnLinked { spawn, traceparent } = &call {
+            crate::otel::jobs::spawned(&spawn.id, traceparent);
+        }
         match call {
-            JobCall::Spawn(s) => {
+            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
                 let req = SpawnRequest::from_worker(s, Some(pool.to_owned()));
                 let (id, _) = self.spawn(req).await?;
                 Ok(serde_json::Value::String(id).to_string())

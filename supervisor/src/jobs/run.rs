@@ -69,6 +69,7 @@ async fn talk(
         Err(HelloFailed::Closed) => return send(Report::Closed(None)),
         Err(HelloFailed::Broken(why)) => return send(Report::Closed(Some(why))),
     };
+    let mut traced = crate::otel::jobs::JobRun::start(&id, &pool, start.restart_count, run);
     if writer.send(MasterToWorker::RunJob(start)).await.is_err() {
         return send(Report::Closed(None));
     }
@@ -88,11 +89,18 @@ async fn talk(
             Some(Ok(frame)) => match frame {
                 WorkerToMaster::JobProgress { progress } => Report::Progress(progress),
                 WorkerToMaster::JobCheckpoint { json } => Report::Checkpoint(json),
-                WorkerToMaster::JobFinished(outcome) => Report::Finished(outcome),
+                WorkerToMaster::JobFinished(outcome) => {
+                    traced.finish(Some(&outcome));
+                    Report::Finished(outcome)
+                }
                 WorkerToMaster::JobCall { query, call } => Report::Call { query, call },
                 WorkerToMaster::Log { level, message } => Report::Log(level, message),
                 WorkerToMaster::FetchRefused { reason } => {
                     crate::metrics::fetch_refused(&pool, reason);
+                    continue;
+                }
+                WorkerToMaster::Spans(spans) => {
+                    crate::otel::worker::export(spans, &pool, None);
                     continue;
                 }
                 WorkerToMaster::Message { data_json } => {

@@ -19,6 +19,7 @@ mod fetch;
 pub mod front;
 mod jobs;
 mod sockets;
+pub mod traces;
 mod versions;
 use fetch::FETCH_REFUSED;
 pub use fetch::fetch_refused;
@@ -280,6 +281,7 @@ impl Metrics {
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
+        traces::register(&mut registry);
         registry.register(
             "fetch_refused",
             "fetch() calls refused by a pool's fetch_allow, by pool and reason (not_listed, loopback, private, link_local, metadata, cluster_name, …)",

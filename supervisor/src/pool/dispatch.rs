@@ -16,6 +16,8 @@ use super::PoolHandle;
 use super::admission::Refused;
 use super::link::{Answer, SocketHead, StreamHead, WorkerLink};
 use super::quarantine::Signature;
+use crate::otel::RequestTrace;
+use crate::otel::request::Attempt;
 
 /// What the worker answered a request with.
 #[derive(Debug)]
@@ -57,7 +59,12 @@ fn next_id() -> u64 {
 /// deadline; another request answers 502. A request whose worker died by
 /// its own fault on two tries is a query of death: 502, and its signature
 /// is quarantined (see `pool::quarantine`).
-pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Answered, Failure> {
+/// Each try is a span of `trace` (see `otel::request`).
+pub async fn request(
+    pool: &PoolHandle,
+    request: HttpRequest,
+    trace: &RequestTrace,
+) -> Result<Answered, Failure> {
     if let Some(left) = pool.quarantine.refuses(&request, Instant::now()) {
         return Err(Failure::Quarantined(left.as_secs().max(1)));
     }
@@ -65,11 +72,11 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Answered
     let deadline = deadline(pool);
     let mut own_faults = 0;
     for tries in 1..=MAX_TRIES {
-        let frame = |id| MasterToWorker::Request {
+        let frame = |id, attempt: &Attempt| MasterToWorker::Request {
             id,
-            request: request.clone(),
+            request: attempt.stamp(&request).into_owned(),
         };
-        let (result, link) = send_until_run(pool, frame, deadline).await;
+        let (result, link) = send_until_run(pool, frame, deadline, trace).await;
         let died = matches!(result, Err(Failure::Died));
         let Some(link) = link.filter(|_| died) else {
             // Its workers are gone and none is left to try: it died.
@@ -100,14 +107,19 @@ pub async fn request(pool: &PoolHandle, request: HttpRequest) -> Result<Answered
 /// running it.
 async fn send_until_run(
     pool: &PoolHandle,
-    frame: impl Fn(u64) -> MasterToWorker,
+    frame: impl Fn(u64, &Attempt) -> MasterToWorker,
     deadline: Option<Instant>,
+    trace: &RequestTrace,
 ) -> (Result<Answered, Failure>, Option<Arc<WorkerLink>>) {
     // Bounded all the same: a request that kills each worker as it arrives
     // must not take the whole pool with it.
     for _ in 0..MAX_TRIES {
         let id = next_id();
-        match exchange(pool, id, frame(id), deadline).await {
+        let mut attempt = trace.attempt(&pool.name);
+        let sent = frame(id, &attempt);
+        let answer = exchange(pool, id, sent, deadline, &mut attempt).await;
+        attempt.end(answer.0.as_ref().err().map(Failure::name));
+        match answer {
             (Err(Failure::NotRun), _) => {
                 pool.metrics.retried.inc();
             }
@@ -164,11 +176,11 @@ pub async fn call(
 ) -> Result<serde_json::Value, (u16, String)> {
     let started = std::time::Instant::now();
     let params_json = params.to_string();
-    let frame = |id| MasterToWorker::Custom {
+    let frame = |id, _: &Attempt| MasterToWorker::Custom {
         id,
         params_json: params_json.clone(),
     };
-    let (r, _) = send_until_run(pool, frame, deadline(pool)).await;
+    let (r, _) = send_until_run(pool, frame, deadline(pool), &RequestTrace::OFF).await;
     let r = match r {
         Ok(Answered::Outcome(o)) => Ok(o),
         Ok(Answered::Stream(_) | Answered::Socket { .. }) => Ok(Outcome::Streamed),
@@ -210,6 +222,7 @@ async fn exchange(
     id: u64,
     frame: MasterToWorker,
     deadline: Option<Instant>,
+    attempt: &mut Attempt,
 ) -> (Result<Answered, Failure>, Option<Arc<WorkerLink>>) {
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     if left.is_some_and(|l| l.is_zero()) {
@@ -228,6 +241,7 @@ async fn exchange(
         Ok(sent) => sent,
         Err(f) => return (Err(f), None),
     };
+    attempt.handed(link.slot, link.generation, link.pid.as_raw());
     let result = await_reply(pool, &link, id, rx).await;
     let result = match result {
         Ok(Reply::Outcome(o)) => Ok(Answered::Outcome(o)),
@@ -400,6 +414,20 @@ pub enum Failure {
     Quarantined(u64),
     /// Its worker ended before it ran the request: send it to another.
     NotRun,
+}
+
+impl Failure {
+    /// A short name, for a span's `error.type`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Failure::Full => "full",
+            Failure::NoWorker => "no_worker",
+            Failure::Died => "died",
+            Failure::TimedOut => "timeout",
+            Failure::Quarantined(_) => "quarantined",
+            Failure::NotRun => "not_run",
+        }
+    }
 }
 
 struct Abandon<'a> {

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use protocol::worker::{JobCall, JobSpawn};
-use rquickjs::{Ctx, Exception, Function, Object, Result};
+use rquickjs::prelude::Rest;
+use rquickjs::{Ctx, Exception, Function, Object, Result, Value};
 
 use super::{HostEvent, HostState};
 
@@ -98,33 +99,45 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
                   memory: String,
                   timeout_ms: f64,
                   data_json: String,
-                  queue_json: String|
+                  rest: Rest<Value<'js>>|
                   -> Result<String> {
+                // (queue options as JSON, traceparent?): past the arguments
+                // a host function may take one by one.
+                let text = |i: usize| {
+                    rest.get(i)
+                        .and_then(|v| v.as_string())
+                        .and_then(|v| v.to_string().ok())
+                };
+                let queue_json = text(0).unwrap_or_default();
+                let traceparent = text(1);
                 let (path, memory_bytes) =
                     check_spawn(&ctx, &s.jobs, &script, &memory, timeout_ms)?;
                 let queue = queue_options(&queue_json)
                     .map_err(|e| Exception::throw_type(&ctx, &format!("bext.jobs.spawn: {e}")))?;
                 let id = new_id();
                 let query = s.jobs.query();
-                s.push(HostEvent::JobCall {
-                    query,
-                    call: JobCall::Spawn(JobSpawn {
-                        id: id.clone(),
-                        script: path.to_string_lossy().into_owned(),
-                        daemon,
-                        memory_bytes,
-                        timeout_ms: timeout_ms.min(1e15) as u64,
-                        data_json,
-                        retry_on_restart: queue.retry_on_restart,
-                        max_attempts: queue.max_attempts.unwrap_or(0),
-                        backoff_ms: queue.backoff.unwrap_or(0),
-                        run_at_ms: queue.run_at.unwrap_or(0),
-                        delay_ms: queue.delay.unwrap_or(0),
-                        priority: queue.priority,
-                        unique_key: queue.unique.as_ref().map(|u| u.0.clone()),
-                        unique_for_ms: queue.unique.map_or(0, |u| u.1),
-                    }),
-                });
+                let spawn = JobSpawn {
+                    id: id.clone(),
+                    script: path.to_string_lossy().into_owned(),
+                    daemon,
+                    memory_bytes,
+                    timeout_ms: timeout_ms.min(1e15) as u64,
+                    data_json,
+                    retry_on_restart: queue.retry_on_restart,
+                    max_attempts: queue.max_attempts.unwrap_or(0),
+                    backoff_ms: queue.backoff.unwrap_or(0),
+                    run_at_ms: queue.run_at.unwrap_or(0),
+                    delay_ms: queue.delay.unwrap_or(0),
+                    priority: queue.priority,
+                    unique_key: queue.unique.as_ref().map(|u| u.0.clone()),
+                    unique_for_ms: queue.unique.map_or(0, |u| u.1),
+                };
+                // Spawned in a sampled request: its run links to that span.
+                let call = match traceparent {
+                    Some(traceparent) => JobCall::SpawnLinked { spawn, traceparent },
+                    None => JobCall::Spawn(spawn),
+                };
+                s.push(HostEvent::JobCall { query, call });
                 // "QUERY ID": the glue awaits bextd's answer to QUERY for a
                 // unique job (the existing job's id may come back).
                 Ok(format!("{query} {id}"))

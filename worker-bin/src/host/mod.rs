@@ -12,8 +12,9 @@
 //! streamed), `bytes` (base64, random bytes, multipart bodies), `encoding`
 //! (`TextEncoder`/`TextDecoder`), `text` (lossy strings from JS),
 //! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`),
-//! `crypto` (`crypto.subtle`'s operations and key table) and
-//! `jobs` (`bext.jobs` and the `job` object).
+//! `crypto` (`crypto.subtle`'s operations and key table),
+//! `jobs` (`bext.jobs` and the `job` object) and `trace` (the spans of
+//! `fetch()` and `bext.trace.span`).
 
 mod answer;
 pub(crate) mod bytes;
@@ -26,6 +27,7 @@ mod report;
 mod socket;
 pub mod text;
 mod time;
+mod trace;
 mod url;
 
 use std::cell::{Cell, RefCell};
@@ -122,6 +124,8 @@ pub enum HostEvent {
         code: u16,
         reason: String,
     },
+    /// A span ended (a `fetch()`'s, `bext.trace.span`'s), for bextd.
+    Span(protocol::trace::ReportedSpan),
 }
 
 /// A JS error, already turned into text.
@@ -216,6 +220,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     fetch::install(ctx, &host, state)?;
     crypto::install(ctx, &host, state)?;
     jobs::install(ctx, &host, state)?;
+    trace::install(ctx, &host, state)?;
     Ok(host)
 }
 

@@ -277,9 +277,13 @@
   // to the pool's fetch_allow; its news comes back through fetchEvent.
   const fetches = new Map();
   let nextFetch = 1;
+  // The glue's traces (setTracer): the request's context, and the client
+  // span of a fetch() made in it.
+  let tracer = null;
   function fetch(input, init) {
     let req;
     try { req = new Request(input, init); } catch (e) { return Promise.reject(e); }
+    const traced = tracer === null ? undefined : tracer.current();
     const signal = req.signal;
     if (signal.aborted) return Promise.reject(signal.reason);
     const src = req.body === null ? null : Body._take(req);
@@ -289,8 +293,11 @@
     return body.then((bytes) => new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const id = nextFetch++;
-      const f = { resolve, reject, controller: null, signal, onAbort: null };
+      const flat = Headers._flat(req.headers);
+      const end = traced === undefined ? null : tracer.begin(traced, req.method, req.url, flat);
+      const f = { resolve, reject, controller: null, signal, onAbort: null, end };
       f.onAbort = () => {
+        spanEnd(f, 0, "aborted");
         host.fetchAbort(id);
         fetchDone(id);
         if (f.controller) f.controller.error(signal.reason);
@@ -298,8 +305,15 @@
       };
       signal.addEventListener("abort", f.onAbort);
       fetches.set(id, f);
-      host.fetchStart(id, req.method, req.url, Headers._flat(req.headers), bytes, req.redirect);
+      host.fetchStart(id, req.method, req.url, flat, bytes, req.redirect);
     }));
+  }
+  // The client span ends with the answer's head (or the failure).
+  function spanEnd(f, status, why) {
+    if (f.end === null) return;
+    const end = f.end;
+    f.end = null;
+    end(status, why);
   }
   function fetchDone(id) {
     const f = fetches.get(id);
@@ -313,6 +327,7 @@
     const f = fetches.get(id);
     if (!f) return;
     if (kind === 0) {
+      spanEnd(f, a);
       const body = NULL_BODY.includes(a) ? null : new ReadableStream({
         start(ctl) { f.controller = ctl; },
         cancel() { host.fetchAbort(id); fetchDone(id); },
@@ -326,6 +341,7 @@
       f.controller.close();
     } else {
       fetchDone(id);
+      spanEnd(f, 0, String(a));
       const err = new TypeError(`fetch failed: ${a}`);
       if (f.controller) f.controller.error(err);
       else f.reject(err);
@@ -337,5 +353,6 @@
     globals: { fetch, Request, Response },
     Request, Response,
     setSignalSource(f) { signalOf = f; },
+    setTracer(t) { tracer = t; },
   };
 })

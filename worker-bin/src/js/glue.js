@@ -190,8 +190,9 @@
     Object.defineProperty(req, "body", bodyText);
     req.bytes = reqBytes;
     req.arrayBuffer = reqArrayBuffer;
+    const t = req.headers.traceparent === undefined ? null : traceOf(req.headers.traceparent, req.headers.tracestate);
     let r;
-    try { r = exportsNs.handler(req); } catch (e) { return fail(token, e); }
+    try { r = t === null ? exportsNs.handler(req) : inTrace(t, () => exportsNs.handler(req)); } catch (e) { return fail(token, e); }
     settle(token, r, req);
   }
   // `export default { fetch(request, env, ctx) }`: a web Request; `env` is
@@ -210,8 +211,9 @@
     signals.set(token, null);
     const req = webParts().http.Request._incoming(method, url, headers, body.length ? body : null, token, ip);
     const app = exportsNs.default;
+    const t = flatTrace(headers);
     let r;
-    try { r = app.fetch(req, env, execCtx); } catch (e) { return fail(token, e); }
+    try { r = t === null ? app.fetch(req, env, execCtx) : inTrace(t, () => app.fetch(req, env, execCtx)); } catch (e) { return fail(token, e); }
     settle(token, r, req);
   }
   const hasFetch = (ns) => ns.default !== null && typeof ns.default === "object" && typeof ns.default.fetch === "function";
@@ -303,8 +305,11 @@
         priority: num(o.priority),
         unique: u == null ? undefined : { key: u.key == null ? "" : String(u.key), for: num(u.for) },
       });
+      // Spawned in a sampled request: the job's run links to this span.
+      const t = currentTrace();
+      const link = t !== undefined && t.sampled ? `00-${t.trace}-${t.span}-01` : undefined;
       const answer = host.jobSpawn(String(script ?? ""), !!o.daemon, o.memory == null ? "" : String(o.memory),
-        o.timeout == null ? 0 : Number(o.timeout), data, queue);
+        o.timeout == null ? 0 : Number(o.timeout), data, queue, link);
       const space = answer.indexOf(" ");
       // A unique job: bextd answers with the job of that key, maybe an
       // older one, so the id comes as a promise.
@@ -373,6 +378,86 @@
     }, (e) => fail(token, e));
   }
 
+  // ----------------------------------------------------------------- trace
+  // A request bextd traces comes with a traceparent (bextd's run span).
+  // Its context rides in the engine's async context, the frame that
+  // node:async_hooks keeps (a Map; TRACE is our key in it), so it follows
+  // `await` and promise callbacks from the handler into its fetch() calls
+  // and bext.trace.span (timers keep it once node:async_hooks is loaded).
+  // A request without one sets nothing; an unsampled one (flags 00) only
+  // carries its context for fetch() to pass on, and makes no span.
+  const TRACE = Symbol("trace");
+  const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+  function traceOf(tp, state) {
+    const m = typeof tp === "string" ? TRACEPARENT.exec(tp) : null;
+    if (m === null) return null;
+    return { trace: m[1], span: m[2], sampled: (parseInt(m[3], 16) & 1) === 1, state: typeof state === "string" ? state : "" };
+  }
+  function flatTrace(flat) {
+    let tp, state;
+    for (let i = 0; i + 1 < flat.length; i += 2) {
+      if (flat[i] === "traceparent") tp = flat[i + 1];
+      else if (flat[i] === "tracestate") state = flat[i + 1];
+    }
+    return tp === undefined ? null : traceOf(tp, state);
+  }
+  function currentTrace() {
+    const frame = host.traceContext();
+    return frame instanceof Map ? frame.get(TRACE) : undefined;
+  }
+  function inTrace(t, fn, arg) {
+    const saved = host.traceContext();
+    const frame = new Map(saved instanceof Map ? saved : undefined);
+    frame.set(TRACE, t);
+    host.traceSetContext(frame);
+    try { return fn(arg); } finally { host.traceSetContext(saved); }
+  }
+  const NOOP_SPAN = Object.freeze({ setAttribute() { return NOOP_SPAN; } });
+  // bext.trace.span(name, fn): fn(span) runs in a span of its own, ended
+  // when fn returns or its promise settles (a throw or a rejection marks
+  // it failed, and goes on).
+  function span(name, fn) {
+    if (typeof fn !== "function") throw new TypeError("bext.trace.span(name, fn): fn must be a function");
+    const t = currentTrace();
+    if (t === undefined || !t.sampled) return fn(NOOP_SPAN);
+    const child = { trace: t.trace, span: host.traceNewId(), sampled: true, state: t.state };
+    const attrs = [];
+    const handle = { setAttribute(k, v) { attrs.push(String(k), v); return handle; } };
+    const start = host.traceNow();
+    const end = (e) => host.traceSpan([t.trace, child.span, t.span], String(name), false, start, host.traceNow(), attrs,
+      e === undefined ? null : errorParts(e)[0]);
+    let r;
+    try { r = inTrace(child, fn, handle); } catch (e) { end(e); throw e; }
+    if (r !== null && typeof r === "object" && typeof r.then === "function")
+      return Promise.resolve(r).then((v) => { end(); return v; }, (e) => { end(e); throw e; });
+    end();
+    return r;
+  }
+  // fetch()'s part (fetch.js asks before sending): the current context goes
+  // downstream in the request's flat headers (replacing any traceparent and
+  // tracestate); for a sampled one under a new client span, whose end this
+  // returns: end(status) or end(0, why).
+  function fetchTrace(t, method, url, flat) {
+    for (let i = flat.length - 2; i >= 0; i -= 2) {
+      const k = flat[i].toLowerCase();
+      if (k === "traceparent" || k === "tracestate") flat.splice(i, 2);
+    }
+    const id = t.sampled ? host.traceNewId() : t.span;
+    flat.push("traceparent", `00-${t.trace}-${id}-${t.sampled ? "01" : "00"}`);
+    if (t.state !== "") flat.push("tracestate", t.state);
+    if (!t.sampled) return null;
+    const start = host.traceNow();
+    return (status, why) => {
+      const attrs = ["http.request.method", method, "url.full", url];
+      const u = globalThis.URL.parse(url);
+      if (u !== null) attrs.push("server.address", u.hostname);
+      if (status) attrs.push("http.response.status_code", status);
+      const error = why || (status >= 400 ? String(status) : null);
+      host.traceSpan([t.trace, id, t.span], method, true, start, host.traceNow(), attrs, error);
+    };
+  }
+  deps.onWebLoad(({ http }) => http.setTracer({ current: currentTrace, begin: fetchTrace }));
+
   const bext = {
     worker: Object.freeze({ id: 0, pid: 0, pool: "", generation: 0 }),
     // Sends `data` (anything JSON can hold) to bextd, which logs and counts it.
@@ -380,6 +465,7 @@
     jobs,
     // Deno's shape: `{ socket, response }`; return `response` (js/websocket.js).
     upgradeWebSocket: ws.upgradeWebSocket,
+    trace: Object.freeze({ span }),
   };
   define("bext", bext);
   function setIdentity(id, pid, pool, generation, envPairs) {

@@ -78,6 +78,7 @@ impl Out {
                     ),
                 },
                 HostEvent::Message { data_json } => WorkerToMaster::Message { data_json },
+                HostEvent::Span(span) => WorkerToMaster::Spans(vec![span]),
                 HostEvent::Done { token, result } if token == RUN => {
                     if self.finished.is_none() {
                         self.finished = Some(outcome(result, cancelled, self.max));

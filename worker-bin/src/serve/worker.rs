@@ -206,6 +206,8 @@ impl Worker {
             // A module that throws at load also leaves its own evaluation
             // promise rejected: the boot failure already reports that error.
             let boot_failed = events.iter().any(|e| self.is_boot_failure(e));
+            // The turn's spans go to bextd in one frame.
+            let mut spans = Vec::new();
             for event in events {
                 match event {
                     HostEvent::Log { level, message } => self.log(level, message),
@@ -240,9 +242,13 @@ impl Worker {
                     HostEvent::JobCall { query, call } => {
                         self.out.push(WorkerToMaster::JobCall { query, call });
                     }
+                    HostEvent::Span(span) => spans.push(span),
                     // Only a job process has a `job` object.
                     HostEvent::JobProgress(_) | HostEvent::JobCheckpoint(_) => {}
                 }
+            }
+            if !spans.is_empty() {
+                self.out.push(WorkerToMaster::Spans(spans));
             }
         }
     }

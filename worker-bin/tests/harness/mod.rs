@@ -98,6 +98,7 @@ impl Harness {
                     HostEvent::Unhandled { reason } => {
                         self.logs.push(format!("unhandled: {reason}"))
                     }
+                    HostEvent::Span(s) => self.logs.push(format!("span: {}", s.name)),
                     HostEvent::JobProgress(p) => self.logs.push(format!("progress: {p}")),
                     HostEvent::JobCheckpoint(json) => self.logs.push(format!("checkpoint: {json}")),
                     HostEvent::JobCall { call, .. } => {

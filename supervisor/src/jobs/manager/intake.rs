@@ -85,8 +85,11 @@ impl Manager {
             core.job(id)
                 .is_some_and(|j| Some(&j.row.pool) == pool.as_ref())
         };
+        if let JobCall::SpawnLinked { spawn, traceparent } = &call {
+            crate::otel::jobs::spawned(&spawn.id, traceparent);
+        }
         match call {
-            JobCall::Spawn(s) => {
+            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
                 let req = SpawnRequest::from_worker(s, pool);
                 self.spawn(req)
                     .await

@@ -253,6 +253,9 @@ async fn read_loop(
             WorkerToMaster::FetchRefused { reason } => {
                 crate::metrics::fetch_refused(&link.pool, reason)
             }
+            WorkerToMaster::Spans(spans) => {
+                crate::otel::worker::export(spans, &link.pool, Some(link.slot))
+            }
             WorkerToMaster::Heartbeat(hb) => {
                 let s = &link.stats;
                 s.last_beat_ms
