@@ -200,6 +200,7 @@ pub const POOL: &[Key] = &[
     key("ws_drain_ms", ms(0)),
     key("max_sockets", whole(0, 10_000_000, "WebSockets")),
     key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
+    key("pick", Kind::Text),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
 ];

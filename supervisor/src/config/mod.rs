@@ -34,7 +34,7 @@ pub use schema::{
     WorkerCount,
 };
 pub use settings::{
-    Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn, WebSocket,
+    Admission, Lifecycle, Maint, MaintEvery, Pick, Recovery, Scaling, Settings, Spawn, WebSocket,
 };
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
 

@@ -262,6 +262,10 @@ pub struct PoolSection {
     pub max_sockets: u32,
     /// Most WebSockets the pool holds; an upgrade beyond gets 503. 0: no limit.
     pub max_pool_sockets: u32,
+    /// How ties among the least busy workers are broken:
+    /// `"least_busy_recent"` (the most recently used) or
+    /// `"least_busy_random"` (pixl-server-pool's).
+    pub pick: String,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
 }
@@ -309,6 +313,7 @@ impl Default for PoolSection {
             ws_drain_ms: 5_000,
             max_sockets: 0,
             max_pool_sockets: 0,
+            pick: "least_busy_recent".into(),
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -43,6 +43,8 @@ pub struct Settings {
     pub fetch: FetchPolicy,
     /// The limits and timers of WebSockets.
     pub websocket: WebSocket,
+    /// How the least busy worker is chosen among equals.
+    pub pick: Pick,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -64,6 +66,25 @@ pub struct WebSocket {
     /// Most sockets per worker and per pool; 0: no limit.
     pub max_per_worker: u32,
     pub max_per_pool: u32,
+}
+
+/// How ties among the least busy workers are broken (`pick`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The most recently used: the same few stay hot, the rest sleep.
+    Recent,
+    /// One at random, as pixl-server-pool does.
+    Random,
+}
+
+impl Pick {
+    pub fn parse(s: &str) -> Option<Pick> {
+        match s {
+            "least_busy_recent" => Some(Pick::Recent),
+            "least_busy_random" => Some(Pick::Random),
+            _ => None,
+        }
+    }
 }
 
 /// How a pool's workers start (`spawn`).
@@ -201,6 +222,7 @@ impl Settings {
                 max_per_worker: p.max_sockets,
                 max_per_pool: p.max_pool_sockets,
             },
+            pick: Pick::parse(&p.pick).unwrap_or(Pick::Recent),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

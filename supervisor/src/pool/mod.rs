@@ -20,6 +20,7 @@ pub mod dispatch;
 mod emit;
 pub mod link;
 pub mod modcache;
+pub mod pick;
 pub mod policy;
 pub mod quarantine;
 mod report;
