@@ -203,6 +203,14 @@ pub const POOL: &[Key] = &[
     key("pick", Kind::Text),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
+    key("cache", Kind::Table(CACHE)),
+];
+
+pub const CACHE: &[Key] = &[
+    key("max_bytes", whole(0, 1 << 40, "bytes")),
+    key("routes", Kind::TextList),
+    key("ttl_ms", ms(1)),
+    key("with_credentials", Kind::Bool),
 ];
 
 pub const JOBS: &[Key] = &[

@@ -4,6 +4,7 @@
 //! Relative paths in the file (`script`, `control_socket`, `watch_dirs`,
 //! `worker_bin`) are relative to the folder that holds the file.
 
+mod cache;
 mod credentials;
 mod deploy;
 mod effective;
@@ -26,6 +27,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
+pub use cache::Cache;
 pub use deploy::{Canary, Deploy};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};

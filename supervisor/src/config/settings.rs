@@ -49,6 +49,8 @@ pub struct Settings {
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
     pub deploy: super::Deploy,
+    /// The response cache (`[POOL.cache]`).
+    pub cache: super::Cache,
 }
 
 /// A pool's WebSocket keys (`ws_*`).
@@ -241,6 +243,7 @@ impl Settings {
                 healthy_reset: ms(r.healthy_reset_ms),
             },
             deploy: super::Deploy::from_section(&p.deploy),
+            cache: super::Cache::from_section(&p.cache),
         }
     }
 }

@@ -88,7 +88,12 @@ impl Front {
         Ok(reply)
     }
 
-    async fn serve_pool(&self, pool: &PoolHandle, peer_ip: &str, req: Request<Incoming>) -> Reply {
+    async fn serve_pool(
+        &self,
+        pool: &Arc<PoolHandle>,
+        peer_ip: &str,
+        req: Request<Incoming>,
+    ) -> Reply {
         let declared = req
             .headers()
             .get(CONTENT_LENGTH)
@@ -112,8 +117,25 @@ impl Front {
         self.dispatch(pool, request).await
     }
 
-    async fn dispatch(&self, pool: &PoolHandle, request: HttpRequest) -> Reply {
-        self.answered(pool, dispatch::request(pool, request).await)
+    async fn dispatch(&self, pool: &Arc<PoolHandle>, request: HttpRequest) -> Reply {
+        let Some(cache) = pool.cache() else {
+            return self.answered(pool, dispatch::request(pool, request).await);
+        };
+        // Whole answers may be stored; anything else passes through.
+        let p = pool.clone();
+        let render = move |r: HttpRequest| {
+            let p = p.clone();
+            async move {
+                match dispatch::request(&p, r).await {
+                    Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))) => Ok(resp),
+                    other => Err(other),
+                }
+            }
+        };
+        match cache.serve(request, render).await {
+            Ok(resp) => head::worker_response(&pool.name, resp),
+            Err(got) => self.answered(pool, got),
+        }
     }
 
     /// The HTTP response for what dispatch got.

@@ -21,6 +21,7 @@
 pub mod access;
 mod actions;
 mod assets;
+mod cache_purge;
 mod call;
 mod deploy;
 mod events;
@@ -69,6 +70,7 @@ pub const TABLE: &[&Op] = &[
     &metrics::OP,
     &quarantine::OP,
     &quarantine_clear::OP,
+    &cache_purge::OP,
     &jobs::OP,
     &job::OP,
     &jobs_spawn::OP,
