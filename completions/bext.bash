@@ -16,6 +16,9 @@ _bext() {
             ",$1")
                 cmd="bext"
                 ;;
+            bext,cache)
+                cmd="bext__subcmd__cache"
+                ;;
             bext,call)
                 cmd="bext__subcmd__call"
                 ;;
@@ -55,6 +58,18 @@ _bext() {
             bext,workers)
                 cmd="bext__subcmd__workers"
                 ;;
+            bext__subcmd__cache,help)
+                cmd="bext__subcmd__cache__subcmd__help"
+                ;;
+            bext__subcmd__cache,purge)
+                cmd="bext__subcmd__cache__subcmd__purge"
+                ;;
+            bext__subcmd__cache__subcmd__help,help)
+                cmd="bext__subcmd__cache__subcmd__help__subcmd__help"
+                ;;
+            bext__subcmd__cache__subcmd__help,purge)
+                cmd="bext__subcmd__cache__subcmd__help__subcmd__purge"
+                ;;
             bext__subcmd__deploy,help)
                 cmd="bext__subcmd__deploy__subcmd__help"
                 ;;
@@ -84,6 +99,9 @@ _bext() {
                 ;;
             bext__subcmd__deploy__subcmd__help,status)
                 cmd="bext__subcmd__deploy__subcmd__help__subcmd__status"
+                ;;
+            bext__subcmd__help,cache)
+                cmd="bext__subcmd__help__subcmd__cache"
                 ;;
             bext__subcmd__help,call)
                 cmd="bext__subcmd__help__subcmd__call"
@@ -123,6 +141,9 @@ _bext() {
                 ;;
             bext__subcmd__help,workers)
                 cmd="bext__subcmd__help__subcmd__workers"
+                ;;
+            bext__subcmd__help__subcmd__cache,purge)
+                cmd="bext__subcmd__help__subcmd__cache__subcmd__purge"
                 ;;
             bext__subcmd__help__subcmd__deploy,history)
                 cmd="bext__subcmd__help__subcmd__deploy__subcmd__history"
@@ -260,12 +281,122 @@ _bext() {
 
     case "${cmd}" in
         bext)
-            opts="-s -c -h -V --socket --config --help --version ps maint call message reload deploy swap signal workers quarantine check jobs help"
+            opts="-s -c -h -V --socket --config --help --version ps maint call message reload deploy swap signal workers quarantine cache check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__cache)
+            opts="-s -c -h --socket --config --help purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__cache__subcmd__help)
+            opts="purge help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__cache__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__cache__subcmd__help__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__cache__subcmd__purge)
+            opts="-s -c -h --pool --tag --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --pool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tag)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --socket)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -608,8 +739,36 @@ _bext() {
             return 0
             ;;
         bext__subcmd__help)
-            opts="ps maint call message reload deploy swap signal workers quarantine check jobs help"
+            opts="ps maint call message reload deploy swap signal workers quarantine cache check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__cache)
+            opts="purge"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__cache__subcmd__purge)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -67,6 +67,17 @@ pub enum ControlRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pool: Option<String>,
     },
+    /// Drop stored answers from the response cache of one pool or all:
+    /// those whose path starts with `prefix` and (or) that carry `tag`;
+    /// with neither, every one.
+    CachePurge {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pool: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        prefix: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tag: Option<String>,
+    },
     /// Start (or queue) a background job owned by `pool` (default: the
     /// default pool). A relative `script` is looked for in the folder of
     /// the pool's script, then in `cwd`.
@@ -219,6 +230,10 @@ pub enum ControlReply {
     /// This many quarantined signatures were lifted.
     Cleared {
         signatures: u32,
+    },
+    /// This many stored answers were dropped from the response cache.
+    Purged {
+        answers: u32,
     },
     /// The job was accepted: running, or queued until it fits.
     JobSpawned {

@@ -197,6 +197,13 @@ impl Hub {
                 (p.name.to_string(), running, previous)
             })
             .collect();
+        let cached: Vec<_> = self
+            .pools
+            .all()
+            .iter()
+            .filter_map(|p| Some((p.name.to_string(), p.cache()?.figures())))
+            .collect();
+        self.metrics.cache.fill(&cached);
         self.metrics.render(
             &workers,
             &quarantined,
@@ -305,6 +312,23 @@ impl Hub {
     pub fn clear_quarantine(&self, pool: Option<&str>) -> Result<u32, HubError> {
         let targets = self.pools.targets(pool)?;
         Ok(targets.iter().map(|p| p.quarantine.clear()).sum::<usize>() as u32)
+    }
+
+    /// Drops stored answers from the response cache of `pool` (or every
+    /// pool): under `prefix` and (or) tagged `tag`; returns how many.
+    pub fn purge_cache(
+        &self,
+        pool: Option<&str>,
+        prefix: Option<&str>,
+        tag: Option<&str>,
+    ) -> Result<u32, HubError> {
+        let targets = self.pools.targets(pool)?;
+        let n: usize = targets
+            .iter()
+            .filter_map(|p| p.cache())
+            .map(|c| c.purge(prefix, tag))
+            .sum();
+        Ok(n as u32)
     }
 
     /// Re-reads and applies the configuration file (`Reloader::reload`).

@@ -21,6 +21,7 @@
 //!   accept back-off), `logging`, `exit`, `fault`.
 //! * `cli/`: the command lines of `bextd` and `bext`, and `bext`'s client.
 
+pub mod cache;
 pub mod cgroup;
 pub mod cli;
 pub mod config;

@@ -160,6 +160,11 @@ pub enum Command {
         #[command(subcommand)]
         command: Option<QuarantineCommand>,
     },
+    /// The response cache: drop stored answers with `purge`.
+    Cache {
+        #[command(subcommand)]
+        command: CacheCommand,
+    },
     /// Check Kubernetes manifests against bext.toml, offline: the grace
     /// period outlasts shutdown_timeout_ms (plus any preStop sleep and a
     /// margin), the probes are GET /__bext/ready and /__bext/health on
@@ -205,6 +210,24 @@ pub enum QuarantineCommand {
         /// Only this pool.
         #[arg(long, value_name = "POOL")]
         pool: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CacheCommand {
+    /// Drop stored answers: those whose path starts with PREFIX and (or)
+    /// that the worker tagged TAG (Cache-Tag or x-bext-cache-tags); with
+    /// neither, every one. Of every pool, or of one.
+    Purge {
+        /// Only answers to paths starting with this (e.g. /blog/).
+        #[arg(value_name = "PREFIX")]
+        prefix: Option<String>,
+        /// Only this pool.
+        #[arg(long, value_name = "POOL")]
+        pool: Option<String>,
+        /// Only answers with this tag.
+        #[arg(long, value_name = "TAG")]
+        tag: Option<String>,
     },
 }
 

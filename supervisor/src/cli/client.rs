@@ -9,7 +9,7 @@ use std::time::Duration;
 use protocol::control::{ContainerLimits, ControlReply, ControlRequest, Quarantined, WorkerStatus};
 
 use super::format::{last_exits, limits_line, ps_table, quarantine_text, stats_text};
-use crate::cli::bext::{Cli, Command, QuarantineCommand, WorkersCommand};
+use crate::cli::bext::{CacheCommand, Cli, Command, QuarantineCommand, WorkersCommand};
 
 /// Why a command failed; printed as one line.
 #[derive(Debug, thiserror::Error)]
@@ -134,6 +134,21 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
                 ControlReply::Cleared { signatures } => Ok(format!(
                     "Lifted the quarantine of {signatures} request signature(s)\n"
                 )),
+                other => Err(unexpected(other)),
+            }
+        }
+        Command::Cache {
+            command: CacheCommand::Purge { prefix, pool, tag },
+        } => {
+            let req = ControlRequest::CachePurge {
+                pool: pool.clone(),
+                prefix: prefix.clone(),
+                tag: tag.clone(),
+            };
+            match request(&socket, &req)? {
+                ControlReply::Purged { answers } => {
+                    Ok(format!("Purged {answers} stored answer(s)\n"))
+                }
                 other => Err(unexpected(other)),
             }
         }

@@ -207,8 +207,17 @@ pub const POOL: &[Key] = &[
     key("max_sockets", whole(0, 10_000_000, "WebSockets")),
     key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
     key("schedules", Kind::Tables(SCHEDULE)),
+    key("pick", Kind::Text),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
+    key("cache", Kind::Table(CACHE)),
+];
+
+pub const CACHE: &[Key] = &[
+    key("max_bytes", whole(0, 1 << 40, "bytes")),
+    key("routes", Kind::TextList),
+    key("ttl_ms", ms(1)),
+    key("with_credentials", Kind::Bool),
 ];
 
 /// One `[[POOL.schedules]]` table.

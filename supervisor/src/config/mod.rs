@@ -4,6 +4,7 @@
 //! Relative paths in the file (`script`, `control_socket`, `watch_dirs`,
 //! `worker_bin`) are relative to the folder that holds the file.
 
+mod cache;
 mod credentials;
 mod deploy;
 mod effective;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use ipnet::IpNet;
 use regex::Regex;
 
+pub use cache::Cache;
 pub use deploy::{Canary, Deploy};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
@@ -37,7 +39,7 @@ pub use schema::{
     WorkerCount,
 };
 pub use settings::{
-    Admission, Lifecycle, Maint, MaintEvery, Recovery, Scaling, Settings, Spawn, WebSocket,
+    Admission, Lifecycle, Maint, MaintEvery, Pick, Recovery, Scaling, Settings, Spawn, WebSocket,
 };
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
 pub use traces::{EnvError, PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};

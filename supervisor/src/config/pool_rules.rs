@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::schema::WorkerCount;
+use super::settings::Pick;
 use super::validate::{Checker, Named, path, resolve};
 use super::{Host, Server};
 
@@ -67,6 +68,12 @@ pub(super) fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
         &path(&n.prefix, &["spawn"]),
         format!("{:?}", p.spawn),
         || "must be \"auto\", \"template\" or \"exec\"".into(),
+    );
+    c.rule(
+        Pick::parse(&p.pick).is_some(),
+        &path(&n.prefix, &["pick"]),
+        format!("{:?}", p.pick),
+        || "must be \"least_busy_recent\" or \"least_busy_random\"".into(),
     );
     if p.auto_maint {
         let (k, v) = if p.maint_method == "time" {

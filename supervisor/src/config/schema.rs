@@ -282,8 +282,13 @@ pub struct PoolSection {
     pub job_retry_backoff_ms: u64,
     /// Recurring jobs: `[[POOL.schedules]]`.
     pub schedules: Vec<super::ScheduleSection>,
+    /// How ties among the least busy workers are broken:
+    /// `"least_busy_recent"` (the most recently used) or
+    /// `"least_busy_random"` (pixl-server-pool's).
+    pub pick: String,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
+    pub cache: CacheSection,
 }
 
 impl Default for PoolSection {
@@ -332,9 +337,11 @@ impl Default for PoolSection {
             job_max_attempts: 0,
             job_retry_backoff_ms: 0,
             schedules: Vec::new(),
+            pick: "least_busy_recent".into(),
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),
+            cache: CacheSection::default(),
         }
     }
 }
@@ -418,6 +425,30 @@ impl Default for DeploySection {
             canary_requests: 100,
             max_error_rate_increase: 1.0,
             max_p99_ratio: 2.0,
+        }
+    }
+}
+
+/// `[POOL.cache]`: the response cache.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CacheSection {
+    /// Most bytes of stored answers; 0 (the default) turns the cache off.
+    pub max_bytes: u64,
+    /// Path regexes whose answers are stored for `ttl_ms` without `s-maxage`.
+    pub routes: Vec<String>,
+    pub ttl_ms: u64,
+    /// Requests with `Authorization` or `Cookie` use the cache too.
+    pub with_credentials: bool,
+}
+
+impl Default for CacheSection {
+    fn default() -> Self {
+        CacheSection {
+            max_bytes: 0,
+            routes: Vec::new(),
+            ttl_ms: 1_000,
+            with_credentials: false,
         }
     }
 }

@@ -49,10 +49,14 @@ pub struct Settings {
     pub job_retry_backoff_ms: u64,
     /// Recurring jobs (`[[POOL.schedules]]`).
     pub schedules: Vec<super::Schedule>,
+    /// How the least busy worker is chosen among equals.
+    pub pick: Pick,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
     pub deploy: super::Deploy,
+    /// The response cache (`[POOL.cache]`).
+    pub cache: super::Cache,
 }
 
 /// A pool's WebSocket keys (`ws_*`).
@@ -70,6 +74,25 @@ pub struct WebSocket {
     /// Most sockets per worker and per pool; 0: no limit.
     pub max_per_worker: u32,
     pub max_per_pool: u32,
+}
+
+/// How ties among the least busy workers are broken (`pick`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The most recently used: the same few stay hot, the rest sleep.
+    Recent,
+    /// One at random, as pixl-server-pool does.
+    Random,
+}
+
+impl Pick {
+    pub fn parse(s: &str) -> Option<Pick> {
+        match s {
+            "least_busy_recent" => Some(Pick::Recent),
+            "least_busy_random" => Some(Pick::Random),
+            _ => None,
+        }
+    }
 }
 
 /// How a pool's workers start (`spawn`).
@@ -214,6 +237,7 @@ impl Settings {
                 .iter()
                 .filter_map(super::Schedule::from_section)
                 .collect(),
+            pick: Pick::parse(&p.pick).unwrap_or(Pick::Recent),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),
@@ -232,6 +256,7 @@ impl Settings {
                 healthy_reset: ms(r.healthy_reset_ms),
             },
             deploy: super::Deploy::from_section(&p.deploy),
+            cache: super::Cache::from_section(&p.cache),
         }
     }
 }

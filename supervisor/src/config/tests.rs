@@ -404,3 +404,18 @@ fn admin_hosts_are_names_kept_lower_case_and_the_rest_is_refused() {
         p[0].message
     );
 }
+
+#[test]
+fn a_bad_pick_and_a_cache_route_that_is_no_regex_are_named() {
+    let p = problems(
+        "[render]\nscript = \"w.js\"\npick = \"fastest\"\n[render.cache]\nmax_bytes = 1024\nroutes = [\"^/(\"]\n",
+    );
+    let keys: Vec<&str> = p.iter().map(|p| p.key.as_str()).collect();
+    assert_eq!(keys, ["render.pick", "render.cache.routes"], "{p:?}");
+    assert!(
+        p[0].message.contains("least_busy_recent"),
+        "{}",
+        p[0].message
+    );
+    assert!(p[1].message.contains("regex"), "{}", p[1].message);
+}

@@ -365,6 +365,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
     check_recovery(c, n);
     super::deploy::check_deploy(c, n, min);
     super::schedules::check_schedules(c, n, base);
+    super::cache::check_cache(c, n);
     let (uid, gid) = resolve_credentials(c, n);
     Some(Pool {
         name: n.name.clone(),

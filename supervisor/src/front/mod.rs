@@ -102,7 +102,7 @@ impl Front {
 
     async fn serve_pool(
         &self,
-        pool: &PoolHandle,
+        pool: &Arc<PoolHandle>,
         peer_ip: &str,
         req: Request<Incoming>,
         trace: &RequestTrace,
@@ -133,12 +133,32 @@ impl Front {
 
     async fn dispatch(
         &self,
-        pool: &PoolHandle,
+        pool: &Arc<PoolHandle>,
         request: HttpRequest,
         trace: &RequestTrace,
     ) -> Reply {
-        let got = dispatch::request(pool, request, trace).await;
-        self.answered(pool, got, trace)
+        let Some(cache) = pool.cache() else {
+            let got = dispatch::request(pool, request, trace).await;
+            return self.answered(pool, got, trace);
+        };
+        // Whole answers may be stored; anything else passes through. A
+        // render may outlive this request (a stale entry's background
+        // refresh, other requests waiting on it), so it makes no spans of
+        // its own: the request's server span is all its trace shows.
+        let p = pool.clone();
+        let render = move |r: HttpRequest| {
+            let p = p.clone();
+            async move {
+                match dispatch::request(&p, r, &RequestTrace::OFF).await {
+                    Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))) => Ok(resp),
+                    other => Err(other),
+                }
+            }
+        };
+        match cache.serve(request, render).await {
+            Ok(resp) => head::worker_response(&pool.name, resp),
+            Err(got) => self.answered(pool, got, trace),
+        }
     }
 
     /// The HTTP response for what dispatch got.

@@ -229,7 +229,8 @@ fn pools(h: &mut String, view: &Value, history: &History) {
             h,
             "<article class=\"pool\" data-pool=\"{n}\"><h3>{n} <span class=\"act\"></span></h3><p class=\"meta\">route <code>{}</code> · \
              <span class=\"size\">{size}</span> active (min {}, max {}) · queue <b class=\"queue\">{}</b> · \
-             429 <b class=\"e429\">{}</b> · 502 <b class=\"e502\">{}</b> · 503 <b class=\"e503\">{}</b> · 504 <b class=\"e504\">{}</b></p><div class=\"charts\">",
+             429 <b class=\"e429\">{}</b> · 502 <b class=\"e502\">{}</b> · 503 <b class=\"e503\">{}</b> · 504 <b class=\"e504\">{}</b> · \
+             cache hits <b class=\"cache\">{}</b></p><div class=\"charts\">",
             esc(p["route"].as_str().unwrap_or("")),
             p["min_workers"],
             p["max_workers"],
@@ -238,6 +239,7 @@ fn pools(h: &mut String, view: &Value, history: &History) {
             e["502"],
             e["503"],
             e["504"],
+            super::status::hit_ratio(&p["cache"]),
             n = esc(name),
         );
         let id = format!("c-{}", esc(name));

@@ -89,6 +89,27 @@ fn slots_of(pool: &str, rows: &[WorkerStatus]) -> Vec<SlotReading> {
 
 /// The page's view of now: pools with their settings and last sample,
 /// the worker rows, the jobs, the container's limits, the streams.
+/// A pool's response cache figures, with its hit ratio (hits and stale
+/// answers over every cacheable request; `null` before the first).
+pub fn cache_json(f: crate::cache::Figures) -> Value {
+    let served = f.hits + f.stale;
+    let all = served + f.misses;
+    json!({
+        "hits": f.hits, "misses": f.misses, "stale": f.stale,
+        "evictions": f.evictions, "bytes": f.bytes,
+        "hit_ratio": (all > 0).then(|| served as f64 / all as f64),
+    })
+}
+
+/// A pool's cache hit ratio as the page shows it ("off" without a cache).
+pub fn hit_ratio(cache: &Value) -> String {
+    match cache["hit_ratio"].as_f64() {
+        _ if cache.is_null() => "off".into(),
+        Some(r) => format!("{:.0}%", r * 100.0),
+        None => "-".into(),
+    }
+}
+
 pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
     let (jobs, _) = hub.jobs.list().await;
     let history = hub.history.lock().unwrap();
@@ -110,6 +131,7 @@ pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
                 "p50_ms": s.p50_ms,
                 "p99_ms": s.p99_ms,
                 "errors": { "429": s.statuses[0], "502": s.statuses[1], "503": s.statuses[2], "504": s.statuses[3] },
+                "cache": p.cache().map(|c| cache_json(c.figures())),
             })
         })
         .collect();

@@ -15,6 +15,7 @@ use prometheus_client::registry::Registry;
 use protocol::control::{WorkerState, WorkerStatus};
 use std::sync::atomic::AtomicU64;
 
+pub mod cache;
 mod fetch;
 pub mod front;
 mod jobs;
@@ -89,6 +90,7 @@ pub struct Metrics {
     reloads: Family<ResultLabel, Counter>,
     signals: Family<SignalLabels, Counter>,
     versions: versions::VersionInfo,
+    pub cache: cache::CacheMetrics,
     w_swaps: Family<WorkerLabels, Gauge>,
     w_served: Family<WorkerLabels, Gauge>,
     w_failed: Family<WorkerLabels, Gauge>,
@@ -211,6 +213,7 @@ impl Metrics {
             reloads.clone(),
         );
         let versions = versions::VersionInfo::register(&mut registry);
+        let cache = cache::CacheMetrics::register(&mut registry);
         let signals = Family::<SignalLabels, Counter>::default();
         registry.register(
             "restart_signals",
@@ -315,6 +318,7 @@ impl Metrics {
             reloads,
             signals,
             versions,
+            cache,
             w_swaps,
             w_served,
             w_failed,

@@ -16,6 +16,7 @@ use super::PoolHandle;
 use super::admission::Refused;
 use super::link::{Answer, SocketHead, StreamHead, WorkerLink};
 use super::quarantine::Signature;
+use crate::config::Pick;
 use crate::otel::RequestTrace;
 use crate::otel::request::Attempt;
 
@@ -319,7 +320,11 @@ fn try_send(
     mut frame: MasterToWorker,
 ) -> Result<(Arc<WorkerLink>, oneshot::Receiver<Answer>), MasterToWorker> {
     let mut links = pool.active();
-    let max = pool.config().settings.websocket.max_per_worker;
+    let config = pool.config();
+    let (max, tie) = (
+        config.settings.websocket.max_per_worker,
+        config.settings.pick,
+    );
     if max > 0
         && matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket())
     {
@@ -330,7 +335,7 @@ fn try_send(
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
     for _ in 0..4 {
-        let Some(link) = pick(&links) else {
+        let Some(link) = pick(&links, tie) else {
             return Err(frame);
         };
         match link.send_tracked(id, frame) {
@@ -444,8 +449,8 @@ impl Drop for Abandon<'_> {
 /// The least busy link, except that while a canary is judged its links
 /// take no more than their share of the requests (see `link::side`): past
 /// it, the least busy of the old version's links with room, if any.
-fn pick(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
-    let link = pick_least_busy(links)?;
+fn pick(links: &[Arc<WorkerLink>], tie: Pick) -> Option<&Arc<WorkerLink>> {
+    let link = pick_least_busy(links, tie)?;
     let Some(side) = link.side().filter(|s| s.canary) else {
         return Some(link);
     };
@@ -455,7 +460,7 @@ fn pick(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
     if !side.over_share(mine, theirs) {
         return Some(link);
     }
-    least_busy(links, |l| l.side().is_some_and(|s| !s.canary)).or(Some(link))
+    least_busy(links, tie, |l| l.side().is_some_and(|s| !s.canary)).or(Some(link))
 }
 
 /// Whether `pool` may take one more WebSocket: under `max_pool_sockets`,
@@ -474,27 +479,19 @@ pub fn socket_room(pool: &PoolHandle) -> bool {
 }
 
 /// Least-busy selection: among the links with room serving the fewest
-/// requests, one at random (pixl-server-pool's algorithm).
-pub fn pick_least_busy(links: &[Arc<WorkerLink>]) -> Option<&Arc<WorkerLink>> {
-    least_busy(links, |_| true)
+/// requests, the most recently used or one at random (`pick`; see
+/// `pool::pick`).
+pub fn pick_least_busy(links: &[Arc<WorkerLink>], tie: Pick) -> Option<&Arc<WorkerLink>> {
+    least_busy(links, tie, |_| true)
 }
 
 /// [`pick_least_busy`] among the links `keep` keeps.
 fn least_busy(
     links: &[Arc<WorkerLink>],
+    tie: Pick,
     keep: impl Fn(&WorkerLink) -> bool,
 ) -> Option<&Arc<WorkerLink>> {
-    let open = || links.iter().filter(|l| l.has_room() && keep(l));
-    let min = open().map(|l| l.in_flight()).min()?;
-    let ties = open().filter(|l| l.in_flight() == min).count();
-    let k = if ties > 1 {
-        rand::rng().random_range(0..ties)
-    } else {
-        0
-    };
-    // Counts can move between the passes: fall back to any open link.
-    open()
-        .filter(|l| l.in_flight() == min)
-        .nth(k)
-        .or_else(|| open().min_by_key(|l| l.in_flight()))
+    let open = links.iter().filter(|l| l.has_room() && keep(l));
+    let candidates = open.map(|l| (l, l.in_flight(), l.last_picked()));
+    super::pick::choose(candidates, tie, |n| rand::rng().random_range(0..n))
 }

@@ -20,6 +20,7 @@ pub mod dispatch;
 mod emit;
 pub mod link;
 pub mod modcache;
+pub mod pick;
 pub mod policy;
 pub mod quarantine;
 mod report;
@@ -107,6 +108,9 @@ pub struct PoolHandle {
     /// `max_concurrent_requests` and its queue, if set; a reload that
     /// changes them replaces it (requests already admitted keep their place).
     admission: RwLock<Option<Arc<admission::Admission>>>,
+    /// The response cache, if `[POOL.cache]` turns it on; a reload that
+    /// changes its keys replaces it (empty).
+    cache: RwLock<Option<Arc<crate::cache::ResponseCache>>>,
     /// HTTP requests routed to this pool and not answered yet.
     pub routed: std::sync::atomic::AtomicUsize,
     /// Woken when `routed` drops to 0.
@@ -148,6 +152,22 @@ impl PoolHandle {
         self.admission.read().unwrap().clone()
     }
 
+    /// The response cache now, if on.
+    pub fn cache(&self) -> Option<Arc<crate::cache::ResponseCache>> {
+        self.cache.read().unwrap().clone()
+    }
+
+    /// Empties the response cache (a new version runs, or a hot-swap),
+    /// saying why in the log when it held anything.
+    pub fn clear_cache(&self, why: &str) {
+        if let Some(c) = self.cache() {
+            let n = c.clear();
+            if n > 0 {
+                tracing::info!(pool = %self.name, answers = n, "response cache cleared: {why}");
+            }
+        }
+    }
+
     /// Counts a request as routed here until the guard drops.
     pub fn route_one(self: &Arc<Self>) -> Routed {
         self.routed
@@ -158,6 +178,7 @@ impl PoolHandle {
     /// Hot-swaps every worker with `changes_json` (the array `swap()`
     /// gets); returns how many workers were queued.
     pub async fn swap(&self, changes_json: String) -> u32 {
+        self.clear_cache("hot-swap");
         let (reply, rx) = oneshot::channel();
         if self
             .tx
@@ -181,6 +202,10 @@ impl PoolHandle {
         if *a != self.config().settings.admission {
             *self.admission.write().unwrap() =
                 admission::Admission::new(a.max_concurrent, a.max_queue).map(Arc::new);
+        }
+        if config.settings.cache != self.config().settings.cache {
+            *self.cache.write().unwrap() =
+                crate::cache::ResponseCache::new(&config.settings.cache).map(Arc::new);
         }
         *self.config.write().unwrap() = Arc::new(config);
         let _ = self.tx.send(PoolMsg::Reconfigure { roll });
@@ -335,6 +360,7 @@ pub fn start(config: PoolConfig, services: Services, metrics: PoolMetrics) -> Ar
         admission: RwLock::new(
             admission::Admission::new(admission.max_concurrent, admission.max_queue).map(Arc::new),
         ),
+        cache: RwLock::new(crate::cache::ResponseCache::new(&config.settings.cache).map(Arc::new)),
         config: RwLock::new(Arc::new(config)),
         routed: Default::default(),
         idle: Default::default(),

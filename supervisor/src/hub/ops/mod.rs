@@ -21,6 +21,7 @@
 pub mod access;
 mod actions;
 mod assets;
+mod cache_purge;
 mod call;
 mod deploy;
 mod events;
@@ -72,6 +73,7 @@ pub const TABLE: &[&Op] = &[
     &metrics::OP,
     &quarantine::OP,
     &quarantine_clear::OP,
+    &cache_purge::OP,
     &jobs::OP,
     &jobs_schedules::OP,
     &job::OP,

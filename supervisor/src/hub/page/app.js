@@ -52,6 +52,8 @@
       if (!card) continue;
       card.querySelector('.queue').textContent = p.queue;
       for (const c of ['429', '502', '503', '504']) card.querySelector('.e' + c).textContent = p.errors[c];
+      const hr = p.cache && p.cache.hit_ratio;
+      card.querySelector('.cache').textContent = !p.cache ? 'off' : hr == null ? '-' : Math.round(hr * 100) + '%';
       card.querySelector('.size').textContent = view.workers.filter((w) => w.pool === p.name && w.state === 'ACTIVE').length;
       const s = pools[p.name], id = 'c-' + p.name;
       if (!s) continue;

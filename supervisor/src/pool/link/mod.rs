@@ -163,6 +163,9 @@ pub struct WorkerLink {
     pub rotate_after: AtomicU64,
     /// Requests (and custom calls) given to the worker so far.
     given: AtomicU64,
+    /// The id of the last request given to it: ids grow, so the largest
+    /// stamp is the most recently used worker (the pick's tie-break).
+    picked: AtomicU64,
     /// Most requests the worker holds at once (`worker_concurrency`).
     capacity: u32,
     /// The pool's queue, told when this worker has room again.
@@ -197,6 +200,11 @@ impl WorkerLink {
 
     pub fn is_accepting(&self) -> bool {
         self.open.load(Ordering::Relaxed)
+    }
+
+    /// The id of the last request it was given (0: none yet).
+    pub fn last_picked(&self) -> u64 {
+        self.picked.load(Ordering::Relaxed)
     }
 
     /// Whether it takes a request now: open, under `worker_concurrency`,
@@ -288,6 +296,7 @@ impl WorkerLink {
         );
         self.in_flight.fetch_add(1, Ordering::Relaxed);
         self.given.fetch_add(1, Ordering::Relaxed);
+        self.picked.store(id, Ordering::Relaxed);
         Ok(rx)
     }
 

@@ -109,6 +109,7 @@ fn open(
         open: AtomicBool::new(false),
         rotate_after: AtomicU64::new(0),
         given: AtomicU64::new(0),
+        picked: AtomicU64::new(0),
         capacity: capacity.max(1),
         room,
         process,

@@ -1,0 +1,83 @@
+use super::*;
+use std::time::Duration;
+
+fn entry(at: Instant, body: usize, tags: &[&str], vary: &[&str]) -> Entry {
+    Entry {
+        status: 200,
+        headers: vec![("content-type".into(), "text/html".into())],
+        body: Bytes::from(vec![b'x'; body]),
+        stored: at,
+        life: Lifetime {
+            fresh: Duration::from_secs(1),
+            stale: Duration::from_secs(5),
+        },
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+        vary_values: vary.iter().map(|t| t.to_string()).collect(),
+    }
+}
+
+#[test]
+fn a_stored_answer_is_fresh_then_stale_then_gone() {
+    let t0 = Instant::now();
+    let mut s = Store::new(1 << 20);
+    s.put("GET /a".into(), vec![], entry(t0, 10, &[], &[]));
+    let at = |ms| t0 + Duration::from_millis(ms);
+    assert!(matches!(s.get("GET /a", &[], at(500)), Found::Fresh(_)));
+    assert!(matches!(s.get("GET /a", &[], at(1500)), Found::Stale(_)));
+    assert!(matches!(s.get("GET /a", &[], at(6000)), Found::Miss));
+    assert_eq!(s.bytes(), 0, "a gone entry gives its bytes back");
+    assert!(matches!(s.get("GET /b", &[], at(0)), Found::Miss));
+}
+
+#[test]
+fn memory_stays_bounded_under_a_flood_of_distinct_keys() {
+    let t0 = Instant::now();
+    let max = 100_000;
+    let mut s = Store::new(max);
+    for i in 0..10_000 {
+        s.put(format!("GET /p/{i}"), vec![], entry(t0, 1000, &[], &[]));
+        assert!(s.bytes() <= max as usize, "over the budget after {i}");
+    }
+    assert!(s.evictions > 9_000, "evicted {}", s.evictions);
+    // The most recent stay, the oldest went.
+    assert!(matches!(s.get("GET /p/9999", &[], t0), Found::Fresh(_)));
+    assert!(matches!(s.get("GET /p/0", &[], t0), Found::Miss));
+    // One answer over a quarter of the budget is not stored at all.
+    assert!(
+        s.put("GET /big".into(), vec![], entry(t0, 30_000, &[], &[]))
+            .is_none()
+    );
+}
+
+#[test]
+fn variants_are_kept_apart_by_their_vary_values() {
+    let t0 = Instant::now();
+    let mut s = Store::new(1 << 20);
+    let vary = vec!["accept-language".to_string()];
+    s.put("GET /a".into(), vary.clone(), entry(t0, 1, &[], &["fr"]));
+    s.put("GET /a".into(), vary, entry(t0, 2, &[], &["en"]));
+    let fr = vec![("accept-language".to_string(), "fr".to_string())];
+    let de = vec![("accept-language".to_string(), "de".to_string())];
+    let Found::Fresh(e) = s.get("GET /a", &fr, t0) else {
+        panic!("fr is stored")
+    };
+    assert_eq!(e.body.len(), 1);
+    assert!(matches!(s.get("GET /a", &de, t0), Found::Miss));
+}
+
+#[test]
+fn purge_by_prefix_or_tag_and_clear() {
+    let t0 = Instant::now();
+    let mut s = Store::new(1 << 20);
+    s.put("GET /blog/1".into(), vec![], entry(t0, 1, &["post"], &[]));
+    s.put("GET /blog/2?x=1".into(), vec![], entry(t0, 1, &[], &[]));
+    s.put("GET /shop".into(), vec![], entry(t0, 1, &["post"], &[]));
+    assert_eq!(s.purge(Some("/blog"), Some("post")), 1);
+    assert!(matches!(s.get("GET /blog/2?x=1", &[], t0), Found::Fresh(_)));
+    assert_eq!(s.purge(Some("/blog"), None), 1);
+    assert_eq!(s.purge(None, Some("post")), 1);
+    assert_eq!(s.bytes(), 0);
+    s.put("GET /x".into(), vec![], entry(t0, 1, &[], &[]));
+    assert_eq!(s.clear(), 1);
+    assert!(matches!(s.get("GET /x", &[], t0), Found::Miss));
+}
