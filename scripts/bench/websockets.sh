@@ -7,7 +7,9 @@
 #
 #   scripts/bench/websockets.sh [ROUNDS] [SECONDS] [CONNS] [INFLIGHT] [IDLE]
 #
-# Rounds alternate the servers; medians are printed. Installs the pinned ws
+# WS_DEFLATE=1 has the clients offer permessage-deflate, and Node's server
+# agree to it as bextd does (bextd without context takeover, Node's ws
+# with). Rounds alternate the servers; medians are printed. Installs the pinned ws
 # (scripts/bench/websockets/package.json) with npm. Loopback only.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -85,7 +87,7 @@ median() { tr ' ' '\n' | grep . | percentiles | cut -d' ' -f1; }
 b=$(median <<<"${rates[bextd]}")
 n=$(median <<<"${rates[node]}")
 echo
-echo "64-byte echo, $conns connections x $inflight in flight, median of $rounds x ${secs}s:"
+echo "64-byte echo${WS_DEFLATE:+ (permessage-deflate offered)}, $conns connections x $inflight in flight, median of $rounds x ${secs}s:"
 printf "  bextd (1 worker)  %8d msgs/s\n" "$b"
 printf "  node + ws         %8d msgs/s\n" "$n"
 awk -v b="$b" -v n="$n" 'BEGIN { printf "  bextd/node        %8.2f\n", b / n }'

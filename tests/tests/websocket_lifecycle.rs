@@ -222,3 +222,52 @@ fn an_upgrade_counts_as_a_request_for_max_requests() {
     let codes: Vec<_> = report["codes"].as_object().unwrap().values().collect();
     assert_eq!(codes, vec![&serde_json::json!({"1012": 3})], "{report}");
 }
+
+/// The sockets cell of each worker's row on the status page (the cell
+/// before RSS), by worker pid.
+fn page_sockets(d: &Daemon) -> Vec<(String, String)> {
+    let page = d.get("/__bext/").body;
+    let rows = page.split("<tr data-key=\"render/").skip(1);
+    rows.map(|row| {
+        let row = row.split("</tr>").next().unwrap();
+        let cells: Vec<&str> = row
+            .split("<td")
+            .map(|c| c.split_once('>').map_or("", |(_, t)| t))
+            .map(|t| t.split("</td>").next().unwrap())
+            .collect();
+        let rss = cells.iter().position(|c| c.starts_with("<svg")).unwrap();
+        (cells[4].to_owned(), cells[rss - 1].to_owned())
+    })
+    .collect()
+}
+
+#[test]
+fn the_status_page_shows_each_workers_open_sockets() {
+    let d = start("", "");
+    let page = d.get("/__bext/").body;
+    assert!(page.contains("<th>sockets</th>"), "{page}");
+    // Workers that never had a socket say so.
+    let cells = page_sockets(&d);
+    assert_eq!(cells.len(), 2, "{cells:?}");
+    assert!(cells.iter().all(|(_, s)| s == "–"), "{cells:?}");
+    // Three sockets: each worker's row has its own count.
+    let c = Clients::open("hold", &url(&d), 3, 5.0);
+    let mut want: Vec<(String, String)> = pids_of(&c)
+        .into_iter()
+        .map(|(pid, n)| (pid, n.to_string()))
+        .collect();
+    want.sort();
+    let mut got = page_sockets(&d);
+    got.retain(|(_, s)| s != "–");
+    got.sort();
+    assert_eq!(got, want);
+    // Gone clients are counted out.
+    drop(c);
+    d.wait_until(Duration::from_secs(5), "no socket on the page", || {
+        let cells = page_sockets(&d);
+        cells
+            .iter()
+            .all(|(_, s)| s == "0" || s == "–")
+            .then_some(())
+    });
+}

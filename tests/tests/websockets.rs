@@ -2,7 +2,9 @@
 //! `websockets` package, installed by scripts/test into target/py, and raw
 //! frames for the RFC 6455 breaches): echo of text and binary from both
 //! script shapes, fragmented messages, subprotocols, the message size
-//! limit, pings and the idle timeout, and the close codes of each breach.
+//! limit, pings and the idle timeout, the close codes of each breach, and
+//! permessage-deflate (agreed when offered, compressed both ways on the
+//! wire, its inflated size held to the limit).
 
 use std::time::Duration;
 
@@ -129,4 +131,67 @@ fn bextd_pings_and_closes_a_silent_client_with_1001() {
     // A client that answers pings stays open past the idle timeout.
     let out = client(&["wait-close", &url(&d, "/ws"), "2.5"]);
     assert_eq!(out["reason"], "still open", "{out}");
+}
+
+#[test]
+fn a_client_offering_permessage_deflate_gets_it_and_compressed_messages_echo() {
+    let d = start("");
+    d.wait_workers(2);
+    // Python's websockets offers permessage-deflate; large, repetitive
+    // text and binary messages echo whole.
+    let out = client(&["deflate", &url(&d, "/ws")]);
+    let agreed = out["extensions"].as_str().unwrap_or_default();
+    assert!(agreed.starts_with("permessage-deflate"), "{out}");
+    assert!(agreed.contains("server_no_context_takeover"), "{out}");
+    assert_eq!(out["text_ok"], true, "{out}");
+    assert_eq!(out["binary_ok"], true, "{out}");
+    // On the wire: a compressed message in, its echo compressed out.
+    let out = client(&["raw-deflate", &url(&d, "/ws"), "echo"]);
+    let head = out["head"].as_str().unwrap().to_ascii_lowercase();
+    assert!(
+        head.contains("sec-websocket-extensions: permessage-deflate"),
+        "{out}"
+    );
+    assert_eq!(out["compressed"], true, "{out}");
+    assert_eq!(out["echo_ok"], true, "{out}");
+    assert_eq!(out["code"], 1000, "{out}");
+
+    // ws_compression = false: not agreed, and the messages still echo.
+    let d = start("ws_compression = false");
+    d.wait_workers(2);
+    let out = client(&["deflate", &url(&d, "/ws")]);
+    assert_eq!(out["extensions"], serde_json::Value::Null, "{out}");
+    assert_eq!(out["text_ok"], true, "{out}");
+    assert_eq!(out["binary_ok"], true, "{out}");
+}
+
+/// bextd's peak RSS so far (VmHWM): a message inflated whole and freed
+/// would leave the current RSS as it was, not the peak.
+fn peak_rss_kib(pid: nix::unistd::Pid) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
+}
+
+#[test]
+fn a_compressed_message_inflating_past_the_limit_is_refused_with_1009_in_bounded_memory() {
+    let d = start("");
+    d.wait_workers(2);
+    let peak0 = peak_rss_kib(d.pid);
+    // Each bomb is about 64 KiB on the wire and 64 MiB inflated: bextd
+    // inflates no more than ws_max_message_bytes (1 MiB) of it.
+    for _ in 0..4 {
+        let out = client(&["raw-deflate", &url(&d, "/ws"), "bomb"]);
+        assert!(out["wire_bytes"].as_u64().unwrap() < 100_000, "{out}");
+        assert_eq!(out["code"], 1009, "{out}");
+    }
+    let grown = peak_rss_kib(d.pid).saturating_sub(peak0);
+    println!("bextd's peak RSS grew {grown} KiB over four 64 MiB bombs");
+    assert!(grown < 16 * 1024, "bextd's peak grew by {grown} KiB");
+    // The worker heard of each end, and serves on.
+    let out = client(&["echo", &url(&d, "/ws")]);
+    assert_eq!(out["text"], "héllo", "{out}");
 }

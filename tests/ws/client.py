@@ -14,6 +14,7 @@ import struct
 import sys
 import time
 import urllib.parse
+import zlib
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -61,6 +62,22 @@ def big(url, size):
         return closed_code(ws)
 
 
+def deflate(url):
+    """Offers permessage-deflate (as `websockets` does by default) and
+    echoes large, repetitive text and binary messages."""
+    text = "héllo, deflate " * 40000
+    data = bytes(range(256)) * 2000
+    with connect(url, max_size=None) as ws:
+        out = {"extensions": ws.response.headers.get("Sec-WebSocket-Extensions")}
+        ws.send(text)
+        out["text_ok"] = ws.recv(timeout=10) == text
+        ws.send(data)
+        out["binary_ok"] = ws.recv(timeout=10) == data
+        ws.close(1000, "bye")
+    out["sizes"] = [len(text.encode()), len(data)]
+    return out
+
+
 def status(url):
     """The status the upgrade was answered with (101 when it opened)."""
     from websockets.exceptions import InvalidStatus
@@ -81,13 +98,19 @@ def wait_close(url, wait):
 
 # ------------------------------------------------------------ raw frames
 def raw_connect(url):
+    return raw_handshake(url)[0]
+
+
+def raw_handshake(url, extensions=None):
+    """A plain socket after the upgrade, and the handshake's answer."""
     u = urllib.parse.urlparse(url)
+    offer = f"Sec-WebSocket-Extensions: {extensions}\r\n" if extensions else ""
     s = socket.create_connection((u.hostname, u.port), timeout=10)
     key = base64.b64encode(os.urandom(16)).decode()
     s.sendall(
         (
             f"GET {u.path} HTTP/1.1\r\nHost: {u.netloc}\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{offer}\r\n"
         ).encode()
     )
     head = b""
@@ -99,7 +122,7 @@ def raw_connect(url):
     status = head.split(b" ", 2)[1]
     if status != b"101":
         raise RuntimeError(f"handshake answered {head!r}")
-    return s
+    return s, head.decode()
 
 
 def frame(opcode, payload, fin=True, rsv=0):
@@ -127,14 +150,26 @@ def read_exact(s, n):
     return buf
 
 
-def read_frame(s):
+def read_frame(s, rsv1=None):
+    """The next frame's opcode and payload; `rsv1`, a list, gets whether
+    it was compressed."""
     b0, b1 = read_exact(s, 2)
     n = b1 & 0x7F
     if n == 126:
         (n,) = struct.unpack("!H", read_exact(s, 2))
     elif n == 127:
         (n,) = struct.unpack("!Q", read_exact(s, 8))
+    if rsv1 is not None:
+        rsv1.append(bool(b0 & 0x40))
     return b0 & 0x0F, read_exact(s, n)
+
+
+def deflated(payload):
+    """`payload` compressed as permessage-deflate sends it (RFC 7692 §7.2.1)."""
+    c = zlib.compressobj(wbits=-15)
+    out = c.compress(payload) + c.flush(zlib.Z_SYNC_FLUSH)
+    assert out.endswith(b"\x00\x00\xff\xff")
+    return out[:-4]
 
 
 def raw_close_code(s, wait=10):
@@ -162,6 +197,34 @@ def raw(url, case):
     else:
         raise SystemExit(f"unknown case {case}")
     return raw_close_code(s)
+
+
+def raw_deflate(url, case):
+    """Hand-made compressed frames: `echo` sends a compressed message and
+    reads the echo as it came on the wire; `bomb` sends a compressed
+    message of a few KiB that inflates to 64 MiB."""
+    s, head = raw_handshake(url, "permessage-deflate; client_max_window_bits")
+    out = {"head": head}
+    if case == "echo":
+        msg = b"abcdefgh" * 4096
+        s.sendall(frame(0x2, deflated(msg), rsv=0b100))
+        s.settimeout(10)
+        rsv1 = []
+        op, payload = read_frame(s, rsv1)
+        out["compressed"] = rsv1[0]
+        if rsv1[0]:
+            payload = zlib.decompressobj(wbits=-15).decompress(payload + b"\x00\x00\xff\xff")
+        out["echo_ok"] = op == 0x2 and payload == msg
+        s.sendall(frame(0x8, struct.pack("!H", 1000)))
+        out.update(raw_close_code(s))
+    elif case == "bomb":
+        bomb = deflated(bytes(64 << 20))
+        out["wire_bytes"] = len(bomb)
+        s.sendall(frame(0x2, bomb, rsv=0b100))
+        out.update(raw_close_code(s))
+    else:
+        raise SystemExit(f"unknown case {case}")
+    return out
 
 
 def raw_ping(url, idle_s):
@@ -314,6 +377,10 @@ def main():
         out = wait_close(url, float(arg))
     elif cmd == "raw":
         out = raw(url, arg)
+    elif cmd == "deflate":
+        out = deflate(url)
+    elif cmd == "raw-deflate":
+        out = raw_deflate(url, arg)
     elif cmd == "stall":
         out = stall(url, int(float(arg.split(",")[1])))
     elif cmd in ("crowd", "hold"):

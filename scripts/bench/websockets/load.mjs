@@ -10,10 +10,13 @@ import { WebSocket } from "ws";
 const [mode, url, connsArg, secsArg, inflightArg] = process.argv.slice(2);
 const conns = Number(connsArg);
 const payload = "x".repeat(64);
+// WS_DEFLATE=1: offer permessage-deflate (ws's default threshold leaves
+// 64-byte messages uncompressed; the handshake and idle cost still show).
+const deflate = process.env.WS_DEFLATE === "1";
 
 function open() {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: deflate });
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });

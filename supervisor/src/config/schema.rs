@@ -263,6 +263,9 @@ pub struct PoolSection {
     /// Largest WebSocket message a client may send (its fragments joined);
     /// over it the socket is closed with 1009.
     pub ws_max_message_bytes: u64,
+    /// Whether bextd agrees to permessage-deflate (RFC 7692) when a
+    /// client offers it.
+    pub ws_compression: bool,
     /// How often bextd pings each WebSocket's client; 0 = never.
     pub ws_ping_interval_ms: u64,
     /// A WebSocket whose client sent nothing (pongs included) this long
@@ -329,6 +332,7 @@ impl Default for PoolSection {
             fetch_allow: Vec::new(),
             fetch_timeout_ms: 30_000,
             ws_max_message_bytes: 1024 * 1024,
+            ws_compression: true,
             ws_ping_interval_ms: 30_000,
             ws_idle_timeout_ms: 75_000,
             ws_drain_ms: 5_000,

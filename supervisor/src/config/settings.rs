@@ -63,6 +63,8 @@ pub struct Settings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WebSocket {
     pub max_message_bytes: usize,
+    /// permessage-deflate when the client offers it (`ws_compression`).
+    pub compression: bool,
     /// `None`: never ping.
     pub ping_interval: Option<Duration>,
     /// `None`: never closed for silence.
@@ -223,6 +225,7 @@ impl Settings {
             },
             websocket: WebSocket {
                 max_message_bytes: p.ws_max_message_bytes as usize,
+                compression: p.ws_compression,
                 ping_interval: limit(p.ws_ping_interval_ms),
                 idle_timeout: limit(p.ws_idle_timeout_ms),
                 // Closed before the drain's SIGKILL would close them 1011.

@@ -9,16 +9,26 @@
 //! other answer goes to the client as usual. The socket stays pinned to the
 //! worker that accepted it.
 //!
-//! The relay frames with tokio-tungstenite, which checks RFC 6455 (masking,
-//! reserved bits, control frames of at most 125 bytes and never fragmented,
-//! UTF-8 of text messages) and joins fragments; bextd answers a breach with
-//! the close code that names it (1002 protocol error, 1007 bad UTF-8, 1009
-//! a message over `ws_max_message_bytes`). Whole messages go to the worker
-//! as frames of their own; the worker's messages come back credited
-//! (`pool::link::socket`), so a client that does not read fills the
-//! socket's `bufferedAmount` in the worker, not bextd's memory.
-//! permessage-deflate is not offered (tungstenite 0.30 has no extension
-//! support), so clients send uncompressed frames.
+//! The relay frames with yawc's frame layer, which checks RFC 6455
+//! (masking, reserved bits, control frames of at most 125 bytes and never
+//! fragmented, a frame's size), inflates and answers pings; bextd joins
+//! fragments and checks the UTF-8 of text (`joining`). A breach gets the
+//! close code that names it (1002 protocol error, 1007 bad UTF-8, 1009 a
+//! message over `ws_max_message_bytes`), and bextd reads and drops what the
+//! client still sends for a moment, so that a reset does not overtake that
+//! close frame. Whole messages go to the worker as frames of their
+//! own; the worker's messages come back credited (`pool::link::socket`), so
+//! a client that does not read fills the socket's `bufferedAmount` in the
+//! worker, not bextd's memory.
+//!
+//! permessage-deflate (RFC 7692) is agreed when the client offers it and
+//! `ws_compression` is on. Both directions run without context takeover,
+//! so no deflate or inflate state lives with an idle socket: each message
+//! borrows one from a pool shared by all sockets and gives it back at its
+//! end. The inflated size counts against `ws_max_message_bytes` as it
+//! grows (1009 past it), so a small compressed message that would inflate
+//! to gigabytes costs bextd no more than the limit. bextd's own messages
+//! under `COMPRESS_FROM` bytes go uncompressed.
 //!
 //! bextd pings each client every `ws_ping_interval_ms` and closes a socket
 //! whose client sent nothing (pongs included) for `ws_idle_timeout_ms`
@@ -32,17 +42,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use hyper::body::Incoming;
-use hyper::header::{CONNECTION, HeaderValue, SEC_WEBSOCKET_ACCEPT, SEC_WEBSOCKET_KEY, UPGRADE};
+use hyper::header::{HeaderMap, HeaderValue, SEC_WEBSOCKET_KEY};
 use hyper::{Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
 use tokio::io::AsyncReadExt;
 use tokio::time::{Instant, sleep_until};
-use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
+use yawc::close::CloseCode;
+use yawc::streaming::Streaming;
+use yawc::{Frame, HttpStream, OpCode, UpgradeFut, WebSocket, WebSocketError};
+
+use joining::{Joining, Step};
 
 use super::conn::Held;
 use super::{Front, Reply, body, plain};
@@ -52,10 +62,18 @@ use crate::pool::PoolHandle;
 use crate::pool::dispatch;
 use crate::pool::link::{SocketEvent, SocketHead, WorkerLink};
 
-type Socket = WebSocketStream<TokioIo<hyper::upgrade::Upgraded>>;
+mod joining;
+mod options;
+
+use options::options;
+
+type Socket = Streaming<HttpStream>;
 
 /// How long bextd waits for a client's answer to its close frame.
 const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
+/// Messages from the worker written together at most.
+const BATCH: usize = 64;
 
 impl Front {
     /// An upgrade request for `pool`: checked, sent to a worker, and
@@ -71,12 +89,12 @@ impl Front {
         let version_ok = h
             .get("sec-websocket-version")
             .is_some_and(|v| v.as_bytes() == b"13");
-        let Some(key) = h.get(SEC_WEBSOCKET_KEY).map(|k| k.as_bytes().to_vec()) else {
+        if !h.contains_key(SEC_WEBSOCKET_KEY) {
             return plain(
                 StatusCode::BAD_REQUEST,
                 "a WebSocket upgrade needs Sec-WebSocket-Key",
             );
-        };
+        }
         if !version_ok {
             let mut r = plain(StatusCode::UPGRADE_REQUIRED, "WebSocket version 13 only");
             r.headers_mut()
@@ -99,7 +117,18 @@ impl Front {
                 .insert(hyper::header::RETRY_AFTER, HeaderValue::from_static("1"));
             return r;
         }
-        let upgrade = hyper::upgrade::on(&mut req);
+        let limits = pool.config().settings.websocket;
+        // yawc answers the handshake's headers (the accept key, and the
+        // extensions agreed) and takes over the connection once upgraded.
+        let (agreed, upgrade) = match WebSocket::upgrade_with_options(&mut req, options(&limits)) {
+            Ok((response, upgrade)) => (response.into_parts().0.headers, upgrade),
+            Err(e) => {
+                return plain(
+                    StatusCode::BAD_REQUEST,
+                    &format!("a bad WebSocket upgrade: {e}"),
+                );
+            }
+        };
         let held = req.extensions().get::<Held>().cloned();
         let (parts, _body) = req.into_parts();
         let request = super::worker_request(&parts, &[], peer_ip);
@@ -107,7 +136,7 @@ impl Front {
             Ok(dispatch::Answered::Socket { head, link, id }) => (head, link, id),
             other => return self.answered(pool, other, trace),
         };
-        let Some(reply) = handshake(&pool.name, &key, &head, &offered) else {
+        let Some(reply) = handshake(&pool.name, agreed, &head, &offered) else {
             link.socket_ended(id, 1002, "bad subprotocol".into());
             return plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -117,7 +146,7 @@ impl Front {
         let relay = Relay {
             link,
             id,
-            limits: pool.config().settings.websocket,
+            limits,
             held,
         };
         tokio::spawn(relay.run(upgrade, head.events));
@@ -125,16 +154,17 @@ impl Front {
     }
 }
 
-/// The 101 answer, or `None` if the worker chose a subprotocol the client
-/// did not offer.
-fn handshake(pool: &str, key: &[u8], head: &SocketHead, offered: &[String]) -> Option<Reply> {
-    let accept = tokio_tungstenite::tungstenite::handshake::derive_accept_key(key);
+/// The 101 answer with yawc's handshake headers, or `None` if the worker
+/// chose a subprotocol the client did not offer.
+fn handshake(
+    pool: &str,
+    agreed: HeaderMap,
+    head: &SocketHead,
+    offered: &[String],
+) -> Option<Reply> {
     let mut r = Response::new(body::full(""));
     *r.status_mut() = StatusCode::SWITCHING_PROTOCOLS;
-    let h = r.headers_mut();
-    h.insert(CONNECTION, HeaderValue::from_static("upgrade"));
-    h.insert(UPGRADE, HeaderValue::from_static("websocket"));
-    h.insert(SEC_WEBSOCKET_ACCEPT, HeaderValue::from_str(&accept).ok()?);
+    *r.headers_mut() = agreed;
     let chosen = head
         .headers
         .iter()
@@ -144,7 +174,8 @@ fn handshake(pool: &str, key: &[u8], head: &SocketHead, offered: &[String]) -> O
             tracing::warn!(pool, protocol = %crate::logging::untrusted(p), "the worker chose a WebSocket subprotocol the client did not offer; answering 500");
             return None;
         }
-        h.insert("sec-websocket-protocol", HeaderValue::from_str(p).ok()?);
+        let p = HeaderValue::from_str(p).ok()?;
+        r.headers_mut().insert("sec-websocket-protocol", p);
     }
     Some(r)
 }
@@ -157,36 +188,49 @@ struct Relay {
     held: Option<Held>,
 }
 
-/// How a relay ended: the code and reason the worker's `close` event gets.
-type End = (u16, String);
+/// How a relay ended: the code and reason the worker's `close` event gets,
+/// and whether the client broke the protocol (and may still be sending).
+struct End {
+    code: u16,
+    reason: String,
+    breach: bool,
+}
+
+impl End {
+    fn new(code: u16, reason: &str) -> End {
+        End {
+            code,
+            reason: reason.to_owned(),
+            breach: false,
+        }
+    }
+
+    /// The connection ended without a close frame.
+    fn abnormal() -> End {
+        End::new(1006, "")
+    }
+}
 
 impl Relay {
     async fn run(
         self,
-        upgrade: hyper::upgrade::OnUpgrade,
+        upgrade: UpgradeFut,
         events: tokio::sync::mpsc::UnboundedReceiver<SocketEvent>,
     ) {
-        let upgraded = match upgrade.await {
-            Ok(u) => u,
+        let mut ws = match upgrade.await {
+            // Frames, not messages: yawc's message layer reports some
+            // breaches without a close frame; `joining` does its part.
+            Ok(ws) => ws.into_streaming(),
             Err(e) => {
                 tracing::debug!(error = %e, "a WebSocket upgrade failed");
                 return self.link.socket_ended(self.id, 1006, String::new());
             }
         };
-        let max = self.limits.max_message_bytes;
-        // tungstenite's default 128 KiB read buffer, allocated up front,
-        // was 133 KiB of bextd's RSS per idle socket (scripts/bench/
-        // websockets.sh); 8 KiB reads keep an idle socket small.
-        let config = WebSocketConfig::default()
-            .read_buffer_size(READ_BUFFER)
-            .write_buffer_size(READ_BUFFER)
-            .max_message_size(Some(max))
-            .max_frame_size(Some(max));
-        let mut ws =
-            WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config))
-                .await;
-        let (code, reason) = self.relay(&mut ws, events).await;
-        self.link.socket_ended(self.id, code, reason);
+        let end = self.relay(&mut ws, events).await;
+        self.link.socket_ended(self.id, end.code, end.reason);
+        if end.breach {
+            drain(ws).await;
+        }
     }
 
     async fn relay(
@@ -201,6 +245,7 @@ impl Relay {
         let mut drain_at = far;
         // An event read while batching messages, handled next.
         let mut held = None;
+        let mut joining = Joining::new(self.limits.max_message_bytes);
         let stopping = async {
             match &self.held {
                 Some(h) => h.watcher.stopping().await,
@@ -211,11 +256,10 @@ impl Relay {
         loop {
             let idle_at = self.limits.idle_timeout.map_or(far, |t| heard + t);
             tokio::select! {
-                msg = ws.next() => {
+                msg = ws.next_frame() => {
                     heard = Instant::now();
-                    match self.client_sent(ws, msg).await {
-                        Ok(()) => {}
-                        Err(end) => return end,
+                    if let Err(end) = self.client_sent(ws, msg, &mut joining).await {
+                        return end;
                     }
                 }
                 event = async { match held.take() {
@@ -228,8 +272,8 @@ impl Relay {
                 },
                 _ = sleep_until(ping_at) => {
                     ping_at = every.map_or(far, |e| Instant::now() + e);
-                    if !self.write(ws, Message::Ping(Default::default())).await {
-                        return (1006, String::new());
+                    if !self.write(ws, Frame::ping(bytes::Bytes::new())).await {
+                        return End::abnormal();
                     }
                 }
                 _ = sleep_until(idle_at) => return close(ws, 1001, "idle timeout").await,
@@ -264,7 +308,7 @@ impl Relay {
                 }
                 let n = batch.iter().map(|(_, d)| d.len()).sum();
                 if !self.write_all(ws, batch).await {
-                    return Err((1006, String::new()));
+                    return Err(End::abnormal());
                 }
                 self.link.socket_credit(self.id, n);
                 Ok(None)
@@ -280,34 +324,45 @@ impl Relay {
     async fn client_sent(
         &self,
         ws: &mut Socket,
-        msg: Option<Result<Message, WsError>>,
+        msg: yawc::Result<Frame>,
+        joining: &mut Joining,
     ) -> Result<(), End> {
-        match msg {
-            Some(Ok(Message::Text(t))) => {
-                let data = bytes::Bytes::from(t).to_vec();
-                self.link.socket_send(self.id, true, data);
+        let frame = match msg {
+            Ok(frame) => frame,
+            Err(e) => return Err(refused(ws, &e).await),
+        };
+        match frame.opcode() {
+            op @ (OpCode::Text | OpCode::Binary | OpCode::Continuation) => {
+                let fin = frame.is_fin();
+                match joining.push(op, fin, frame.into_payload()) {
+                    Step::Message { text, data } => self.link.socket_send(self.id, text, data),
+                    Step::More => {}
+                    Step::Breach(code, why) => {
+                        tracing::debug!(
+                            code,
+                            why,
+                            "closing a WebSocket whose client broke RFC 6455"
+                        );
+                        let end = close(ws, code, why).await;
+                        return Err(End {
+                            breach: true,
+                            ..end
+                        });
+                    }
+                }
             }
-            Some(Ok(Message::Binary(b))) => self.link.socket_send(self.id, false, b.to_vec()),
-            Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => {}
-            Some(Ok(Message::Close(frame))) => {
-                // tungstenite answers the close; read on until the end.
-                let end = match frame {
-                    Some(f) => (u16::from(f.code), f.reason.to_string()),
-                    None => (1005, String::new()),
-                };
-                let _ =
-                    tokio::time::timeout(CLOSE_WAIT, async { while ws.next().await.is_some() {} })
-                        .await;
+            OpCode::Close => {
+                let code = frame.close_code().map_or(1005, u16::from);
+                let reason = frame.close_reason().ok().flatten().unwrap_or_default();
+                let end = End::new(code, reason);
+                // yawc queued the answer to the close; the next read sends
+                // it (and reads no more). Then bextd closes the connection
+                // first, as RFC 6455 §7.1.1 asks.
+                let _ = tokio::time::timeout(CLOSE_WAIT, ws.next_frame()).await;
                 return Err(end);
             }
-            Some(Err(e)) => {
-                let Some((code, why)) = refusal(&e) else {
-                    return Err((1006, String::new()));
-                };
-                tracing::debug!(error = %e, code, "closing a WebSocket whose client broke RFC 6455");
-                return Err(close(ws, code, why).await);
-            }
-            None => return Err((1006, String::new())),
+            // yawc answers pings; pongs only show the client is there.
+            _ => {}
         }
         Ok(())
     }
@@ -315,83 +370,118 @@ impl Relay {
     /// Writes the worker's messages with one flush; false if the client
     /// took nothing for the idle timeout (or the connection broke).
     async fn write_all(&self, ws: &mut Socket, batch: Vec<(bool, bytes::Bytes)>) -> bool {
-        let wait = self
-            .limits
-            .idle_timeout
-            .unwrap_or(Duration::from_secs(86_400));
         let send = async {
             for (text, data) in batch {
                 ws.feed(message(text, data)).await?;
             }
             ws.flush().await
         };
-        matches!(tokio::time::timeout(wait, send).await, Ok(Ok(())))
+        matches!(
+            tokio::time::timeout(self.write_wait(), send).await,
+            Ok(Ok(()))
+        )
     }
 
-    /// Writes `msg`; false if the client took nothing for the idle timeout
-    /// (or the connection broke).
-    async fn write(&self, ws: &mut Socket, msg: Message) -> bool {
-        let wait = self
-            .limits
+    /// Writes `frame`; false if the client took nothing for the idle
+    /// timeout (or the connection broke).
+    async fn write(&self, ws: &mut Socket, frame: Frame) -> bool {
+        let send = ws.send(frame);
+        matches!(
+            tokio::time::timeout(self.write_wait(), send).await,
+            Ok(Ok(()))
+        )
+    }
+
+    /// How long a write may wait for a client that takes nothing.
+    fn write_wait(&self) -> Duration {
+        self.limits
             .idle_timeout
-            .unwrap_or(Duration::from_secs(86_400));
-        matches!(tokio::time::timeout(wait, ws.send(msg)).await, Ok(Ok(())))
+            .unwrap_or(Duration::from_secs(86_400))
     }
 }
 
-/// Bytes tungstenite reads at once (and buffers before a write).
-const READ_BUFFER: usize = 8 * 1024;
-
-/// Messages from the worker written together at most.
-const BATCH: usize = 64;
-
-/// A message of the worker's as tungstenite sends it. The worker sends
-/// text as UTF-8 (its strings, lossily); anything else is made valid.
-fn message(text: bool, data: bytes::Bytes) -> Message {
+/// A message of the worker's as a frame. The worker sends text as UTF-8
+/// (its strings, lossily); anything else is made valid.
+fn message(text: bool, data: bytes::Bytes) -> Frame {
     if !text {
-        return Message::Binary(data);
+        return Frame::binary(data);
     }
     match std::str::from_utf8(&data) {
-        Ok(_) => Message::Text(Utf8Bytes::try_from(data).unwrap_or_default()),
-        Err(_) => Message::text(String::from_utf8_lossy(&data).into_owned()),
+        Ok(_) => Frame::text(data),
+        Err(_) => Frame::text(String::from_utf8_lossy(&data).into_owned()),
     }
 }
 
-/// The close code for what the client did wrong, if it did.
-fn refusal(e: &WsError) -> Option<(u16, &'static str)> {
+/// The close code yawc's frame layer sent for what the client did wrong,
+/// if it did (yawc's own mapping, so the worker hears what the client
+/// heard).
+fn refusal(e: &WebSocketError) -> Option<(u16, &'static str)> {
+    use WebSocketError as E;
     match e {
-        WsError::Capacity(_) => Some((1009, "message too big")),
-        WsError::Utf8(_) => Some((1007, "invalid UTF-8")),
-        WsError::Protocol(_) => Some((1002, "protocol error")),
+        E::FrameTooLarge => Some((1009, "message too big")),
+        E::InvalidUTF8 => Some((1007, "invalid UTF-8")),
+        E::InvalidOpCode(_) => Some((1003, "unknown opcode")),
+        E::ReservedBitsNotZero
+        | E::ControlFrameFragmented
+        | E::PingFrameTooLarge
+        | E::InvalidFragment
+        | E::InvalidCloseFrame
+        | E::InvalidCloseCode
+        | E::FragmentTimeout
+        | E::InvalidContinuationFrame
+        | E::CompressionNotSupported => Some((1002, "protocol error")),
         _ => None,
     }
 }
 
-/// Sends a close frame and waits (briefly) for the client's answer.
-async fn close(ws: &mut Socket, code: u16, reason: &str) -> End {
-    let frame = CloseFrame {
-        code: CloseCode::from(code),
-        reason: Utf8Bytes::from(reason.to_owned()),
+/// The end of a socket whose read failed: a breach (yawc queued the close
+/// frame that names it; the next read sends it), or a broken connection.
+async fn refused(ws: &mut Socket, e: &WebSocketError) -> End {
+    let Some((code, why)) = refusal(e) else {
+        return End::abnormal();
     };
+    tracing::debug!(error = %e, code, "closing a WebSocket whose client broke RFC 6455");
+    let _ = tokio::time::timeout(CLOSE_WAIT, ws.next_frame()).await;
+    End {
+        breach: true,
+        ..End::new(code, why)
+    }
+}
+
+/// Sends a close frame and waits (briefly) for the client's answer, which
+/// ends the handshake: then bextd closes the connection first (RFC 6455
+/// §7.1.1), which the client waits for.
+async fn close(ws: &mut Socket, code: u16, reason: &str) -> End {
     let _ = tokio::time::timeout(CLOSE_WAIT, async {
-        if ws.send(Message::Close(Some(frame))).await.is_err() {
+        if ws
+            .send(Frame::close(CloseCode::from(code), reason))
+            .await
+            .is_err()
+        {
             return;
         }
-        // The client's answer ends the handshake: then bextd closes the
-        // connection first (RFC 6455 §7.1.1), which the client waits for.
-        while let Some(Ok(msg)) = ws.next().await {
-            if matches!(msg, Message::Close(_)) {
+        while let Ok(frame) = ws.next_frame().await {
+            if frame.opcode() == OpCode::Close {
                 return;
             }
         }
-        // After a breach tungstenite reads no more, but the client may
-        // still be sending (the rest of a message over the limit): read and
-        // drop it until the client closes (or CLOSE_WAIT), for a socket
-        // closed with unread bytes sends a reset that can overtake the
-        // close frame.
-        let mut sink = vec![0u8; 64 * 1024];
-        while matches!(ws.get_mut().read(&mut sink).await, Ok(n) if n > 0) {}
     })
     .await;
-    (code, reason.to_owned())
+    End::new(code, reason)
+}
+
+/// After a breach yawc reads no more, but the client may still be sending
+/// (the rest of a message over the limit): read and drop it until the
+/// client closes (or `CLOSE_WAIT`), for a socket closed with unread bytes
+/// sends a reset that can overtake the close frame.
+async fn drain(ws: Socket) {
+    // SAFETY: split_stream is unsafe only because the parts bypass the
+    // protocol's bookkeeping; the socket is done with, and its bytes are
+    // read and dropped, never parsed.
+    let (mut framed, _, _) = unsafe { ws.split_stream() };
+    let mut sink = vec![0u8; 64 * 1024];
+    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+        while matches!(framed.get_mut().read(&mut sink).await, Ok(n) if n > 0) {}
+    })
+    .await;
 }

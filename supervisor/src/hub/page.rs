@@ -323,7 +323,7 @@ fn workers(h: &mut String, view: &Value, history: &History, o: &Options) {
         h,
         "<section id=\"workers\"><h2>Workers <small id=\"wcount\">{}</small></h2><table class=\"grid\"><thead><tr>\
          <th>pool</th><th>id</th><th>state</th><th>pid</th><th>gen · version</th><th>uptime</th><th>requests</th>\
-         <th>in flight</th><th>RSS</th><th>JS heap</th><th>restarts</th><th>last exit · reason</th><th></th></tr></thead><tbody id=\"wrows\">",
+         <th>in flight</th><th>sockets</th><th>RSS</th><th>JS heap</th><th>restarts</th><th>last exit · reason</th><th></th></tr></thead><tbody id=\"wrows\">",
         rows.len()
     );
     for w in rows {
@@ -338,6 +338,20 @@ fn workers(h: &mut String, view: &Value, history: &History, o: &Options) {
         );
     }
     h.push_str("</tbody></table></section>");
+}
+
+/// A worker's open WebSockets, or "–" for one that never had any (as
+/// `bext ps`, which shows the column only once a pool serves WebSockets).
+fn sockets(w: &Value) -> String {
+    let s = &w["sockets"];
+    let used = ["open", "messages_in", "messages_out"]
+        .iter()
+        .any(|k| s[*k].as_u64().unwrap_or(0) > 0);
+    if used {
+        s["open"].as_u64().unwrap_or(0).to_string()
+    } else {
+        "–".into()
+    }
 }
 
 /// A worker's last exit, rotation reason and last error, each said once:
@@ -374,7 +388,7 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
     let _ = write!(
         h,
         "<tr data-key=\"{p}/{id}\" class=\"st-{state}\"><td>{p}</td><td>{id}</td><td><span class=\"state st-{state}\">{state}</span></td>\
-         <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"rss\"><svg class=\"spark\" viewBox=\"0 0 80 16\" preserveAspectRatio=\"none\">",
+         <td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"rss\"><svg class=\"spark\" viewBox=\"0 0 80 16\" preserveAspectRatio=\"none\">",
         w["pid"].as_u64().map_or("–".into(), |p| p.to_string()),
         match w["version"].as_str() {
             Some(v) => format!("{} · {}", w["generation"], esc(v)),
@@ -383,6 +397,7 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
         uptime(w["uptime_ms"].as_u64().unwrap_or(0)),
         w["requests_served"],
         w["in_flight"],
+        sockets(w),
         p = esc(pool),
     );
     if let Some(m) = max_memory {
@@ -401,52 +416,6 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
         w["restarts"],
         esc(&reason),
     );
-}
-
-/// Where jobs are kept, and whether it can be written now: (class, text).
-fn store_line(store: &Value) -> (&'static str, String) {
-    let text = |k: &str| store[k].as_str().unwrap_or("").to_owned();
-    let (class, state) = match store["down_since"].as_u64() {
-        Some(since) if store["up"] == false => {
-            let out_s = crate::history::unix_ms().saturating_sub(since) / 1000;
-            ("down", format!("OUT for {out_s} s: {}", text("error")))
-        }
-        _ => ("up", "up".to_owned()),
-    };
-    let line = format!("store: {} {} — {state}", text("kind"), text("location"));
-    (class, line)
-}
-
-fn jobs(h: &mut String, view: &Value) {
-    let (class, line) = store_line(&view["store"]);
-    let _ = write!(
-        h,
-        "<section id=\"jobs\"><h2>Jobs</h2><p id=\"store\" class=\"store {class}\">{}</p>",
-        esc(&line)
-    );
-    h.push_str(
-        "<table class=\"grid\"><thead><tr><th>id</th><th>pool</th><th>state</th>\
-         <th>progress</th><th>RSS / reserved</th><th>pid</th><th></th></tr></thead><tbody id=\"jrows\">",
-    );
-    for j in view["jobs"].as_array().into_iter().flatten() {
-        let rss = j["rss_bytes"].as_u64().unwrap_or(0);
-        let reserved = j["memory_bytes"].as_u64().unwrap_or(0);
-        let _ = write!(
-            h,
-            "<tr data-job=\"{id}\"><td>{id}</td><td>{}</td><td>{}</td><td><meter min=\"0\" max=\"1\" value=\"{}\"></meter></td>\
-             <td><meter min=\"0\" max=\"{reserved}\" value=\"{rss}\"></meter> {} / {}</td><td>{}</td><td class=\"act\"></td></tr>",
-            esc(j["pool"].as_str().unwrap_or("")),
-            esc(&j["status"]
-                .as_str()
-                .map_or_else(|| j["status"].to_string(), str::to_owned)),
-            j["progress"].as_f64().unwrap_or(0.0),
-            mb(rss),
-            mb(reserved),
-            j["pid"].as_u64().map_or("–".into(), |p| p.to_string()),
-            id = esc(j["id"].as_str().unwrap_or("")),
-        );
-    }
-    h.push_str("</tbody></table></section>");
 }
 
 /// One event as a list item; `detail` opens on click.
@@ -492,6 +461,11 @@ fn feed(h: &mut String, events: &[std::sync::Arc<Event>]) {
     }
     h.push_str("</ol></section>");
 }
+
+mod job_table;
+use job_table::jobs;
+#[cfg(test)]
+use job_table::store_line;
 
 #[cfg(test)]
 mod tests;

@@ -86,12 +86,18 @@
       const why = [w.last_exit, w.rotation_reason && (typeof w.rotation_reason === 'string' ? w.rotation_reason : JSON.stringify(w.rotation_reason)), w.last_error].filter(Boolean).filter((t, i, all) => !all.slice(0, i).some((p) => p.includes(t))).join(' · ');
       const act = actionsOn && w.pid ? '<button data-act="restart" data-pool="' + esc(w.pool) + '" data-worker="' + w.id + '">restart</button>' : '';
       html += '<tr data-key="' + esc(key) + '" class="st-' + w.state + '"><td>' + esc(w.pool) + '</td><td>' + w.id + '</td><td><span class="state st-' + w.state + '">' + w.state +
-        '</span></td><td>' + (w.pid ?? '–') + '</td><td>' + w.generation + (w.version ? ' · ' + esc(w.version) : '') + '</td><td>' + up(w.uptime_ms) + '</td><td>' + w.requests_served + '</td><td>' + w.in_flight +
+        '</span></td><td>' + (w.pid ?? '–') + '</td><td>' + w.generation + (w.version ? ' · ' + esc(w.version) : '') + '</td><td>' + up(w.uptime_ms) + '</td><td>' + w.requests_served + '</td><td>' + w.in_flight + '</td><td>' + sockets(w) +
         '</td><td class="rss"><svg class="spark" viewBox="0 0 80 16" preserveAspectRatio="none">' + lim + '<polyline points="' + pts(line, 80, 16, top) + '"/></svg> ' + mb(w.current_memory_bytes) +
         '</td><td>' + mb(w.js_heap_bytes) + '</td><td>' + w.restarts + '</td><td class="why">' + esc(why) + '</td><td class="act">' + act + '</td></tr>';
     }
     $('#wrows').innerHTML = html;
     $('#wcount').textContent = rows.length;
+  }
+
+  // Open WebSockets, or – for a worker that never had one (as the server renders it).
+  function sockets(w) {
+    const s = w.sockets || {};
+    return s.open || s.messages_in || s.messages_out ? String(s.open || 0) : '–';
   }
 
   function renderJobs() {

@@ -70,3 +70,14 @@ fn the_store_line_says_when_the_store_is_out_and_why() {
         ("up", "store: sqlite /srv/jobs.db — up".into())
     );
 }
+
+#[test]
+fn the_sockets_column_shows_open_sockets_once_a_worker_had_any() {
+    let none = serde_json::json!({"sockets": {"open": 0, "messages_in": 0, "messages_out": 0}});
+    assert_eq!(sockets(&none), "–");
+    assert_eq!(sockets(&serde_json::json!({})), "–");
+    let open = serde_json::json!({"sockets": {"open": 3, "messages_in": 0, "messages_out": 3}});
+    assert_eq!(sockets(&open), "3");
+    let had = serde_json::json!({"sockets": {"open": 0, "messages_in": 5, "messages_out": 5}});
+    assert_eq!(sockets(&had), "0");
+}
