@@ -341,7 +341,7 @@ impl Default for PoolSection {
             job_max_attempts: 0,
             job_retry_backoff_ms: 0,
             schedules: Vec::new(),
-            pick: "least_busy_recent".into(),
+            pick: "least_busy_random".into(),
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

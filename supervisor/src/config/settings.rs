@@ -240,7 +240,7 @@ impl Settings {
                 .iter()
                 .filter_map(super::Schedule::from_section)
                 .collect(),
-            pick: Pick::parse(&p.pick).unwrap_or(Pick::Recent),
+            pick: Pick::parse(&p.pick).unwrap_or(Pick::Random),
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -6,8 +6,9 @@
 //! different idle worker for nearly every request: each wake-up is a
 //! context switch and cold caches. Breaking ties toward the most recently
 //! used worker keeps the same few awake and hot while the others sleep
-//! (and so can be scaled down). `pick = "least_busy_random"` keeps the old
-//! behaviour.
+//! (and so can be scaled down): `pick = "least_busy_recent"`. The default
+//! stays random, because ties also decide where a WebSocket goes, and it
+//! stays with its worker: the most recent worker would take them all.
 
 use std::cmp::Reverse;
 
