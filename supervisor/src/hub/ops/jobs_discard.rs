@@ -22,17 +22,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().discard(&id).await {
-            Ok(_) => match hub.jobs().get(&id).await {
-                Some(j) => ControlReply::JobMoved {
-                    id,
-                    status: j.status,
-                },
-                None => ControlReply::Error {
-                    message: format!("job {id} is gone"),
-                },
-            },
-            Err(message) => ControlReply::Error { message },
-        }
+        let done = hub.jobs().discard(&id).await;
+        super::jobs_retry::moved(hub, id, done).await
     })
 }

@@ -22,17 +22,24 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().retry(&id).await {
-            Ok(_) => match hub.jobs().get(&id).await {
-                Some(j) => ControlReply::JobMoved {
-                    id,
-                    status: j.status,
-                },
-                None => ControlReply::Error {
-                    message: format!("job {id} is gone"),
-                },
-            },
-            Err(message) => ControlReply::Error { message },
-        }
+        let done = hub.jobs().retry(&id).await;
+        moved(hub, id, done).await
     })
+}
+
+/// The reply to a command that moved job `id` to another state (`retry`,
+/// `discard`): its state now, or why it could not be moved.
+pub(super) async fn moved<T>(hub: &Hub, id: String, done: Result<T, String>) -> ControlReply {
+    if let Err(message) = done {
+        return ControlReply::Error { message };
+    }
+    match hub.jobs().get(&id).await {
+        Some(j) => ControlReply::JobMoved {
+            id,
+            status: j.status,
+        },
+        None => ControlReply::Error {
+            message: format!("job {id} is gone"),
+        },
+    }
 }
