@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# WebSockets: bextd (1 worker) against Node with ws (one process), the same
-# echo in one run on this machine: 64-byte echo messages per second (the
+# WebSockets: bextd (1 worker) against Node with ws and against Bun (one
+# process each), the same echo in one run on this machine: 64-byte echo messages per second (the
 # client, Node's ws, keeps INFLIGHT messages outstanding on each of CONNS
 # connections), and memory per idle open socket (RSS of each server process
 # before and after IDLE connections open, divided by IDLE).
@@ -9,8 +9,9 @@
 #
 # WS_DEFLATE=1 has the clients offer permessage-deflate, and Node's server
 # agree to it as bextd does (bextd without context takeover, Node's ws
-# with). Rounds alternate the servers; medians are printed. Installs the pinned ws
-# (scripts/bench/websockets/package.json) with npm. Loopback only.
+# with, Bun with its default). Rounds alternate the servers; medians are
+# printed. Installs the pinned ws and Bun (Bun's linux-x64 build, published on
+# npm; scripts/bench/websockets/package.json) with npm. Loopback only.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 rounds=${1:-3}
@@ -30,6 +31,8 @@ rss_kib() { awk '/^VmRSS:/ { print $2 }' /proc/"$1"/status; }
 
 port_bextd=39301
 port_node=39302
+port_bun=39303
+bun=$here/node_modules/@oven/bun-linux-x64/bin/bun
 cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port_bextd"
@@ -46,8 +49,12 @@ pids+=("$bextd")
 node "$here/node-server.mjs" "$port_node" >"$work/node.log" 2>&1 &
 nodepid=$!
 pids+=("$nodepid")
+"$bun" "$here/bun-server.mjs" "$port_bun" >"$work/bun.log" 2>&1 &
+bunpid=$!
+pids+=("$bunpid")
 for _ in $(seq 100); do
-  [[ -n $(worker_pids "$bextd") ]] && grep -q listening "$work/node.log" && break
+  [[ -n $(worker_pids "$bextd") ]] && grep -q listening "$work/node.log" &&
+    grep -q listening "$work/bun.log" && break
   sleep 0.1
 done
 sleep 0.5
@@ -55,7 +62,7 @@ worker=$(worker_pids "$bextd" | head -1)
 
 declare -A rates
 for round in $(seq "$rounds"); do
-  for server in bextd node; do
+  for server in bextd node bun; do
     port=port_$server
     r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
     rates[$server]+="$r "
@@ -82,14 +89,17 @@ idle_cost() {
 }
 read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$bextd" "$worker")"
 read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$nodepid")"
+read -r mem_bun <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$bunpid")"
 
 median() { tr ' ' '\n' | grep . | percentiles | cut -d' ' -f1; }
 b=$(median <<<"${rates[bextd]}")
 n=$(median <<<"${rates[node]}")
+u=$(median <<<"${rates[bun]}")
 echo
 echo "64-byte echo${WS_DEFLATE:+ (permessage-deflate offered)}, $conns connections x $inflight in flight, median of $rounds x ${secs}s:"
 printf "  bextd (1 worker)  %8d msgs/s\n" "$b"
 printf "  node + ws         %8d msgs/s\n" "$n"
-awk -v b="$b" -v n="$n" 'BEGIN { printf "  bextd/node        %8.2f\n", b / n }'
+printf "  bun               %8d msgs/s\n" "$u"
+awk -v b="$b" -v n="$n" -v u="$u" 'BEGIN { printf "  bextd/node        %8.2f\n  bextd/bun         %8.2f\n", b / n, b / u }'
 echo "memory per idle socket ($idle sockets; KiB of RSS):"
-echo "  bextd $mem_bextd, its worker $mem_worker; node $mem_node"
+echo "  bextd $mem_bextd, its worker $mem_worker; node $mem_node; bun $mem_bun"
