@@ -60,17 +60,9 @@ done
 sleep 0.5
 worker=$(worker_pids "$bextd" | head -1)
 
-declare -A rates
-for round in $(seq "$rounds"); do
-  for server in bextd node bun; do
-    port=port_$server
-    r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
-    rates[$server]+="$r "
-    echo "round $round $server: $r msgs/s" >&2
-  done
-done
-
-# Memory per idle socket: RSS before and after $idle connections.
+# Memory per idle socket: RSS before and after $idle connections, measured
+# first, while no load has grown a heap that a GC may give back meanwhile
+# (Bun's RSS fell below its start after the load rounds).
 idle_cost() {
   local url=$1
   shift
@@ -90,6 +82,16 @@ idle_cost() {
 read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$bextd" "$worker")"
 read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$nodepid")"
 read -r mem_bun <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$bunpid")"
+
+declare -A rates
+for round in $(seq "$rounds"); do
+  for server in bextd node bun; do
+    port=port_$server
+    r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
+    rates[$server]+="$r "
+    echo "round $round $server: $r msgs/s" >&2
+  done
+done
 
 median() { tr ' ' '\n' | grep . | percentiles | cut -d' ' -f1; }
 b=$(median <<<"${rates[bextd]}")
