@@ -101,19 +101,27 @@ fn fifty_unique_spawns(nodes: &[&Daemon]) -> Vec<String> {
         .map(|i| {
             let addr = nodes[i % nodes.len()].addr;
             std::thread::spawn(move || {
-                let r = bext_e2e::request(
+                bext_e2e::request(
                     addr,
                     "GET",
                     "/unique?script=jobs/stamp.js&key=report",
                     &[],
                     b"",
-                );
-                assert_eq!(r.status, 200, "{}", r.body);
-                r.json()["id"].as_str().expect(&r.body).to_owned()
+                )
             })
         })
         .collect();
-    handles.into_iter().map(|h| h.join().unwrap()).collect()
+    let replies: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    for r in &replies {
+        if r.status != 200 {
+            let logs: Vec<String> = nodes.iter().map(|d| d.logs()).collect();
+            panic!("{} {}\n{}", r.status, r.body, logs.join("\n----\n"));
+        }
+    }
+    replies
+        .iter()
+        .map(|r| r.json()["id"].as_str().expect(&r.body).to_owned())
+        .collect()
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! A store made by schema 1 (before retries) is brought up to date by the
 //! first bextd that opens it: its rows read back whole, a job that had
 //! started has used one attempt, a retryable job is claimable, and claims
-//! go by priority.
+//! go by priority. A unique spawn on a fresh store waits for the tables.
 
 use std::time::Duration;
 
@@ -53,4 +53,24 @@ async fn a_schema_1_store_is_migrated_with_its_rows() {
     );
     assert!(index.contains("retryable"), "{index}");
     assert!(index.contains("priority"), "claims go by priority: {index}");
+}
+
+/// A unique spawn is one statement made outside the store's task: on a
+/// fresh store it reached the server before the task had created the
+/// tables, and failed (once in a CI run, as a 500 from a handler).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_unique_spawn_on_a_fresh_store_waits_for_its_tables() {
+    let pg = server::Postgres::start();
+    let url = pg.schema("fresh");
+    let (tx, _events) = mpsc::unbounded_channel();
+    let node = super::new_node_id();
+    let s = Shared::start(&config(5_000, 50), &url, node, tx, Counters::default()).unwrap();
+    let mut row = super::tests::row("first", false);
+    row.unique_key = Some("report".into());
+    let (id, state) = s.insert_unique(&row, 0, true).await.unwrap();
+    assert_eq!((id.as_str(), state), ("first", JobState::Queued));
+    let mut again = super::tests::row("second", false);
+    again.unique_key = Some("report".into());
+    let (id, _) = s.insert_unique(&again, 0, true).await.unwrap();
+    assert_eq!(id, "first");
 }

@@ -110,6 +110,8 @@ pub struct Shared {
     idle: Duration,
     ops: mpsc::UnboundedSender<task::Op>,
     capacity: watch::Sender<Capacity>,
+    /// Whether the task has put the schema in place.
+    ready: watch::Receiver<bool>,
 }
 
 /// An error with its causes: tokio-postgres and deadpool leave the cause
@@ -276,7 +278,8 @@ impl Shared {
         let health = counters.health.clone();
         let (ops, rx) = mpsc::unbounded_channel();
         let (capacity, cap_rx) = watch::channel(Capacity::default());
-        let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters);
+        let (ready_tx, ready) = watch::channel(false);
+        let t = task::Task::new(cfg, pool.clone(), node.clone(), events, counters, ready_tx);
         tokio::spawn(t.run(rx, cap_rx, notes));
         tracing::info!(node = %node, store = %crate::config::redact_store_url(url),
             sslmode = connect.ssl_mode.name(),
@@ -288,7 +291,24 @@ impl Shared {
             idle: sql::idle_limit(cfg.lease_ttl),
             ops,
             capacity,
+            ready,
         })
+    }
+
+    /// A connection for a statement made outside the task, once the schema
+    /// is in place: a spawn reaching a node whose task is still creating
+    /// the tables of a fresh store waits for them rather than failing on a
+    /// missing relation.
+    async fn conn(&self) -> Result<deadpool_postgres::Object, String> {
+        let mut ready = self.ready.clone();
+        let wait = tokio::time::timeout(task::STATEMENT_WAIT, ready.wait_for(|r| *r));
+        if !matches!(wait.await, Ok(Ok(_))) {
+            return Err(format!(
+                "the jobs store is not ready: its tables are not in place after {} s (is PostgreSQL reachable?)",
+                task::STATEMENT_WAIT.as_secs()
+            ));
+        }
+        self.pool.get().await.map_err(|e| explain(&e))
     }
 
     /// Hands one write to the task (never waited on).
@@ -324,13 +344,13 @@ impl Shared {
 
     /// One job as stored, with its checkpoint and log.
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
-        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let c = self.conn().await?;
         sql::load(&c, id).await.map_err(|e| explain(&e))
     }
 
     /// Every job in the store, oldest first (at most `limit`).
     pub async fn list(&self, limit: i64) -> Result<Vec<JobInfo>, String> {
-        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let c = self.conn().await?;
         sql::list(&c, limit).await.map_err(|e| explain(&e))
     }
 
@@ -343,19 +363,19 @@ impl Shared {
     /// Cancels a job this node does not hold: a queued one at once; one
     /// running elsewhere is cancelled by its node at its next renewal.
     pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
-        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let c = self.conn().await?;
         sql::cancel(&c, id).await.map_err(|e| explain(&e))?
     }
 
     /// Runs a failed, discarded or cancelled job again (any node claims it).
     pub async fn retry(&self, id: &str) -> Result<JobState, String> {
-        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let c = self.conn().await?;
         sql::retry(&c, id).await.map_err(|e| explain(&e))?
     }
 
     /// Discards a queued or retryable job nobody holds.
     pub async fn discard(&self, id: &str) -> Result<JobState, String> {
-        let c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let c = self.conn().await?;
         sql::discard(&c, id).await.map_err(|e| explain(&e))?
     }
 
@@ -367,7 +387,7 @@ impl Shared {
         since: u64,
         ever: bool,
     ) -> Result<(String, JobState), String> {
-        let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+        let mut c = self.conn().await?;
         let r = sql::insert_unique(&mut c, row, since, ever, self.idle)
             .await
             .map_err(|e| explain(&e))?;

@@ -109,6 +109,9 @@ pub struct Task {
     /// The number of the last claim sent to the manager.
     claims: u64,
     migrated: bool,
+    /// Told once the schema is in place: statements made outside the task
+    /// (a unique spawn, a cancel) wait for it.
+    ready: watch::Sender<bool>,
     flushes: Vec<oneshot::Sender<()>>,
     /// Whether the server answers; while not, when to try it again.
     outage: Tracker,
@@ -126,6 +129,7 @@ impl Task {
         node: String,
         events: mpsc::UnboundedSender<StoreEvent>,
         counters: Counters,
+        ready: watch::Sender<bool>,
     ) -> Task {
         let lines = [
             "PostgreSQL cannot be reached",
@@ -145,6 +149,7 @@ impl Task {
             batch: Batch::default(),
             claims: 0,
             migrated: false,
+            ready,
             flushes: Vec::new(),
         }
     }
@@ -165,6 +170,7 @@ impl Task {
             // retry is due: the first that fails puts the rest off.
             if !self.migrated && self.outage.may_try() {
                 self.migrated = self.migrate().await;
+                self.ready.send_replace(self.migrated);
             }
             if self.migrated && !self.batch.is_empty() && self.outage.may_try() {
                 if let Some(w) = self.write().await {
