@@ -196,6 +196,8 @@ pub const POOL: &[Key] = &[
     key("fetch_timeout_ms", ms(1)),
     key("job_max_attempts", whole(0, 1_000, "attempts")),
     key("job_retry_backoff_ms", whole(0, MAX_MS, "milliseconds")),
+    key("isolate", Kind::Text),
+    key("job_worker_max_jobs", whole(1, 1_000_000, "jobs")),
     key("fetch_max_response_bytes", whole(1, 1 << 40, "bytes")),
     key(
         "ws_max_message_bytes",

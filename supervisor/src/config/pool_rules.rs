@@ -70,6 +70,12 @@ pub(super) fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
         || "must be \"auto\", \"template\" or \"exec\"".into(),
     );
     c.rule(
+        matches!(p.isolate.as_str(), "pool" | "process"),
+        &path(&n.prefix, &["isolate"]),
+        format!("{:?}", p.isolate),
+        || "must be \"pool\" or \"process\"".into(),
+    );
+    c.rule(
         Pick::parse(&p.pick).is_some(),
         &path(&n.prefix, &["pick"]),
         format!("{:?}", p.pick),

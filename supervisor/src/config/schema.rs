@@ -283,6 +283,11 @@ pub struct PoolSection {
     /// First retry delay of this pool's jobs unless one says; 0: `[jobs]
     /// retry_backoff_ms`.
     pub job_retry_backoff_ms: u64,
+    /// How its short jobs get a process: `"pool"` (a job worker runs one
+    /// job after another) or `"process"` (a fresh one each).
+    pub isolate: String,
+    /// Jobs one pooled job worker runs before it is replaced.
+    pub job_worker_max_jobs: u32,
     /// Recurring jobs: `[[POOL.schedules]]`.
     pub schedules: Vec<super::ScheduleSection>,
     /// How ties among the least busy workers are broken:
@@ -339,6 +344,8 @@ impl Default for PoolSection {
             max_sockets: 0,
             max_pool_sockets: 0,
             job_max_attempts: 0,
+            isolate: "pool".into(),
+            job_worker_max_jobs: 1_000,
             job_retry_backoff_ms: 0,
             schedules: Vec::new(),
             pick: "least_busy_random".into(),

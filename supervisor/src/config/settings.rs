@@ -47,6 +47,9 @@ pub struct Settings {
     /// `job_retry_backoff_ms`); 0: the `[jobs]` defaults.
     pub job_max_attempts: u32,
     pub job_retry_backoff_ms: u64,
+    /// Jobs a pooled job worker runs before it is replaced; 0: a fresh
+    /// process for every job (`isolate = "process"`).
+    pub job_worker_max_jobs: u32,
     /// Recurring jobs (`[[POOL.schedules]]`).
     pub schedules: Vec<super::Schedule>,
     /// How the least busy worker is chosen among equals.
@@ -235,6 +238,10 @@ impl Settings {
             },
             job_max_attempts: p.job_max_attempts,
             job_retry_backoff_ms: p.job_retry_backoff_ms,
+            job_worker_max_jobs: match p.isolate.as_str() {
+                "process" => 0,
+                _ => p.job_worker_max_jobs,
+            },
             schedules: p
                 .schedules
                 .iter()

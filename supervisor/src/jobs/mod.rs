@@ -51,6 +51,9 @@ pub struct PoolInfo {
     /// Its jobs' retries unless one says; 0: the `[jobs]` defaults.
     pub max_attempts: u32,
     pub retry_backoff_ms: u64,
+    /// Jobs one of its pooled job workers runs before it is replaced; 0:
+    /// a fresh process for every job (`isolate = "process"`).
+    pub worker_max_jobs: u32,
     /// Its recurring jobs (`[[POOL.schedules]]`).
     pub schedules: Vec<crate::config::Schedule>,
 }
@@ -68,6 +71,7 @@ impl PoolInfo {
             fetch: p.settings.fetch.clone(),
             max_attempts: p.settings.job_max_attempts,
             retry_backoff_ms: p.settings.job_retry_backoff_ms,
+            worker_max_jobs: p.settings.job_worker_max_jobs,
             schedules: p.settings.schedules.clone(),
         }
     }

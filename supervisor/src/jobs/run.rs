@@ -4,6 +4,8 @@
 
 use futures_util::{SinkExt, StreamExt};
 use protocol::worker::{JobCall, JobOutcome, JobStart, LogLevel, MasterToWorker, WorkerToMaster};
+use std::sync::{Arc, Mutex};
+
 use tokio::net::UnixStream;
 use tokio::sync::mpsc;
 
@@ -33,19 +35,71 @@ pub struct RunEvent {
     pub report: Report,
 }
 
-/// Starts the tasks of a new job process's socket; returns where to queue
-/// frames for it.
+/// The job a process runs now: what its reports are tagged with.
+#[derive(Debug)]
+struct Tag {
+    id: String,
+    run: u64,
+    traced: crate::otel::jobs::JobRun,
+}
+
+impl Tag {
+    fn new(start: &JobStart, run: u64) -> Tag {
+        let traced =
+            crate::otel::jobs::JobRun::start(&start.id, &start.pool, start.restart_count, run);
+        Tag {
+            id: start.id.clone(),
+            run,
+            traced,
+        }
+    }
+}
+
+/// A job process's socket, as the manager holds it: frames to send, and
+/// (a pooled job worker) the next job to run on it.
+#[derive(Debug, Clone)]
+pub struct JobLink {
+    tx: mpsc::UnboundedSender<MasterToWorker>,
+    tag: Arc<Mutex<Option<Tag>>>,
+}
+
+impl JobLink {
+    pub fn send(&self, frame: MasterToWorker) {
+        let _ = self.tx.send(frame);
+    }
+
+    /// The process is kept for another job: what it says until then is
+    /// no job's (its close, if it dies, included).
+    pub fn idle(&self) {
+        lock(&self.tag).take();
+    }
+
+    /// Hands run `run` of a job to this idle process.
+    pub fn run(&self, start: JobStart, run: u64) {
+        *lock(&self.tag) = Some(Tag::new(&start, run));
+        let _ = self.tx.send(MasterToWorker::RunJob(start));
+    }
+}
+
+fn lock(tag: &Mutex<Option<Tag>>) -> std::sync::MutexGuard<'_, Option<Tag>> {
+    tag.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts the tasks of a new job process's socket; returns how to reach
+/// it. Dropping every clone of the link closes the socket, which ends the
+/// process once it is between jobs.
 pub fn connect(
     socket: std::os::unix::net::UnixStream,
     start: JobStart,
     run: u64,
     events: mpsc::UnboundedSender<RunEvent>,
-) -> std::io::Result<mpsc::UnboundedSender<MasterToWorker>> {
+) -> std::io::Result<JobLink> {
     socket.set_nonblocking(true)?;
     let socket = UnixStream::from_std(socket)?;
     let (tx, rx) = mpsc::unbounded_channel();
-    tokio::spawn(talk(socket, start, run, rx, events));
-    Ok(tx)
+    let tag = Arc::new(Mutex::new(None));
+    tokio::spawn(talk(socket, start, run, rx, tag.clone(), events));
+    Ok(JobLink { tx, tag })
 }
 
 async fn talk(
@@ -53,67 +107,97 @@ async fn talk(
     start: JobStart,
     run: u64,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,
+    tag: Arc<Mutex<Option<Tag>>>,
     events: mpsc::UnboundedSender<RunEvent>,
 ) {
-    let id = start.id.clone();
     let pool = start.pool.clone();
-    let send = |report| {
-        let _ = events.send(RunEvent {
-            id: id.clone(),
-            run,
-            report,
-        });
-    };
+    let first = (start.id.clone(), run);
     let (mut reader, mut writer) = match link::hello(socket, start.max_frame_bytes).await {
         Ok(halves) => halves,
-        Err(HelloFailed::Closed) => return send(Report::Closed(None)),
-        Err(HelloFailed::Broken(why)) => return send(Report::Closed(Some(why))),
+        Err(e) => {
+            let why = match e {
+                HelloFailed::Closed => None,
+                HelloFailed::Broken(why) => Some(why),
+            };
+            let (id, run) = first;
+            let _ = events.send(RunEvent {
+                id,
+                run,
+                report: Report::Closed(why),
+            });
+            return;
+        }
     };
-    let mut traced = crate::otel::jobs::JobRun::start(&id, &pool, start.restart_count, run);
+    *lock(&tag) = Some(Tag::new(&start, run));
     if writer.send(MasterToWorker::RunJob(start)).await.is_err() {
-        return send(Report::Closed(None));
+        let (id, run) = first;
+        let report = Report::Closed(None);
+        let _ = events.send(RunEvent { id, run, report });
+        return;
     }
     tokio::spawn(link::write_loop(writer, rx));
     loop {
-        let report = match reader.next().await {
-            None => Report::Closed(None),
-            Some(Err(protocol::FrameError::Io(e)))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe
-                ) =>
-            {
-                Report::Closed(None)
-            }
-            Some(Err(e)) => Report::Closed(Some(e.to_string())),
-            Some(Ok(frame)) => match frame {
-                WorkerToMaster::JobProgress { progress } => Report::Progress(progress),
-                WorkerToMaster::JobCheckpoint { json } => Report::Checkpoint(json),
-                WorkerToMaster::JobFinished(outcome) => {
-                    traced.finish(Some(&outcome));
-                    Report::Finished(outcome)
-                }
-                WorkerToMaster::JobCall { query, call } => Report::Call { query, call },
-                WorkerToMaster::Log { level, message } => Report::Log(level, message),
-                WorkerToMaster::FetchRefused { reason } => {
-                    crate::metrics::fetch_refused(&pool, reason);
-                    continue;
-                }
-                WorkerToMaster::Spans(spans) => {
-                    crate::otel::worker::export(spans, &pool, None);
-                    continue;
-                }
-                WorkerToMaster::Message { data_json } => {
-                    Report::Log(LogLevel::Info, format!("bext.sendMessage: {data_json}"))
-                }
-                // Pool-worker frames mean nothing here.
-                _ => continue,
-            },
+        let Some(report) = read(&mut reader, &pool).await else {
+            continue;
         };
         let closed = matches!(report, Report::Closed(_));
-        send(report);
+        let mut now = lock(&tag);
+        let Some(t) = now.as_mut() else {
+            // Between jobs: the process has nothing to report; its exit
+            // reaches the manager through the reaper.
+            drop(now);
+            if closed {
+                return;
+            }
+            continue;
+        };
+        let (id, run) = (t.id.clone(), t.run);
+        if let Report::Finished(outcome) = &report {
+            t.traced.finish(Some(outcome));
+        }
+        if closed {
+            now.take();
+        }
+        drop(now);
+        let _ = events.send(RunEvent { id, run, report });
         if closed {
             return;
         }
     }
+}
+
+/// The next report of the process; None for a frame handled here.
+async fn read(reader: &mut link::Reader, pool: &str) -> Option<Report> {
+    Some(match reader.next().await {
+        None => Report::Closed(None),
+        Some(Err(protocol::FrameError::Io(e)))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::BrokenPipe
+            ) =>
+        {
+            Report::Closed(None)
+        }
+        Some(Err(e)) => Report::Closed(Some(e.to_string())),
+        Some(Ok(frame)) => match frame {
+            WorkerToMaster::JobProgress { progress } => Report::Progress(progress),
+            WorkerToMaster::JobCheckpoint { json } => Report::Checkpoint(json),
+            WorkerToMaster::JobFinished(outcome) => Report::Finished(outcome),
+            WorkerToMaster::JobCall { query, call } => Report::Call { query, call },
+            WorkerToMaster::Log { level, message } => Report::Log(level, message),
+            WorkerToMaster::FetchRefused { reason } => {
+                crate::metrics::fetch_refused(pool, reason);
+                return None;
+            }
+            WorkerToMaster::Spans(spans) => {
+                crate::otel::worker::export(spans, pool, None);
+                return None;
+            }
+            WorkerToMaster::Message { data_json } => {
+                Report::Log(LogLevel::Info, format!("bext.sendMessage: {data_json}"))
+            }
+            // Pool-worker frames mean nothing here.
+            _ => return None,
+        },
+    })
 }

@@ -56,6 +56,19 @@ impl Process {
         }
     }
 
+    /// Whether the process has exited (its pidfd turns readable then);
+    /// without a pidfd, whether the pid is gone or a zombie is not told
+    /// apart from a live process: false.
+    pub fn is_gone(&self) -> bool {
+        use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+        use std::os::fd::AsFd;
+        let Some(fd) = &self.pidfd else {
+            return false;
+        };
+        let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
+        matches!(poll(&mut fds, PollTimeout::ZERO), Ok(n) if n > 0)
+    }
+
     pub fn has_pidfd(&self) -> bool {
         self.pidfd.is_some()
     }

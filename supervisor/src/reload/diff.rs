@@ -36,6 +36,8 @@ pub const LIVE_POOL_KEYS: &[&str] = &[
     // Read by the job manager at each spawn.
     "job_max_attempts",
     "job_retry_backoff_ms",
+    "isolate",
+    "job_worker_max_jobs",
     // The job manager takes a reload's schedules as they are.
     "schedules",
     "lifecycle.watch_dirs",

@@ -1,4 +1,5 @@
-//! A job process: one background job's `run(job)`, from start to exit.
+//! A job process: background jobs' `run(job)`, one after another (a
+//! pooled job worker) or one and exit (`isolate = "process"`, a daemon).
 //!
 //! The same engine as a pool worker, a simpler loop: no requests, no
 //! heartbeats (bextd samples the job's RSS itself). What JS reports
@@ -174,7 +175,14 @@ struct Cancel {
     at: Cell<Option<Instant>>,
 }
 
-/// Runs the job to its end and reports it; the process exits after.
+/// Runs the job to its end and reports it, then waits for the next one.
+///
+/// A pooled job worker (`isolate = "pool"`, the default) runs one job
+/// after another: bextd sends the next `RunJob` on the same socket, and
+/// the module state stays, as a request worker's does between requests.
+/// bextd closing the socket (a fresh process per job, a rotation) ends the
+/// process. A job that was cancelled or interrupted ends it too: its JS may
+/// still hold work that must not run into the next job.
 ///
 /// `preloaded` is a template's engine (see [`crate::template`]), used as it
 /// is: a job has no memory cap of its own in QuickJS (bextd watches its
@@ -190,7 +198,36 @@ pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), 
         Some(engine) => engine,
         None => Engine::new(EngineOptions::default())?,
     };
+    let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
+    let fd = writer.get_ref().as_ref().as_raw_fd();
+    let mut next = Some(job);
+    let mut result = Ok(());
+    while let Some(job) = next.take() {
+        match run_one(&engine, job, &inbox, &reader, fd).await {
+            Ok(true) => match next_job(&inbox, &reader).await {
+                Ok(job) => next = job,
+                Err(e) => result = Err(e),
+            },
+            Ok(false) => {}
+            Err(e) => result = Err(e),
+        }
+    }
+    // As a pool worker does at exit: the kernel frees the heap wholesale.
+    std::mem::forget(engine);
+    drop(writer);
+    result
+}
+
+/// Runs one job; returns whether the engine may run another.
+async fn run_one(
+    engine: &Engine,
+    job: protocol::worker::JobStart,
+    inbox: &Rc<RefCell<Inbox>>,
+    reader: &OwnedReadHalf,
+    fd: RawFd,
+) -> Result<bool, WorkerError> {
     let state = engine.host().clone();
+    state.jobs.cancelled.set(false);
     state
         .jobs
         .max_checkpoint_bytes
@@ -201,11 +238,10 @@ pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), 
     let script = PathBuf::from(&job.script);
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
     state.jobs.budget_bytes.set(u64::MAX);
-    let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
     let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch);
     let out = Rc::new(RefCell::new(Out {
         fetcher,
-        fd: writer.get_ref().as_ref().as_raw_fd(),
+        fd,
         max: job.max_frame_bytes,
         buf: BytesMut::new(),
         finished: None,
@@ -222,20 +258,45 @@ pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), 
             reader.as_ref().as_raw_fd(),
         ),
     );
-    engine.start_job(RUN, &PathBuf::from(&job.script), &job);
-    let result = drive(&engine, &inbox, &out, &cancel, &reader, fetches).await;
+    engine.start_job(RUN, &script, &job);
+    let result = drive(engine, inbox, &out, &cancel, reader, fetches).await;
     let mut o = out.borrow_mut();
     o.take(&state, state.jobs.cancelled.get());
     let end = o.finished.take();
+    let reusable = matches!(
+        end,
+        Some(JobOutcome::Completed { .. } | JobOutcome::Failed { .. })
+    ) && !state.jobs.cancelled.get();
     if let Some(end) = end {
         o.push(&WorkerToMaster::JobFinished(end));
     }
     o.flush();
-    drop(o);
-    // As a pool worker does at exit: the kernel frees the heap wholesale.
-    std::mem::forget(engine);
-    drop(writer);
-    result
+    let broken = o.broken.take();
+    result?;
+    match broken {
+        Some(e) => Err(WorkerError::Frame(e.into())),
+        None => Ok(reusable),
+    }
+}
+
+/// Waits for bextd's next job for this process; None once it closes the
+/// socket. A late cancel or reply meant for the job that ended is dropped.
+async fn next_job(
+    inbox: &RefCell<Inbox>,
+    reader: &OwnedReadHalf,
+) -> Result<Option<protocol::worker::JobStart>, WorkerError> {
+    loop {
+        let next = inbox.borrow_mut().next();
+        match next {
+            Some(Ok(MasterToWorker::RunJob(job))) => return Ok(Some(job)),
+            Some(Ok(_)) => continue,
+            Some(Err(End::Closed)) => return Ok(None),
+            Some(Err(End::Broken(e))) => return Err(e.into()),
+            None => {}
+        }
+        reader.readable().await.map_err(protocol::FrameError::Io)?;
+        inbox.borrow_mut().fill(|buf| reader.try_read_buf(buf));
+    }
 }
 
 async fn drive(

@@ -26,6 +26,7 @@ pub fn unique_since(window_ms: u64, now_ms: u64) -> u64 {
         now_ms.saturating_sub(window_ms)
     }
 }
+use crate::jobs::PoolInfo;
 use crate::jobs::store::{JobConfig, Row};
 
 impl Core {
@@ -192,26 +193,37 @@ impl Core {
     pub(super) fn admit(&mut self, now: Clock) {
         let picks: Vec<String> = {
             let mut usage = Usage::default();
-            for j in self.jobs.values().filter(|j| j.run.is_some()) {
+            for (_, j) in self.runs() {
                 usage.running += 1;
                 usage.reserved_bytes += j.row.config.memory_bytes;
                 *usage.per_pool.entry(j.row.pool.as_str()).or_default() += 1;
             }
-            let waiting: Vec<Waiting<'_>> = self
-                .queue
-                .iter()
-                .map(|id| Waiting {
-                    pool: &self.jobs[id].row.pool,
-                    memory_bytes: self.jobs[id].row.config.memory_bytes,
-                })
-                .collect();
-            policy::admit(&waiting, &usage, self.limits())
+            let limits = self.limits();
+            // Nothing can start: the backlog is not looked at.
+            let pool_full = |p: &PoolInfo| {
+                usage.per_pool.get(p.name.as_str()).copied().unwrap_or(0)
+                    >= limits.max_running_per_pool
+            };
+            let pools_full = !self.pools.is_empty() && self.pools.iter().all(pool_full);
+            if usage.running >= limits.max_running || pools_full {
+                return;
+            }
+            let waiting = self.queue.iter().map(|id| Waiting {
+                pool: &self.jobs[id].row.pool,
+                memory_bytes: self.jobs[id].row.config.memory_bytes,
+            });
+            policy::admit(waiting, &usage, limits)
                 .into_iter()
                 .map(|i| self.queue[i].clone())
                 .collect()
         };
         for id in picks {
-            self.queue.retain(|q| *q != id);
+            // Picks are nearly always at the front of the queue.
+            if self.queue.front() == Some(&id) {
+                self.queue.pop_front();
+            } else {
+                self.queue.retain(|q| *q != id);
+            }
             self.launch(&id, now);
         }
     }
@@ -234,6 +246,7 @@ impl Core {
         let start = Box::new(self.job_start(id, &pool));
         let job = self.jobs.get_mut(id).expect("checked above");
         job.run = Some(Run::new(seq, now.at));
+        self.running.insert(id.to_owned());
         job.restart_at = None;
         job.row.backoff_ms = 0;
         job.row.run_at = None;

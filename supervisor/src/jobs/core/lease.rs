@@ -48,11 +48,8 @@ impl Core {
         if self.stopping {
             return cap;
         }
-        let taken: Vec<&Job> = self
-            .jobs
-            .values()
-            .filter(|j| j.run.is_some() || self.queue.contains(&j.row.id))
-            .collect();
+        let queued = self.queue.iter().filter_map(|id| self.jobs.get(id));
+        let taken: Vec<&Job> = self.runs().map(|(_, j)| j).chain(queued).collect();
         cap.slots = self.cfg.max_running.saturating_sub(taken.len() as u32);
         let reserved: u64 = taken.iter().map(|j| j.row.config.memory_bytes).sum();
         cap.budget_bytes = self.cfg.budget_bytes.saturating_sub(reserved);

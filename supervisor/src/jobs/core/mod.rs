@@ -30,7 +30,7 @@ mod watch;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 
 use nix::unistd::Pid;
@@ -54,6 +54,10 @@ pub struct Core {
     /// Final jobs, oldest first, kept up to `keep_finished`.
     finished: VecDeque<String>,
     by_pid: HashMap<Pid, String>,
+    /// Jobs with a run (started or starting), so that what each step asks
+    /// of the runs costs their number, not that of every job kept (a
+    /// backlog of thousands, the finished ones).
+    running: BTreeSet<String>,
     next_seq: u64,
     stopping: bool,
     /// Final jobs forgotten since the last prune of the store.
@@ -76,6 +80,7 @@ impl Core {
             queue: VecDeque::new(),
             finished: VecDeque::new(),
             by_pid: HashMap::new(),
+            running: BTreeSet::new(),
             next_seq: 1,
             stopping: false,
             since_prune: 0,
@@ -174,6 +179,10 @@ impl Core {
             }
         };
         if settle {
+            // Runs end in several places; the index drops them here.
+            let jobs = &self.jobs;
+            self.running
+                .retain(|id| jobs.get(id).is_some_and(|j| j.run.is_some()));
             if !self.stopping {
                 self.admit(now);
             }
@@ -272,41 +281,44 @@ impl Core {
 
     /// Jobs by state, for the gauges.
     pub fn counts(&self) -> Vec<(&'static str, u64)> {
+        let mut n = [0u64; JobState::ALL.len()];
+        for j in self.jobs.values() {
+            if let Some(i) = JobState::ALL.iter().position(|s| *s == j.row.status) {
+                n[i] += 1;
+            }
+        }
         JobState::ALL
             .iter()
-            .map(|s| {
-                let n = self.jobs.values().filter(|j| j.row.status == *s).count();
-                (s.name(), n as u64)
-            })
+            .zip(n)
+            .map(|(s, n)| (s.name(), n))
             .collect()
+    }
+
+    /// The jobs with a run.
+    fn runs(&self) -> impl Iterator<Item = (&String, &Job)> {
+        let job = |id| self.jobs.get_key_value(id).filter(|(_, j)| j.run.is_some());
+        self.running.iter().filter_map(job)
     }
 
     /// Memory reserved by the jobs that run.
     pub fn reserved(&self) -> u64 {
-        self.jobs
-            .values()
-            .filter(|j| j.run.is_some())
-            .map(|j| j.row.config.memory_bytes)
-            .sum()
+        self.runs().map(|(_, j)| j.row.config.memory_bytes).sum()
     }
 
     /// Runs in progress (started or starting).
     pub fn live(&self) -> usize {
-        self.jobs.values().filter(|j| j.run.is_some()).count()
+        self.runs().count()
     }
 
     /// Whether the sampling tick has anything to do: idle (no run, no
     /// restart due), bextd does not wake.
     pub fn needs_tick(&self) -> bool {
-        self.jobs
-            .values()
-            .any(|j| j.run.is_some() || j.restart_at.is_some())
+        self.live() > 0 || self.jobs.values().any(|j| j.restart_at.is_some())
     }
 
     /// The runs whose RSS the next tick wants: (job, run, pid).
     pub fn to_sample(&self) -> Vec<(String, u64, Pid)> {
-        self.jobs
-            .iter()
+        self.runs()
             .filter_map(|(id, j)| {
                 let r = j.run.as_ref()?;
                 let pid = r.pid.filter(|_| r.exit.is_none())?;

@@ -35,12 +35,22 @@ pub struct Waiting<'a> {
 /// the memory budget holds back every job behind it, so a big job is never
 /// starved by a stream of small ones. A job whose own pool is at its limit
 /// holds back nobody: it waits for its pool, and other pools go on.
-pub fn admit(queue: &[Waiting<'_>], usage: &Usage<'_>, limits: Limits) -> Vec<usize> {
+///
+/// The queue is read lazily and no further than needed: once the total
+/// limit is reached, the jobs behind are not looked at.
+pub fn admit<'a>(
+    queue: impl IntoIterator<Item = Waiting<'a>>,
+    usage: &Usage<'_>,
+    limits: Limits,
+) -> Vec<usize> {
     let mut running = usage.running;
     let mut reserved = usage.reserved_bytes;
-    let mut per_pool = usage.per_pool.clone();
+    let mut per_pool: HashMap<&str, u32> = usage.per_pool.iter().map(|(k, v)| (*k, *v)).collect();
     let mut start = Vec::new();
-    for (i, w) in queue.iter().enumerate() {
+    for (i, w) in queue.into_iter().enumerate() {
+        if running >= limits.max_running {
+            break;
+        }
         let in_pool = per_pool.get(w.pool).copied().unwrap_or(0);
         if in_pool >= limits.max_running_per_pool {
             continue;
@@ -205,14 +215,17 @@ mod tests {
     #[test]
     fn six_jobs_of_one_pool_start_five() {
         let q: Vec<_> = (0..6).map(|_| wait("a", 8)).collect();
-        assert_eq!(admit(&q, &Usage::default(), limits()), vec![0, 1, 2, 3, 4]);
+        assert_eq!(
+            admit(q.iter().copied(), &Usage::default(), limits()),
+            vec![0, 1, 2, 3, 4]
+        );
     }
 
     #[test]
     fn the_twenty_first_job_waits_for_the_total_limit() {
         let pools = ["a", "b", "c", "d", "e"];
         let q: Vec<_> = (0..21).map(|i| wait(pools[i / 5], 8)).collect();
-        let started = admit(&q, &Usage::default(), limits());
+        let started = admit(q.iter().copied(), &Usage::default(), limits());
         assert_eq!(started.len(), 20);
         assert!(!started.contains(&20));
     }
@@ -224,7 +237,7 @@ mod tests {
         usage.running = 5;
         usage.reserved_bytes = 40 * MB;
         let q = [wait("a", 8), wait("b", 8)];
-        assert_eq!(admit(&q, &usage, limits()), vec![1]);
+        assert_eq!(admit(q.iter().copied(), &usage, limits()), vec![1]);
     }
 
     #[test]
@@ -237,9 +250,12 @@ mod tests {
         // 200 MB does not fit beside 100 MB: it waits, and the small job
         // behind it does not overtake it.
         let q = [wait("b", 200), wait("c", 8)];
-        assert!(admit(&q, &usage, limits()).is_empty());
+        assert!(admit(q.iter().copied(), &usage, limits()).is_empty());
         // Once the 100 MB job ends, it starts.
-        assert_eq!(admit(&q, &Usage::default(), limits()), vec![0, 1]);
+        assert_eq!(
+            admit(q.iter().copied(), &Usage::default(), limits()),
+            vec![0, 1]
+        );
     }
 
     #[test]

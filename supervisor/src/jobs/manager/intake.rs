@@ -57,15 +57,17 @@ impl Manager {
             run::Report::Progress(x) => Report::Progress(x),
             run::Report::Checkpoint(json) => Report::Checkpoint(json),
             run::Report::Log(level, text) => Report::Log(level, text),
-            run::Report::Finished(outcome) => Report::Finished(outcome),
+            run::Report::Finished(outcome) => {
+                return self.finished(ev.id, ev.run, outcome).await;
+            }
             run::Report::Closed(broke) => Report::Closed(broke),
             run::Report::Call { query, call } => {
                 // A job using `bext.jobs`: answered like a pool worker's call.
-                let Some(tx) = self.handle(&ev.id, ev.run).map(|h| h.tx.clone()) else {
+                let Some(link) = self.handle(&ev.id, ev.run).and_then(|h| h.link.clone()) else {
                     return;
                 };
                 let reply = self.local_call(&ev.id, call).await;
-                let _ = tx.send(MasterToWorker::JobReply { query, reply });
+                link.send(MasterToWorker::JobReply { query, reply });
                 return;
             }
         };
@@ -172,6 +174,7 @@ mod tests {
             },
             max_attempts: 0,
             retry_backoff_ms: 0,
+            worker_max_jobs: 0,
             schedules: Vec::new(),
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());

@@ -18,6 +18,7 @@ mod launch;
 mod persist;
 mod schedules;
 mod shared;
+mod spare;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -30,7 +31,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
 use super::outage::{HealthGauges, StoreHealth, Tracker};
 use super::pg::{Shared, StoreEvent};
-use super::run::RunEvent;
+use super::run::{JobLink, RunEvent};
 use super::{Msg, PoolInfo};
 use crate::config::Jobs;
 use crate::process::memory::{rss_bytes, unix_ms};
@@ -52,7 +53,12 @@ pub struct Services {
 struct Handle {
     run: u64,
     process: crate::process::pidfd::Process,
-    tx: mpsc::UnboundedSender<MasterToWorker>,
+    /// Its socket; None once closed (a process that will not run another
+    /// job exits when it is).
+    link: Option<JobLink>,
+    /// Jobs its process has run, this one included; 0: a process of its
+    /// own, never kept for another job (a daemon, `isolate = "process"`).
+    jobs: u32,
 }
 
 struct Manager {
@@ -70,7 +76,15 @@ struct Manager {
     stopped: Option<oneshot::Sender<()>>,
     /// The pools' recurring jobs.
     timers: Vec<schedules::Timer>,
+    /// Pooled job workers between jobs.
+    spare: spare::Spare,
+    /// When the gauges were last set, and when they are due again.
+    published: Instant,
+    publish_due: Option<Instant>,
 }
+
+/// Shortest time between two settings of the job gauges.
+const PUBLISH_EVERY: Duration = Duration::from_millis(50);
 
 /// The next report of the shared store's task (never, without one).
 async fn recv_store(rx: &mut Option<mpsc::UnboundedReceiver<StoreEvent>>) -> Option<StoreEvent> {
@@ -84,6 +98,14 @@ async fn recv_store(rx: &mut Option<mpsc::UnboundedReceiver<StoreEvent>>) -> Opt
 async fn until_ms(at: Option<u64>) {
     match at {
         Some(at) => tokio::time::sleep(Duration::from_millis(at.saturating_sub(unix_ms()))).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Sleeps until `at`; never, without one.
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
         None => std::future::pending().await,
     }
 }
@@ -156,6 +178,9 @@ pub(super) fn start(
         store_rx,
         stopped: None,
         timers,
+        spare: spare::Spare::default(),
+        published: Instant::now() - PUBLISH_EVERY,
+        publish_due: None,
     };
     tokio::spawn(m.run(loaded, rx, events_rx, exits_rx));
 }
@@ -180,8 +205,12 @@ impl Manager {
                 },
                 Some(ev) = events.recv() => self.on_event(ev).await,
                 Some(exit) = exits.recv() => {
-                    self.apply(Input::Exit { pid: exit.pid, status: exit.status }).await;
+                    if !self.spare.exited(exit.pid) {
+                        self.apply(Input::Exit { pid: exit.pid, status: exit.status }).await;
+                    }
                 }
+                _ = until(self.spare.next_expiry()) => self.spare.expire(Instant::now()),
+                _ = until(self.publish_due) => self.publish(),
                 Some(ev) = recv_store(&mut self.store_rx) => self.on_store(ev).await,
                 // The next due time of a schedule (none: never).
                 _ = until_ms(due), if !stopping => {
@@ -194,6 +223,9 @@ impl Manager {
                         .collect();
                     self.apply(Input::Tick { rss }).await;
                 }
+            }
+            if self.core.is_stopping() {
+                self.spare.close_all();
             }
             if self.core.is_stopped() {
                 break;
@@ -238,8 +270,8 @@ impl Manager {
                 run,
                 interrupt_after_ms,
             } => {
-                if let Some(h) = self.handle(&id, run) {
-                    let _ = h.tx.send(MasterToWorker::CancelJob { interrupt_after_ms });
+                if let Some(link) = self.handle(&id, run).and_then(|h| h.link.as_ref()) {
+                    link.send(MasterToWorker::CancelJob { interrupt_after_ms });
                 }
             }
             Action::Kill { id, run } => {
@@ -256,16 +288,28 @@ impl Manager {
             Action::Log(log) => emit::log(&log),
             Action::Count(c) => self.count(c),
             Action::Publish => {
-                let counts = self.core.counts();
-                self.metrics
-                    .set(&counts, self.core.reserved(), self.cfg.budget_bytes);
                 if let Store::Shared(s) = &self.store {
                     s.set_capacity(self.core.capacity());
+                }
+                // The gauges count every job kept: under a stream of
+                // thousands of short jobs, at most every PUBLISH_EVERY.
+                let next = self.published + PUBLISH_EVERY;
+                match Instant::now() >= next {
+                    true => self.publish(),
+                    false => drop(self.publish_due.get_or_insert(next)),
                 }
             }
             Action::Reply(_) => unreachable!("taken by apply"),
         }
         None
+    }
+
+    fn publish(&mut self) {
+        let counts = self.core.counts();
+        self.metrics
+            .set(&counts, self.core.reserved(), self.cfg.budget_bytes);
+        self.published = Instant::now();
+        self.publish_due = None;
     }
 
     fn handle(&self, id: &str, run: u64) -> Option<&Handle> {
@@ -350,6 +394,8 @@ impl Manager {
             }
             Msg::SetPools(pools) => {
                 self.timers = schedules::timers(&pools, &self.timers, unix_ms());
+                // Their processes were started with the old settings.
+                self.spare.close_all();
                 self.apply(Input::SetPools(pools)).await;
             }
         }

@@ -74,6 +74,7 @@ pub(super) fn pool(name: &str) -> PoolInfo {
         },
         max_attempts: 0,
         retry_backoff_ms: 0,
+        worker_max_jobs: 0,
         schedules: Vec::new(),
     }
 }
