@@ -7,10 +7,12 @@
 #
 # 1. Spawn to running: 200 jobs, one after the other, each spawned from a
 #    handler with the spawn time in its data; the job measures the time to
-#    its run(job) (a new process, the hello, the module load). Median and
-#    p99, against starting and reaping /bin/true.
+#    its run(job). Median and p99, against starting and reaping /bin/true.
 # 2. 1,000 short jobs spawned at once (20 may run at a time): wall time
 #    from the first spawn to the last completion, jobs per second.
+#    1 and 2 run twice, with a fresh process per job (isolate = "process",
+#    the reference) and with pooled job workers (the default), then 10,000
+#    short jobs on pooled workers.
 # 3. HTTP p99 of a hello pool (wrk -c16) while 20 jobs each write 50
 #    checkpoints a second, against no jobs, 3 interleaved rounds (target
 #    ratio <= 1.2).
@@ -78,7 +80,11 @@ export async function run(job) {
   return n;
 }
 JS
-cat >"$work/bext.toml" <<TOML
+# bextd on the SQLite store, its pool's jobs isolated by $1 ("pool" or
+# "process").
+start_sqlite() {
+  rm -f "$work"/jobs.db*
+  cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:28400"
 control_socket = "bext.sock"
@@ -86,6 +92,7 @@ control_socket = "bext.sock"
 script = "worker.js"
 jsc_workers = 2
 request_timeout_ms = 0
+isolate = "$1"
 [jobs]
 state_file = "jobs.db"
 max_running = 20
@@ -93,32 +100,50 @@ max_running_per_pool = 20
 memory_budget_mb = 2048
 keep_finished = 2000
 TOML
-target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/log" 2>&1 &
-pid=$!
-wait_http 28400
+  target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/log" 2>&1 &
+  pid=$!
+  wait_http 28400
+}
 url=http://127.0.0.1:28400
 
 stats() { curl -fs "$url/__bext/jobs" | python3 -c 'import json,sys; s=json.load(sys.stdin)["stats"]; print(s["running"], s["queued"])'; }
 wait_idle() {
   while [[ $(stats) != "0 0" ]]; do sleep 0.01; done
 }
-
-echo "== 1. spawn to running, 200 jobs one after the other"
-curl -fs "$url/latency?n=20" >/dev/null # warm up
-read -r med p99 n < <(curl -fs "$url/latency?n=200" | percentiles)
 floor_us=$({ TIMEFORMAT=%R; time (for _ in $(seq 500); do /bin/true; done); } 2>&1 | awk '{ printf "%.0f", $1 / 500 * 1e6 }')
-printf 'spawn to run(job): median %.2f ms, p99 %.2f ms over %d jobs\n' "$med" "$p99" "$n"
-printf 'starting and reaping /bin/true here: %d µs; median spawn-to-running / that: %.1f\n' \
-  "$floor_us" "$(awk -v m="$med" -v f="$floor_us" 'BEGIN { print m * 1000 / f }')"
+echo "starting and reaping /bin/true here: $floor_us µs"
 
-echo "== 2. 1,000 short jobs spawned at once (20 at a time)"
-t0=$(date +%s%N)
-curl -fs "$url/many?n=1000" >/dev/null
-wait_idle
-t1=$(date +%s%N)
-awk -v ns=$((t1 - t0)) 'BEGIN { printf "1000 jobs in %.2f s: %.0f jobs/s\n", ns / 1e9, 1000 / (ns / 1e9) }'
-done_n=$(curl -fs "$url/__bext/jobs" | python3 -c 'import json,sys; print(sum(1 for j in json.load(sys.stdin)["jobs"] if j["script"].endswith("short.js") and j["status"] == "completed"))')
-echo "completed: $done_n of 1000"
+# Sections 1 and 2 for one isolation; sets $lat_med, $lat_p99, $rate.
+spawn_and_many() {
+  local n=$1 med p99 count t0 t1 done_n
+  curl -fs "$url/latency?n=20" >/dev/null # warm up
+  read -r med p99 count < <(curl -fs "$url/latency?n=200" | percentiles)
+  lat_med=$med lat_p99=$p99
+  printf '  spawn to run(job): median %.2f ms, p99 %.2f ms over %d jobs (median / /bin/true: %.1f)\n' \
+    "$med" "$p99" "$count" "$(awk -v m="$med" -v f="$floor_us" 'BEGIN { print m * 1000 / f }')"
+  t0=$(date +%s%N)
+  curl -fs "$url/many?n=$n" >/dev/null
+  wait_idle
+  t1=$(date +%s%N)
+  rate=$(awk -v ns=$((t1 - t0)) -v n="$n" 'BEGIN { printf "%.0f", n / (ns / 1e9) }')
+  done_n=$(curl -fs "$url/__bext/jobs" | python3 -c 'import json,sys; print(sum(1 for j in json.load(sys.stdin)["jobs"] if j["script"].endswith("short.js") and j["status"] == "completed"))')
+  awk -v ns=$((t1 - t0)) -v n="$n" -v r="$rate" -v d="$done_n" \
+    'BEGIN { printf "  %d short jobs spawned at once (20 at a time): %.2f s, %d jobs/s; the latest %d kept are completed\n", n, ns / 1e9, r, d }'
+}
+
+echo "== 1, 2. spawn to running (200 jobs one after the other), then short jobs spawned at once"
+echo "isolate = \"process\" (a fresh process per job; the reference):"
+start_sqlite process
+spawn_and_many 1000
+ref_med=$lat_med ref_rate=$rate
+stop
+echo "isolate = \"pool\" (pooled job workers, the default):"
+start_sqlite pool
+spawn_and_many 1000
+pool_rate=$rate
+awk -v a="$rate" -v b="$ref_rate" -v m="$lat_med" -v r="$ref_med" \
+  'BEGIN { printf "pooled / fresh process: %.1fx the jobs/s, %.2fx the median spawn-to-run\n", a / b, m / r }'
+spawn_and_many 10000 | tail -1
 
 echo "== 3. hello p99 with 20 jobs checkpointing 50/s each, against none (wrk -c16, ${dur}s x 3)"
 base=() busy=()
@@ -137,6 +162,12 @@ done
 med() { printf '%s\n' "$@" | percentiles | cut -d' ' -f1; }
 b=$(med "${base[@]}") j=$(med "${busy[@]}")
 awk -v b="$b" -v j="$j" 'BEGIN { printf "hello p99: %d µs alone, %d µs beside 20 checkpointing jobs: ratio %.2f (target <= 1.2)\n", b, j, j / b }'
+echo "== 3b. hello p99 while a backlog of short jobs drains, 20 at a time (wrk -c16, ${dur}s)"
+curl -fs "$url/many?n=$((pool_rate * (dur + 3)))" >/dev/null
+read -r rps _ p99 < <(measure "$url/" 16 2 "$dur")
+left=$(stats)
+awk -v b="$b" -v j="$p99" -v r="$rps" -v q="${left#* }" 'BEGIN { printf "hello beside the draining queue: %s req/s, p99 %d µs (%d jobs still queued at the end): ratio to alone %.2f (target <= 1.2)\n", r, j, q, j / b }'
+wait_idle
 ls -l "$work"/jobs.db* | awk '{ print "state file:", $5, "bytes", $9 }'
 stop
 

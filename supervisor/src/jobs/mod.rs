@@ -18,9 +18,10 @@ pub mod core;
 mod manager;
 pub mod outage;
 pub mod pg;
+pub mod record;
 mod run;
 pub mod schedule;
-pub mod store;
+pub mod sqlite;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -27,7 +27,7 @@ pub fn unique_since(window_ms: u64, now_ms: u64) -> u64 {
     }
 }
 use crate::jobs::PoolInfo;
-use crate::jobs::store::{JobConfig, Row};
+use crate::jobs::record::{JobConfig, Row};
 
 impl Core {
     /// What makes a new job unacceptable, checked before the manager opens

@@ -9,7 +9,7 @@ use protocol::worker::{JobOutcome, JobStart, LogLevel};
 
 use super::state::{KillReason, Run};
 use crate::jobs::PoolInfo;
-use crate::jobs::store::{Loaded, Row};
+use crate::jobs::record::{Loaded, Row};
 use crate::process::reaper::ExitKind;
 
 /// The time of a step: the monotonic instant for deadlines, and the wall

@@ -9,7 +9,7 @@ use std::time::Duration;
 use protocol::control::JobState;
 
 use super::{Clock, Core, Job, Log};
-use crate::jobs::store::Loaded;
+use crate::jobs::record::Loaded;
 
 impl Core {
     pub(super) fn restore(&mut self, loaded: Vec<Loaded>, now: Clock) {

@@ -118,7 +118,38 @@ fn clock() -> Clock {
     }
 }
 
+/// Starts the manager on a thread of its own with its own runtime: a
+/// burst of thousands of short jobs keeps it busy, and on the runtime that
+/// serves requests (one thread on a 2-core machine) it made hello wait
+/// 0.7 s at p99 (99 req/s instead of 20,000) while a backlog drained.
 pub(super) fn start(
+    cfg: Arc<Jobs>,
+    pools: Vec<PoolInfo>,
+    services: Services,
+    metrics: crate::metrics::JobMetrics,
+    health: StoreHealth,
+    rx: mpsc::UnboundedReceiver<Msg>,
+) {
+    let run = move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build();
+        match rt {
+            Ok(rt) => rt.block_on(serve(cfg, pools, services, metrics, health, rx)),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot start the job manager's runtime; no job runs")
+            }
+        }
+    };
+    let spawned = std::thread::Builder::new()
+        .name("bext-jobs".into())
+        .spawn(run);
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "cannot start the job manager's thread; no job runs");
+    }
+}
+
+async fn serve(
     cfg: Arc<Jobs>,
     pools: Vec<PoolInfo>,
     services: Services,
@@ -182,13 +213,13 @@ pub(super) fn start(
         published: Instant::now() - PUBLISH_EVERY,
         publish_due: None,
     };
-    tokio::spawn(m.run(loaded, rx, events_rx, exits_rx));
+    m.run(loaded, rx, events_rx, exits_rx).await;
 }
 
 impl Manager {
     async fn run(
         mut self,
-        loaded: Vec<super::store::Loaded>,
+        loaded: Vec<super::record::Loaded>,
         mut rx: mpsc::UnboundedReceiver<Msg>,
         mut events: mpsc::UnboundedReceiver<RunEvent>,
         mut exits: mpsc::UnboundedReceiver<Exit>,

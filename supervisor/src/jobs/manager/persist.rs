@@ -1,15 +1,16 @@
-//! The state file, as the manager sees it: what an existing file holds is
-//! loaded at start; a missing one is created at the first spawn; the
-//! core's [`Save`]s go to the writer thread (never waited on); a clean
-//! stop closes it into one file. This is the narrow interface between the
-//! jobs core and where jobs are kept.
+//! Where jobs are kept, as the manager sees it. The SQLite state file:
+//! what an existing file holds is loaded at start; a missing one is
+//! created at the first spawn. The core's [`Save`]s go to whichever store
+//! is open through [`JobStore`] (never waited on); a clean stop closes it.
+//! A third store is one more arm here and its own folder.
 
 use std::path::Path;
 use std::time::Duration;
 
 use crate::jobs::core::Save;
 use crate::jobs::outage::Tracker;
-use crate::jobs::store::{self, Loaded, Writer};
+use crate::jobs::record::{JobStore, Loaded};
+use crate::jobs::sqlite::{self, Writer};
 
 /// Where jobs are kept: the SQLite state file of this bextd alone, or the
 /// PostgreSQL store it shares with others (`[jobs] store`).
@@ -32,7 +33,7 @@ impl Store {
         if !path.exists() {
             return (Store::Absent(outage), Vec::new());
         }
-        match store::open(path).and_then(|c| store::load(&c).map(|l| (c, l))) {
+        match sqlite::open(path).and_then(|c| sqlite::load(&c).map(|l| (c, l))) {
             Ok((conn, loaded)) => match Writer::start(conn, outage) {
                 Ok(w) => (Store::Open(w), loaded),
                 Err(e) => {
@@ -51,7 +52,7 @@ impl Store {
     /// refuses when it cannot keep a job's state.
     pub fn open(&mut self, path: &Path) -> Result<(), String> {
         if let Store::Absent(outage) = self {
-            let conn = store::open(path)
+            let conn = sqlite::open(path)
                 .map_err(|e| format!("{e} (set [jobs] state_file to a writable path)"))?;
             let w = Writer::start(conn, outage.clone()).map_err(|e| e.to_string())?;
             tracing::info!(state_file = %path.display(), "jobs state file created");
@@ -65,32 +66,26 @@ impl Store {
         }
     }
 
-    /// Hands one write to the writer thread; without a usable file it is
-    /// dropped.
-    pub fn save(&self, save: Save) {
-        let w = match self {
-            Store::Open(w) => w,
-            Store::Shared(s) => return s.save(save),
-            Store::Absent(_) | Store::Broken(_) => return,
-        };
-        match save {
-            Save::Row(row) | Save::Insert(row) => w.put(*row),
-            Save::Checkpoint { id, json, .. } => w.checkpoint(&id, json),
-            Save::Logs { id, logs, .. } => w.logs(&id, logs),
-            Save::Prune { keep } => w.prune(keep),
-            // Leases are the shared store's.
-            Save::Release { .. } => {}
+    /// The store the core's writes go to; none without a usable one.
+    fn kept(&self) -> Option<&dyn JobStore> {
+        match self {
+            Store::Open(w) => Some(w),
+            Store::Shared(s) => Some(s),
+            Store::Absent(_) | Store::Broken(_) => None,
         }
     }
 
-    /// Writes what is queued and folds the write-ahead log into the file.
-    pub async fn close(&self, wait: Duration) {
-        if let Store::Shared(s) = self {
-            return s.close(wait).await;
+    /// Hands one write to the store; without a usable one it is dropped.
+    pub fn save(&self, save: Save) {
+        if let Some(store) = self.kept() {
+            store.save(save);
         }
-        if let Store::Open(w) = self {
-            let w = w.clone();
-            let _ = tokio::task::spawn_blocking(move || w.close(wait)).await;
+    }
+
+    /// Writes what is queued, waiting at most `wait`.
+    pub async fn close(&self, wait: Duration) {
+        if let Some(store) = self.kept() {
+            store.close(wait).await;
         }
     }
 }

@@ -36,7 +36,8 @@ async fn a_schema_1_store_is_migrated_with_its_rows() {
     )
     .unwrap();
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while pg.psql("SELECT version FROM old.bext_jobs_schema") != "2" {
+    let latest = MIGRATIONS.len().to_string();
+    while pg.psql("SELECT version FROM old.bext_jobs_schema") != latest {
         assert!(std::time::Instant::now() < deadline, "not migrated");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -73,4 +74,26 @@ async fn a_unique_spawn_on_a_fresh_store_waits_for_its_tables() {
     again.unique_key = Some("report".into());
     let (id, _) = s.insert_unique(&again, 0, true).await.unwrap();
     assert_eq!(id, "first");
+}
+
+/// A schedule's lookup of its due time's key in any state goes by the
+/// unique index (schema 3), not through every job kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_unique_key_in_any_state_is_found_by_its_index() {
+    let pg = server::Postgres::start();
+    let url = pg.schema("keys");
+    let (tx, _events) = mpsc::unbounded_channel();
+    let node = super::new_node_id();
+    let s = Shared::start(&config(5_000, 50), &url, node, tx, Counters::default()).unwrap();
+    let mut row = super::tests::row("due", false);
+    row.unique_key = Some("schedule:nightly:1".into());
+    s.insert_unique(&row, 0, true).await.unwrap();
+    let plan = pg.psql(
+        "SET search_path = keys; SET enable_seqscan = off;
+         EXPLAIN SELECT id, status FROM bext_jobs
+          WHERE unique_key = 'schedule:nightly:1' AND created_at >= 0
+            AND (true OR status IN ('queued', 'running', 'retryable'))
+          ORDER BY created_at LIMIT 1",
+    );
+    assert!(plan.contains("bext_jobs_unique"), "{plan}");
 }

@@ -65,7 +65,7 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::core::{Capacity, Claimed, Save};
 use super::outage::{HealthGauges, StoreHealth};
-use super::store::{Loaded, Row};
+use super::record::{Loaded, Row};
 use crate::config::{Jobs, SslMode, StoreUrl, store_url::UrlError};
 
 pub use schema::migrate;
@@ -310,12 +310,26 @@ impl Shared {
         }
         self.pool.get().await.map_err(|e| explain(&e))
     }
+}
 
+impl super::record::JobStore for Shared {
     /// Hands one write to the task (never waited on).
-    pub fn save(&self, save: Save) {
+    fn save(&self, save: Save) {
         let _ = self.ops.send(task::Op::Save(Box::new(save)));
     }
 
+    /// Writes what is queued (releases included), waiting at most `wait`.
+    fn close(&self, wait: Duration) -> futures_util::future::BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            if self.ops.send(task::Op::Close(tx)).is_ok() {
+                let _ = tokio::time::timeout(wait, rx).await;
+            }
+        })
+    }
+}
+
+impl Shared {
     /// What the node may claim now.
     pub fn set_capacity(&self, cap: Capacity) {
         self.capacity.send_if_modified(|c| {
@@ -323,14 +337,6 @@ impl Shared {
             *c = cap;
             changed
         });
-    }
-
-    /// Writes what is queued (releases included), waiting at most `wait`.
-    pub async fn close(&self, wait: Duration) {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        if self.ops.send(task::Op::Close(tx)).is_ok() {
-            let _ = tokio::time::timeout(wait, rx).await;
-        }
     }
 
     /// Waits (at most `wait`) until what was sent is written.

@@ -54,6 +54,11 @@ pub(super) const MIGRATIONS: &[&str] = &[
     DROP INDEX bext_jobs_finished;
     CREATE INDEX bext_jobs_finished ON bext_jobs (completed_at)
         WHERE status IN ('completed', 'failed', 'cancelled', 'discarded');",
+    // 3: a unique key is looked up in any state too (a schedule's due time
+    // is one job even once it has ended), so its index covers every state.
+    "DROP INDEX bext_jobs_unique;
+    CREATE INDEX bext_jobs_unique ON bext_jobs (unique_key, created_at)
+        WHERE unique_key IS NOT NULL;",
 ];
 
 /// Brings the schema (in the connection's `search_path`) up to date.

@@ -8,7 +8,7 @@ use protocol::control::{JobInfo, JobState};
 use tokio_postgres::Row as PgRow;
 
 use crate::jobs::core::Claimed;
-use crate::jobs::store::{Loaded, Row};
+use crate::jobs::record::{Loaded, Row};
 
 const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
     created_at, started_at, completed_at, attempt, owner, crashes, checkpoint, logs, cancel_asked,
@@ -276,7 +276,7 @@ pub fn loaded(r: &PgRow) -> Loaded {
             backoff_ms: 0,
             tries: r.get::<_, i32>("tries").max(0) as u32,
             max_attempts: r.get::<_, i32>("max_attempts").max(1) as u32,
-            errors: crate::jobs::store::parse_errors(
+            errors: crate::jobs::record::parse_errors(
                 r.get::<_, Option<String>>("errors").as_deref(),
             ),
             run_at: n("run_at"),

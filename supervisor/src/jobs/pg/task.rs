@@ -24,7 +24,7 @@ use super::{Counters, StoreEvent, explain, sql};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
 use crate::jobs::outage::Tracker;
-use crate::jobs::store::Row;
+use crate::jobs::record::Row;
 
 #[derive(Debug)]
 pub enum Op {

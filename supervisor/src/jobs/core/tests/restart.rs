@@ -2,7 +2,7 @@
 //! and what a state file's rows become at start.
 
 use super::*;
-use crate::jobs::store::{JobConfig, Loaded, Row};
+use crate::jobs::record::{JobConfig, Loaded, Row};
 
 pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
     Loaded {

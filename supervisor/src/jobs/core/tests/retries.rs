@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::jobs::core::policy::{RetryBackoff, jitter};
-use crate::jobs::store::{Loaded, Row};
+use crate::jobs::record::{Loaded, Row};
 
 fn throw(h: &mut Harness, id: &str, msg: &str) {
     let failed = JobOutcome::Failed {
@@ -135,7 +135,7 @@ fn loaded(id: &str, status: JobState, tries: u32, max: u32, run_at: Option<u64>)
             tries,
             max_attempts: max,
             run_at,
-            config: crate::jobs::store::JobConfig {
+            config: crate::jobs::record::JobConfig {
                 retry_on_restart: true,
                 memory_bytes: 8 * MB,
                 ..Default::default()

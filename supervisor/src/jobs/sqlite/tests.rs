@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::jobs::outage::Tracker;
+use crate::jobs::record::JobConfig;
 
 fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
     Row {
