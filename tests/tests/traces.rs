@@ -15,6 +15,10 @@ use serde_json::Value;
 #[path = "traces/worker.rs"]
 mod worker;
 
+/// A render through the response cache.
+#[path = "traces/cache.rs"]
+mod cache;
+
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {

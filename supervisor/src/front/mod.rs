@@ -142,21 +142,28 @@ impl Front {
             return self.answered(pool, got, trace);
         };
         // Whole answers may be stored; anything else passes through. A
-        // render may outlive this request (a stale entry's background
-        // refresh, other requests waiting on it), so it makes no spans of
-        // its own: the request's server span is all its trace shows.
+        // render's tries are spans of the request that started it (a
+        // stale entry's background refresh too, which may end after the
+        // request's server span); a request answered from the store, or
+        // by another's render it waited for, says so on its server span.
         let p = pool.clone();
+        let t = trace.clone();
         let render = move |r: HttpRequest| {
-            let p = p.clone();
+            let (p, t) = (p.clone(), t.clone());
             async move {
-                match dispatch::request(&p, r, &RequestTrace::OFF).await {
+                match dispatch::request(&p, r, &t).await {
                     Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))) => Ok(resp),
                     other => Err(other),
                 }
             }
         };
         match cache.serve(request, render).await {
-            Ok(resp) => head::worker_response(&pool.name, resp),
+            Ok(resp) => {
+                if let Some((_, label)) = resp.headers.iter().find(|(k, _)| k == "x-bext-cache") {
+                    trace.cache(label);
+                }
+                head::worker_response(&pool.name, resp)
+            }
             Err(got) => self.answered(pool, got, trace),
         }
     }

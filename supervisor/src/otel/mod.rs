@@ -13,7 +13,9 @@
 //! (admission and waiting for a worker with room) and a `run` span (handed
 //! to the worker until its answer); the `traceparent` the handler sees is
 //! the dispatch span's, so the spans a handler's own calls make nest under
-//! bextd's. Ended spans go through `export` (a bounded queue, a batch
+//! bextd's. A render the response cache runs for a request (a miss, a
+//! stale entry's refresh) is that request's tries; a cache hit is the
+//! server span alone, with `bext.cache`. Ended spans go through `export` (a bounded queue, a batch
 //! thread, timeouts) and never make a request wait: past the queue's size
 //! or when the receiver is down or slow they are dropped and counted in
 //! `bext_trace_spans_dropped_total`.
