@@ -70,6 +70,15 @@ async fn talk(
         Err(HelloFailed::Broken(why)) => return send(Report::Closed(Some(why))),
     };
     let mut traced = crate::otel::jobs::JobRun::start(&id, &pool, start.restart_count, run);
+    let mut start = start;
+    let handed = traced.env();
+    if !handed.is_empty() {
+        // The run's context replaces any the pool's env set.
+        start
+            .env
+            .retain(|(k, _)| k != "TRACEPARENT" && k != "TRACESTATE");
+        start.env.extend(handed);
+    }
     if writer.send(MasterToWorker::RunJob(start)).await.is_err() {
         return send(Report::Closed(None));
     }
