@@ -19,6 +19,10 @@ mod worker;
 #[path = "traces/cache.rs"]
 mod cache;
 
+/// Slow requests in the feed, exemplars in /metrics.
+#[path = "traces/slow.rs"]
+mod slow;
+
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {

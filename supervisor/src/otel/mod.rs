@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod request;
 pub mod sample;
 pub mod settings;
+pub mod slow;
 pub mod worker;
 
 use std::sync::{Arc, OnceLock};
@@ -46,6 +47,8 @@ pub struct Live {
     pub server_timing: bool,
     /// Decided per request (see `sample`); the SDK keeps every span.
     pub sampling: settings::Sampling,
+    /// `slow_ms`: a sampled request slower goes to the feed.
+    pub slow: Option<std::time::Duration>,
 }
 
 static LIVE: OnceLock<Live> = OnceLock::new();
@@ -127,6 +130,7 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
         tracer: provider.tracer("bextd"),
         server_timing: s.server_timing,
         sampling: s.sampler,
+        slow: s.slow,
     };
     LIVE.set(live).map_err(|_| OtelError::Twice)?;
     tracing::info!(
