@@ -15,6 +15,14 @@ use serde_json::Value;
 #[path = "traces/worker.rs"]
 mod worker;
 
+/// A render through the response cache.
+#[path = "traces/cache.rs"]
+mod cache;
+
+/// Slow requests in the feed, exemplars in /metrics.
+#[path = "traces/slow.rs"]
+mod slow;
+
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {

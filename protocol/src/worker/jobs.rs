@@ -25,7 +25,8 @@ pub struct JobStart {
     /// Largest checkpoint `job.checkpoint` accepts, in bytes of JSON.
     pub max_checkpoint_bytes: u32,
     pub max_frame_bytes: u32,
-    /// The owner pool's `env` (also in the process's environment).
+    /// The owner pool's `env` (also in the process's environment), and
+    /// for a traced run `TRACEPARENT`/`TRACESTATE`: its `job` span.
     pub env: Vec<(String, String)>,
     /// The owner pool's fetch limits: where and how far the job's
     /// `fetch()` may go.

@@ -38,6 +38,9 @@ pub struct TracingSection {
     /// Ended spans held for export; past it new spans are dropped (and
     /// counted), never waited for.
     pub max_queue_size: u64,
+    /// A sampled request slower than this is an event in the status page's
+    /// feed, with its trace id (0: never).
+    pub slow_ms: u64,
 }
 
 impl Default for TracingSection {
@@ -52,6 +55,7 @@ impl Default for TracingSection {
             server_timing: false,
             export_timeout_ms: 10_000,
             max_queue_size: 2_048,
+            slow_ms: 1_000,
         }
     }
 }

@@ -85,7 +85,12 @@ impl Front {
         let started = std::time::Instant::now();
         let trace =
             RequestTrace::start(req.method(), req.uri(), req.headers(), peer_ip, &pool.name);
-        let mut reply = match trace.ids() {
+        let ids = trace.ids();
+        // A sampled request's name, for the feed should it be slow.
+        let what = trace
+            .sampled()
+            .then(|| format!("{} {}", req.method(), req.uri().path()));
+        let mut reply = match &ids {
             // Log lines of the request carry its trace and span ids.
             Some((trace_id, span_id)) => {
                 let span = tracing::info_span!("request", %trace_id, %span_id);
@@ -95,8 +100,13 @@ impl Front {
             None => self.serve_pool(&pool, peer_ip, req, &trace).await,
         };
         trace.finish(&mut reply);
-        pool.metrics
-            .observe(reply.status().as_u16(), started.elapsed().as_secs_f64());
+        let (status, took) = (reply.status().as_u16(), started.elapsed());
+        match (what, ids) {
+            (Some(what), Some((trace_id, span_id))) => {
+                sampled_answer(&pool, &what, status, took, trace_id, span_id)
+            }
+            _ => pool.metrics.observe(status, took.as_secs_f64()),
+        }
         Ok(reply)
     }
 
@@ -142,21 +152,28 @@ impl Front {
             return self.answered(pool, got, trace);
         };
         // Whole answers may be stored; anything else passes through. A
-        // render may outlive this request (a stale entry's background
-        // refresh, other requests waiting on it), so it makes no spans of
-        // its own: the request's server span is all its trace shows.
+        // render's tries are spans of the request that started it (a
+        // stale entry's background refresh too, which may end after the
+        // request's server span); a request answered from the store, or
+        // by another's render it waited for, says so on its server span.
         let p = pool.clone();
+        let t = trace.clone();
         let render = move |r: HttpRequest| {
-            let p = p.clone();
+            let (p, t) = (p.clone(), t.clone());
             async move {
-                match dispatch::request(&p, r, &RequestTrace::OFF).await {
+                match dispatch::request(&p, r, &t).await {
                     Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))) => Ok(resp),
                     other => Err(other),
                 }
             }
         };
         match cache.serve(request, render).await {
-            Ok(resp) => head::worker_response(&pool.name, resp),
+            Ok(resp) => {
+                if let Some((_, label)) = resp.headers.iter().find(|(k, _)| k == "x-bext-cache") {
+                    trace.cache(label);
+                }
+                head::worker_response(&pool.name, resp)
+            }
             Err(got) => self.answered(pool, got, trace),
         }
     }
@@ -454,4 +471,29 @@ pub fn json(status: StatusCode, body: String) -> Reply {
     r.headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
     r
+}
+
+/// A sampled request was answered: its ids are the latency bucket's
+/// exemplar, and a slow one goes to the feed with its trace id.
+fn sampled_answer(
+    pool: &PoolHandle,
+    what: &str,
+    status: u16,
+    took: std::time::Duration,
+    trace_id: String,
+    span_id: String,
+) {
+    let slow = crate::otel::live().and_then(|l| l.slow);
+    if crate::otel::slow::is_slow(took, slow) {
+        crate::otel::slow::report(&crate::otel::slow::Slow {
+            pool: &pool.name,
+            what,
+            status,
+            took,
+            trace_id: &trace_id,
+        });
+    }
+    let exemplar = crate::metrics::TraceExemplar { trace_id, span_id };
+    pool.metrics
+        .observe_traced(status, took.as_secs_f64(), Some(exemplar));
 }

@@ -32,7 +32,8 @@ pub struct Event {
     /// Unix time in milliseconds.
     pub at: u64,
     /// `boot`, `rotation`, `crash`, `kill`, `gave_up`, `quarantine`,
-    /// `scale`, `reload`, `swap`, `maint`, `job`, `action`.
+    /// `scale`, `reload`, `swap`, `maint`, `job`, `action`, `slow` (a
+    /// traced request slower than `[tracing] slow_ms`).
     pub kind: &'static str,
     /// `info`, `warn` or `error`.
     pub level: &'static str,
@@ -47,6 +48,10 @@ pub struct Event {
     /// Forensics (a crash's status, uptime, RSS, the requests it held …).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<serde_json::Value>,
+    /// The trace it is in (a slow request's), to look up in the tracing
+    /// backend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_id: Option<String>,
 }
 
 /// An event before it has its id and time.
@@ -59,6 +64,7 @@ pub struct NewEvent {
     pub job: Option<String>,
     pub text: String,
     pub detail: Option<serde_json::Value>,
+    pub trace_id: Option<String>,
 }
 
 impl NewEvent {
@@ -88,6 +94,11 @@ impl NewEvent {
 
     pub fn detail(mut self, detail: serde_json::Value) -> NewEvent {
         self.detail = Some(detail);
+        self
+    }
+
+    pub fn trace(mut self, trace_id: &str) -> NewEvent {
+        self.trace_id = Some(trace_id.to_owned());
         self
     }
 }
@@ -180,6 +191,7 @@ impl Feed {
             job: e.job,
             text: cut(e.text),
             detail,
+            trace_id: e.trace_id,
         });
         if kept.events.len() == KEPT {
             kept.events.pop_front();

@@ -437,6 +437,13 @@ pub fn event_item(h: &mut String, e: &Event) {
         esc(&whom),
         esc(&e.text)
     );
+    if let Some(t) = &e.trace_id {
+        let _ = write!(
+            h,
+            " <span class=\"trace\">trace <code>{}</code></span>",
+            esc(t)
+        );
+    }
     if let Some(d) = &e.detail {
         let pretty = serde_json::to_string_pretty(d).unwrap_or_default();
         let _ = write!(

@@ -44,9 +44,19 @@ struct Tag {
 }
 
 impl Tag {
-    fn new(start: &JobStart, run: u64) -> Tag {
+    /// Starts run `run`'s span, and hands the job its context in the
+    /// environment `start` carries.
+    fn new(start: &mut JobStart, run: u64) -> Tag {
         let traced =
             crate::otel::jobs::JobRun::start(&start.id, &start.pool, start.restart_count, run);
+        let handed = traced.env();
+        if !handed.is_empty() {
+            // The run's context replaces any the pool's env set.
+            start
+                .env
+                .retain(|(k, _)| k != "TRACEPARENT" && k != "TRACESTATE");
+            start.env.extend(handed);
+        }
         Tag {
             id: start.id.clone(),
             run,
@@ -75,8 +85,8 @@ impl JobLink {
     }
 
     /// Hands run `run` of a job to this idle process.
-    pub fn run(&self, start: JobStart, run: u64) {
-        *lock(&self.tag) = Some(Tag::new(&start, run));
+    pub fn run(&self, mut start: JobStart, run: u64) {
+        *lock(&self.tag) = Some(Tag::new(&mut start, run));
         let _ = self.tx.send(MasterToWorker::RunJob(start));
     }
 }
@@ -128,7 +138,8 @@ async fn talk(
             return;
         }
     };
-    *lock(&tag) = Some(Tag::new(&start, run));
+    let mut start = start;
+    *lock(&tag) = Some(Tag::new(&mut start, run));
     if writer.send(MasterToWorker::RunJob(start)).await.is_err() {
         let (id, run) = first;
         let report = Report::Closed(None);

@@ -2,15 +2,19 @@
 //!
 //! Per-pool counters and the latency histogram are updated on the request
 //! path through handles cloned once per pool ([`PoolMetrics`]), so a request
-//! costs a few atomic adds and no label lookup. Per-worker gauges are filled
+//! costs a few atomic adds and no label lookup. The latency histogram keeps
+//! an exemplar per bucket, the trace and span ids of the last sampled
+//! request that fell in it (OpenMetrics `# {trace_id=…}`), so a slow bucket
+//! leads to a trace. Per-worker gauges are filled
 //! from a status snapshot at scrape time: workers come and go, and a scrape
 //! should show the ones that exist now.
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::exemplar::HistogramWithExemplars;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::metrics::histogram::exponential_buckets;
 use prometheus_client::registry::Registry;
 use protocol::control::{WorkerState, WorkerStatus};
 use std::sync::atomic::AtomicU64;
@@ -22,6 +26,9 @@ mod jobs;
 mod sockets;
 pub mod traces;
 mod versions;
+pub use traces::TraceExemplar;
+
+type Latency = HistogramWithExemplars<TraceExemplar>;
 use fetch::FETCH_REFUSED;
 pub use fetch::fetch_refused;
 pub use jobs::JobMetrics;
@@ -70,9 +77,9 @@ struct SignalLabels {
 
 type GaugeF = Gauge<f64, AtomicU64>;
 
-fn latency_histogram() -> Histogram {
+fn latency_histogram() -> Latency {
     // 100 µs to ~6.5 s.
-    Histogram::new(exponential_buckets(0.0001, 2.0, 17))
+    Latency::new(exponential_buckets(0.0001, 2.0, 17))
 }
 
 /// Every metric bextd exports.
@@ -80,7 +87,7 @@ fn latency_histogram() -> Histogram {
 pub struct Metrics {
     registry: Registry,
     requests: Family<ClassLabels, Counter>,
-    latency: Family<PoolLabel, Histogram, fn() -> Histogram>,
+    latency: Family<PoolLabel, Latency, fn() -> Latency>,
     restarts: Family<PoolLabel, Counter>,
     failures: Family<PoolLabel, Counter>,
     illegal: Family<PoolLabel, Counter>,
@@ -119,7 +126,7 @@ pub struct Metrics {
 pub struct PoolMetrics {
     /// Answers by status class: index 0 = 1xx … 4 = 5xx.
     by_class: [Counter; 5],
-    latency: Histogram,
+    latency: Latency,
     pub restarts: Counter,
     pub failures: Counter,
     /// Moves the worker state tables refused (a bug if ever non-zero).
@@ -138,9 +145,14 @@ pub struct PoolMetrics {
 impl PoolMetrics {
     /// Counts one answered request.
     pub fn observe(&self, status: u16, seconds: f64) {
+        self.observe_traced(status, seconds, None);
+    }
+
+    /// Counts one answered request, sampled in trace `exemplar`.
+    pub fn observe_traced(&self, status: u16, seconds: f64, exemplar: Option<TraceExemplar>) {
         let class = (status / 100).clamp(1, 5) as usize - 1;
         self.by_class[class].inc();
-        self.latency.observe(seconds);
+        self.latency.observe(seconds, exemplar, None);
         self.tap.observe(status, seconds);
     }
 }
@@ -162,9 +174,8 @@ impl Metrics {
             "HTTP requests answered, by pool and status class",
             requests.clone(),
         );
-        let latency = Family::<PoolLabel, Histogram, fn() -> Histogram>::new_with_constructor(
-            latency_histogram,
-        );
+        let latency =
+            Family::<PoolLabel, Latency, fn() -> Latency>::new_with_constructor(latency_histogram);
         registry.register(
             "request_duration_seconds",
             "Time from routing a request to its answer",

@@ -5,8 +5,16 @@
 
 use std::sync::OnceLock;
 
+use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::registry::Registry;
+
+/// The exemplar of a latency bucket: the request's trace and server span.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct TraceExemplar {
+    pub trace_id: String,
+    pub span_id: String,
+}
 
 #[derive(Debug, Default)]
 struct Traces {

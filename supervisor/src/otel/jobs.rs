@@ -4,9 +4,11 @@
 //! consumer) at the root of a trace of its own, linked to the span that
 //! spawned it, since a job may run long after, or many times after, the
 //! request that asked for it. A run with such a link is always kept; any
-//! other run is sampled at the configured ratio. The spans the job's own
-//! code makes (`fetch()`, `bext.trace.span`) are not under it: the job
-//! process gets no context.
+//! other run is sampled at the configured ratio. The job process is handed
+//! the run's context as OpenTelemetry hands one to a child process: a
+//! `TRACEPARENT` (and `TRACESTATE`) variable in the environment `RunJob`
+//! carries ([`JobRun::env`]), so the spans the job's own code makes
+//! (`fetch()`, `bext.trace.span`) nest under its `job` span.
 //!
 //! The links are kept in memory, at most [`MAX_LINKS`] (the oldest go
 //! first): a job that runs after bextd restarts, or on another node of a
@@ -99,6 +101,20 @@ impl JobRun {
             .with_links(link.map(Link::with_context).into_iter().collect());
         let span = sample::start_seeded(builder, &live.tracer, &Context::new(), trace_id, span_id);
         JobRun { span: Some(span) }
+    }
+
+    /// The environment variables that hand the run's span to the job
+    /// process (none when it is not traced).
+    pub fn env(&self) -> Vec<(String, String)> {
+        let Some(span) = &self.span else {
+            return Vec::new();
+        };
+        let mut vars = HashMap::new();
+        let cx = Context::new().with_remote_span_context(span.span_context().clone());
+        TraceContextPropagator::new().inject_context(&cx, &mut vars);
+        vars.into_iter()
+            .map(|(k, v)| (k.to_ascii_uppercase(), v))
+            .collect()
     }
 
     /// The run ended: how (`None`: the process went away without saying).

@@ -13,7 +13,9 @@
 //! (admission and waiting for a worker with room) and a `run` span (handed
 //! to the worker until its answer); the `traceparent` the handler sees is
 //! the dispatch span's, so the spans a handler's own calls make nest under
-//! bextd's. Ended spans go through `export` (a bounded queue, a batch
+//! bextd's. A render the response cache runs for a request (a miss, a
+//! stale entry's refresh) is that request's tries; a cache hit is the
+//! server span alone, with `bext.cache`. Ended spans go through `export` (a bounded queue, a batch
 //! thread, timeouts) and never make a request wait: past the queue's size
 //! or when the receiver is down or slow they are dropped and counted in
 //! `bext_trace_spans_dropped_total`.
@@ -23,6 +25,7 @@ pub mod jobs;
 pub mod request;
 pub mod sample;
 pub mod settings;
+pub mod slow;
 pub mod worker;
 
 use std::sync::{Arc, OnceLock};
@@ -44,6 +47,8 @@ pub struct Live {
     pub server_timing: bool,
     /// Decided per request (see `sample`); the SDK keeps every span.
     pub sampling: settings::Sampling,
+    /// `slow_ms`: a sampled request slower goes to the feed.
+    pub slow: Option<std::time::Duration>,
 }
 
 static LIVE: OnceLock<Live> = OnceLock::new();
@@ -125,6 +130,7 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
         tracer: provider.tracer("bextd"),
         server_timing: s.server_timing,
         sampling: s.sampler,
+        slow: s.slow,
     };
     LIVE.set(live).map_err(|_| OtelError::Twice)?;
     tracing::info!(

@@ -6,6 +6,7 @@
 //! handler passes on.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use hyper::HeaderMap;
@@ -20,9 +21,12 @@ use protocol::worker::HttpRequest;
 use super::sample;
 
 /// One request's trace: its server span, and how many tries it made.
-#[derive(Debug)]
+/// A clone shares them: a render the response cache runs for the request
+/// holds one, and its tries are spans under the same server span (even a
+/// background revalidation that outlives the request).
+#[derive(Debug, Clone)]
 pub struct RequestTrace {
-    live: Option<Box<Open>>,
+    live: Option<Arc<Open>>,
 }
 
 #[derive(Debug)]
@@ -84,7 +88,7 @@ impl RequestTrace {
 
     fn open(cx: Context, sampled: bool, live: &super::Live) -> RequestTrace {
         RequestTrace {
-            live: Some(Box::new(Open {
+            live: Some(Arc::new(Open {
                 cx,
                 sampled,
                 tries: AtomicU32::new(0),
@@ -112,6 +116,16 @@ impl RequestTrace {
             open.cx
                 .span()
                 .set_attribute(KeyValue::new("http.request.body.size", bytes as i64));
+        }
+    }
+
+    /// How the response cache answered (`x-bext-cache`: hit, miss or
+    /// stale), on the server span: a hit has no try under it.
+    pub fn cache(&self, label: &str) {
+        if let Some(open) = self.live.as_ref().filter(|o| o.sampled) {
+            open.cx
+                .span()
+                .set_attribute(KeyValue::new("bext.cache", label.to_owned()));
         }
     }
 

@@ -24,6 +24,8 @@ pub struct Settings {
     pub server_timing: bool,
     pub export_timeout: Duration,
     pub max_queue_size: usize,
+    /// A sampled request slower than this goes to the feed (`slow_ms`).
+    pub slow: Option<Duration>,
 }
 
 /// Which new traces are kept.
@@ -97,6 +99,7 @@ pub fn resolve(
         server_timing: s.server_timing,
         export_timeout: Duration::from_millis(s.export_timeout_ms),
         max_queue_size: s.max_queue_size as usize,
+        slow: (s.slow_ms > 0).then(|| Duration::from_millis(s.slow_ms)),
     }))
 }
 

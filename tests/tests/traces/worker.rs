@@ -163,27 +163,42 @@ fn print_tree(spans: &[Value]) {
 /// The handler spawns a job inside a user span; the job's run says how.
 const SPAWNING: &str = r#"
 export function handler(req) {
-  const id = bext.trace.span("enqueue", () => bext.jobs.spawn("job.js", { data: { n: 2 } }));
+  const data = { n: 2, port: req.query.port };
+  const id = bext.trace.span("enqueue", () => bext.jobs.spawn("job.js", { data }));
   return { id, traceparent: req.headers["traceparent"] };
 }
 "#;
 
+/// The job's own span, and a fetch() in it.
 const JOB: &str = r#"
-export async function run(job) { return job.data.n * 2; }
+export async function run(job) {
+  return bext.trace.span("step", async () => {
+    const r = await fetch(`http://127.0.0.1:${job.data.port}/api`);
+    return { n: job.data.n * 2, seen: await r.text() };
+  });
+}
 "#;
 
 /// A job spawned in a sampled request: its run is a `job` span in a trace
-/// of its own, linked to the span that spawned it.
+/// of its own, linked to the span that spawned it, and the job's own spans
+/// (a `bext.trace.span`, a `fetch()` whose context reaches the server it
+/// calls) nest under it.
 #[test]
 fn a_job_spawned_from_a_request_links_to_it_and_its_run_is_a_span() {
     let rx = Receiver::start(&[]);
+    let (port, seen) = downstream();
     let d = start_app(
-        &config(&format!("http://127.0.0.1:{}", rx.port), ""),
+        &fetching_config(&format!("http://127.0.0.1:{}", rx.port), port, ""),
         &[("worker.js", SPAWNING), ("job.js", JOB)],
     );
     let trace_id = "6bf92f3577b34da6a3ce929d0e0e4736";
     let tp = format!("00-{trace_id}-00f067aa0ba902b7-01");
-    let r = d.request("GET", "/", &[("traceparent", &tp)], b"");
+    let r = d.request(
+        "GET",
+        &format!("/?port={port}"),
+        &[("traceparent", &tp)],
+        b"",
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     let job_id = r.json()["id"].as_str().unwrap().to_owned();
     let spans = rx.trace(trace_id, 5);
@@ -203,4 +218,25 @@ fn a_job_spawned_from_a_request_links_to_it_and_its_run_is_a_span() {
         serde_json::json!([{ "trace_id": trace_id, "span_id": enqueue["span_id"] }]),
         "linked to the span that spawned it"
     );
+    let job_trace = run["trace_id"].as_str().unwrap();
+    let spans = rx.trace(job_trace, 3);
+    let step = named(&spans, "step");
+    assert_eq!(
+        step["parent"], run["span_id"],
+        "the job's span nests under its run"
+    );
+    let client = spans
+        .iter()
+        .find(|s| s["kind"] == 3)
+        .unwrap_or_else(|| panic!("no client span in {spans:#?}"));
+    assert_eq!(
+        client["parent"], step["span_id"],
+        "fetch() is in the job's span"
+    );
+    assert_eq!(
+        seen.recv_timeout(Duration::from_secs(5)).unwrap(),
+        format!("00-{job_trace}-{}-01", client["span_id"].as_str().unwrap()),
+        "the server the job called sees its client span as the parent"
+    );
+    print_tree(&spans);
 }

@@ -80,8 +80,17 @@ impl Engine {
     pub fn start_job(&self, token: u32, path: &Path, start: &protocol::worker::JobStart) {
         let spec = path.to_string_lossy().into_owned();
         let text = |s: &str| serde_json::Value::String(s.to_owned()).to_string();
+        // A traced run's context comes as OpenTelemetry hands one to a
+        // child process: TRACEPARENT (and TRACESTATE) in its environment.
+        let var = |name: &str| {
+            start
+                .env
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or("null".into(), |(_, v)| text(v))
+        };
         let info = format!(
-            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"attempt":{},"data":{},"checkpoint":{}}}"#,
+            r#"{{"id":{},"pool":{},"daemon":{},"restartCount":{},"attempt":{},"data":{},"checkpoint":{},"traceparent":{},"tracestate":{}}}"#,
             text(&start.id),
             text(&start.pool),
             start.daemon,
@@ -89,6 +98,8 @@ impl Engine {
             start.attempt,
             start.data_json,
             start.checkpoint_json.as_deref().map_or("null".into(), text),
+            var("TRACEPARENT"),
+            var("TRACESTATE"),
         );
         self.call_glue("runJob", |ctx, f| {
             let info = ctx.json_parse(info)?;

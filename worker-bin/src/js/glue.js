@@ -368,8 +368,11 @@
       const run = typeof ns.run === "function" ? ns.run : ns.default && typeof ns.default.run === "function" ? ns.default.run : null;
       if (!run) return host.fail(token, `${specifier} does not export a run function (export async function run(job) { ... })`, "");
       exportsNs = ns;
+      // A traced run: its fetch() calls and bext.trace.span nest under
+      // bextd's job span (info.traceparent, from the process's TRACEPARENT).
+      const t = info.traceparent == null ? null : traceOf(info.traceparent, info.tracestate);
       let r;
-      try { r = run(makeJob(info)); } catch (e) { return fail(token, e); }
+      try { r = t === null ? run(makeJob(info)) : inTrace(t, run, makeJob(info)); } catch (e) { return fail(token, e); }
       Promise.resolve(r).then((v) => {
         let json;
         try { json = JSON.stringify(v === undefined ? null : v) ?? "null"; } catch (e) { return fail(token, e); }

@@ -149,6 +149,7 @@
     li.className = 'ev lv-' + e.level;
     li.dataset.id = e.id;
     li.innerHTML = '<time>' + t + '</time> <b>' + esc(e.kind) + '</b> <span class="who">' + esc(whom) + '</span> ' + esc(e.text) +
+      (e.trace_id ? ' <span class="trace">trace <code>' + esc(e.trace_id) + '</code></span>' : '') +
       (e.detail ? '<details><summary>details</summary><pre>' + esc(JSON.stringify(e.detail, null, 2)) + '</pre></details>' : '');
     const feed = $('#feed');
     if (feed.querySelector('[data-id="' + e.id + '"]')) return;
