@@ -32,7 +32,7 @@ pub struct Event {
     /// Unix time in milliseconds.
     pub at: u64,
     /// `boot`, `rotation`, `crash`, `kill`, `gave_up`, `quarantine`,
-    /// `scale`, `reload`, `swap`, `maint`, `job`, `action`.
+    /// `scale`, `reload`, `swap`, `maint`, `leak`, `job`, `action`.
     pub kind: &'static str,
     /// `info`, `warn` or `error`.
     pub level: &'static str,

@@ -90,6 +90,9 @@ pub(super) struct Worker {
     pub(super) cryptos: Option<tokio::sync::mpsc::UnboundedReceiver<super::offload::CryptoDone>>,
     next_token: u32,
     out: Vec<WorkerToMaster>,
+    /// Requests and custom calls received: the census's request count
+    /// (taken when none is queued or running, so all were served).
+    received: u64,
 }
 
 impl Worker {
@@ -129,6 +132,7 @@ impl Worker {
             cryptos: Some(cryptos),
             next_token: 1,
             out: Vec::new(),
+            received: 0,
         }
     }
 
@@ -152,8 +156,15 @@ impl Worker {
 
     pub fn on_frame(&mut self, frame: MasterToWorker) {
         match frame {
-            MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
-            MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
+            MasterToWorker::Request { id, request } => {
+                self.received += 1;
+                self.enqueue_http(id, request)
+            }
+            MasterToWorker::Custom { id, params_json } => {
+                self.received += 1;
+                self.enqueue_custom(id, params_json)
+            }
+            MasterToWorker::HeapWalk(limits) => self.heap_walk(limits),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
             MasterToWorker::Credit { id, .. } => self.credited(id),
             MasterToWorker::SocketMessage { id, text, data } => self.socket_message(id, text, data),
@@ -452,6 +463,26 @@ impl Worker {
             js_heap_bytes: self.engine.heap_bytes(),
             in_flight: self.in_flight,
         }));
+    }
+
+    /// Collects and sends QuickJS's census: the loop calls it once the
+    /// worker has been idle a moment (see `idle_gc`).
+    pub fn collect_and_count(&mut self) {
+        self.engine.run_gc();
+        let census = self.engine.census(self.received);
+        self.out.push(WorkerToMaster::Census(census));
+    }
+
+    /// Walks the heap for `bext heap`. The walk keeps its own time budget;
+    /// the interrupt is its backstop, a second later.
+    fn heap_walk(&mut self, limits: protocol::heap::WalkLimits) {
+        let backstop = Duration::from_millis(limits.budget_ms) + Duration::from_secs(1);
+        self.engine.set_deadline(Some(Instant::now() + backstop));
+        let report = self.engine.heap_walk(limits, self.received);
+        if let Some(e) = &report.error {
+            self.log(LogLevel::Warn, format!("heap walk failed: {e}"));
+        }
+        self.out.push(WorkerToMaster::HeapReport(report));
     }
 
     pub async fn flush(&mut self, writer: &mut Writer) -> Result<(), WorkerError> {
