@@ -19,6 +19,8 @@ pub struct Census {
     pub malloc_bytes: u64,
     /// Bytes in use by the heap (`memory_used_size`).
     pub used_bytes: u64,
+    /// Objects of every class: plain objects, arrays, maps, and each
+    /// closure (a function object) too.
     pub objects: u64,
     pub object_bytes: u64,
     pub strings: u64,
@@ -26,7 +28,9 @@ pub struct Census {
     pub arrays: u64,
     /// Elements of fast arrays.
     pub array_elements: u64,
-    /// Functions defined in JS (closures included).
+    /// Compiled JS functions (their bytecode: one per function in the
+    /// source, however many closures of it exist; eval'd and `new
+    /// Function` code adds to it).
     pub functions: u64,
     pub function_bytes: u64,
     pub shapes: u64,

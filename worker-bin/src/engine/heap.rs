@@ -42,6 +42,7 @@ impl Engine {
     pub fn heap_walk(&self, limits: WalkLimits, requests: u64) -> HeapReport {
         self.run_gc();
         let census = self.census(requests);
+        let started = std::time::Instant::now();
         let json = self.ctx.with(|ctx| {
             let run = || -> rquickjs::Result<String> {
                 let glue = self.glue.clone().restore(&ctx)?;
@@ -56,6 +57,7 @@ impl Engine {
             return HeapReport {
                 census,
                 stopped_at_budget: true,
+                elapsed_ms: started.elapsed().as_millis() as u64,
                 error: Some("interrupted past its time budget".into()),
                 ..HeapReport::default()
             };

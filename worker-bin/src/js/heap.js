@@ -18,6 +18,7 @@
   const MapC = Map, SetC = Set, WeakMapC = WeakMap, WeakSetC = WeakSet;
   const NAMED = 256, OBJECT = 48, SLOT = 16, RECORD = 80, FUNCTION = 96, STRING = 24;
   const IDENT = /^[A-Za-z_$][\w$]*$/;
+  const STOP = {};
 
   function kindOf(v) {
     if (typeof v === "function") return "Function";
@@ -39,6 +40,9 @@
     const seen = new SetC();
     const records = [];
     let visited = 0, stopped = false;
+    // Checked every 256 values taken, and every 1024 entries of a collection
+    // (one array may hold a million).
+    const over = (i) => (i & 1023) === 1023 && now() > end && (stopped = true);
     // Each stack entry: [value, depth, path or null, the records it counts for].
     const stack = [];
     const { spec, ns, base } = roots();
@@ -56,8 +60,9 @@
       }
     }
     stack.reverse(); // the roots in their order
+    let pops = 0;
     while (stack.length > 0) {
-      if ((visited & 255) === 0 && now() > end) { stopped = true; break; }
+      if ((++pops & 255) === 0 && now() > end) { stopped = true; break; }
       const [v, depth, path, recs] = stack.pop();
       let bytes = 0, entries = 0;
       if (typeof v === "string") {
@@ -77,22 +82,33 @@
           children.push([c, named ? p : null]);
         }
       };
-      if (kind === "Map") {
-        entries = apply(mapSize, v, []);
-        apply(mapEach, v, [(val, key) => { child(key, null); child(val, null); }]);
+      if (kind === "Map" || kind === "Set") {
+        entries = apply(kind === "Map" ? mapSize : setSize, v, []);
         bytes = OBJECT + entries * RECORD;
-      } else if (kind === "Set") {
-        entries = apply(setSize, v, []);
-        apply(setEach, v, [(val) => child(val, null)]);
-        bytes = OBJECT + entries * RECORD;
+        let i = 0;
+        try {
+          apply(kind === "Map" ? mapEach : setEach, v, [(val, key) => {
+            if (over(i++)) throw STOP;
+            if (kind === "Map") child(key, null);
+            child(val, null);
+          }]);
+        } catch (e) { if (e !== STOP) throw e; }
+      } else if (kind === "Array") {
+        // By index: the keys of a large array would be as many strings.
+        entries = v.length;
+        bytes = OBJECT + entries * SLOT;
+        for (let i = 0; i < entries && !over(i); i++) {
+          const d = getDesc(v, i);
+          if (d && "value" in d) child(d.value, null);
+        }
       } else {
         const keys = ownKeys(v);
-        entries = kind === "Array" ? v.length : keys.length;
+        entries = keys.length;
         // Entries of a collection are not paths of their own (a dictionary
-        // object or an array would give one record per entry).
-        const byName = named && kind !== "Array" && keys.length <= NAMED;
+        // object would give one record per entry).
+        const byName = named && keys.length <= NAMED;
         bytes = (kind === "Function" ? FUNCTION : OBJECT) + keys.length * SLOT;
-        for (let i = 0; i < keys.length; i++) {
+        for (let i = 0; i < keys.length && !over(i); i++) {
           const d = getDesc(v, keys[i]);
           if (d && "value" in d) child(d.value, byName ? path + label(keys[i]) : null);
         }
@@ -104,6 +120,7 @@
         mine = recs.concat([rec]);
       }
       for (let i = 0; i < mine.length; i++) { mine[i].bytes += bytes; mine[i].objects++; }
+      if (stopped) break;
       for (let i = children.length - 1; i >= 0; i--) stack.push([children[i][0], depth + 1, children[i][1], mine]);
     }
     records.sort((a, b) => b.bytes - a.bytes);
