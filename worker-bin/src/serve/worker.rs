@@ -93,6 +93,7 @@ pub(super) struct Worker {
     /// Requests and custom calls received: the census's request count
     /// (taken when none is queued or running, so all were served).
     received: u64,
+    census_off: bool,
 }
 
 impl Worker {
@@ -133,6 +134,7 @@ impl Worker {
             next_token: 1,
             out: Vec::new(),
             received: 0,
+            census_off: std::env::var_os("BEXT_HEAP_CENSUS").is_some_and(|v| v == "off"),
         }
     }
 
@@ -466,9 +468,13 @@ impl Worker {
     }
 
     /// Collects and sends QuickJS's census: the loop calls it once the
-    /// worker has been idle a moment (see `idle_gc`).
+    /// worker has been idle a moment (see `idle_gc`). `BEXT_HEAP_CENSUS=off`
+    /// in the environment leaves the census out (to measure what it costs).
     pub fn collect_and_count(&mut self) {
         self.engine.run_gc();
+        if self.census_off {
+            return;
+        }
         let census = self.engine.census(self.received);
         self.out.push(WorkerToMaster::Census(census));
     }
