@@ -31,7 +31,13 @@ fn series(points: impl Iterator<Item = Census>) -> Series {
     s
 }
 
+/// Whether `got` is within `tolerance` of `truth` (and says how far, for
+/// the record: `--no-capture` shows each series' error).
 fn within(got: f64, truth: f64, tolerance: f64) -> bool {
+    eprintln!(
+        "estimate {got:.0} per 1,000, truth {truth:.0}: {:+.2} %",
+        (got - truth) / truth * 100.0
+    );
     (got - truth).abs() <= truth.abs() * tolerance
 }
 
