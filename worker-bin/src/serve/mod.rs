@@ -31,6 +31,7 @@
 
 mod frozen;
 mod handshake;
+mod heap;
 mod idle_gc;
 mod inbox;
 mod job;

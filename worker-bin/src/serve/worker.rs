@@ -92,8 +92,8 @@ pub(super) struct Worker {
     out: Vec<WorkerToMaster>,
     /// Requests and custom calls received: the census's request count
     /// (taken when none is queued or running, so all were served).
-    received: u64,
-    census_off: bool,
+    pub(super) received: u64,
+    pub(super) census_off: bool,
 }
 
 impl Worker {
@@ -465,30 +465,6 @@ impl Worker {
             js_heap_bytes: self.engine.heap_bytes(),
             in_flight: self.in_flight,
         }));
-    }
-
-    /// Collects and sends QuickJS's census: the loop calls it once the
-    /// worker has been idle a moment (see `idle_gc`). `BEXT_HEAP_CENSUS=off`
-    /// in the environment leaves the census out (to measure what it costs).
-    pub fn collect_and_count(&mut self) {
-        self.engine.run_gc();
-        if self.census_off {
-            return;
-        }
-        let census = self.engine.census(self.received);
-        self.out.push(WorkerToMaster::Census(census));
-    }
-
-    /// Walks the heap for `bext heap`. The walk keeps its own time budget;
-    /// the interrupt is its backstop, a second later.
-    fn heap_walk(&mut self, limits: protocol::heap::WalkLimits) {
-        let backstop = Duration::from_millis(limits.budget_ms) + Duration::from_secs(1);
-        self.engine.set_deadline(Some(Instant::now() + backstop));
-        let report = self.engine.heap_walk(limits, self.received);
-        if let Some(e) = &report.error {
-            self.log(LogLevel::Warn, format!("heap walk failed: {e}"));
-        }
-        self.out.push(WorkerToMaster::HeapReport(report));
     }
 
     pub async fn flush(&mut self, writer: &mut Writer) -> Result<(), WorkerError> {
