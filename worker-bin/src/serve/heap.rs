@@ -29,6 +29,11 @@ impl Worker {
         if let Some(e) = &report.error {
             self.log(LogLevel::Warn, format!("heap walk failed: {e}"));
         }
+        // A heartbeat first: no beat left while JS walked, and bextd looks
+        // for beats again once the report puts the worker back ACTIVE.
+        let now = Instant::now();
+        self.next_beat = now;
+        self.beat_if_due(now);
         self.send(WorkerToMaster::HeapReport(report));
     }
 }
