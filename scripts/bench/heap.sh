@@ -96,4 +96,4 @@ python3 -c '
 import json, sys
 r = json.loads(sys.argv[1])
 for x in r["retainers"][:8]:
-    print(f"  {x[\"path\"]:<48} {x[\"kind\"]:<8} {x[\"entries\"]:>8} {x[\"bytes\"]:>10} B")' "$ssr"
+    print("  %-48s %-8s %8d %10d B" % (x["path"], x["kind"], x["entries"], x["bytes"]))' "$ssr"
