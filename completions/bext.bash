@@ -28,6 +28,9 @@ _bext() {
             bext,deploy)
                 cmd="bext__subcmd__deploy"
                 ;;
+            bext,heap)
+                cmd="bext__subcmd__heap"
+                ;;
             bext,help)
                 cmd="bext__subcmd__help"
                 ;;
@@ -111,6 +114,9 @@ _bext() {
                 ;;
             bext__subcmd__help,deploy)
                 cmd="bext__subcmd__help__subcmd__deploy"
+                ;;
+            bext__subcmd__help,heap)
+                cmd="bext__subcmd__help__subcmd__heap"
                 ;;
             bext__subcmd__help,help)
                 cmd="bext__subcmd__help__subcmd__help"
@@ -281,7 +287,7 @@ _bext() {
 
     case "${cmd}" in
         bext)
-            opts="-s -c -h -V --socket --config --help --version ps maint call message reload deploy swap signal workers quarantine cache check jobs help"
+            opts="-s -c -h -V --socket --config --help --version ps maint heap call message reload deploy swap signal workers quarantine cache check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -738,8 +744,46 @@ _bext() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bext__subcmd__heap)
+            opts="-s -c -h --worker --budget-ms --json --socket --config --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --worker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --budget-ms)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --socket)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -c)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bext__subcmd__help)
-            opts="ps maint call message reload deploy swap signal workers quarantine cache check jobs help"
+            opts="ps maint heap call message reload deploy swap signal workers quarantine cache check jobs help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -867,6 +911,20 @@ _bext() {
         bext__subcmd__help__subcmd__deploy__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bext__subcmd__help__subcmd__heap)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -43,6 +43,17 @@ pub enum ControlRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         data: Option<serde_json::Value>,
     },
+    /// Take one worker of `pool` out of rotation (never the last ACTIVE
+    /// one), walk what its globals and exports hold, put it back.
+    Heap {
+        pool: String,
+        /// The worker slot; by default the ACTIVE worker that served most.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        worker: Option<u32>,
+        /// The walk's time budget (default 2000 ms).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        budget_ms: Option<u64>,
+    },
     /// Run `custom(params)` on the least busy worker of `pool`.
     Call {
         pool: String,
@@ -211,6 +222,8 @@ pub enum ControlReply {
     Maintaining {
         workers: u32,
     },
+    /// What a heap walk found.
+    Heap(Box<crate::heap::HeapAnswer>),
     /// What `custom()` returned.
     Result {
         value: serde_json::Value,

@@ -20,6 +20,7 @@
 pub mod codec;
 pub mod control;
 pub mod fetch_allow;
+pub mod heap;
 pub mod hello;
 pub mod rollout;
 pub mod size;

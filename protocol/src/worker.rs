@@ -134,6 +134,11 @@ pub enum MasterToWorker {
     /// The client of WebSocket `id` took `bytes` more of what the worker
     /// sent it (see [`SOCKET_WINDOW_BYTES`]).
     SocketCredit { id: u64, bytes: u32 },
+    /// Collect, then walk what the globals and the script's exports hold
+    /// within `limits`; answered with [`WorkerToMaster::HeapReport`]. Sent
+    /// only when no request is in flight (the worker is out of rotation,
+    /// MAINT).
+    HeapWalk(crate::heap::WalkLimits),
 }
 
 /// Bytes of WebSocket messages a worker may have sent on one socket and
@@ -228,6 +233,11 @@ pub enum WorkerToMaster {
     /// Spans the worker ended (a `fetch()`'s, `bext.trace.span`'s) for
     /// bextd to export; only ever sent for sampled requests.
     Spans(Vec<crate::trace::ReportedSpan>),
+    /// QuickJS's counters, taken right after the collection the worker
+    /// runs once it has been idle a moment.
+    Census(crate::heap::Census),
+    /// The answer to [`MasterToWorker::HeapWalk`].
+    HeapReport(crate::heap::HeapReport),
 }
 
 mod jobs;

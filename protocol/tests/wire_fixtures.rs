@@ -466,3 +466,6 @@ fn template() {
         },
     );
 }
+
+#[path = "wire_fixtures/heap.rs"]
+mod heap;

@@ -52,6 +52,15 @@ pub enum HubError {
     Refused { pool: String, why: String },
 }
 
+/// A heap walk's time budget unless asked otherwise, and the most it may
+/// be asked for: the worker is out of rotation meanwhile.
+pub const HEAP_WALK_BUDGET_MS: u64 = 2_000;
+pub const HEAP_WALK_MAX_MS: u64 = 20_000;
+/// How deep a heap walk follows references, and how many retainers it
+/// reports.
+pub const HEAP_WALK_DEPTH: u32 = 64;
+pub const HEAP_WALK_TOP: u32 = 20;
+
 /// Who may use the admin paths: `[server] admin_allow`, `admin_hosts`
 /// and `admin_token`.
 #[derive(Debug, Clone, Default)]
@@ -283,6 +292,30 @@ impl Hub {
     /// got it.
     pub async fn message(&self, pool: &str, data_json: String) -> Result<u32, HubError> {
         Ok(self.pools.named(pool)?.message(data_json).await)
+    }
+
+    /// Walks the heap of one worker of `pool` (`worker`, or the ACTIVE one
+    /// that served most), out of rotation; see `bext heap`.
+    pub async fn heap(
+        &self,
+        pool: &str,
+        worker: Option<u32>,
+        budget_ms: Option<u64>,
+    ) -> Result<protocol::heap::HeapAnswer, HubError> {
+        let p = self.pools.named(pool)?;
+        let limits = protocol::heap::WalkLimits {
+            budget_ms: budget_ms
+                .unwrap_or(HEAP_WALK_BUDGET_MS)
+                .min(HEAP_WALK_MAX_MS),
+            max_depth: HEAP_WALK_DEPTH,
+            top: HEAP_WALK_TOP,
+        };
+        p.heap(worker, limits)
+            .await
+            .map_err(|why| HubError::Refused {
+                pool: pool.to_owned(),
+                why,
+            })
     }
 
     /// Runs `custom(params)` on a worker of `pool`. `Err`: no such pool;

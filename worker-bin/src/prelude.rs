@@ -4,11 +4,11 @@
 //! (Event, EventTarget, AbortSignal), `js/subtle.js` and `js/subtle_keys.js`
 //! (`crypto.subtle`, CryptoKey), `js/url.js` (URLSearchParams, URL),
 //! `js/web.js` (Headers, Blob, FormData, bodies), `js/fetch.js` (Request,
-//! Response, fetch()), `js/glue.js` (what runs the user's module), `js/websocket.js` (the
+//! Response, fetch()), `js/glue.js` (what runs the user's module), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
 //! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`) and the
 //! vendored streams of `js/vendor.js`. They make two modules: the prelude
 //! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
-//! websocket.js, glue.js), evaluated at every start, and the web classes (vendor.js,
+//! websocket.js, glue.js, heap.js), evaluated at every start, and the web classes (vendor.js,
 //! web.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
@@ -38,6 +38,7 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextSubtleKeys", include_str!("js/subtle_keys.js")),
     ("__bextUrl", include_str!("js/url.js")),
     ("__bextWebSocket", include_str!("js/websocket.js")),
+    ("__bextHeap", include_str!("js/heap.js")),
 ];
 /// The parts of the prelude proper; the others make the web module.
 const EAGER: &[&str] = &[
@@ -47,6 +48,7 @@ const EAGER: &[&str] = &[
     "__bextSubtleKeys",
     "__bextUrl",
     "__bextWebSocket",
+    "__bextHeap",
 ];
 /// web-streams-polyfill and urlpattern-polyfill, bundled by
 /// `scripts/vendor-web`.

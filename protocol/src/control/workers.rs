@@ -67,6 +67,8 @@ pub enum RotationReason {
     Uptime,
     /// QuickJS ran out of its heap (`js_memory_limit_mb`).
     JsHeapLimit,
+    /// Its retained heap grew faster than `max_heap_growth_kb_per_1k`.
+    HeapGrowth,
     /// `bext workers restart`.
     Restart,
     /// SIGHUP.
@@ -98,6 +100,7 @@ impl std::fmt::Display for RotationReason {
             R::Memory => f.write_str("memory"),
             R::Uptime => f.write_str("uptime"),
             R::JsHeapLimit => f.write_str("js heap limit"),
+            R::HeapGrowth => f.write_str("heap growth"),
             R::Restart => f.write_str("restart"),
             R::Signal => f.write_str("signal"),
             R::FileChange => f.write_str("file change"),
@@ -121,6 +124,7 @@ impl From<String> for RotationReason {
             "memory" => R::Memory,
             "uptime" => R::Uptime,
             "js heap limit" => R::JsHeapLimit,
+            "heap growth" => R::HeapGrowth,
             "restart" => R::Restart,
             "signal" => R::Signal,
             "file change" => R::FileChange,
@@ -207,6 +211,12 @@ pub struct WorkerStatus {
     /// Its WebSockets: open now, and messages and bytes each way so far.
     #[serde(default)]
     pub sockets: SocketStats,
+    /// QuickJS's counters after the worker's last idle collection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub census: Option<crate::heap::Census>,
+    /// What its censuses say it retains per 1,000 requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heap_growth: Option<crate::heap::HeapGrowth>,
 }
 
 /// A worker process's WebSockets (`in`: from clients to the worker).

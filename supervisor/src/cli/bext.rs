@@ -80,8 +80,9 @@ pub enum Command {
     /// Show the worker table: ID, PID, state, requests, memory, uptime,
     /// average render time, and why a worker is being replaced.
     Ps {
-        /// Also show each slot's last unplanned exit: its reason, pid,
-        /// uptime, requests served and the requests it held.
+        /// Also show each slot's last unplanned exit (its reason, pid,
+        /// uptime, requests served and the requests it held) and each
+        /// worker's heap census and growth per 1,000 requests.
         #[arg(long)]
         long: bool,
     },
@@ -94,6 +95,26 @@ pub enum Command {
         /// JSON passed to maint(data).
         #[arg(value_name = "JSON")]
         data: Option<String>,
+    },
+    /// Find what holds a pool's memory: take one worker out of rotation
+    /// (never the last ACTIVE one), walk what its globals and its script's
+    /// exports hold, and print the largest retainers by path
+    /// (globalThis.cache, module:./store.js#sessions) with their kind,
+    /// entries, estimated bytes and objects, then its census and growth per
+    /// 1,000 requests. The worker comes back into rotation after.
+    Heap {
+        pool: String,
+        /// The worker (its id in bext ps); by default the ACTIVE one that
+        /// served most.
+        #[arg(long, value_name = "ID")]
+        worker: Option<u32>,
+        /// Stop the walk after this long (default 2000, at most 20000); a
+        /// walk that stops says so.
+        #[arg(long, value_name = "MS")]
+        budget_ms: Option<u64>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Run custom(params) on the least busy worker of POOL and print its
     /// JSON result.

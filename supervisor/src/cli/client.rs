@@ -115,6 +115,7 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
             }
             if *long {
                 out.push_str(&last_exits(&w));
+                out.push_str(&super::heap::census_lines(&w));
             }
             Ok(out)
         }
@@ -167,6 +168,12 @@ pub fn run(cli: &Cli) -> Result<String, ClientError> {
         Command::Signal { .. } => unreachable!("handled above"),
         Command::Check { .. } => unreachable!("bext's main runs it: it prints as it goes"),
         Command::Call { pool, params } => call(&socket, pool, params),
+        Command::Heap {
+            pool,
+            worker,
+            budget_ms,
+            json,
+        } => super::heap::run(&socket, pool, *worker, *budget_ms, *json),
         Command::Message { pool, data } => message(&socket, pool, data),
         Command::Workers {
             command: WorkersCommand::Stats { json: true },

@@ -38,6 +38,8 @@ fn w(
         deploy: None,
         overstaying: None,
         sockets: Default::default(),
+        census: None,
+        heap_growth: None,
     }
 }
 

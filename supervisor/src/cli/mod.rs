@@ -8,6 +8,7 @@ pub mod check;
 pub mod client;
 pub mod deploy;
 pub mod format;
+pub mod heap;
 pub mod jobs;
 pub mod schedules;
 

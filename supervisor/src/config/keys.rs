@@ -120,6 +120,10 @@ pub const LIFECYCLE: &[Key] = &[
     key("max_requests", whole(0, MAX_REQUESTS, "requests")),
     key("max_memory_mb", whole(0, MAX_MB, "megabytes")),
     key(
+        "max_heap_growth_kb_per_1k",
+        whole(0, MAX_MB * 1024, "kilobytes per 1,000 requests"),
+    ),
+    key(
         "max_uptime_hours",
         Kind::Number {
             min: 0.0,

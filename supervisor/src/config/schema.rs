@@ -362,6 +362,7 @@ impl Default for PoolSection {
 pub struct LifecycleSection {
     pub max_requests: u64,
     pub max_memory_mb: u64,
+    pub max_heap_growth_kb_per_1k: u64,
     pub max_uptime_hours: f64,
     pub drain_timeout_ms: u64,
     pub max_concurrent_rotations: u32,
@@ -376,6 +377,7 @@ impl Default for LifecycleSection {
         LifecycleSection {
             max_requests: 10_000,
             max_memory_mb: 512,
+            max_heap_growth_kb_per_1k: 0,
             max_uptime_hours: 24.0,
             drain_timeout_ms: 5_000,
             max_concurrent_rotations: 1,

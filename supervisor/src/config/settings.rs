@@ -149,6 +149,9 @@ pub struct Lifecycle {
     pub max_requests: u64,
     /// Rotate above this RSS; `None`: never.
     pub max_memory_bytes: Option<u64>,
+    /// Rotate a worker whose retained heap grows steadily faster than this
+    /// many bytes per 1,000 requests (`pool::growth`); `None`: never.
+    pub max_heap_growth_per_1k: Option<u64>,
     /// Rotate after this long; `None`: never.
     pub max_uptime: Option<Duration>,
     pub drain_timeout: Duration,
@@ -251,6 +254,8 @@ impl Settings {
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),
+                max_heap_growth_per_1k: (l.max_heap_growth_kb_per_1k > 0)
+                    .then(|| l.max_heap_growth_kb_per_1k * 1024),
                 max_uptime: (l.max_uptime_hours > 0.0)
                     .then(|| Duration::from_secs_f64(l.max_uptime_hours * 3600.0)),
                 drain_timeout: ms(l.drain_timeout_ms),

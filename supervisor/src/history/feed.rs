@@ -32,8 +32,8 @@ pub struct Event {
     /// Unix time in milliseconds.
     pub at: u64,
     /// `boot`, `rotation`, `crash`, `kill`, `gave_up`, `quarantine`,
-    /// `scale`, `reload`, `swap`, `maint`, `job`, `action`, `slow` (a
-    /// traced request slower than `[tracing] slow_ms`).
+    /// `scale`, `reload`, `swap`, `maint`, `leak`, `job`, `action`, `slow`
+    /// (a traced request slower than `[tracing] slow_ms`).
     pub kind: &'static str,
     /// `info`, `warn` or `error`.
     pub level: &'static str,

@@ -76,6 +76,9 @@ pub struct PoolSample {
 pub struct SlotSample {
     pub rss_kb: u32,
     pub heap_kb: u32,
+    /// The JS heap right after the worker's last idle collection (its
+    /// census): what its requests retained.
+    pub retained_kb: u32,
     /// Requests served in the interval.
     pub requests: u32,
     pub in_flight: u16,
@@ -89,6 +92,7 @@ impl Merge for SlotSample {
         SlotSample {
             rss_kb: w.iter().map(|s| s.rss_kb).max().unwrap_or(0),
             heap_kb: w.iter().map(|s| s.heap_kb).max().unwrap_or(0),
+            retained_kb: w.iter().map(|s| s.retained_kb).max().unwrap_or(0),
             requests: w.iter().map(|s| s.requests).fold(0, u32::saturating_add),
             in_flight: w.iter().map(|s| s.in_flight).max().unwrap_or(0),
             state: w.last().map_or(NO_STATE, |s| s.state),
@@ -124,6 +128,8 @@ pub struct SlotReading {
     pub state: u8,
     pub rss_bytes: u64,
     pub heap_bytes: u64,
+    /// Its last census's `used_bytes`, 0 before its first.
+    pub retained_bytes: u64,
     pub in_flight: u32,
 }
 
@@ -340,6 +346,7 @@ impl PoolHistory {
             let sample = SlotSample {
                 rss_kb: kb(s.rss_bytes),
                 heap_kb: kb(s.heap_bytes),
+                retained_kb: kb(s.retained_bytes),
                 requests: sat32(requests),
                 in_flight: s.in_flight.min(u16::MAX as u32) as u16,
                 state: s.state,
@@ -395,6 +402,7 @@ fn slot_json(pool: &str, id: u32, s: &SlotHistory, res: Resolution, n: usize) ->
         "state": column(ring, n, |x| STATES.get(x.state as usize).map_or(Value::Null, |s| json!(s))),
         "rss_bytes": column(ring, n, |x| json!(x.rss_kb as u64 * 1024)),
         "js_heap_bytes": column(ring, n, |x| json!(x.heap_kb as u64 * 1024)),
+        "js_retained_bytes": column(ring, n, |x| json!(x.retained_kb as u64 * 1024)),
         "in_flight": column(ring, n, |x| json!(x.in_flight)),
         "requests": column(ring, n, |x| json!(x.requests)),
     })

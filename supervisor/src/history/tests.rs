@@ -8,6 +8,7 @@ fn slot(slot: u32, generation: u64, served: u64, rss_mb: u64) -> SlotReading {
         state: state_index("ACTIVE"),
         rss_bytes: rss_mb << 20,
         heap_bytes: 1 << 20,
+        retained_bytes: 1 << 19,
         in_flight: 1,
     }
 }

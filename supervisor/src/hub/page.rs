@@ -412,10 +412,29 @@ fn worker_row(h: &mut String, w: &Value, history: &History, max_memory: Option<u
         "<polyline points=\"{}\"/></svg> {}</td><td>{}</td><td>{}</td><td class=\"why\">{}</td><td class=\"act\"></td></tr>",
         points(&spark, 80.0, 16.0, top, 40, 0),
         mb(rss),
-        mb(w["js_heap_bytes"].as_u64().unwrap_or(0)),
+        heap(w),
         w["restarts"],
         esc(&reason),
     );
+}
+
+/// The JS heap, and what the censuses say it retains per 1,000 requests
+/// (flagged when that is a leak).
+fn heap(w: &Value) -> String {
+    let now = mb(w["js_heap_bytes"].as_u64().unwrap_or(0));
+    let g = &w["heap_growth"];
+    match g["bytes_per_1k"].as_f64() {
+        Some(b) => format!(
+            "{now} · {:.1} KB/1k{}",
+            b / 1024.0,
+            if g["leaking"] == true {
+                " <b class=\"leak\">leaking</b>"
+            } else {
+                ""
+            }
+        ),
+        None => now,
+    }
 }
 
 /// One event as a list item; `detail` opens on click.

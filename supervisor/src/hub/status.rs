@@ -76,6 +76,7 @@ fn slots_of(pool: &str, rows: &[WorkerStatus]) -> Vec<SlotReading> {
             },
             rss_bytes: r.current_memory_bytes,
             heap_bytes: r.js_heap_bytes,
+            retained_bytes: r.census.map_or(0, |c| c.used_bytes),
             in_flight: r.in_flight,
         };
         match out.iter_mut().find(|s| s.slot == r.id) {

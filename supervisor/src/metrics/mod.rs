@@ -22,6 +22,7 @@ use std::sync::atomic::AtomicU64;
 pub mod cache;
 mod fetch;
 pub mod front;
+mod heap;
 mod jobs;
 mod sockets;
 pub mod traces;
@@ -112,6 +113,7 @@ pub struct Metrics {
     w_messages: Family<WorkerLabels, Gauge>,
     w_state: Family<StateLabels, Gauge>,
     w_sockets: sockets::SocketGauges,
+    w_heap_census: heap::HeapGauges,
     pub jobs: JobMetrics,
     /// The container's limits from its cgroups, set at start when known.
     pub container_cpus: GaugeF,
@@ -292,6 +294,7 @@ impl Metrics {
             w_state.clone(),
         );
         let w_sockets = sockets::SocketGauges::register(&mut registry);
+        let w_heap_census = heap::HeapGauges::register(&mut registry);
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
@@ -344,6 +347,7 @@ impl Metrics {
             w_messages,
             w_state,
             w_sockets,
+            w_heap_census,
             jobs,
         }
     }
@@ -448,6 +452,7 @@ impl Metrics {
         self.w_uptime.clear();
         self.w_avg.clear();
         self.w_state.clear();
+        self.w_heap_census.clear();
         for w in workers {
             if w.pid.is_some() || w.state == WorkerState::Failed {
                 self.set_worker(w, now_unix_ms);
@@ -478,6 +483,7 @@ impl Metrics {
         set(&self.w_messages, w.messages_sent);
         set(&self.w_swaps, w.swaps);
         self.w_sockets.set(&l, &w.sockets);
+        self.w_heap_census.set(&l, w);
         let up = if w.pid.is_some() {
             now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
         } else {

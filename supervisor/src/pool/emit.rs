@@ -27,6 +27,19 @@ pub(super) fn log(pool: &str, log: &Log) {
         | Log::Swapped { .. }
         | Log::SwapFailed { .. }
         | Log::SwapTimeout { .. } => maint_and_swap(pool, log),
+        Log::LeakFound { growth, workers } => tracing::warn!(
+            pool,
+            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
+            workers,
+            "pool leaking: its workers keep growing after warm-up, {}",
+            super::growth::describe(growth)
+        ),
+        Log::LeakGone { growth } => tracing::info!(
+            pool,
+            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
+            "pool no longer leaking: {}",
+            super::growth::describe(growth)
+        ),
         _ => other(pool, log),
     }
 }

@@ -18,6 +18,7 @@ pub mod admission;
 pub mod core;
 pub mod dispatch;
 mod emit;
+pub mod growth;
 pub mod link;
 pub mod modcache;
 pub mod pick;
@@ -71,6 +72,11 @@ enum PoolMsg {
     Message {
         data_json: String,
         reply: oneshot::Sender<u32>,
+    },
+    Heap {
+        slot: Option<u32>,
+        limits: protocol::heap::WalkLimits,
+        reply: oneshot::Sender<Result<protocol::heap::HeapAnswer, String>>,
     },
     Status {
         reply: oneshot::Sender<Vec<WorkerStatus>>,
@@ -303,6 +309,26 @@ impl PoolHandle {
             return 0;
         }
         rx.await.unwrap_or(0)
+    }
+
+    /// Walks the heap of one worker (`slot`, or the ACTIVE one that served
+    /// most) out of rotation; resolves with its report, or why not.
+    pub async fn heap(
+        &self,
+        slot: Option<u32>,
+        limits: protocol::heap::WalkLimits,
+    ) -> Result<protocol::heap::HeapAnswer, String> {
+        let (reply, rx) = oneshot::channel();
+        let msg = PoolMsg::Heap {
+            slot,
+            limits,
+            reply,
+        };
+        if self.tx.send(msg).is_err() {
+            return Err("is stopping".into());
+        }
+        rx.await
+            .map_err(|_| "its worker ended before the walk finished".to_string())?
     }
 
     /// Sends `message(data)` to every worker; returns how many got it.

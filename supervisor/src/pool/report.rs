@@ -135,6 +135,17 @@ fn pool_wide(log: &Log) -> Option<NewEvent> {
                 format!("new settings applied ({from} → {to} slots)")
             },
         ),
+        Log::LeakFound { growth, workers } => NewEvent::new(
+            "leak",
+            "warn",
+            format!("leaking: {}", super::growth::describe(growth)),
+        )
+        .detail(json!({ "growth": growth, "workers": workers })),
+        Log::LeakGone { growth } => NewEvent::new(
+            "leak",
+            "info",
+            format!("no longer leaking: {}", super::growth::describe(growth)),
+        ),
         Log::SweepStarted { workers } => NewEvent::new(
             "maint",
             "info",

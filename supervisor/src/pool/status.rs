@@ -81,6 +81,8 @@ fn empty_slot(pool: &str, s: &Slot) -> WorkerStatus {
         deploy: None,
         overstaying: None,
         sockets: Default::default(),
+        census: None,
+        heap_growth: None,
     }
 }
 
@@ -161,5 +163,7 @@ fn process(
             _ => None,
         },
         sockets: link.map(|l| l.socket_stats()).unwrap_or_default(),
+        census: p.census.last().copied(),
+        heap_growth: p.growth,
     }
 }

@@ -29,6 +29,7 @@
 //! (the unhandled-rejection tracker).
 
 mod glue;
+mod heap;
 mod interrupt;
 mod random;
 mod rejections;

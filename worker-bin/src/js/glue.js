@@ -14,6 +14,10 @@
   const isRequest = (v) => webLoaded() && v instanceof webParts().http.Request;
 
   let exportsNs = null;
+  // What the heap walk starts from (js/heap.js): the script's exports, and
+  // the globals there were before it loaded (the walk skips them).
+  let loaded = { spec: "", base: new Set() };
+  const roots = () => ({ spec: loaded.spec, ns: exportsNs, base: loaded.base });
   // [message, stack] of a thrown value. Reading them runs user code (getters,
   // toString) that may throw in turn: then it is an "unprintable error", and
   // the request still fails at once.
@@ -257,6 +261,7 @@
     }
   }
   function load(token, specifier) {
+    loaded = { spec: specifier, base: new Set(Reflect.ownKeys(globalThis)) };
     import(specifier).then((ns) => {
       if (typeof ns.handler !== "function" && !hasFetch(ns)) {
         return host.fail(token, `${specifier} exports neither a handler function (export function handler(req) { ... }) nor a default object with a fetch method (export default { fetch(request, env, ctx) { ... } })`, "");
@@ -477,5 +482,5 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply, socketEvent: ws.socketEvent };
+  return { roots, dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply, socketEvent: ws.socketEvent };
 })

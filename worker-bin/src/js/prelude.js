@@ -470,5 +470,6 @@
   });
   // The end of a crypto.subtle operation that ran off the JS thread.
   glue.cryptoDone = subtle.done;
+  glue.heapWalk = __bextHeap(glue.roots);
   return glue;
 })

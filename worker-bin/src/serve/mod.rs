@@ -31,6 +31,7 @@
 
 mod frozen;
 mod handshake;
+mod heap;
 mod idle_gc;
 mod inbox;
 mod job;
@@ -285,7 +286,7 @@ async fn run(
             }
         }
         if idle_gc.take(Instant::now()) && w.in_flight == 0 && !w.has_queued() {
-            w.engine.run_gc();
+            w.collect_and_count();
         }
         w.beat_if_due(Instant::now());
         w.as_request(w.sole_request(), |engine| engine.fire_due_timers());

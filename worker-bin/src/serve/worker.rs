@@ -90,6 +90,10 @@ pub(super) struct Worker {
     pub(super) cryptos: Option<tokio::sync::mpsc::UnboundedReceiver<super::offload::CryptoDone>>,
     next_token: u32,
     out: Vec<WorkerToMaster>,
+    /// Requests and custom calls received: the census's request count
+    /// (taken when none is queued or running, so all were served).
+    pub(super) received: u64,
+    pub(super) census_off: bool,
 }
 
 impl Worker {
@@ -129,6 +133,8 @@ impl Worker {
             cryptos: Some(cryptos),
             next_token: 1,
             out: Vec::new(),
+            received: 0,
+            census_off: std::env::var_os("BEXT_HEAP_CENSUS").is_some_and(|v| v == "off"),
         }
     }
 
@@ -152,8 +158,15 @@ impl Worker {
 
     pub fn on_frame(&mut self, frame: MasterToWorker) {
         match frame {
-            MasterToWorker::Request { id, request } => self.enqueue_http(id, request),
-            MasterToWorker::Custom { id, params_json } => self.enqueue_custom(id, params_json),
+            MasterToWorker::Request { id, request } => {
+                self.received += 1;
+                self.enqueue_http(id, request)
+            }
+            MasterToWorker::Custom { id, params_json } => {
+                self.received += 1;
+                self.enqueue_custom(id, params_json)
+            }
+            MasterToWorker::HeapWalk(limits) => self.heap_walk(limits),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
             MasterToWorker::Credit { id, .. } => self.credited(id),
             MasterToWorker::SocketMessage { id, text, data } => self.socket_message(id, text, data),

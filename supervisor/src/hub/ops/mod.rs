@@ -26,6 +26,7 @@ mod call;
 mod deploy;
 mod events;
 mod health;
+mod heap;
 mod history;
 mod job;
 mod jobs;
@@ -84,6 +85,7 @@ pub const TABLE: &[&Op] = &[
     &jobs_logs::OP,
     &restart::OP,
     &maint::OP,
+    &heap::OP,
     &swap::OP,
     &deploy::OP,
     &deploy::HISTORY,

@@ -12,6 +12,9 @@
 
   const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
   const mb = (b) => ((b || 0) / 1048576).toFixed(1) + ' MB';
+  // The JS heap, and what the censuses say it retains per 1,000 requests.
+  const heap = (w) => mb(w.js_heap_bytes) + (w.heap_growth ? ' · ' + (w.heap_growth.bytes_per_1k / 1024).toFixed(1) + ' KB/1k' +
+    (w.heap_growth.leaking ? ' <b class="leak">leaking</b>' : '') : '');
   const up = (ms) => { const s = Math.floor((ms || 0) / 1000); return s < 60 ? s + 's' : s < 3600 ? Math.floor(s / 60) + 'm' + String(s % 60).padStart(2, '0') + 's' : Math.floor(s / 3600) + 'h' + String(Math.floor(s % 3600 / 60)).padStart(2, '0') + 'm'; };
   const push = (arr, v, n) => { arr.push(v); if (arr.length > n) arr.splice(0, arr.length - n); };
   const pts = (vals, w, h, max) => { const n = Math.max(vals.length - 1, 1); return vals.map((v, i) => (w * i / n).toFixed(1) + ',' + (h - Math.min((v || 0) / max, 1) * h).toFixed(1)).join(' '); };
@@ -88,7 +91,7 @@
       html += '<tr data-key="' + esc(key) + '" class="st-' + w.state + '"><td>' + esc(w.pool) + '</td><td>' + w.id + '</td><td><span class="state st-' + w.state + '">' + w.state +
         '</span></td><td>' + (w.pid ?? '–') + '</td><td>' + w.generation + (w.version ? ' · ' + esc(w.version) : '') + '</td><td>' + up(w.uptime_ms) + '</td><td>' + w.requests_served + '</td><td>' + w.in_flight + '</td><td>' + sockets(w) +
         '</td><td class="rss"><svg class="spark" viewBox="0 0 80 16" preserveAspectRatio="none">' + lim + '<polyline points="' + pts(line, 80, 16, top) + '"/></svg> ' + mb(w.current_memory_bytes) +
-        '</td><td>' + mb(w.js_heap_bytes) + '</td><td>' + w.restarts + '</td><td class="why">' + esc(why) + '</td><td class="act">' + act + '</td></tr>';
+        '</td><td>' + heap(w) + '</td><td>' + w.restarts + '</td><td class="why">' + esc(why) + '</td><td class="act">' + act + '</td></tr>';
     }
     $('#wrows').innerHTML = html;
     $('#wcount').textContent = rows.length;

@@ -9,7 +9,8 @@ use nix::sys::signal::Signal;
 use protocol::worker::MasterToWorker;
 
 use super::{Actor, ReplyTo};
-use crate::pool::core::{Action, Counter, Input, Reply};
+use crate::pool::core::{Action, Counter, Input, Reply, Work};
+use protocol::heap::HeapAnswer;
 
 impl Actor {
     pub(super) async fn act(
@@ -52,7 +53,32 @@ impl Actor {
                 crate::pool::emit::log(&self.handle.name, &log)
             }
             Action::Count(c) => self.count(c),
+            Action::Reply(Reply::Heap(Ok(key))) => {
+                // Answered once the walk's report comes (or dropped, which
+                // the asker reads as the worker gone, if it ends first).
+                if let Some(ReplyTo::Heap(tx)) = reply.take() {
+                    self.walks.insert(key, tx);
+                }
+            }
             Action::Reply(r) => send_reply(r, reply.take()),
+            Action::HeapReport {
+                slot,
+                generation,
+                pid,
+                report,
+                growth,
+            } => {
+                if let Some(tx) = self.walks.remove(&(slot, generation)) {
+                    let _ = tx.send(Ok(HeapAnswer {
+                        pool: self.handle.name.to_string(),
+                        worker: slot,
+                        pid: pid.as_raw() as u32,
+                        generation,
+                        report: *report,
+                        growth,
+                    }));
+                }
+            }
             Action::Stopped => self.stopped = true,
             Action::Died {
                 slot,
@@ -99,10 +125,13 @@ impl Actor {
             Action::RunMaint {
                 slot,
                 generation,
-                data,
+                work,
             } => {
                 if let Some(l) = link(slot, generation) {
-                    l.send_untracked(MasterToWorker::Maint { data_json: data });
+                    l.send_untracked(match work {
+                        Work::Maint(data) => MasterToWorker::Maint { data_json: data },
+                        Work::Walk(limits) => MasterToWorker::HeapWalk(limits),
+                    });
                 }
             }
             Action::RunSwap {
@@ -168,6 +197,9 @@ fn send_reply(r: Reply, to: Option<ReplyTo>) {
         }
         (Reply::Maint(n), Some(ReplyTo::Maint(tx))) | (Reply::Swap(n), Some(ReplyTo::Swap(tx))) => {
             let _ = tx.send(n);
+        }
+        (Reply::Heap(Err(e)), Some(ReplyTo::Heap(tx))) => {
+            let _ = tx.send(Err(e));
         }
         _ => {}
     }

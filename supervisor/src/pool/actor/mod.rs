@@ -63,7 +63,11 @@ enum ReplyTo {
     Restart(oneshot::Sender<Result<u32, String>>),
     Maint(oneshot::Sender<u32>),
     Swap(oneshot::Sender<u32>),
+    Heap(HeapReply),
 }
+
+/// Where a heap walk's answer goes.
+pub(super) type HeapReply = oneshot::Sender<Result<protocol::heap::HeapAnswer, String>>;
 
 struct Actor {
     handle: Arc<PoolHandle>,
@@ -83,6 +87,8 @@ struct Actor {
     busy_limit: Option<std::time::Duration>,
     /// The canary under way, if a deploy is being judged.
     canary: Option<canary::Run>,
+    /// Who waits for the heap walk of each worker being walked.
+    walks: HashMap<(u32, u64), HeapReply>,
 }
 
 pub(super) fn spawn(
@@ -114,6 +120,7 @@ pub(super) fn spawn(
         oom_kills: crate::process::memory::oom_kills(),
         busy_limit,
         canary: None,
+        walks: HashMap::new(),
     };
     tokio::spawn(actor.run(rx, events_rx, exits_rx));
 }
@@ -206,6 +213,14 @@ impl Actor {
                 let input = Input::Maint { data: data_json };
                 self.feed(input, Some(ReplyTo::Maint(reply))).await;
             }
+            PoolMsg::Heap {
+                slot,
+                limits,
+                reply,
+            } => {
+                let input = Input::HeapWalk { slot, limits };
+                self.feed(input, Some(ReplyTo::Heap(reply))).await;
+            }
             PoolMsg::Message { data_json, reply } => {
                 let _ = reply.send(self.broadcast(&data_json));
             }
@@ -286,6 +301,7 @@ impl Actor {
             {
                 self.links.remove(&key);
                 self.loads.remove(&key);
+                self.walks.remove(&key);
             }
         }
         // Requests wait for a worker while one serves, boots or will boot

@@ -38,6 +38,8 @@ impl Core {
             maint_served: 0,
             maint_at: at,
             swaps: 0,
+            census: Default::default(),
+            growth: None,
             request_cap: false,
             heap_exhausted: false,
         });
@@ -149,6 +151,8 @@ impl Core {
                 }
             }
             LinkEvent::MaintDone(error) => self.maint_done(i, generation, error, now, probe),
+            LinkEvent::Census(c) => self.census(i, generation, c, now, probe),
+            LinkEvent::HeapReport(report) => self.walked(i, generation, report, now, probe),
             LinkEvent::SwapDone { error, missing } => {
                 self.swap_done(i, generation, error, missing, now, probe)
             }
@@ -236,6 +240,7 @@ impl Core {
         };
         let p = self.slots[i].procs.remove(at);
         let slot = self.slots[i].id;
+        self.growth.retire(slot, p.generation);
         let death = self.death(&p.state, status, broken, oom);
         self.out.push(Action::Died {
             slot,

@@ -10,6 +10,16 @@ use super::Reason;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Log {
+    /// Most of the pool's workers keep growing past their warm-up.
+    LeakFound {
+        /// The median worker's figure.
+        growth: protocol::heap::HeapGrowth,
+        workers: usize,
+    },
+    /// They stopped (or leaking workers rotated away and newer ones do not).
+    LeakGone {
+        growth: protocol::heap::HeapGrowth,
+    },
     Ready {
         slot: u32,
         pid: Pid,

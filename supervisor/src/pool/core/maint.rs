@@ -17,7 +17,15 @@ use crate::config::MaintEvery;
 pub struct Queued {
     pub slot: u32,
     pub generation: u64,
-    pub data: Option<String>,
+    pub work: Work,
+}
+
+/// What a worker out of rotation does: `maint(data)`, or the heap walk of
+/// `bext heap` (see `heap.rs`), which goes the same way out and back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Work {
+    Maint(Option<String>),
+    Walk(protocol::heap::WalkLimits),
 }
 
 impl Core {
@@ -51,7 +59,7 @@ impl Core {
             self.maint_queue.push_back(Queued {
                 slot,
                 generation,
-                data: data.clone(),
+                work: Work::Maint(data.clone()),
             });
         }
         self.log(Log::SweepStarted { workers: n });
@@ -86,7 +94,7 @@ impl Core {
                 self.maint_queue.push_back(Queued {
                     slot,
                     generation,
-                    data: None,
+                    work: Work::Maint(None),
                 });
             }
         }
@@ -133,7 +141,7 @@ impl Core {
                 keep.push_back(q);
                 continue;
             }
-            let stage = MaintStage::Emptying { data: q.data };
+            let stage = MaintStage::Emptying { work: q.work };
             if self.set_proc(i, q.generation, ProcState::Maint { since, stage }) {
                 self.out.push(Action::Accept {
                     slot: q.slot,
@@ -152,20 +160,20 @@ impl Core {
     fn start_emptied(&mut self, probe: &dyn Probe) {
         for i in 0..self.slots.len() {
             let slot = self.slots[i].id;
-            let ready: Vec<(u64, Instant, Option<String>)> = self.slots[i]
+            let ready: Vec<(u64, Instant, Work)> = self.slots[i]
                 .procs
                 .iter()
                 .filter_map(|p| match &p.state {
                     ProcState::Maint {
                         since,
-                        stage: MaintStage::Emptying { data },
+                        stage: MaintStage::Emptying { work },
                     } if probe.load(slot, p.generation).in_flight == 0 => {
-                        Some((p.generation, *since, data.clone()))
+                        Some((p.generation, *since, work.clone()))
                     }
                     _ => None,
                 })
                 .collect();
-            for (generation, since, data) in ready {
+            for (generation, since, work) in ready {
                 let running = ProcState::Maint {
                     since,
                     stage: MaintStage::Running,
@@ -174,7 +182,7 @@ impl Core {
                     self.out.push(Action::RunMaint {
                         slot,
                         generation,
-                        data,
+                        work,
                     });
                 }
             }

@@ -17,6 +17,7 @@ mod commands;
 pub mod death;
 pub mod deploy;
 mod events;
+mod heap;
 mod log;
 mod maint;
 mod model;
@@ -35,6 +36,7 @@ use std::time::{Duration, Instant};
 pub use protocol::control::RotationReason as Reason;
 
 pub use log::Log;
+pub use maint::Work;
 pub use model::{
     Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,
 };
@@ -60,6 +62,10 @@ pub struct Core {
     maint_queue: std::collections::VecDeque<maint::Queued>,
     /// Workers waiting for their turn in a hot-swap.
     swap_queue: std::collections::VecDeque<swap::Queued>,
+    /// Its workers' heap growth, current and rotated away.
+    growth: crate::pool::growth::PoolGrowth,
+    /// The pool is flagged as leaking (one log line per episode).
+    leaking: bool,
     out: Vec<Action>,
 }
 
@@ -76,6 +82,8 @@ impl Core {
             published: Vec::new(),
             maint_queue: std::collections::VecDeque::new(),
             swap_queue: std::collections::VecDeque::new(),
+            growth: Default::default(),
+            leaking: false,
             out: Vec::new(),
         }
     }
@@ -127,6 +135,10 @@ impl Core {
             Input::Swap { changes } => {
                 let n = self.start_swap(changes);
                 self.out.push(Action::Reply(Reply::Swap(n)));
+            }
+            Input::HeapWalk { slot, limits } => {
+                let chosen = self.start_walk(slot, limits, probe);
+                self.out.push(Action::Reply(Reply::Heap(chosen)));
             }
             Input::Reconfigure {
                 settings,

@@ -63,6 +63,11 @@ pub enum Input {
     Maint { data: Option<String> },
     /// Hot-swap every worker: `changes` is the JSON array `swap()` gets.
     Swap { changes: String },
+    /// Walk the heap of a worker (`slot`, or the busiest), out of rotation.
+    HeapWalk {
+        slot: Option<u32>,
+        limits: protocol::heap::WalkLimits,
+    },
     /// New settings from a config reload: size, autoscaling and admission
     /// apply to the running workers; `roll`: something else changed too,
     /// so every worker is replaced (a rolling restart).
@@ -126,6 +131,10 @@ pub enum LinkEvent {
     ProtocolError(String),
     /// `maint()` finished (with its error, if it threw).
     MaintDone(Option<String>),
+    /// QuickJS's counters after an idle collection.
+    Census(protocol::heap::Census),
+    /// The heap walk ended.
+    HeapReport(Box<protocol::heap::HeapReport>),
     /// `swap()` ended: `error` if it threw, or is `missing`.
     SwapDone {
         error: Option<String>,
@@ -168,11 +177,19 @@ pub enum Action {
         generation: u64,
         served: u64,
     },
-    /// Send it `maint(data)`.
+    /// Send it `maint(data)`, or the heap walk.
     RunMaint {
         slot: u32,
         generation: u64,
-        data: Option<String>,
+        work: super::Work,
+    },
+    /// A heap walk's report, for whoever asked for it.
+    HeapReport {
+        slot: u32,
+        generation: u64,
+        pid: Pid,
+        report: Box<protocol::heap::HeapReport>,
+        growth: Option<protocol::heap::HeapGrowth>,
     },
     RunSwap {
         slot: u32,
@@ -214,6 +231,8 @@ pub enum Reply {
     /// How many workers were queued for maintenance.
     Maint(u32),
     Swap(u32),
+    /// The worker the heap walk will run on, or why none.
+    Heap(Result<(u32, u64), String>),
 }
 
 /// One worker process.
@@ -230,6 +249,9 @@ pub struct Proc {
     pub maint_at: Instant,
     /// Hot-swaps this process went through.
     pub swaps: u64,
+    /// Its censuses, and what they say of its growth (see `pool::growth`).
+    pub census: crate::pool::growth::Series,
+    pub growth: Option<protocol::heap::HeapGrowth>,
     /// Figures the link reported for [`super::triggers::due`]: its request
     /// cap served, QuickJS out of its heap.
     pub request_cap: bool,

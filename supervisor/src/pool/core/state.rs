@@ -54,9 +54,9 @@ pub enum ProcState {
 /// Where a worker is in a maintenance sweep, once out of rotation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MaintStage {
-    /// Waiting for its requests to finish; then `maint(data)` runs.
-    Emptying { data: Option<String> },
-    /// `maint()` is running.
+    /// Waiting for its requests to finish; then its work runs.
+    Emptying { work: super::Work },
+    /// `maint()` (or the heap walk) is running.
     Running,
 }
 

@@ -27,6 +27,7 @@ impl Core {
         let limits = Limits {
             requests: crate::pool::policy::max_requests_threshold(lc.max_requests, slot, size),
             memory: lc.max_memory_bytes,
+            heap_growth: lc.max_heap_growth_per_1k,
             uptime: lc.max_uptime,
         };
         let (served, now) = match probe {
@@ -46,6 +47,10 @@ impl Core {
             request_cap: p.request_cap,
             rss: p.rss,
             heap_exhausted: p.heap_exhausted,
+            heap_growth_per_1k: p
+                .growth
+                .filter(|g| g.leaking)
+                .map(|g| g.bytes_per_1k.max(0.0) as u64),
             ordered,
         };
         triggers::due(&figures, &limits, now)

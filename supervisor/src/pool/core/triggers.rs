@@ -24,6 +24,8 @@ pub enum Trigger {
     JsHeap,
     /// RSS over `max_memory_mb`.
     Memory,
+    /// Retained heap growing faster than `max_heap_growth_kb_per_1k`.
+    HeapGrowth,
     /// A deploy ordered it: new code for the pool.
     Deploy,
     /// An operator ordered it (`bext workers restart`).
@@ -42,6 +44,7 @@ impl Trigger {
             Trigger::Deploy | Trigger::Restart => order.cloned().unwrap_or(Reason::Restart),
             Trigger::JsHeap => Reason::JsHeapLimit,
             Trigger::Memory => Reason::Memory,
+            Trigger::HeapGrowth => Reason::HeapGrowth,
             Trigger::Requests => Reason::Requests,
             Trigger::Uptime => Reason::Uptime,
         }
@@ -59,6 +62,9 @@ pub struct Figures {
     pub request_cap: bool,
     pub rss: u64,
     pub heap_exhausted: bool,
+    /// Bytes its censuses say it retains per 1,000 requests, once that
+    /// figure is steady (a leak by `pool::growth`'s test), else `None`.
+    pub heap_growth_per_1k: Option<u64>,
     /// An order to replace it, if any.
     pub ordered: Option<Ordered>,
 }
@@ -76,6 +82,8 @@ pub struct Limits {
     /// Its `max_requests` threshold, staggered by slot.
     pub requests: u64,
     pub memory: Option<u64>,
+    /// Bytes per 1,000 requests (`max_heap_growth_kb_per_1k`).
+    pub heap_growth: Option<u64>,
     pub uptime: Option<Duration>,
 }
 
@@ -89,7 +97,8 @@ pub struct Verdict {
 }
 
 /// Which trigger is due for a worker with figures `f` under limits `l` at
-/// `now`, most pressing first (the heap, memory, requests, uptime), and
+/// `now`, most pressing first (the heap, memory, heap growth, requests,
+/// uptime), and
 /// when to look again. What a worker's own health asks for (heap, memory)
 /// names the rotation before an order; an order before the routine limits.
 pub fn due(f: &Figures, l: &Limits, now: Instant) -> Verdict {
@@ -98,6 +107,11 @@ pub fn due(f: &Figures, l: &Limits, now: Instant) -> Verdict {
         Some(Trigger::JsHeap)
     } else if l.memory.is_some_and(|m| f.rss > m) {
         Some(Trigger::Memory)
+    } else if l
+        .heap_growth
+        .is_some_and(|max| f.heap_growth_per_1k.is_some_and(|g| g > max))
+    {
+        Some(Trigger::HeapGrowth)
     } else if let Some(o) = f.ordered {
         Some(match o {
             Ordered::Deploy => Trigger::Deploy,
@@ -127,6 +141,7 @@ mod tests {
             request_cap: false,
             rss: 10 << 20,
             heap_exhausted: false,
+            heap_growth_per_1k: None,
             ordered: None,
         }
     }
@@ -135,6 +150,7 @@ mod tests {
         Limits {
             requests: 1000,
             memory: Some(100 << 20),
+            heap_growth: Some(64 << 10),
             uptime: Some(Duration::from_secs(3600)),
         }
     }
@@ -182,6 +198,7 @@ mod tests {
             request_cap: false,
             rss: 500 << 20,
             heap_exhausted: true,
+            heap_growth_per_1k: Some(1 << 20),
             ordered: Some(Ordered::Deploy),
         };
         let late = t0 + Duration::from_secs(7200);
@@ -192,6 +209,11 @@ mod tests {
         };
         assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Memory));
         let f = Figures { rss: 0, ..f };
+        assert_eq!(due(&f, &limits(), late).due, Some(Trigger::HeapGrowth));
+        let f = Figures {
+            heap_growth_per_1k: None,
+            ..f
+        };
         assert_eq!(due(&f, &limits(), late).due, Some(Trigger::Deploy));
         let f = Figures {
             ordered: Some(Ordered::Operator),
@@ -217,6 +239,24 @@ mod tests {
     }
 
     #[test]
+    fn a_steady_heap_growth_past_its_limit_rotates_and_says_so() {
+        let t0 = Instant::now();
+        let now = t0 + Duration::from_secs(1);
+        let mut f = figures(t0);
+        f.heap_growth_per_1k = Some(64 << 10);
+        assert_eq!(due(&f, &limits(), now).due, None, "at the limit");
+        f.heap_growth_per_1k = Some((64 << 10) + 1);
+        assert_eq!(due(&f, &limits(), now).due, Some(Trigger::HeapGrowth));
+        assert_eq!(Trigger::HeapGrowth.reason(None), Reason::HeapGrowth);
+        assert_eq!(Reason::HeapGrowth.to_string(), "heap growth");
+        let off = Limits {
+            heap_growth: None,
+            ..limits()
+        };
+        assert_eq!(due(&f, &off, now).due, None, "no limit set");
+    }
+
+    #[test]
     fn zero_and_none_are_no_limit() {
         let t0 = Instant::now();
         let f = Figures {
@@ -225,6 +265,7 @@ mod tests {
             request_cap: false,
             rss: u64::MAX,
             heap_exhausted: false,
+            heap_growth_per_1k: None,
             ordered: None,
         };
         let v = due(&f, &Limits::default(), t0 + Duration::from_secs(1 << 30));

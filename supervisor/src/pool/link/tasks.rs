@@ -292,6 +292,8 @@ async fn read_loop(
             }
             WorkerToMaster::BootFailed { error } => send(LinkEvent::BootFailed(error)),
             WorkerToMaster::MaintDone { error } => send(LinkEvent::MaintDone(error)),
+            WorkerToMaster::Census(c) => send(LinkEvent::Census(c)),
+            WorkerToMaster::HeapReport(r) => send(LinkEvent::HeapReport(Box::new(r))),
             WorkerToMaster::JobCall { query, call } => job_call(link, jobs, query, call),
             WorkerToMaster::JobProgress { .. }
             | WorkerToMaster::JobCheckpoint { .. }

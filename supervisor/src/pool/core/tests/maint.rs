@@ -46,7 +46,7 @@ fn a_sweep_takes_workers_out_one_at_a_time_and_never_the_last() {
     assert!(
         actions
             .iter()
-            .any(|a| matches!(a, Action::RunMaint { data: Some(d), .. } if d == "{\"deep\":true}"))
+            .any(|a| matches!(a, Action::RunMaint { work: crate::pool::core::Work::Maint(Some(d)), .. } if d == "{\"deep\":true}"))
     );
     let actions = p.event(0, g0, LinkEvent::MaintDone(None));
     assert!(actions.contains(&Action::Accept {

@@ -4,6 +4,7 @@
 
 mod canary;
 mod deploy;
+mod heap;
 mod maint;
 mod reconfigure;
 mod recovery;

@@ -1,0 +1,68 @@
+//! `GET /__bext/heap?pool=P[&worker=N][&budget_ms=MS]` and
+//! `{"cmd":"heap","pool":…}`: one worker's heap walk (`bext heap`).
+
+use futures_util::future::BoxFuture;
+use protocol::control::{ControlKind, ControlReply, ControlRequest};
+
+use super::{Access, Call, Control, Http, HttpAnswer, Op, misrouted, ok};
+use crate::hub::Hub;
+
+pub const OP: Op = Op {
+    name: "heap",
+    doc: "takes one worker of a pool out of rotation (worker=N, or the ACTIVE one that served most; never the last ACTIVE one), walks what its globals and its script's exports hold within budget_ms (default 2000), puts it back, and answers the largest retainers by path with their kind, entries, estimated bytes and objects, whether the walk stopped at its budget, the worker's census and its heap growth per 1,000 requests.",
+    access: Access::Admin,
+    http: Some(Http::get("/__bext/heap", answer)),
+    control: Some(Control {
+        kind: ControlKind::Heap,
+        reply,
+    }),
+};
+
+fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
+    Box::pin(async move {
+        let (mut pool, mut worker, mut budget) = (None, None, None);
+        for (k, v) in c.req.query.split('&').filter_map(|kv| kv.split_once('=')) {
+            match k {
+                "pool" => pool = Some(v.to_owned()),
+                "worker" => match v.parse() {
+                    Ok(n) => worker = Some(n),
+                    Err(_) => return HttpAnswer::Plain(400, "worker must be a worker id"),
+                },
+                "budget_ms" => match v.parse() {
+                    Ok(n) => budget = Some(n),
+                    Err(_) => return HttpAnswer::Plain(400, "budget_ms must be milliseconds"),
+                },
+                _ => {}
+            }
+        }
+        let Some(pool) = pool else {
+            return HttpAnswer::Plain(400, "pool=NAME is required");
+        };
+        match c.hub.heap(&pool, worker, budget).await {
+            Ok(answer) => ok(answer),
+            Err(e) => HttpAnswer::Json(
+                409,
+                serde_json::json!({ "error": e.to_string() }).to_string(),
+            ),
+        }
+    })
+}
+
+fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
+    let ControlRequest::Heap {
+        pool,
+        worker,
+        budget_ms,
+    } = req
+    else {
+        return Box::pin(std::future::ready(misrouted(&req)));
+    };
+    Box::pin(async move {
+        match hub.heap(&pool, worker, budget_ms).await {
+            Ok(answer) => ControlReply::Heap(Box::new(answer)),
+            Err(e) => ControlReply::Error {
+                message: e.to_string(),
+            },
+        }
+    })
+}
