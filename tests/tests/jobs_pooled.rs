@@ -202,3 +202,21 @@ fn three_thousand_short_jobs_complete_once_while_a_job_worker_is_killed() {
         .count();
     assert!(again <= 1, "{again} jobs ran more than once");
 }
+
+/// The niceness of a process, from /proc (field 19 of its stat).
+fn niceness(pid: u64) -> i64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    after.split(' ').nth(16).unwrap().parse().unwrap()
+}
+
+#[test]
+fn job_processes_yield_the_cpu_to_requests() {
+    let d = start("", ONE);
+    let pid = run_in_turn(&d, "who.js", 1)[0].0;
+    assert_eq!(niceness(pid), 10, "the default [jobs] nice");
+    assert_eq!(niceness(d.worker_pids()[0].as_raw() as u64), 0);
+    let d = start("", &format!("{ONE}\nnice = 3"));
+    let pid = run_in_turn(&d, "who.js", 1)[0].0;
+    assert_eq!(niceness(pid), 3);
+}

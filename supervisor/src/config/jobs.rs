@@ -36,6 +36,8 @@ pub struct Jobs {
     pub retry_backoff_max: Duration,
     pub keep_finished: u32,
     pub log_bytes: usize,
+    /// The CPU niceness of job processes (0 to 19).
+    pub nice: u32,
 }
 
 const MB: u64 = 1024 * 1024;
@@ -68,6 +70,7 @@ impl Jobs {
             retry_backoff_max: ms(s.retry_backoff_max_ms),
             keep_finished: s.keep_finished,
             log_bytes: s.log_bytes as usize,
+            nice: s.nice,
         }
     }
 }

@@ -264,6 +264,7 @@ pub const JOBS: &[Key] = &[
     key("retry_backoff_ms", whole(1, MAX_MS, "milliseconds")),
     key("retry_backoff_max_ms", whole(1, MAX_MS, "milliseconds")),
     key("keep_finished", whole(0, 1_000_000, "jobs")),
+    key("nice", whole(0, 19, "niceness")),
     key("log_bytes", whole(1024, 16 * 1024 * 1024, "bytes")),
 ];
 

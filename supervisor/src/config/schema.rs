@@ -75,6 +75,8 @@ pub struct JobsSection {
     pub keep_finished: u32,
     /// The tail of each job's log that is kept.
     pub log_bytes: u64,
+    /// The CPU niceness of job processes: requests first.
+    pub nice: u32,
 }
 
 impl Default for JobsSection {
@@ -100,6 +102,7 @@ impl Default for JobsSection {
             max_attempts: 1,
             retry_backoff_ms: 1_000,
             retry_backoff_max_ms: 600_000,
+            nice: 10,
             keep_finished: 1_000,
             log_bytes: 64 * 1024,
         }

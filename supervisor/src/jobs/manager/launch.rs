@@ -87,6 +87,15 @@ impl Manager {
             }
         }
         let pid = spawned.pid;
+        // Requests first: a job process yields the CPU to the workers.
+        let nice = self.cfg.nice as i32;
+        if nice > 0
+            && let Some(p) = rustix::process::Pid::from_raw(pid.as_raw())
+            && let Err(e) = rustix::process::setpriority_process(Some(p), nice)
+        {
+            tracing::warn!(job = %id, pid = pid.as_raw(), error = %e,
+                "cannot lower the job process's CPU priority ([jobs] nice)");
+        }
         let link = match run::connect(spawned.socket, start, seq, self.events_tx.clone()) {
             Ok(link) => link,
             Err(e) => {
