@@ -55,6 +55,7 @@ pub(super) fn config() -> Jobs {
         retry_backoff_max: ms(600_000),
         keep_finished: 1000,
         log_bytes: 64 * 1024,
+        nice: 0,
     }
 }
 
