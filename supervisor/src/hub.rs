@@ -91,6 +91,9 @@ pub struct Hub {
     history: std::sync::Mutex<crate::history::History>,
     /// Who may call the admin paths.
     admin: AdminPolicy,
+    /// The last heap walk of each pool, with when it ended (Unix ms), for
+    /// the status page.
+    walks: std::sync::Mutex<std::collections::BTreeMap<String, (u64, protocol::heap::HeapAnswer)>>,
 }
 
 /// Whether every pool has at least one ACTIVE worker.
@@ -120,6 +123,7 @@ impl Hub {
             stopping: std::sync::atomic::AtomicBool::new(false),
             history: Default::default(),
             admin: AdminPolicy::default(),
+            walks: Default::default(),
         }
     }
 
@@ -310,12 +314,27 @@ impl Hub {
             max_depth: HEAP_WALK_DEPTH,
             top: HEAP_WALK_TOP,
         };
-        p.heap(worker, limits)
+        let answer = p
+            .heap(worker, limits)
             .await
             .map_err(|why| HubError::Refused {
                 pool: pool.to_owned(),
                 why,
-            })
+            })?;
+        let mut walks = self.walks.lock().unwrap_or_else(|e| e.into_inner());
+        walks.insert(pool.to_owned(), (crate::history::unix_ms(), answer.clone()));
+        Ok(answer)
+    }
+
+    /// The last heap walk of each pool, with `at` (Unix ms), as JSON.
+    pub fn last_walks(&self) -> serde_json::Value {
+        let walks = self.walks.lock().unwrap_or_else(|e| e.into_inner());
+        let walks = walks.values().map(|(at, answer)| {
+            let mut v = serde_json::to_value(answer).unwrap_or_default();
+            v["at"] = (*at).into();
+            v
+        });
+        serde_json::Value::Array(walks.collect())
     }
 
     /// Runs `custom(params)` on a worker of `pool`. `Err`: no such pool;

@@ -282,6 +282,13 @@ fn a_walk_over_a_huge_graph_stops_at_its_time_budget_and_says_so() {
     let visited = report["visited"].as_u64().unwrap();
     assert!(visited > 0 && visited < 1_000_000, "{report}");
     assert_eq!(d.active("render"), 2, "both back in rotation");
+    // The status page shows the pool's last walk.
+    let page = d.get("/__bext/").body;
+    let heap = &page[page.find("id=\"heap\"").expect("a heap section")..];
+    assert!(
+        heap.contains("globalThis.graph") && heap.contains("stopped at its time budget"),
+        "{heap}"
+    );
 }
 
 #[test]
@@ -301,4 +308,5 @@ fn the_last_active_worker_is_never_walked() {
     let r = d.get("/__bext/heap?pool=render");
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(d.active("render"), 1);
+    assert!(d.get("/__bext/").body.contains("No walk yet"));
 }

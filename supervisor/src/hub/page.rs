@@ -159,6 +159,7 @@ pub fn render(
     pools(&mut h, view, history);
     workers(&mut h, view, history, o);
     jobs(&mut h, view);
+    walks(&mut h, view);
     feed(&mut h, events);
     h.push_str("</body></html>");
     h
@@ -488,10 +489,11 @@ fn feed(h: &mut String, events: &[std::sync::Arc<Event>]) {
     h.push_str("</ol></section>");
 }
 
+mod heap_table;
 mod job_table;
-use job_table::jobs;
 #[cfg(test)]
 use job_table::store_line;
+use {heap_table::walks, job_table::jobs};
 
 #[cfg(test)]
 mod tests;

@@ -158,6 +158,7 @@ pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
         "streams": { "open": clients, "dropped": dropped },
         "last_event_id": history::feed().last_id(),
         "actions": hub.admin.token.is_some(),
+        "heap_walks": hub.last_walks(),
     })
 }
 
