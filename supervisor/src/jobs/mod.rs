@@ -181,7 +181,8 @@ impl JobsHandle {
             None => outage::StoreHealth::new("sqlite", config.state_file.display().to_string()),
         };
         let (tx, rx) = mpsc::unbounded_channel();
-        manager::start(config.clone(), pools, services, metrics, health.clone(), rx);
+        let serve = manager::serve(config.clone(), pools, services, metrics, health.clone(), rx);
+        manager::start(serve);
         JobsHandle { tx, config, health }
     }
 

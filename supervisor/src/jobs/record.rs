@@ -127,6 +127,38 @@ impl Row {
     }
 }
 
+#[cfg(test)]
+impl Row {
+    /// A queued job of `render` with nothing else set, for tests to change
+    /// what they need of (`Row { status, ..Row::sample(id) }`).
+    pub fn sample(id: &str) -> Row {
+        Row {
+            id: id.into(),
+            pool: "render".into(),
+            script: "/srv/job.js".into(),
+            status: JobState::Queued,
+            config: JobConfig::default(),
+            progress: 0.0,
+            result: None,
+            error: None,
+            restart_count: 0,
+            created_at: 1,
+            started_at: None,
+            completed_at: None,
+            attempt: 0,
+            node: None,
+            crashes: 0,
+            backoff_ms: 0,
+            tries: 0,
+            max_attempts: 1,
+            errors: Vec::new(),
+            run_at: None,
+            priority: 0,
+            unique_key: None,
+        }
+    }
+}
+
 /// The `errors` column read back; what does not parse reads as none.
 pub fn parse_errors(json: Option<&str>) -> Vec<AttemptError> {
     json.and_then(|j| serde_json::from_str(j).ok())

@@ -118,24 +118,17 @@ fn clock() -> Clock {
     }
 }
 
-/// Starts the manager on a thread of its own with its own runtime: a
-/// burst of thousands of short jobs keeps it busy, and on the runtime that
+/// Runs `serve` (the manager) on a thread of its own with its own runtime:
+/// a burst of thousands of short jobs keeps it busy, and on the runtime that
 /// serves requests (one thread on a 2-core machine) it made hello wait
 /// 0.7 s at p99 (99 req/s instead of 20,000) while a backlog drained.
-pub(super) fn start(
-    cfg: Arc<Jobs>,
-    pools: Vec<PoolInfo>,
-    services: Services,
-    metrics: crate::metrics::JobMetrics,
-    health: StoreHealth,
-    rx: mpsc::UnboundedReceiver<Msg>,
-) {
+pub(super) fn start(serve: impl Future<Output = ()> + Send + 'static) {
     let run = move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build();
         match rt {
-            Ok(rt) => rt.block_on(serve(cfg, pools, services, metrics, health, rx)),
+            Ok(rt) => rt.block_on(serve),
             Err(e) => {
                 tracing::error!(error = %e, "cannot start the job manager's runtime; no job runs")
             }
@@ -149,7 +142,8 @@ pub(super) fn start(
     }
 }
 
-async fn serve(
+/// The manager: opens its store, restores what it holds, then serves.
+pub(super) async fn serve(
     cfg: Arc<Jobs>,
     pools: Vec<PoolInfo>,
     services: Services,

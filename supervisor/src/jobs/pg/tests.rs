@@ -24,10 +24,6 @@ const WAIT: Duration = Duration::from_secs(10);
 
 pub(super) fn row(id: &str, daemon: bool) -> Row {
     Row {
-        id: id.into(),
-        pool: "render".into(),
-        script: "/srv/job.js".into(),
-        status: JobState::Queued,
         config: JobConfig {
             daemon,
             memory_bytes: 1 << 20,
@@ -36,23 +32,7 @@ pub(super) fn row(id: &str, daemon: bool) -> Row {
             data: serde_json::json!({"n": 1}),
             backoff_ms: 0,
         },
-        progress: 0.0,
-        result: None,
-        error: None,
-        restart_count: 0,
-        created_at: 1,
-        started_at: None,
-        completed_at: None,
-        attempt: 0,
-        node: None,
-        crashes: 0,
-        backoff_ms: 0,
-        tries: 0,
-        max_attempts: 1,
-        errors: Vec::new(),
-        run_at: None,
-        priority: 0,
-        unique_key: None,
+        ..Row::sample(id)
     }
 }
 

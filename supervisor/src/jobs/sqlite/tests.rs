@@ -7,9 +7,6 @@ use crate::jobs::record::JobConfig;
 
 fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
     Row {
-        id: id.into(),
-        pool: "render".into(),
-        script: "/srv/job.js".into(),
         status,
         config: JobConfig {
             daemon: true,
@@ -20,22 +17,10 @@ fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
             backoff_ms: 0,
         },
         progress: 0.5,
-        result: None,
-        error: None,
         restart_count: 2,
-        created_at: 1,
         started_at: Some(2),
         completed_at,
-        attempt: 0,
-        node: None,
-        crashes: 0,
-        backoff_ms: 0,
-        tries: 0,
-        max_attempts: 1,
-        errors: Vec::new(),
-        run_at: None,
-        priority: 0,
-        unique_key: None,
+        ..Row::sample(id)
     }
 }
 

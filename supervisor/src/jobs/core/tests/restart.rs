@@ -7,8 +7,6 @@ use crate::jobs::record::{JobConfig, Loaded, Row};
 pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Loaded {
     Loaded {
         row: Row {
-            id: id.into(),
-            pool: "render".into(),
             script: "/app/job.js".into(),
             status,
             config: JobConfig {
@@ -20,22 +18,9 @@ pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Load
                 backoff_ms: 0,
             },
             progress: 0.25,
-            result: None,
-            error: None,
             restart_count: 2,
-            created_at: 1,
             started_at: Some(2),
-            completed_at: None,
-            attempt: 0,
-            node: None,
-            crashes: 0,
-            backoff_ms: 0,
-            tries: 0,
-            max_attempts: 1,
-            errors: Vec::new(),
-            run_at: None,
-            priority: 0,
-            unique_key: None,
+            ..Row::sample(id)
         },
         checkpoint: Some("{\"n\":4}".into()),
         logs: String::new(),

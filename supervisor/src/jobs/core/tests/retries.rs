@@ -149,28 +149,8 @@ fn loaded(id: &str, status: JobState, tries: u32, max: u32, run_at: Option<u64>)
 
 fn restart_row(id: &str) -> Row {
     Row {
-        id: id.into(),
-        pool: "render".into(),
         script: "/app/job.js".into(),
-        status: JobState::Queued,
-        config: Default::default(),
-        progress: 0.0,
-        result: None,
-        error: None,
-        restart_count: 0,
-        created_at: 1,
-        started_at: None,
-        completed_at: None,
-        attempt: 0,
-        node: None,
-        crashes: 0,
-        backoff_ms: 0,
-        tries: 0,
-        max_attempts: 1,
-        errors: Vec::new(),
-        run_at: None,
-        priority: 0,
-        unique_key: None,
+        ..Row::sample(id)
     }
 }
 
