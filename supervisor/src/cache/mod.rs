@@ -21,6 +21,7 @@ pub mod rules;
 pub mod store;
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry as Slot;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -162,23 +163,38 @@ impl ResponseCache {
             }
             Found::Miss => {}
         }
-        let joined = self.flights.lock().unwrap().get(&base).cloned();
-        if let Some(flight) = joined {
-            self.counts.coalesced.fetch_add(1, Ordering::Relaxed);
-            if let Some(e) = follow(flight, &req.headers).await {
-                self.counts.hits.fetch_add(1, Ordering::Relaxed);
-                return Ok(respond(&e, Label::Hit, Instant::now()));
+        // Looking for a flight and starting one is one step under the lock:
+        // two misses that both found none would both render.
+        let tx = match self.flights.lock().unwrap().entry(base.clone()) {
+            Slot::Occupied(o) => Err(o.get().clone()),
+            Slot::Vacant(v) => {
+                let (tx, rx) = watch::channel(None);
+                v.insert(rx);
+                Ok(tx)
             }
-            return render(req).await;
+        };
+        match tx {
+            Err(flight) => {
+                self.counts.coalesced.fetch_add(1, Ordering::Relaxed);
+                if let Some(e) = follow(flight, &req.headers).await {
+                    self.counts.hits.fetch_add(1, Ordering::Relaxed);
+                    return Ok(respond(&e, Label::Hit, Instant::now()));
+                }
+                render(req).await
+            }
+            Ok(tx) => {
+                self.counts.misses.fetch_add(1, Ordering::Relaxed);
+                self.lead(base, tx, req, &render).await
+            }
         }
-        self.counts.misses.fetch_add(1, Ordering::Relaxed);
-        self.lead(base, req, &render).await
     }
 
-    /// Renders `req` as its key's flight, followers waiting on it.
+    /// Renders `req` as its key's flight (already in `flights`, answered
+    /// through `tx`), followers waiting on it.
     async fn lead<T, F, Fut>(
         self: &Arc<Self>,
         base: String,
+        tx: watch::Sender<Option<Option<Arc<Entry>>>>,
         req: HttpRequest,
         render: &F,
     ) -> Result<HttpResponse, T>
@@ -186,8 +202,6 @@ impl ResponseCache {
         F: Fn(HttpRequest) -> Fut,
         Fut: Future<Output = Result<HttpResponse, T>>,
     {
-        let (tx, rx) = watch::channel(None);
-        self.flights.lock().unwrap().insert(base.clone(), rx);
         // Landed or dropped (the client went), the flight ends here.
         let _landing = Landing {
             cache: self,
@@ -221,12 +235,17 @@ impl ResponseCache {
         Fut: Future<Output = Result<HttpResponse, T>> + Send + 'static,
         T: Send + 'static,
     {
-        if self.flights.lock().unwrap().contains_key(&base) {
-            return;
-        }
+        let tx = match self.flights.lock().unwrap().entry(base.clone()) {
+            Slot::Occupied(_) => return,
+            Slot::Vacant(v) => {
+                let (tx, rx) = watch::channel(None);
+                v.insert(rx);
+                tx
+            }
+        };
         let me = self.clone();
         tokio::spawn(async move {
-            let _ = me.lead(base, req, &render).await;
+            let _ = me.lead(base, tx, req, &render).await;
         });
     }
 
