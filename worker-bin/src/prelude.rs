@@ -3,13 +3,14 @@
 //! function the prelude calls with what that part needs: `js/events.js`
 //! (Event, EventTarget, AbortSignal), `js/subtle.js` and `js/subtle_keys.js`
 //! (`crypto.subtle`, CryptoKey), `js/url.js` (URLSearchParams, URL),
-//! `js/web.js` (Headers, Blob, FormData, bodies), `js/fetch.js` (Request,
+//! `js/web.js` (Headers, Blob, FormData, bodies) with `js/file_reader.js`
+//! and `js/text_streams.js`, `js/fetch.js` (Request,
 //! Response, fetch()), `js/glue.js` (what runs the user's module), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
 //! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`) and the
 //! vendored streams of `js/vendor.js`. They make two modules: the prelude
 //! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
 //! websocket.js, glue.js, heap.js), evaluated at every start, and the web classes (vendor.js,
-//! web.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
+//! web.js, file_reader.js, text_streams.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
 //! worker's runtime and prelude took 1.05 ms before, 0.37 ms since (the
@@ -31,6 +32,8 @@ pub const SOURCE: &str = include_str!("js/prelude.js");
 /// The prelude's parts, by the name the prelude calls them with.
 const PARTS: &[(&str, &str)] = &[
     ("__bextEvents", include_str!("js/events.js")),
+    ("__bextFileReader", include_str!("js/file_reader.js")),
+    ("__bextTextStreams", include_str!("js/text_streams.js")),
     ("__bextWeb", include_str!("js/web.js")),
     ("__bextFetch", include_str!("js/fetch.js")),
     ("__bextGlue", include_str!("js/glue.js")),

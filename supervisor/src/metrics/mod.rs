@@ -16,7 +16,7 @@ use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::exponential_buckets;
 use prometheus_client::registry::Registry;
-use protocol::control::{WorkerState, WorkerStatus};
+use protocol::control::WorkerStatus;
 use std::sync::atomic::AtomicU64;
 
 pub mod cache;
@@ -27,6 +27,7 @@ mod jobs;
 mod sockets;
 pub mod traces;
 mod versions;
+mod workers;
 pub use traces::TraceExemplar;
 
 type Latency = HistogramWithExemplars<TraceExemplar>;
@@ -50,13 +51,6 @@ struct ClassLabels {
 struct WorkerLabels {
     pool: String,
     worker: String,
-}
-
-#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
-struct StateLabels {
-    pool: String,
-    worker: String,
-    state: String,
 }
 
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -99,21 +93,7 @@ pub struct Metrics {
     signals: Family<SignalLabels, Counter>,
     versions: versions::VersionInfo,
     pub cache: cache::CacheMetrics,
-    w_swaps: Family<WorkerLabels, Gauge>,
-    w_served: Family<WorkerLabels, Gauge>,
-    w_failed: Family<WorkerLabels, Gauge>,
-    w_in_flight: Family<WorkerLabels, Gauge>,
-    w_rss: Family<WorkerLabels, Gauge>,
-    w_peak: Family<WorkerLabels, Gauge>,
-    w_heap: Family<WorkerLabels, Gauge>,
-    w_uptime: Family<WorkerLabels, GaugeF>,
-    w_avg: Family<WorkerLabels, GaugeF>,
-    w_restarts: Family<WorkerLabels, Gauge>,
-    w_fails: Family<WorkerLabels, Gauge>,
-    w_messages: Family<WorkerLabels, Gauge>,
-    w_state: Family<StateLabels, Gauge>,
-    w_sockets: sockets::SocketGauges,
-    w_heap_census: heap::HeapGauges,
+    workers: workers::WorkerGauges,
     pub jobs: JobMetrics,
     /// The container's limits from its cgroups, set at start when known.
     pub container_cpus: GaugeF,
@@ -233,68 +213,7 @@ impl Metrics {
             "Restart signal files seen, by action and result (done, stale, malformed, unreadable)",
             signals.clone(),
         );
-        let mut gauge = |name: &str, help: &str| {
-            let f = Family::<WorkerLabels, Gauge>::default();
-            registry.register(name, help, f.clone());
-            f
-        };
-        let w_served = gauge(
-            "worker_requests_served",
-            "Requests the worker process has answered",
-        );
-        let w_failed = gauge(
-            "worker_requests_failed",
-            "Requests the worker process answered with an error",
-        );
-        let w_in_flight = gauge("worker_in_flight", "Requests the worker process holds now");
-        let w_rss = gauge(
-            "worker_memory_bytes",
-            "Resident set size of the worker process, from /proc",
-        );
-        let w_peak = gauge(
-            "worker_peak_memory_bytes",
-            "Largest resident set size seen for the worker process",
-        );
-        let w_heap = gauge(
-            "worker_js_heap_bytes",
-            "QuickJS heap in use, as last reported by the worker",
-        );
-        let w_restarts = gauge(
-            "worker_slot_restarts",
-            "Processes the slot has had after its first",
-        );
-        let w_fails = gauge(
-            "worker_consecutive_failures",
-            "Consecutive failures of the slot",
-        );
-        let w_messages = gauge(
-            "worker_messages_sent",
-            "Messages the worker process sent with bext.sendMessage",
-        );
-        let w_swaps = gauge(
-            "worker_swaps",
-            "Hot-swaps the worker process went through (same pid and generation)",
-        );
-        let w_uptime = Family::<WorkerLabels, GaugeF>::default();
-        registry.register(
-            "worker_uptime_seconds",
-            "Age of the worker process",
-            w_uptime.clone(),
-        );
-        let w_avg = Family::<WorkerLabels, GaugeF>::default();
-        registry.register(
-            "worker_avg_render_seconds",
-            "Mean time per request of the worker process",
-            w_avg.clone(),
-        );
-        let w_state = Family::<StateLabels, Gauge>::default();
-        registry.register(
-            "worker_state",
-            "1 for the state the worker is in",
-            w_state.clone(),
-        );
-        let w_sockets = sockets::SocketGauges::register(&mut registry);
-        let w_heap_census = heap::HeapGauges::register(&mut registry);
+        let workers = workers::WorkerGauges::register(&mut registry);
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
@@ -333,21 +252,7 @@ impl Metrics {
             signals,
             versions,
             cache,
-            w_swaps,
-            w_served,
-            w_failed,
-            w_in_flight,
-            w_rss,
-            w_peak,
-            w_heap,
-            w_uptime,
-            w_avg,
-            w_restarts,
-            w_fails,
-            w_messages,
-            w_state,
-            w_sockets,
-            w_heap_census,
+            workers,
             jobs,
         }
     }
@@ -436,69 +341,9 @@ impl Metrics {
             let label = PoolLabel { pool: pool.clone() };
             self.quarantined.get_or_create(&label).set(*n as i64);
         }
-        let families = [
-            &self.w_served,
-            &self.w_failed,
-            &self.w_in_flight,
-            &self.w_rss,
-            &self.w_peak,
-            &self.w_heap,
-            &self.w_restarts,
-            &self.w_fails,
-            &self.w_messages,
-            &self.w_swaps,
-        ];
-        families.iter().for_each(|f| f.clear());
-        self.w_uptime.clear();
-        self.w_avg.clear();
-        self.w_state.clear();
-        self.w_heap_census.clear();
-        for w in workers {
-            if w.pid.is_some() || w.state == WorkerState::Failed {
-                self.set_worker(w, now_unix_ms);
-            }
-        }
+        self.workers.fill(workers, now_unix_ms);
         let mut out = String::new();
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
-    }
-
-    /// The per-worker gauges of one status row.
-    fn set_worker(&self, w: &WorkerStatus, now_unix_ms: u64) {
-        let l = WorkerLabels {
-            pool: w.pool.clone(),
-            worker: w.id.to_string(),
-        };
-        let set = |f: &Family<WorkerLabels, Gauge>, v: u64| {
-            f.get_or_create(&l).set(v.min(i64::MAX as u64) as i64);
-        };
-        set(&self.w_served, w.requests_served);
-        set(&self.w_failed, w.requests_failed);
-        set(&self.w_in_flight, w.in_flight as u64);
-        set(&self.w_rss, w.current_memory_bytes);
-        set(&self.w_peak, w.peak_memory_bytes);
-        set(&self.w_heap, w.js_heap_bytes);
-        set(&self.w_restarts, w.restarts as u64);
-        set(&self.w_fails, w.consecutive_failures as u64);
-        set(&self.w_messages, w.messages_sent);
-        set(&self.w_swaps, w.swaps);
-        self.w_sockets.set(&l, &w.sockets);
-        self.w_heap_census.set(&l, w);
-        let up = if w.pid.is_some() {
-            now_unix_ms.saturating_sub(w.started_at) as f64 / 1000.0
-        } else {
-            0.0
-        };
-        self.w_uptime.get_or_create(&l).set(up);
-        self.w_avg
-            .get_or_create(&l)
-            .set(w.avg_render_time_ms / 1000.0);
-        self.w_state
-            .get_or_create(&StateLabels {
-                pool: w.pool.clone(),
-                worker: w.id.to_string(),
-                state: w.state.to_string(),
-            })
-            .set(1);
     }
 }
