@@ -130,12 +130,13 @@ impl Core {
             // job queued again, its attempt unused).
             if !daemon {
                 give_back_attempt(job);
+                self.changed.insert(id.to_owned());
             }
             self.release(id);
         } else if daemon {
             // Daemons stay "running" (however their run ended) to start
             // again with bextd from their checkpoint.
-            job.dirty = true;
+            self.touch(id);
         } else if ended {
             return false;
         } else if job.row.config.retry_on_restart {
@@ -178,6 +179,7 @@ impl Core {
         job.row.restart_count = job.row.restart_count.saturating_add(1);
         job.row.error = Some(why.clone());
         job.dirty = true;
+        self.changed.insert(id.to_owned());
         let log = Log::DaemonCrashed {
             id: id.to_owned(),
             pool: job.row.pool.clone(),

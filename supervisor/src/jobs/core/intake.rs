@@ -83,6 +83,7 @@ impl Core {
         let mut job = Job::new(row, None, String::new());
         job.dirty = true;
         self.jobs.insert(new.id.clone(), job);
+        self.changed.insert(new.id.clone());
         self.enqueue_or_wait(&new.id, now);
         Ok((new.id, JobState::Queued))
     }
@@ -122,17 +123,7 @@ impl Core {
         let Some(p) = self.jobs.get(id).map(|j| j.row.priority) else {
             return;
         };
-        let jobs = &self.jobs;
-        let after = |q: &String| {
-            let qp = jobs.get(q).map_or(u8::MAX, |j| j.row.priority);
-            if front { qp >= p } else { qp > p }
-        };
-        let at = self
-            .queue
-            .iter()
-            .position(after)
-            .unwrap_or(self.queue.len());
-        self.queue.insert(at, id.to_owned());
+        self.queue.push(id, p, front);
     }
 
     /// A new job's row, as the store keeps it.
@@ -212,18 +203,21 @@ impl Core {
                 pool: &self.jobs[id].row.pool,
                 memory_bytes: self.jobs[id].row.config.memory_bytes,
             });
-            policy::admit(waiting, &usage, limits)
+            let mut picked = policy::admit(waiting, &usage, limits)
                 .into_iter()
-                .map(|i| self.queue[i].clone())
-                .collect()
+                .peekable();
+            let mut ids = Vec::new();
+            for (i, id) in self.queue.iter().enumerate() {
+                let Some(&next) = picked.peek() else { break };
+                if i == next {
+                    ids.push(id.clone());
+                    picked.next();
+                }
+            }
+            ids
         };
         for id in picks {
-            // Picks are nearly always at the front of the queue.
-            if self.queue.front() == Some(&id) {
-                self.queue.pop_front();
-            } else {
-                self.queue.retain(|q| *q != id);
-            }
+            self.queue.remove(&id);
             self.launch(&id, now);
         }
     }
@@ -243,6 +237,7 @@ impl Core {
         let job = self.jobs.get_mut(id).expect("checked above");
         job.row.tries = job.row.tries.saturating_add(1);
         job.dirty = true;
+        self.changed.insert(id.to_owned());
         let start = Box::new(self.job_start(id, &pool));
         let job = self.jobs.get_mut(id).expect("checked above");
         job.run = Some(Run::new(seq, now.at));
@@ -353,7 +348,7 @@ impl Core {
         let Some(run) = job.run.as_mut() else {
             // Queued, or a daemon between two runs.
             job.restart_at = None;
-            self.queue.retain(|q| q != id);
+            self.queue.remove(id);
             self.finish(id, JobState::Cancelled, None, None, now);
             self.log(Log::CancelledBeforeRun { id: id.to_owned() });
             return Ok(was);

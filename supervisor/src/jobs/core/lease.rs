@@ -143,7 +143,7 @@ impl Core {
         job.lost = true;
         self.out.push(Action::Count(Counter::LeaseLost));
         let Some(run) = job.run.as_mut() else {
-            self.queue.retain(|q| q != id);
+            self.queue.remove(id);
             self.jobs.remove(id);
             return;
         };
@@ -193,7 +193,7 @@ impl Core {
         let Some(mut job) = self.jobs.remove(id) else {
             return;
         };
-        self.queue.retain(|q| q != id);
+        self.queue.remove(id);
         push_saves(&mut job, &mut self.out);
         self.out.push(Action::Save(Save::Release {
             id: id.to_owned(),

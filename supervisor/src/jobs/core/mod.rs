@@ -21,6 +21,7 @@ mod intake;
 mod lease;
 mod model;
 pub mod policy;
+mod queue;
 mod reports;
 mod restore;
 mod retry;
@@ -30,7 +31,7 @@ mod watch;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use nix::unistd::Pid;
@@ -49,8 +50,8 @@ pub struct Core {
     cfg: Arc<Jobs>,
     pools: Vec<PoolInfo>,
     jobs: HashMap<String, Job>,
-    /// Waiting to start, oldest first.
-    queue: VecDeque<String>,
+    /// Waiting to start, by priority, oldest first.
+    queue: queue::Queue,
     /// Final jobs, oldest first, kept up to `keep_finished`.
     finished: VecDeque<String>,
     by_pid: HashMap<Pid, String>,
@@ -58,6 +59,9 @@ pub struct Core {
     /// of the runs costs their number, not that of every job kept (a
     /// backlog of thousands, the finished ones).
     running: BTreeSet<String>,
+    /// Jobs whose row or log changed since the last save: a save sends
+    /// theirs instead of looking through every job kept.
+    changed: HashSet<String>,
     next_seq: u64,
     stopping: bool,
     /// Final jobs forgotten since the last prune of the store.
@@ -77,10 +81,11 @@ impl Core {
             cfg,
             pools,
             jobs: HashMap::new(),
-            queue: VecDeque::new(),
+            queue: queue::Queue::default(),
             finished: VecDeque::new(),
             by_pid: HashMap::new(),
             running: BTreeSet::new(),
+            changed: HashSet::new(),
             next_seq: 1,
             stopping: false,
             since_prune: 0,
@@ -205,6 +210,7 @@ impl Core {
         if state::allows(from, to) {
             job.row.status = to;
             job.dirty = true;
+            self.changed.insert(id.to_owned());
             return true;
         }
         self.out.push(Action::Count(Counter::IllegalTransition));
@@ -220,15 +226,48 @@ impl Core {
     /// manager's last write before it stops.
     pub fn flush(&mut self) -> Vec<Action> {
         self.save();
+        self.prune(true);
         std::mem::take(&mut self.out)
     }
 
-    /// Sends every changed row and log to the store.
-    fn save(&mut self) {
-        for j in self.jobs.values_mut().filter(|j| !j.lost) {
-            push_saves(j, &mut self.out);
+    /// Marks job `id`'s row changed, for the next save.
+    fn touch(&mut self, id: &str) {
+        if let Some(job) = self.jobs.get_mut(id) {
+            job.dirty = true;
+            self.changed.insert(id.to_owned());
         }
-        if std::mem::take(&mut self.since_prune) > 0 {
+    }
+
+    /// Sends every changed row and log to the store: those of the jobs
+    /// marked since the last save (a step costs what it changed, not the
+    /// number of jobs kept; 10,000 queued jobs made every settle step
+    /// look at 10,000 rows).
+    fn save(&mut self) {
+        for id in self.changed.drain() {
+            if let Some(j) = self.jobs.get_mut(&id).filter(|j| !j.lost) {
+                push_saves(j, &mut self.out);
+            }
+        }
+        // The unit tests check that no change was left unmarked.
+        #[cfg(test)]
+        for j in self.jobs.values().filter(|j| !j.lost) {
+            assert!(
+                !j.dirty && !j.logs_dirty,
+                "job {} changed without being marked",
+                j.row.id
+            );
+        }
+        self.prune(false);
+    }
+
+    /// Asks the store to forget the finished jobs the core forgot, once a
+    /// tenth of `keep_finished` went (or at `last`, the final flush): a
+    /// prune reads every finished row, and one per save made it most of
+    /// the writer's work under a stream of short jobs.
+    fn prune(&mut self, last: bool) {
+        let every = (self.cfg.keep_finished / 10).clamp(1, 1_000);
+        if self.since_prune >= every || (last && self.since_prune > 0) {
+            self.since_prune = 0;
             self.out.push(Action::Save(Save::Prune {
                 keep: self.cfg.keep_finished,
             }));

@@ -22,6 +22,7 @@ impl Core {
             Report::Progress(x) => {
                 job.row.progress = x;
                 job.dirty = true;
+                self.changed.insert(id.to_owned());
                 false
             }
             Report::Checkpoint(json) => {
@@ -36,6 +37,7 @@ impl Core {
             Report::Log(level, text) => {
                 let secs = now.at.saturating_duration_since(run.started).as_secs_f64();
                 let line = job_line(job, secs, level, &text, log_bytes);
+                self.changed.insert(id.to_owned());
                 self.out.push(Action::Log(line));
                 false
             }

@@ -47,6 +47,7 @@ impl Core {
                 error: why.to_owned(),
             });
             job.dirty = true;
+            self.changed.insert(id.to_owned());
         }
     }
 
@@ -168,7 +169,7 @@ impl Core {
             ));
         }
         job.restart_at = None;
-        self.queue.retain(|q| q != id);
+        self.queue.remove(id);
         self.finish(id, JobState::Discarded, None, None, now);
         Ok(was)
     }

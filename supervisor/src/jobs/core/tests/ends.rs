@@ -119,3 +119,26 @@ fn finished_jobs_beyond_keep_finished_are_forgotten_and_pruned() {
     assert!(h.core.job("j2").is_some());
     assert!(h.seen.contains(&Action::Save(Save::Prune { keep: 2 })));
 }
+
+#[test]
+fn the_store_is_pruned_once_a_tenth_of_keep_finished_went_and_at_the_last_flush() {
+    let mut cfg = config();
+    cfg.keep_finished = 100;
+    let mut h = Harness::with(cfg, &["render"]);
+    let prunes = |h: &Harness| {
+        h.seen
+            .iter()
+            .filter(|a| matches!(a, Action::Save(Save::Prune { keep: 100 })))
+            .count()
+    };
+    for i in 0..125usize {
+        let id = format!("j{i}");
+        h.queue(job(&id, "render"));
+        h.complete(&id, "null");
+        let forgotten = (i + 1).saturating_sub(100);
+        assert_eq!(prunes(&h), forgotten / 10, "after {} jobs", i + 1);
+    }
+    let last = h.core.flush();
+    assert!(last.contains(&Action::Save(Save::Prune { keep: 100 })));
+    assert!(h.core.flush().is_empty(), "nothing left to prune");
+}
