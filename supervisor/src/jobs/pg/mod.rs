@@ -43,11 +43,13 @@
 //! once, then once again when it is back (`jobs/outage.rs`); jobs run on,
 //! their writes wait in the batch.
 
+mod batch;
 #[cfg(test)]
 mod frozen_tests;
 mod listen;
 #[cfg(test)]
 mod migrate_tests;
+mod plan;
 mod schema;
 mod sql;
 mod task;

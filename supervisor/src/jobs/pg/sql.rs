@@ -1,11 +1,13 @@
 //! The shared store's statements: claim, renew, the fenced writes, release,
 //! and the reads of `bext jobs ls/show/logs` and cancel from any node.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use deadpool_postgres::{GenericClient, Object, Transaction};
 use protocol::control::{JobInfo, JobState};
 use tokio_postgres::Row as PgRow;
+use tokio_postgres::types::{ToSql, Type};
 
 use crate::jobs::core::Claimed;
 use crate::jobs::record::{Loaded, Row};
@@ -54,7 +56,7 @@ pub fn idle_limit(lease_ttl: Duration) -> Duration {
 /// locked. Returns the jobs and how many were rescued (their lease had
 /// expired).
 pub async fn claim(
-    c: &impl GenericClient,
+    c: &deadpool_postgres::Object,
     node: &str,
     pools: &[String],
     free: &[i64],
@@ -62,7 +64,9 @@ pub async fn claim(
     budget: i64,
     ttl_s: f64,
 ) -> Result<(Vec<Claimed>, u64), tokio_postgres::Error> {
-    let q = format!(
+    // Built once: the columns are fixed.
+    static CLAIM: LazyLock<String> = LazyLock::new(|| {
+        format!(
         "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
          cand AS (
             SELECT j.id, j.pool, j.memory_bytes, j.priority, j.created_at, j.lease_until IS NOT NULL AS rescue
@@ -92,10 +96,18 @@ pub async fn claim(
             .map(|c| format!("j.{}", c.trim()))
             .collect::<Vec<_>>()
             .join(", ")
-    );
-    let rows = c
-        .query(&q, &[&node, &pools, &free, &slots, &budget, &ttl_s])
-        .await?;
+    )
+    });
+    let types = [
+        Type::TEXT,
+        Type::TEXT_ARRAY,
+        Type::INT8_ARRAY,
+        Type::INT8,
+        Type::INT8,
+        Type::FLOAT8,
+    ];
+    let params: [&(dyn ToSql + Sync); 6] = [&node, &pools, &free, &slots, &budget, &ttl_s];
+    let rows = super::plan::query(c, &CLAIM, &types, &params).await?;
     let rescued = rows.iter().filter(|r| r.get::<_, bool>("rescue")).count() as u64;
     let mut jobs: Vec<Claimed> = rows
         .iter()
@@ -120,7 +132,7 @@ pub async fn claim(
 /// Renews `node`'s leases on `held` (id, attempt); returns the ones still
 /// its own, with whether someone asked to cancel them.
 pub async fn renew(
-    c: &impl GenericClient,
+    c: &tokio_postgres::Client,
     node: &str,
     held: &[(String, u64)],
     ttl_s: f64,
@@ -128,13 +140,18 @@ pub async fn renew(
     let ids: Vec<&str> = held.iter().map(|(id, _)| id.as_str()).collect();
     let attempts: Vec<i64> = held.iter().map(|(_, a)| *a as i64).collect();
     let rows = c
-        .query(
+        .query_typed(
             "UPDATE bext_jobs j SET lease_until = now() + make_interval(secs => $4)
                FROM unnest($2::text[], $3::bigint[]) AS h(id, attempt)
               WHERE j.id = h.id AND j.attempt = h.attempt AND j.owner = $1
                 AND j.status IN ('queued', 'running')
              RETURNING j.id, j.cancel_asked",
-            &[&node, &ids, &attempts, &ttl_s],
+            &[
+                (&node, Type::TEXT),
+                (&ids, Type::TEXT_ARRAY),
+                (&attempts, Type::INT8_ARRAY),
+                (&ttl_s, Type::FLOAT8),
+            ],
         )
         .await?;
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
@@ -161,45 +178,6 @@ pub async fn insert(c: &impl GenericClient, r: &Row) -> Result<u64, tokio_postgr
             &(r.max_attempts as i32),
             &i16::from(r.priority),
             &r.unique_key,
-            &r.run_at.map(|t| t as i64),
-        ],
-    )
-    .await
-}
-
-/// A job's row, written only if `node` still holds `attempt` of it; a
-/// final state gives the lease up (the owner stays, as who ran it). Returns the rows written (0: fenced).
-pub async fn put(
-    c: &impl GenericClient,
-    node: &str,
-    r: &Row,
-) -> Result<u64, tokio_postgres::Error> {
-    c.execute(
-        "UPDATE bext_jobs SET status = $3, progress = $4, result = $5, error = $6,
-                restart_count = $7, started_at = $8, completed_at = $9, crashes = $10,
-                run_after = CASE WHEN $11::bigint > 0
-                                 THEN now() + make_interval(secs => ($11::bigint / 1000.0)::float8)
-                                 ELSE NULL END,
-                lease_until = CASE WHEN $3 IN ('completed', 'failed', 'cancelled', 'discarded')
-                                   THEN NULL ELSE lease_until END,
-                tries = $13, max_attempts = $14, errors = $15, run_at = $16
-          WHERE id = $1 AND attempt = $2 AND owner = $12",
-        &[
-            &r.id,
-            &(r.attempt as i64),
-            &r.status.name(),
-            &r.progress,
-            &r.result,
-            &r.error,
-            &(r.restart_count as i32),
-            &r.started_at.map(|t| t as i64),
-            &r.completed_at.map(|t| t as i64),
-            &(r.crashes as i32),
-            &(r.backoff_ms as i64),
-            &node,
-            &(r.tries as i32),
-            &(r.max_attempts as i32),
-            &r.errors_json(),
             &r.run_at.map(|t| t as i64),
         ],
     )

@@ -3,8 +3,9 @@
 //! server went away.
 //!
 //! Writes are folded as the SQLite writer folds them (the newest row,
-//! checkpoint and log of each job) but each keeps the attempt it was made
-//! under, and each statement matches it: what matches nothing was fenced.
+//! checkpoint and log of each job; `batch.rs`) but each keeps the attempt
+//! it was made under, and each statement matches it: what matches nothing
+//! was fenced.
 //! A batch that fails (the server is gone) is kept and tried again, with
 //! what came in since folded in. The task keeps the set of leases it holds
 //! (claimed, minus what ended, was released or was lost) and renews them
@@ -20,11 +21,11 @@ use std::time::{Duration, Instant};
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot, watch};
 
+use super::batch::{Batch, Written, write};
 use super::{Counters, StoreEvent, explain, sql};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
 use crate::jobs::outage::Tracker;
-use crate::jobs::record::Row;
 
 #[derive(Debug)]
 pub enum Op {
@@ -32,6 +33,18 @@ pub enum Op {
     /// Answered once everything sent before it is written.
     Flush(oneshot::Sender<()>),
     Close(oneshot::Sender<()>),
+}
+
+/// How long freed slots wait for others before a claim for fewer than
+/// `claim_min` of them.
+const CLAIM_GATHER: Duration = Duration::from_millis(2);
+
+/// Whether slots freed `waited` ago are claimed now: at once when a
+/// quarter of `max_running` is free (`min`), else after [`CLAIM_GATHER`].
+/// Short jobs end one by one; a claim (and its commit) for each made the
+/// claims most of the server's work.
+pub fn gathered(slots: u32, min: u32, waited: Duration) -> bool {
+    slots > 0 && (slots >= min || waited >= CLAIM_GATHER)
 }
 
 /// Whether a renewal is due: a third of the TTL after the last one sent.
@@ -45,63 +58,13 @@ pub fn leases_lapsed(last_ok: Instant, ttl: Duration, now: Instant) -> bool {
     now >= last_ok + ttl
 }
 
-/// What one batch writes.
-#[derive(Default)]
-struct Batch {
-    inserts: Vec<Row>,
-    puts: HashMap<String, Row>,
-    checkpoints: HashMap<String, (u64, String)>,
-    logs: HashMap<String, (u64, String)>,
-    releases: Vec<(String, u64, bool)>,
-    prune: Option<u32>,
-}
-
-impl Batch {
-    fn add(&mut self, save: Save) {
-        match save {
-            Save::Insert(row) => self.inserts.push(*row),
-            Save::Row(row) => {
-                self.puts.insert(row.id.clone(), *row);
-            }
-            Save::Checkpoint { id, attempt, json } => {
-                self.checkpoints.insert(id, (attempt, json));
-            }
-            Save::Logs { id, attempt, logs } => {
-                self.logs.insert(id, (attempt, logs));
-            }
-            Save::Release {
-                id,
-                attempt,
-                requeue,
-            } => self.releases.push((id, attempt, requeue)),
-            Save::Prune { keep } => self.prune = Some(keep),
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.inserts.is_empty()
-            && self.puts.is_empty()
-            && self.checkpoints.is_empty()
-            && self.logs.is_empty()
-            && self.releases.is_empty()
-            && self.prune.is_none()
-    }
-}
-
-/// What a written batch means for the leases held.
-#[derive(Default)]
-struct Written {
-    /// Ended (final row) or released: no longer held.
-    gone: Vec<String>,
-    fenced: Vec<(String, u64)>,
-    inserted: bool,
-}
-
 pub struct Task {
     pool: Pool,
     node: String,
     ttl: Duration,
     claim_every: Duration,
+    /// Free slots that make a claim at once (see [`gathered`]).
+    claim_min: u32,
     events: mpsc::UnboundedSender<StoreEvent>,
     counters: Counters,
     held: HashMap<String, u64>,
@@ -143,6 +106,7 @@ impl Task {
             node,
             ttl: cfg.lease_ttl,
             claim_every: cfg.claim_interval,
+            claim_min: (cfg.max_running / 4).max(1),
             events,
             counters,
             held: HashMap::new(),
@@ -164,6 +128,8 @@ impl Task {
         let mut last_renew = start;
         let mut last_claim = start - self.claim_every;
         let mut wake = true;
+        // Slots freed since the last claim, and since when.
+        let mut freed_at: Option<Instant> = None;
         let mut closing: Option<oneshot::Sender<()>> = None;
         loop {
             // Each statement is sent only if the server is not out or its
@@ -199,8 +165,18 @@ impl Task {
                     last_renew = sent;
                 }
             }
-            let due = wake || Instant::now() >= last_claim + self.claim_every;
+            // A capacity that changed while a write was on its way counts
+            // too: `borrow_and_update` marks it seen, and the select below
+            // would not hear of it (claims then came only every
+            // `claim_interval_ms`: 200 short jobs/s on one node).
+            if cap.has_changed().unwrap_or(false) {
+                freed_at.get_or_insert_with(Instant::now);
+            }
             let c = cap.borrow_and_update().clone();
+            let now = Instant::now();
+            let due = wake
+                || now >= last_claim + self.claim_every
+                || freed_at.is_some_and(|t| gathered(c.slots, self.claim_min, now - t));
             if self.migrated
                 && due
                 && closing.is_none()
@@ -210,6 +186,7 @@ impl Task {
             {
                 last_claim = Instant::now();
                 wake = false;
+                freed_at = None;
                 self.claim(&c).await;
             }
             // While out, nothing is due before the next try.
@@ -217,6 +194,7 @@ impl Task {
                 .outage
                 .retry_at()
                 .unwrap_or_else(|| (last_renew + self.ttl / 3).min(last_claim + self.claim_every));
+            let next = freed_at.map_or(next, |t| next.min(t + CLAIM_GATHER));
             tokio::select! {
                 op = rx.recv() => match op {
                     Some(op) => {
@@ -232,8 +210,9 @@ impl Task {
                 },
                 r = cap.changed(), if closing.is_none() => {
                     if r.is_ok() {
-                        // A run ended or a claim was taken in: claim now.
-                        wake = true;
+                        // A run ended or a claim was taken in: claim once
+                        // enough slots are free (see `gathered`).
+                        freed_at.get_or_insert_with(Instant::now);
                     }
                 }
                 // Another node inserted or released a job (NOTIFY).
@@ -407,61 +386,19 @@ impl Task {
     }
 }
 
-/// One batch in one transaction: inserts, checkpoints, logs, rows (a
-/// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
-async fn write(pool: &Pool, node: &str, idle: Duration, b: &Batch) -> Result<Written, String> {
-    let e = |e: tokio_postgres::Error| explain(&e);
-    let mut c = pool.get().await.map_err(|e| explain(&e))?;
-    let tx = sql::begin(&mut c, idle).await.map_err(e)?;
-    let mut w = Written::default();
-    for r in &b.inserts {
-        sql::insert(&tx, r).await.map_err(e)?;
-        w.inserted = true;
-    }
-    if !b.inserts.is_empty() || !b.releases.is_empty() {
-        // Sent at commit; a node not listening finds the jobs by polling.
-        // Named by this node, which does not wake itself.
-        tx.execute("SELECT pg_notify('bext_jobs', $1)", &[&node])
-            .await
-            .map_err(e)?;
-    }
-    for (column, map) in [("checkpoint", &b.checkpoints), ("logs", &b.logs)] {
-        for (id, (attempt, text)) in map {
-            if sql::put_column(&tx, node, column, id, *attempt, text)
-                .await
-                .map_err(e)?
-                == 0
-                && !b.puts.get(id).is_some_and(|r| r.status.is_final())
-            {
-                w.fenced.push((id.clone(), *attempt));
-            }
-        }
-    }
-    for r in b.puts.values() {
-        if sql::put(&tx, node, r).await.map_err(e)? == 0 {
-            w.fenced.push((r.id.clone(), r.attempt));
-        } else if r.status.is_final() {
-            w.gone.push(r.id.clone());
-        }
-    }
-    for (id, attempt, requeue) in &b.releases {
-        sql::release(&tx, node, id, *attempt, *requeue)
-            .await
-            .map_err(e)?;
-        w.gone.push(id.clone());
-    }
-    if let Some(keep) = b.prune {
-        sql::prune(&tx, keep).await.map_err(e)?;
-    }
-    tx.commit().await.map_err(e)?;
-    w.fenced.sort();
-    w.fenced.dedup();
-    Ok(w)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn freed_slots_are_claimed_at_a_quarter_or_after_the_gather_time() {
+        let ms = Duration::from_millis;
+        assert!(!gathered(0, 5, ms(100)), "nothing free");
+        assert!(!gathered(1, 5, ms(1)));
+        assert!(gathered(1, 5, ms(2)));
+        assert!(gathered(5, 5, ms(0)));
+        assert!(gathered(1, 1, ms(0)));
+    }
 
     #[test]
     fn renewals_come_every_third_of_the_ttl() {
