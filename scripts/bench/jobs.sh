@@ -18,8 +18,8 @@
 #    ratio <= 1.2).
 # 4. The shared PostgreSQL store ([jobs] store; a throwaway server in the
 #    work folder, initdb + pg_ctl, as the postgres user when run as root):
-#    spawn to run(job) (the claim included), 1,000 short jobs on one bextd
-#    and on two sharing the store, beside the SQLite figures above; and the
+#    spawn to run(job) (the claim included), 1,000 and 5,000 short jobs on one
+#    bextd and on two sharing the store, beside the SQLite figures above; and the
 #    failover time of a daemon after a SIGKILL of its node (lease_ttl_ms
 #    2000, claim_interval_ms 100: the TTL bounds it).
 # Loopback only; every load is bounded in time.
@@ -220,7 +220,6 @@ TOML
   pids+=($!)
   wait_http $((28410 + n))
 }
-completed() { psql "SELECT count(*) FROM $1.bext_jobs WHERE status = 'completed' AND script LIKE '%short.js'"; }
 cat >"$work/jobs/daemon.js" <<'JS'
 export async function run(job) {
   let n = job.getCheckpoint()?.n ?? 0;
@@ -228,22 +227,33 @@ export async function run(job) {
 }
 JS
 
-many() { # schema, nodes...
-  local s=$1; shift
-  local t0 t1
+# Jobs completed on the nodes given, from their counters (the store keeps
+# only the latest keep_finished).
+completed_on() {
+  local k sum=0
+  for k in "$@"; do
+    sum=$((sum + $(curl -fs "http://127.0.0.1:$((28410 + k))/metrics" | awk '/^bext_jobs_finished_total\{state="completed"\}/ { n = $2 } END { print n + 0 }')))
+  done
+  echo "$sum"
+}
+
+many() { # schema, count, nodes...
+  local s=$1 count=$2; shift 2
+  local t0 t1 before
+  before=$(completed_on "$@")
   t0=$(date +%s%N)
-  for n in "$@"; do curl -fs "http://127.0.0.1:$((28410 + n))/many?n=$((1000 / $#))" >/dev/null; done
+  for n in "$@"; do curl -fs "http://127.0.0.1:$((28410 + n))/many?n=$((count / $#))" >/dev/null; done
   local deadline=$((SECONDS + 120)) k
-  until [[ $(completed "$s") -ge 1000 ]]; do
+  until (($(completed_on "$@") >= before + count)); do
     if ((SECONDS > deadline)); then
-      echo "1000 jobs on $# bextd: only $(completed "$s") completed after 120 s; the nodes' logs:" >&2
+      echo "$count jobs on $# bextd: only $(($(completed_on "$@") - before)) completed after 120 s; the nodes' logs:" >&2
       for k in "$@"; do tail -20 "$work/$s-$k/log" >&2; done
       return 1
     fi
     sleep 0.02
   done
   t1=$(date +%s%N)
-  awk -v ns=$((t1 - t0)) -v k=$# 'BEGIN { printf "1000 jobs on %d bextd: %.2f s, %.0f jobs/s\n", k, ns / 1e9, 1000 / (ns / 1e9) }'
+  awk -v ns=$((t1 - t0)) -v k=$# -v n="$count" 'BEGIN { printf "%d jobs on %d bextd: %.2f s, %.0f jobs/s\n", n, k, ns / 1e9, n / (ns / 1e9) }'
 }
 
 psql "CREATE SCHEMA one; CREATE SCHEMA two; CREATE SCHEMA fail" >/dev/null
@@ -251,10 +261,12 @@ node one 0
 curl -fs "http://127.0.0.1:28410/latency?n=20" >/dev/null
 read -r med p99 n < <(curl -fs "http://127.0.0.1:28410/latency?n=200" | percentiles)
 printf 'postgres store, spawn to run(job) (insert, claim, start): median %.2f ms, p99 %.2f ms over %d jobs\n' "$med" "$p99" "$n"
-many one 0
+many one 1000 0
+many one 5000 0
 kill "${pids[0]}"; wait "${pids[0]}" 2>/dev/null || true
 node two 1; node two 2
-many two 1 2
+many two 1000 1 2
+many two 5000 1 2
 kill "${pids[1]}" "${pids[2]}"; wait "${pids[1]}" "${pids[2]}" 2>/dev/null || true
 
 node fail 3; node fail 4

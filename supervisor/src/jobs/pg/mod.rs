@@ -45,6 +45,8 @@
 
 mod batch;
 #[cfg(test)]
+mod claim_tests;
+#[cfg(test)]
 mod frozen_tests;
 mod listen;
 #[cfg(test)]

@@ -31,13 +31,35 @@ pub async fn begin(
     c: &mut Object,
     idle: Duration,
 ) -> Result<Transaction<'_>, tokio_postgres::Error> {
+    begin_with(c, idle, "").await
+}
+
+/// [`begin`], with more `SET LOCAL`s in the same round trip.
+async fn begin_with<'a>(
+    c: &'a mut Object,
+    idle: Duration,
+    more: &str,
+) -> Result<Transaction<'a>, tokio_postgres::Error> {
     let tx = c.transaction().await?;
     let ms = idle.as_millis().max(1);
     tx.batch_execute(&format!(
-        "SET LOCAL idle_in_transaction_session_timeout = {ms}"
+        "SET LOCAL idle_in_transaction_session_timeout = {ms}{more}"
     ))
     .await?;
     Ok(tx)
+}
+
+/// Opens the claim's transaction ([`begin`]), in which the planner walks
+/// the claimable index in its order and stops at the limit. Left to its
+/// statistics, it did so only once autovacuum had analyzed the table: on
+/// a fresh or bloated one it read every queued row and sorted them, for
+/// each claim (a burst of 5,000 jobs went at 450/s instead of 2,700/s).
+pub async fn begin_claim(
+    c: &mut Object,
+    idle: Duration,
+) -> Result<Transaction<'_>, tokio_postgres::Error> {
+    let more = "; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off";
+    begin_with(c, idle, more).await
 }
 
 /// How long a node's transaction may sit idle before the server ends it:
@@ -49,6 +71,41 @@ pub fn idle_limit(lease_ttl: Duration) -> Duration {
     lease_ttl / 2
 }
 
+/// The claim (see [`claim`]), built once: the columns are fixed.
+pub(super) static CLAIM: LazyLock<String> = LazyLock::new(|| {
+    format!(
+    "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
+     cand AS (
+        SELECT j.id, j.pool, j.memory_bytes, j.priority, j.created_at, j.lease_until IS NOT NULL AS rescue
+        FROM bext_jobs j
+        WHERE j.status IN {CLAIMABLE}
+          AND (j.lease_until IS NULL OR j.lease_until < now())
+          AND (j.run_after IS NULL OR j.run_after <= now())
+          AND j.pool = ANY($2::text[])
+        ORDER BY j.priority, j.created_at, j.id
+        LIMIT $4::bigint
+        FOR UPDATE SKIP LOCKED),
+     ranked AS (
+        SELECT cand.*,
+               row_number() OVER (PARTITION BY cand.pool ORDER BY cand.priority, cand.created_at, cand.id) AS n,
+               (sum(cand.memory_bytes) OVER (ORDER BY cand.priority, cand.created_at, cand.id))::bigint AS mem
+        FROM cand),
+     pick AS (
+        SELECT r.id, r.rescue FROM ranked r JOIN cap ON cap.pool = r.pool
+        WHERE r.n <= cap.free AND r.mem <= $5::bigint)
+     UPDATE bext_jobs j
+        SET owner = $1, attempt = j.attempt + 1,
+            lease_until = now() + make_interval(secs => $6), run_after = NULL
+       FROM pick WHERE j.id = pick.id
+     RETURNING pick.rescue, {}",
+    COLUMNS
+        .split(',')
+        .map(|c| format!("j.{}", c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+)
+});
+
 /// Claims, for `node`, the oldest claimable jobs of its pools within its
 /// limits: at most `slots` in all, `free[i]` of pool `pools[i]`, and
 /// `budget` bytes of memory (FIFO: a job that does not fit holds back the
@@ -56,7 +113,7 @@ pub fn idle_limit(lease_ttl: Duration) -> Duration {
 /// locked. Returns the jobs and how many were rescued (their lease had
 /// expired).
 pub async fn claim(
-    c: &deadpool_postgres::Object,
+    c: &impl super::plan::Conn,
     node: &str,
     pools: &[String],
     free: &[i64],
@@ -64,40 +121,6 @@ pub async fn claim(
     budget: i64,
     ttl_s: f64,
 ) -> Result<(Vec<Claimed>, u64), tokio_postgres::Error> {
-    // Built once: the columns are fixed.
-    static CLAIM: LazyLock<String> = LazyLock::new(|| {
-        format!(
-        "WITH cap AS (SELECT * FROM unnest($2::text[], $3::bigint[]) AS c(pool, free)),
-         cand AS (
-            SELECT j.id, j.pool, j.memory_bytes, j.priority, j.created_at, j.lease_until IS NOT NULL AS rescue
-            FROM bext_jobs j
-            WHERE j.status IN {CLAIMABLE}
-              AND (j.lease_until IS NULL OR j.lease_until < now())
-              AND (j.run_after IS NULL OR j.run_after <= now())
-              AND j.pool = ANY($2::text[])
-            ORDER BY j.priority, j.created_at, j.id
-            LIMIT $4::bigint
-            FOR UPDATE SKIP LOCKED),
-         ranked AS (
-            SELECT cand.*,
-                   row_number() OVER (PARTITION BY cand.pool ORDER BY cand.priority, cand.created_at, cand.id) AS n,
-                   (sum(cand.memory_bytes) OVER (ORDER BY cand.priority, cand.created_at, cand.id))::bigint AS mem
-            FROM cand),
-         pick AS (
-            SELECT r.id, r.rescue FROM ranked r JOIN cap ON cap.pool = r.pool
-            WHERE r.n <= cap.free AND r.mem <= $5::bigint)
-         UPDATE bext_jobs j
-            SET owner = $1, attempt = j.attempt + 1,
-                lease_until = now() + make_interval(secs => $6), run_after = NULL
-           FROM pick WHERE j.id = pick.id
-         RETURNING pick.rescue, {}",
-        COLUMNS
-            .split(',')
-            .map(|c| format!("j.{}", c.trim()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-    });
     let types = [
         Type::TEXT,
         Type::TEXT_ARRAY,

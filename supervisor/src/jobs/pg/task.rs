@@ -351,10 +351,13 @@ impl Task {
         let free: Vec<i64> = cap.pools.iter().map(|(_, n)| i64::from(*n)).collect();
         let sent = Instant::now();
         let ttl_s = self.ttl.as_secs_f64();
+        let idle = sql::idle_limit(self.ttl);
         let r = async {
-            let c = self.pool.get().await.map_err(|e| explain(&e))?;
-            sql::claim(
-                &c,
+            let e = |e: tokio_postgres::Error| explain(&e);
+            let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+            let tx = sql::begin_claim(&mut c, idle).await.map_err(e)?;
+            let claimed = sql::claim(
+                &tx,
                 &self.node,
                 &pools,
                 &free,
@@ -363,7 +366,9 @@ impl Task {
                 ttl_s,
             )
             .await
-            .map_err(|e| explain(&e))
+            .map_err(e)?;
+            tx.commit().await.map_err(e)?;
+            Ok::<_, String>(claimed)
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         let Some((jobs, rescued)) = self.outcome(r) else {
