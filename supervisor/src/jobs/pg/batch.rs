@@ -181,6 +181,27 @@ pub async fn insert(tx: &Transaction<'_>, rows: &[Row]) -> Result<(), tokio_post
     plan::query(tx, sql, &types, &params).await.map(|_| ())
 }
 
+/// The batch update (see [`put`]).
+pub(super) const PUT: &str = "UPDATE bext_jobs j SET status = u.status, progress = u.progress,
+                    result = u.result, error = u.error, restart_count = u.restart_count,
+                    started_at = u.started_at, completed_at = u.completed_at,
+                    crashes = u.crashes,
+                    run_after = CASE WHEN u.backoff_ms > 0
+                                     THEN now() + make_interval(secs => (u.backoff_ms / 1000.0)::float8)
+                                     ELSE NULL END,
+                    lease_until = CASE WHEN u.status IN ('completed', 'failed', 'cancelled', 'discarded')
+                                       THEN NULL ELSE j.lease_until END,
+                    tries = u.tries, max_attempts = u.max_attempts, errors = u.errors,
+                    run_at = u.run_at
+               FROM unnest($2::text[], $3::bigint[], $4::text[], $5::float8[], $6::text[],
+                           $7::text[], $8::int[], $9::bigint[], $10::bigint[], $11::int[],
+                           $12::bigint[], $13::int[], $14::int[], $15::text[], $16::bigint[])
+                    AS u(id, attempt, status, progress, result, error, restart_count,
+                         started_at, completed_at, crashes, backoff_ms, tries, max_attempts,
+                         errors, run_at)
+              WHERE j.id = u.id AND j.attempt = u.attempt AND j.owner = $1
+             RETURNING j.id";
+
 /// Writes `rows`, each only if `node` still holds its attempt; a final
 /// state gives the lease up (the owner stays, as who ran it). Returns the
 /// ids written: the others were fenced.
@@ -246,25 +267,7 @@ pub async fn put(
         &attempt_errors,
         &run_at,
     ];
-    let sql = "UPDATE bext_jobs j SET status = u.status, progress = u.progress,
-                    result = u.result, error = u.error, restart_count = u.restart_count,
-                    started_at = u.started_at, completed_at = u.completed_at,
-                    crashes = u.crashes,
-                    run_after = CASE WHEN u.backoff_ms > 0
-                                     THEN now() + make_interval(secs => (u.backoff_ms / 1000.0)::float8)
-                                     ELSE NULL END,
-                    lease_until = CASE WHEN u.status IN ('completed', 'failed', 'cancelled', 'discarded')
-                                       THEN NULL ELSE j.lease_until END,
-                    tries = u.tries, max_attempts = u.max_attempts, errors = u.errors,
-                    run_at = u.run_at
-               FROM unnest($2::text[], $3::bigint[], $4::text[], $5::float8[], $6::text[],
-                           $7::text[], $8::int[], $9::bigint[], $10::bigint[], $11::int[],
-                           $12::bigint[], $13::int[], $14::int[], $15::text[], $16::bigint[])
-                    AS u(id, attempt, status, progress, result, error, restart_count,
-                         started_at, completed_at, crashes, backoff_ms, tries, max_attempts,
-                         errors, run_at)
-              WHERE j.id = u.id AND j.attempt = u.attempt AND j.owner = $1
-             RETURNING j.id";
+    let sql = PUT;
     let written = plan::query(tx, sql, &types, &params).await?;
     Ok(written.iter().map(|r| r.get(0)).collect())
 }

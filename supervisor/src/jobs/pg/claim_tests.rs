@@ -1,12 +1,14 @@
 //! The claim walks the claimable index in order and stops at its limit,
-//! whatever the table's statistics say: here a backlog of 3,000 jobs that
-//! autovacuum has not analyzed yet.
+//! and a batch update reaches its rows by key, whatever the table's
+//! statistics say: here a backlog of 3,000 jobs that autovacuum has not
+//! analyzed yet.
 
-use super::sql::{CLAIM, begin_claim, idle_limit};
+use super::batch::PUT;
+use super::sql::{CLAIM, begin, idle_limit};
 use super::tests::server;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_claim_on_a_backlog_never_analyzed_reads_the_index_in_order() {
+async fn statements_on_a_backlog_never_analyzed_go_through_the_indexes() {
     let pg = server::Postgres::start();
     let url = pg.schema("burst");
     let pool = super::pool(&super::connect_settings(&url).unwrap()).unwrap();
@@ -19,7 +21,11 @@ async fn a_claim_on_a_backlog_never_analyzed_reads_the_index_in_order() {
     )
     .await
     .unwrap();
-    let tx = begin_claim(&mut c, idle_limit(std::time::Duration::from_secs(10)))
+    let tx = begin(&mut c, idle_limit(std::time::Duration::from_secs(10)))
+        .await
+        .unwrap();
+    // bextd's statements are prepared once and soon run a generic plan.
+    tx.batch_execute("SET LOCAL plan_cache_mode = force_generic_plan")
         .await
         .unwrap();
     tx.batch_execute(&format!(
@@ -28,17 +34,11 @@ async fn a_claim_on_a_backlog_never_analyzed_reads_the_index_in_order() {
     ))
     .await
     .unwrap();
-    let plan: Vec<String> = tx
-        .simple_query("EXPLAIN (ANALYZE, COSTS OFF) EXECUTE claim ('n', '{render}', '{20}', 20, 1000000000000, 10)")
-        .await
-        .unwrap()
-        .into_iter()
-        .filter_map(|m| match m {
-            tokio_postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_owned),
-            _ => None,
-        })
-        .collect();
-    let plan = plan.join("\n");
+    let plan = explain(
+        &tx,
+        "EXECUTE claim ('n', '{render}', '{20}', 20, 1000000000000, 10)",
+    )
+    .await;
     assert!(
         plan.contains("Index Scan using bext_jobs_claimable"),
         "{plan}"
@@ -52,4 +52,35 @@ async fn a_claim_on_a_backlog_never_analyzed_reads_the_index_in_order() {
         claimed.contains("rows=20 "),
         "stops at the limit: {claimed}"
     );
+    tx.batch_execute(&format!(
+        "PREPARE put (text, text[], bigint[], text[], float8[], text[], text[], int[],
+                      bigint[], bigint[], int[], bigint[], int[], int[], text[], bigint[]) AS {PUT}"
+    ))
+    .await
+    .unwrap();
+    let plan = explain(
+        &tx,
+        "EXECUTE put ('n', '{j7,j9}', '{0,0}', '{running,running}', '{0,0}', '{NULL,NULL}',
+                      '{NULL,NULL}', '{0,0}', '{NULL,NULL}', '{NULL,NULL}', '{0,0}', '{0,0}',
+                      '{1,1}', '{1,1}', '{NULL,NULL}', '{NULL,NULL}')",
+    )
+    .await;
+    assert!(plan.contains("Index Scan using bext_jobs_pkey"), "{plan}");
+    assert!(!plan.contains("Seq Scan"), "{plan}");
+}
+
+/// The plan of `statement`, as run in `tx`.
+async fn explain(tx: &deadpool_postgres::Transaction<'_>, statement: &str) -> String {
+    let rows = tx
+        .simple_query(&format!("EXPLAIN (ANALYZE, COSTS OFF) {statement}"))
+        .await
+        .unwrap();
+    let lines: Vec<String> = rows
+        .into_iter()
+        .filter_map(|m| match m {
+            tokio_postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_owned),
+            _ => None,
+        })
+        .collect();
+    lines.join("\n")
 }

@@ -27,39 +27,26 @@ const CLAIMABLE: &str = "('queued', 'running', 'retryable')";
 /// after their leases ended. `SET LOCAL`, not a session setting or a
 /// startup option, so that it also holds behind PgBouncer in transaction
 /// mode.
+///
+/// Sequential and bitmap scans are off in it: every statement bextd sends
+/// in a transaction reaches its rows by key or walks an index in order
+/// (the claim stops at its limit). Left to its statistics, the planner
+/// read the whole table when they were stale (before autovacuum's first
+/// pass, or in a plan kept from when the table was small): a claim sorted
+/// every queued job, a batch update joined the whole table, 50 ms each,
+/// and a burst of 5,000 jobs went at 400/s instead of 2,700/s.
 pub async fn begin(
     c: &mut Object,
     idle: Duration,
 ) -> Result<Transaction<'_>, tokio_postgres::Error> {
-    begin_with(c, idle, "").await
-}
-
-/// [`begin`], with more `SET LOCAL`s in the same round trip.
-async fn begin_with<'a>(
-    c: &'a mut Object,
-    idle: Duration,
-    more: &str,
-) -> Result<Transaction<'a>, tokio_postgres::Error> {
     let tx = c.transaction().await?;
     let ms = idle.as_millis().max(1);
     tx.batch_execute(&format!(
-        "SET LOCAL idle_in_transaction_session_timeout = {ms}{more}"
+        "SET LOCAL idle_in_transaction_session_timeout = {ms};
+         SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off"
     ))
     .await?;
     Ok(tx)
-}
-
-/// Opens the claim's transaction ([`begin`]), in which the planner walks
-/// the claimable index in its order and stops at the limit. Left to its
-/// statistics, it did so only once autovacuum had analyzed the table: on
-/// a fresh or bloated one it read every queued row and sorted them, for
-/// each claim (a burst of 5,000 jobs went at 450/s instead of 2,700/s).
-pub async fn begin_claim(
-    c: &mut Object,
-    idle: Duration,
-) -> Result<Transaction<'_>, tokio_postgres::Error> {
-    let more = "; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off";
-    begin_with(c, idle, more).await
 }
 
 /// How long a node's transaction may sit idle before the server ends it:

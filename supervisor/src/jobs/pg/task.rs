@@ -355,7 +355,7 @@ impl Task {
         let r = async {
             let e = |e: tokio_postgres::Error| explain(&e);
             let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
-            let tx = sql::begin_claim(&mut c, idle).await.map_err(e)?;
+            let tx = sql::begin(&mut c, idle).await.map_err(e)?;
             let claimed = sql::claim(
                 &tx,
                 &self.node,
