@@ -205,9 +205,26 @@ fn three_thousand_short_jobs_complete_once_while_a_job_worker_is_killed() {
 
 /// The niceness of a process, from /proc (field 19 of its stat).
 fn niceness(pid: u64) -> i64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    stat_niceness(&format!("/proc/{pid}/stat"))
+}
+
+fn stat_niceness(path: &str) -> i64 {
+    let stat = std::fs::read_to_string(path).unwrap();
     let after = &stat[stat.rfind(')').unwrap() + 2..];
     after.split(' ').nth(16).unwrap().parse().unwrap()
+}
+
+/// The niceness of each of bextd's threads, by name.
+fn thread_niceness(pid: u32) -> Vec<(String, i64)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    tasks
+        .map(|t| {
+            let dir = t.unwrap().path();
+            let name = std::fs::read_to_string(dir.join("comm")).unwrap();
+            let nice = stat_niceness(&dir.join("stat").to_string_lossy());
+            (name.trim().to_owned(), nice)
+        })
+        .collect()
 }
 
 #[test]
@@ -216,6 +233,13 @@ fn job_processes_yield_the_cpu_to_requests() {
     let pid = run_in_turn(&d, "who.js", 1)[0].0;
     assert_eq!(niceness(pid), 10, "the default [jobs] nice");
     assert_eq!(niceness(d.worker_pids()[0].as_raw() as u64), 0);
+    // bextd's job threads (the manager, the state file's writer) too; the
+    // rest of bextd (requests) keeps its priority.
+    let threads = thread_niceness(d.pid.as_raw() as u32);
+    let of = |name: &str| threads.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    assert_eq!(of("bext-jobs"), Some(10), "{threads:?}");
+    assert_eq!(of("bext-jobs-db"), Some(10), "{threads:?}");
+    assert_eq!(of("bextd"), Some(0), "{threads:?}");
     let d = start("", &format!("{ONE}\nnice = 3"));
     let pid = run_in_turn(&d, "who.js", 1)[0].0;
     assert_eq!(niceness(pid), 3);

@@ -182,7 +182,7 @@ impl JobsHandle {
         };
         let (tx, rx) = mpsc::unbounded_channel();
         let serve = manager::serve(config.clone(), pools, services, metrics, health.clone(), rx);
-        manager::start(serve);
+        manager::start(serve, config.nice);
         JobsHandle { tx, config, health }
     }
 
