@@ -229,6 +229,12 @@ impl Core {
         self.out.push(Action::Count(Counter::Finished(state)));
         self.log(log);
         self.finished.push_back(id.to_owned());
+        self.forget_finished();
+    }
+
+    /// Forgets the oldest final jobs beyond `keep_finished`; the store
+    /// forgets them at its next prune.
+    pub(super) fn forget_finished(&mut self) {
         let keep = self.cfg.keep_finished as usize;
         while self.finished.len() > keep {
             if let Some(old) = self.finished.pop_front() {

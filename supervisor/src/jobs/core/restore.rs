@@ -58,6 +58,12 @@ impl Core {
                 _ => self.finished.push_back(id),
             }
         }
+        // A file written before a crash may hold more than it keeps (it is
+        // pruned by the tenth): the newest stay, as after a clean stop.
+        let jobs = &self.jobs;
+        let ended = |id: &String| jobs.get(id).map(|j| (j.row.completed_at, id.clone()));
+        self.finished.make_contiguous().sort_by_key(ended);
+        self.forget_finished();
         self.log(Log::Restored {
             jobs: self.jobs.len(),
             queued: self.queue.len(),

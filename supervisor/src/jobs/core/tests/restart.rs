@@ -126,3 +126,27 @@ fn a_short_shutdown_interrupts_sooner_than_the_cancel_grace() {
         }
     )));
 }
+
+#[test]
+fn a_state_file_holding_more_finished_jobs_than_kept_keeps_the_newest() {
+    let mut cfg = config();
+    cfg.keep_finished = 2;
+    let mut h = Harness::with(cfg, &["render"]);
+    let done = |id: &str, at: u64| {
+        let mut l = row(id, JobState::Completed, false, false);
+        l.row.completed_at = Some(at);
+        l
+    };
+    h.step(Input::Restore(vec![
+        done("c", 30),
+        done("a", 10),
+        done("e", 50),
+        done("b", 20),
+        done("d", 40),
+    ]));
+    let kept: Vec<&str> = ["a", "b", "c", "d", "e"]
+        .into_iter()
+        .filter(|id| h.core.job(id).is_some())
+        .collect();
+    assert_eq!(kept, ["d", "e"]);
+}
