@@ -400,3 +400,46 @@ fn running(pid: Pid) -> bool {
             .is_some_and(|state| state != "Z" && state != "X")
     })
 }
+
+/// CPU time (user + system, in clock ticks) of bextd's job manager thread.
+fn manager_ticks(d: &Daemon) -> u64 {
+    let tasks = std::fs::read_dir(format!("/proc/{}/task", d.pid)).unwrap();
+    for t in tasks {
+        let dir = t.unwrap().path();
+        if std::fs::read_to_string(dir.join("comm")).unwrap().trim() == "bext-jobs" {
+            let stat = std::fs::read_to_string(dir.join("stat")).unwrap();
+            let after = &stat[stat.rfind(')').unwrap() + 2..];
+            let f: Vec<u64> = after
+                .split(' ')
+                .skip(11)
+                .take(2)
+                .map(|x| x.parse().unwrap())
+                .collect();
+            return f[0] + f[1];
+        }
+    }
+    panic!("no bext-jobs thread");
+}
+
+#[test]
+fn a_full_node_with_a_job_waiting_in_the_store_does_not_spin() {
+    let mut c = Cluster::new("busy_node", 2_000);
+    c.config = c.config.replace(
+        "max_running = 20\nmax_running_per_pool = 20",
+        "max_running = 1\nmax_running_per_pool = 1",
+    );
+    let d = c.node();
+    let first = spawn(&d, &[&c.script("wait.js")]);
+    let second = spawn(&d, &[&c.script("short.js")]);
+    wait_for(Duration::from_secs(10), "the first job to run", || {
+        pid_of(&job(&d, &first))
+    });
+    // Full, with a job waiting in the store: the manager sleeps until a
+    // slot frees (it spun a whole core here, polling a claim deadline
+    // already past).
+    let before = manager_ticks(&d);
+    std::thread::sleep(Duration::from_secs(2));
+    let used = manager_ticks(&d) - before;
+    assert!(used < 50, "{used} ticks of CPU in 2 s while full");
+    assert_eq!(job(&d, &second)["status"], "queued");
+}

@@ -173,6 +173,10 @@ impl Task {
                 freed_at.get_or_insert_with(Instant::now);
             }
             let c = cap.borrow_and_update().clone();
+            if c.slots == 0 {
+                // Nothing to claim until a run ends (another change).
+                freed_at = None;
+            }
             let now = Instant::now();
             let due = wake
                 || now >= last_claim + self.claim_every
@@ -189,12 +193,24 @@ impl Task {
                 freed_at = None;
                 self.claim(&c).await;
             }
-            // While out, nothing is due before the next try.
+            // While out, nothing is due before the next try. A poll (or the
+            // end of a gathering) that could not claim (no free slot, or
+            // the core has not taken in the last claim) waits for the next
+            // change of the capacity: a deadline already past made this
+            // loop spin a core for as long as the node was full.
+            let now = Instant::now();
+            let poll = last_claim + self.claim_every;
+            let gather_end = freed_at.map(|t| t + CLAIM_GATHER);
+            let claims_at = [Some(poll), gather_end]
+                .into_iter()
+                .flatten()
+                .filter(|at| *at > now)
+                .min();
+            let renew_at = last_renew + self.ttl / 3;
             let next = self
                 .outage
                 .retry_at()
-                .unwrap_or_else(|| (last_renew + self.ttl / 3).min(last_claim + self.claim_every));
-            let next = freed_at.map_or(next, |t| next.min(t + CLAIM_GATHER));
+                .unwrap_or_else(|| claims_at.map_or(renew_at, |at| renew_at.min(at)));
             tokio::select! {
                 op = rx.recv() => match op {
                     Some(op) => {
