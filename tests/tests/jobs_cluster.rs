@@ -422,7 +422,7 @@ fn manager_ticks(d: &Daemon) -> u64 {
 }
 
 #[test]
-fn a_full_node_with_a_job_waiting_in_the_store_does_not_spin() {
+fn a_full_node_waits_for_a_free_slot_without_spinning_then_claims() {
     let mut c = Cluster::new("busy_node", 2_000);
     c.config = c.config.replace(
         "max_running = 20\nmax_running_per_pool = 20",
@@ -430,7 +430,7 @@ fn a_full_node_with_a_job_waiting_in_the_store_does_not_spin() {
     );
     let d = c.node();
     let first = spawn(&d, &[&c.script("wait.js")]);
-    let second = spawn(&d, &[&c.script("short.js")]);
+    let second = spawn(&d, &[&c.script("short.js"), "--data", r#"{"n":7}"#]);
     wait_for(Duration::from_secs(10), "the first job to run", || {
         pid_of(&job(&d, &first))
     });
@@ -442,4 +442,14 @@ fn a_full_node_with_a_job_waiting_in_the_store_does_not_spin() {
     let used = manager_ticks(&d) - before;
     assert!(used < 50, "{used} ticks of CPU in 2 s while full");
     assert_eq!(job(&d, &second)["status"], "queued");
+    // The slot frees (the first job is killed after the graces): the
+    // waiting job is claimed and runs.
+    let (code, _, err) = bext(d.dir.path(), &["jobs", "cancel", &first]);
+    assert_eq!(code, 0, "{err}");
+    let done = wait_for(Duration::from_secs(10), "the second job to end", || {
+        let j = job(&d, &second);
+        (j["status"] != "queued" && j["status"] != "running").then_some(j)
+    });
+    assert_eq!(done["status"], "completed", "{done}");
+    assert_eq!(done["result"]["n"], 7);
 }
