@@ -4,6 +4,7 @@
 use super::*;
 use crate::jobs::outage::Tracker;
 use crate::jobs::record::JobConfig;
+use std::time::{Duration, Instant};
 
 fn row(id: &str, status: JobState, completed_at: Option<u64>) -> Row {
     Row {
@@ -111,6 +112,52 @@ fn a_full_file_is_one_outage_not_an_error_per_batch() {
     assert_eq!(v.outages, 1, "one outage, however many batches failed");
     assert_eq!(gauges.up.get(), 0);
     w.close(Duration::from_secs(5));
+}
+
+#[test]
+fn commits_are_spaced_unless_someone_waits() {
+    use super::writer::gather_wait;
+    let t0 = Instant::now();
+    let ms = Duration::from_millis;
+    assert_eq!(
+        gather_wait(false, None, t0),
+        Duration::ZERO,
+        "the first commit"
+    );
+    assert_eq!(gather_wait(false, Some(t0), t0 + ms(1)), ms(3));
+    assert_eq!(gather_wait(false, Some(t0), t0 + ms(10)), Duration::ZERO);
+    assert_eq!(
+        gather_wait(true, Some(t0), t0 + ms(1)),
+        Duration::ZERO,
+        "a flush"
+    );
+}
+
+/// Rows sent one at a time, faster than commits may follow each other,
+/// share transactions, and every one is written.
+#[test]
+fn rows_sent_one_by_one_are_written_in_few_transactions() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("jobs.db");
+    let health = crate::jobs::outage::StoreHealth::new("sqlite", "jobs.db".into());
+    let t = Tracker::new(["full", "test", "back"], health, Default::default());
+    let w = Writer::start(open(&path).unwrap(), t).unwrap();
+    let start = Instant::now();
+    for i in 0..200 {
+        w.put(row(&format!("j{i}"), JobState::Running, None));
+        std::thread::sleep(Duration::from_micros(100));
+    }
+    assert!(w.flush(Duration::from_secs(5)));
+    // One commit per GATHER (4 ms) at most, plus the first and the flush's.
+    let most = start.elapsed().as_millis() as u64 / 4 + 2;
+    assert!(
+        w.commits() <= most,
+        "{} commits, at most {most}",
+        w.commits()
+    );
+    w.close(Duration::from_secs(5));
+    let loaded = load(&open(&path).unwrap()).unwrap();
+    assert_eq!(loaded.len(), 200);
 }
 
 /// A file made by schema 1 (before retries) opens migrated, its rows whole:

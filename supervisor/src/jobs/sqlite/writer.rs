@@ -5,8 +5,14 @@
 //! with what comes later folded over it, and tried again with the outage
 //! backoff (`jobs/outage.rs`): one line when writes start failing, one
 //! when they succeed again, nothing per batch in between.
+//!
+//! Commits are at least [`GATHER`] apart: the manager sends a few rows per
+//! job it starts or ends, and at thousands of jobs a second a commit for
+//! each send was most of the writer's work (7 page writes a job).
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -33,6 +39,7 @@ enum Op {
 #[derive(Debug, Clone)]
 pub struct Writer {
     tx: mpsc::Sender<Op>,
+    commits: Arc<AtomicU64>,
 }
 
 impl Writer {
@@ -40,10 +47,17 @@ impl Writer {
     /// cannot be written and when it can again.
     pub fn start(conn: Connection, outage: Tracker) -> std::io::Result<Writer> {
         let (tx, rx) = mpsc::channel();
+        let commits = Arc::new(AtomicU64::new(0));
+        let counted = commits.clone();
         std::thread::Builder::new()
             .name("bext-jobs-db".into())
-            .spawn(move || write_loop(conn, rx, outage))?;
-        Ok(Writer { tx })
+            .spawn(move || write_loop(conn, rx, outage, &counted))?;
+        Ok(Writer { tx, commits })
+    }
+
+    /// Transactions committed so far.
+    pub fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
     }
 
     pub fn put(&self, row: Row) {
@@ -129,9 +143,28 @@ impl Batch {
 /// Most operations folded into one transaction.
 const BATCH_MAX: usize = 4096;
 
-fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Op>, mut outage: Tracker) {
+/// The least time between two commits. A row waits at most this long
+/// longer to reach the file; a flush or a close does not wait.
+const GATHER: Duration = Duration::from_millis(4);
+
+/// How long to let rows gather before the next commit, the last having
+/// been at `last`; nothing when someone waits for it (`urgent`).
+pub(super) fn gather_wait(urgent: bool, last: Option<Instant>, now: Instant) -> Duration {
+    match last {
+        Some(last) if !urgent => (last + GATHER).saturating_duration_since(now),
+        _ => Duration::ZERO,
+    }
+}
+
+fn write_loop(
+    mut conn: Connection,
+    rx: mpsc::Receiver<Op>,
+    mut outage: Tracker,
+    commits: &AtomicU64,
+) {
     // What could not be written yet, with what came since folded over it.
     let mut kept: Option<Batch> = None;
+    let mut last: Option<Instant> = None;
     loop {
         let first = match (&kept, outage.retry_at()) {
             (Some(_), Some(at)) => {
@@ -146,11 +179,22 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<Op>, mut outage: Tracker)
                 Err(_) => break,
             },
         };
+        if let Some(op) = &first {
+            let urgent = matches!(op, Op::Flush(_) | Op::Close(_));
+            let wait = gather_wait(urgent, last, Instant::now());
+            if !wait.is_zero() {
+                std::thread::sleep(wait);
+            }
+        }
         let mut batch = kept.take().unwrap_or_default();
         batch.extend(first.into_iter().chain(rx.try_iter().take(BATCH_MAX)));
         if outage.may_try() {
+            last = Some(Instant::now());
             match write(&mut conn, &batch) {
-                Ok(()) => outage.succeeded(),
+                Ok(()) => {
+                    commits.fetch_add(1, Ordering::Relaxed);
+                    outage.succeeded()
+                }
                 Err(e) => outage.failed(&e.to_string()),
             }
         }
