@@ -73,55 +73,59 @@ pub struct Written {
 pub async fn write(pool: &Pool, node: &str, idle: Duration, b: &Batch) -> Result<Written, String> {
     let e = |e: tokio_postgres::Error| explain(&e);
     let mut c = pool.get().await.map_err(|e| explain(&e))?;
-    let tx = sql::begin(&mut c, idle).await.map_err(e)?;
-    let mut w = Written::default();
-    if !b.inserts.is_empty() {
-        insert(&tx, &b.inserts).await.map_err(e)?;
-        w.inserted = true;
-    }
-    if !b.inserts.is_empty() || !b.releases.is_empty() {
-        // Sent at commit; a node not listening finds the jobs by polling.
-        // Named by this node, which does not wake itself.
-        tx.execute("SELECT pg_notify('bext_jobs', $1)", &[&node])
-            .await
-            .map_err(e)?;
-    }
-    for (column, map) in [("checkpoint", &b.checkpoints), ("logs", &b.logs)] {
-        for (id, (attempt, text)) in map {
-            if sql::put_column(&tx, node, column, id, *attempt, text)
+    let tx = c.transaction().await.map_err(e)?;
+    let body = async {
+        let mut w = Written::default();
+        if !b.inserts.is_empty() {
+            insert(&tx, &b.inserts).await.map_err(e)?;
+            w.inserted = true;
+        }
+        if !b.inserts.is_empty() || !b.releases.is_empty() {
+            // Sent at commit; a node not listening finds the jobs by polling.
+            // Named by this node, which does not wake itself.
+            tx.execute("SELECT pg_notify('bext_jobs', $1)", &[&node])
+                .await
+                .map_err(e)?;
+        }
+        for (column, map) in [("checkpoint", &b.checkpoints), ("logs", &b.logs)] {
+            for (id, (attempt, text)) in map {
+                if sql::put_column(&tx, node, column, id, *attempt, text)
+                    .await
+                    .map_err(e)?
+                    == 0
+                    && !b.puts.get(id).is_some_and(|r| r.status.is_final())
+                {
+                    w.fenced.push((id.clone(), *attempt));
+                }
+            }
+        }
+        if !b.puts.is_empty() {
+            let rows: Vec<&Row> = b.puts.values().collect();
+            let written: HashSet<String> = put(&tx, node, &rows)
                 .await
                 .map_err(e)?
-                == 0
-                && !b.puts.get(id).is_some_and(|r| r.status.is_final())
-            {
-                w.fenced.push((id.clone(), *attempt));
+                .into_iter()
+                .collect();
+            for r in rows {
+                if !written.contains(&r.id) {
+                    w.fenced.push((r.id.clone(), r.attempt));
+                } else if r.status.is_final() {
+                    w.gone.push(r.id.clone());
+                }
             }
         }
-    }
-    if !b.puts.is_empty() {
-        let rows: Vec<&Row> = b.puts.values().collect();
-        let written: HashSet<String> = put(&tx, node, &rows)
-            .await
-            .map_err(e)?
-            .into_iter()
-            .collect();
-        for r in rows {
-            if !written.contains(&r.id) {
-                w.fenced.push((r.id.clone(), r.attempt));
-            } else if r.status.is_final() {
-                w.gone.push(r.id.clone());
-            }
+        for (id, attempt, requeue) in &b.releases {
+            sql::release(&tx, node, id, *attempt, *requeue)
+                .await
+                .map_err(e)?;
+            w.gone.push(id.clone());
         }
-    }
-    for (id, attempt, requeue) in &b.releases {
-        sql::release(&tx, node, id, *attempt, *requeue)
-            .await
-            .map_err(e)?;
-        w.gone.push(id.clone());
-    }
-    if let Some(keep) = b.prune {
-        sql::prune(&tx, keep).await.map_err(e)?;
-    }
+        if let Some(keep) = b.prune {
+            sql::prune(&tx, keep).await.map_err(e)?;
+        }
+        Ok(w)
+    };
+    let mut w = sql::settled(&tx, idle, body, e).await?;
     tx.commit().await.map_err(e)?;
     w.fenced.sort();
     w.fenced.dedup();

@@ -1,7 +1,8 @@
 //! The claim walks the claimable index in order and stops at its limit,
 //! and a batch update reaches its rows by key, whatever the table's
 //! statistics say: here a backlog of 3,000 jobs that autovacuum has not
-//! analyzed yet.
+//! analyzed yet. And the settings that keep them there reach the first
+//! statement of a transaction they are pipelined with.
 
 use super::batch::PUT;
 use super::sql::{CLAIM, begin, idle_limit};
@@ -83,4 +84,32 @@ async fn explain(tx: &deadpool_postgres::Transaction<'_>, statement: &str) -> St
         })
         .collect();
     lines.join("\n")
+}
+
+/// The settings go out with a transaction's first statement, not a round
+/// trip before it, and that statement already runs under them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_settings_sent_with_the_first_statement_apply_to_it() {
+    let pg = server::Postgres::start();
+    let url = pg.schema("settled");
+    let pool = super::pool(&super::connect_settings(&url).unwrap()).unwrap();
+    let mut c = pool.get().await.unwrap();
+    let tx = c.transaction().await.unwrap();
+    // A simple query goes out at its first poll: sent before the
+    // settings, it would see them unset.
+    let body = async {
+        tx.simple_query("SHOW enable_seqscan; SHOW idle_in_transaction_session_timeout")
+            .await
+    };
+    let rows = super::sql::settled(&tx, std::time::Duration::from_millis(1500), body, |x| x)
+        .await
+        .unwrap();
+    let shown: Vec<String> = rows
+        .into_iter()
+        .filter_map(|m| match m {
+            tokio_postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_owned),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown, ["off", "1500ms"]);
 }

@@ -40,13 +40,35 @@ pub async fn begin(
     idle: Duration,
 ) -> Result<Transaction<'_>, tokio_postgres::Error> {
     let tx = c.transaction().await?;
+    tx.batch_execute(&settings(idle)).await?;
+    Ok(tx)
+}
+
+/// The settings [`begin`] gives its transaction.
+fn settings(idle: Duration) -> String {
     let ms = idle.as_millis().max(1);
-    tx.batch_execute(&format!(
+    format!(
         "SET LOCAL idle_in_transaction_session_timeout = {ms};
          SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off"
-    ))
-    .await?;
-    Ok(tx)
+    )
+}
+
+/// Gives `tx` (fresh from `transaction()`) the settings of [`begin`] and
+/// runs `body` in it right behind them, without waiting for them: one
+/// round trip fewer for each claim and batch, which at thousands of jobs a
+/// second are round-trip bound. The server runs what it is sent in order,
+/// and `join!` sends the settings first (`body` sends nothing before its
+/// first poll). `e` turns the settings' error into `body`'s.
+pub async fn settled<T, E>(
+    tx: &Transaction<'_>,
+    idle: Duration,
+    body: impl Future<Output = Result<T, E>>,
+    e: impl Fn(tokio_postgres::Error) -> E,
+) -> Result<T, E> {
+    let set = settings(idle);
+    let (set, r) = tokio::join!(tx.batch_execute(&set), body);
+    set.map_err(e)?;
+    r
 }
 
 /// How long a node's transaction may sit idle before the server ends it:

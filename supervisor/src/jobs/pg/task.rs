@@ -371,8 +371,8 @@ impl Task {
         let r = async {
             let e = |e: tokio_postgres::Error| explain(&e);
             let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
-            let tx = sql::begin(&mut c, idle).await.map_err(e)?;
-            let claimed = sql::claim(
+            let tx = c.transaction().await.map_err(e)?;
+            let claim = sql::claim(
                 &tx,
                 &self.node,
                 &pools,
@@ -380,9 +380,8 @@ impl Task {
                 i64::from(cap.slots),
                 cap.budget_bytes.min(i64::MAX as u64) as i64,
                 ttl_s,
-            )
-            .await
-            .map_err(e)?;
+            );
+            let claimed = sql::settled(&tx, idle, claim, |x| x).await.map_err(e)?;
             tx.commit().await.map_err(e)?;
             Ok::<_, String>(claimed)
         };
