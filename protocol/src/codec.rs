@@ -147,7 +147,8 @@ mod tests {
                 headers: vec![("host".into(), "a".into())],
                 body: vec![1, 2, 3],
                 ip: "127.0.0.1".into(),
-            },
+            }
+            .into(),
         }
     }
 
@@ -205,7 +206,8 @@ mod tests {
                 headers: vec![],
                 body: vec![0; 2048],
                 ip: String::new(),
-            },
+            }
+            .into(),
         };
         assert!(matches!(
             encode(&big, 1024, &mut buf),

@@ -7,6 +7,7 @@
 //! may serve several at once; heartbeats and log lines are interleaved.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -81,7 +82,9 @@ pub enum MasterToWorker {
         modules: Vec<CompiledModule>,
     },
     /// An HTTP request to pass to `handler(req)`.
-    Request { id: u64, request: HttpRequest },
+    /// Shared: bextd keeps it to send again to another worker if this one
+    /// dies before answering; on the wire it is the request itself.
+    Request { id: u64, request: Arc<HttpRequest> },
     /// A non-HTTP request for `custom(params)`; answered with a `Response`
     /// whose body is the JSON of the result.
     Custom { id: u64, params_json: String },

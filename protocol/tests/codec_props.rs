@@ -142,7 +142,10 @@ proptest! {
 
     #[test]
     fn requests_round_trip(req in arb_request(), id in any::<u64>()) {
-        let msg = MasterToWorker::Request { id, request: req };
+        let msg = MasterToWorker::Request {
+            id,
+            request: req.into(),
+        };
         let mut wire = BytesMut::new();
         encode(&msg, MAX, &mut wire).unwrap();
         prop_assert_eq!(decode::<MasterToWorker>(&mut wire, MAX).unwrap(), Some(msg));

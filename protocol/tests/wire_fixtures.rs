@@ -92,7 +92,8 @@ fn request() {
                 headers: vec![("content-type".into(), "application/json".into())],
                 body: b"{\"a\":1}".to_vec(),
                 ip: "127.0.0.1".into(),
-            },
+            }
+            .into(),
         },
     );
 }

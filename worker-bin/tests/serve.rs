@@ -178,7 +178,8 @@ fn get(id: u64, path: &str) -> MasterToWorker {
             headers: vec![],
             body: vec![],
             ip: "127.0.0.1".into(),
-        },
+        }
+        .into(),
     }
 }
 

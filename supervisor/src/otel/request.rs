@@ -5,7 +5,6 @@
 //! [`RequestTrace::start`]) opens no span: it only carries the context the
 //! handler passes on.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -263,16 +262,17 @@ impl Attempt {
     /// `tracestate`) are the run span's, so the handler's own spans (its
     /// `fetch()`es, `bext.trace.span`) nest under bextd's. `baggage` is
     /// left as the caller sent it.
-    pub fn stamp<'a>(&self, request: &'a HttpRequest) -> Cow<'a, HttpRequest> {
+    /// Untraced, it is the request itself, shared, not copied.
+    pub fn stamp(&self, request: &Arc<HttpRequest>) -> Arc<HttpRequest> {
         let Some(t) = &self.live else {
-            return Cow::Borrowed(request);
+            return request.clone();
         };
-        let mut out = request.clone();
+        let mut out = HttpRequest::clone(request);
         out.headers
             .retain(|(k, _)| k != "traceparent" && k != "tracestate");
         TraceContextPropagator::new()
             .inject_context(&t.handler_cx, &mut HeaderPairs(&mut out.headers));
-        Cow::Owned(out)
+        Arc::new(out)
     }
 
     /// The try left the queue for the worker in `slot` (its `generation`

@@ -70,12 +70,13 @@ pub async fn request(
         return Err(Failure::Quarantined(left.as_secs().max(1)));
     }
     let retry = idempotent(&request.method);
+    let request = Arc::new(request);
     let deadline = deadline(pool);
     let mut own_faults = 0;
     for tries in 1..=MAX_TRIES {
         let frame = |id, attempt: &Attempt| MasterToWorker::Request {
             id,
-            request: attempt.stamp(&request).into_owned(),
+            request: attempt.stamp(&request),
         };
         let (result, link) = send_until_run(pool, frame, deadline, trace).await;
         let died = matches!(result, Err(Failure::Died));

@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::SinkExt;
@@ -160,7 +161,8 @@ impl Worker {
         match frame {
             MasterToWorker::Request { id, request } => {
                 self.received += 1;
-                self.enqueue_http(id, request)
+                // bextd's copy was its own: this one is not shared.
+                self.enqueue_http(id, Arc::unwrap_or_clone(request))
             }
             MasterToWorker::Custom { id, params_json } => {
                 self.received += 1;

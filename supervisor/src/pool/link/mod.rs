@@ -250,9 +250,10 @@ impl WorkerLink {
         id: u64,
         request: HttpRequest,
     ) -> Result<oneshot::Receiver<Answer>, HttpRequest> {
+        let request = Arc::new(request);
         match self.send_tracked(id, MasterToWorker::Request { id, request }) {
             Ok(rx) => Ok(rx),
-            Err(MasterToWorker::Request { request, .. }) => Err(request),
+            Err(MasterToWorker::Request { request, .. }) => Err(Arc::unwrap_or_clone(request)),
             Err(_) => unreachable!("send_tracked gives back the frame it was given"),
         }
     }

@@ -143,7 +143,10 @@ impl WorkerLink {
     /// path; it is not counted among the requests given to the worker.
     /// `None` if the link is closed.
     fn send_warmup(&self, id: u64, request: HttpRequest) -> Option<oneshot::Receiver<Answer>> {
-        let frame = MasterToWorker::Request { id, request };
+        let frame = MasterToWorker::Request {
+            id,
+            request: Arc::new(request),
+        };
         let what = what_of(&frame);
         let mut inner = self.inner.lock().unwrap();
         inner.tx.as_ref()?.send(frame).ok()?;
