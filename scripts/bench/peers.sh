@@ -4,7 +4,9 @@
 # socket) and the in-process reference (the same QuickJS handler called by
 # hyper in one process: the ceiling of any design that crosses a process
 # boundary per request). Each has 2 workers and serves the same script: the
-# hello example and the SSR example's bundle.
+# hello example and the SSR example's bundle. For hello, `static` is the
+# reference binary answering hello's page with no JS (`--static`): what the
+# HTTP front alone costs here, the floor of bextd's own CPU per request.
 #
 #   scripts/bench/peers.sh [ROUNDS] [SECONDS] [CONNECTIONS]
 #
@@ -22,7 +24,7 @@
 #   ... change, then: BEXT_PEERS_BASE=/tmp/base BEXT_PEERS_ONLY="bextd base" \
 #   BEXT_PEERS_APPS=hello scripts/bench/peers.sh 7 4
 #
-# BEXT_PEERS_ONLY=bextd (or node, reference; several, space-separated)
+# BEXT_PEERS_ONLY=bextd (or node, reference, static; several, space-separated)
 # measures those servers alone,
 # BEXT_PEERS_APPS="hello" one app, and BEXT_PEERS_OUT=FILE also writes the
 # medians there ("app server req/s p99 master workers wrk", one line
@@ -48,7 +50,7 @@ declare -A script=(
   [hello]=$PWD/scripts/examples/hello/worker.js
   [ssr]=$PWD/scripts/examples/ssr/dist/worker.js
 )
-servers=(bextd node reference)
+servers=(bextd node reference static)
 base=${BEXT_PEERS_BASE:-}
 [[ -n $base ]] && servers+=(base)
 [[ -n $only ]] && read -r -a servers <<<"$only"
@@ -78,6 +80,9 @@ TOML
     reference)
       target/release/bext-bench-reference "${script[$app]}" "127.0.0.1:$port" 2 >"$work/$server-$app.log" 2>&1 &
       ;;
+    static)
+      target/release/bext-bench-reference --static "127.0.0.1:$port" 2 >"$work/$server-$app.log" 2>&1 &
+      ;;
   esac
   echo $!
 }
@@ -100,6 +105,7 @@ declare -A pid_of port_of
 port=18300
 for app in "${apps[@]}"; do
   for server in "${servers[@]}"; do
+    [[ $server == static && $app != hello ]] && continue
     port=$((port + 1))
     pid_of[$server/$app]=$(start_server "$server" "$app" "$port")
     port_of[$server/$app]=$port
@@ -143,6 +149,7 @@ for r in $(seq "$rounds"); do
   order=("${servers[@]:$((r % ${#servers[@]}))}" "${servers[@]:0:$((r % ${#servers[@]}))}")
   for app in "${apps[@]}"; do
     for server in "${order[@]}"; do
+      [[ -n ${pid_of[$server/$app]:-} ]] || continue
       line=$(run "$server/$app")
       results[$server/$app/$r]=$line
       printf '  round %d %-5s %-9s %s\n' "$r" "$app" "$server" "$line"
@@ -172,6 +179,7 @@ printf '%-5s %-10s %9s %8s %8s %8s %8s %8s\n' app server "req/s" "p99 µs" maste
 for app in "${apps[@]}"; do
   for server in "${servers[@]}"; do
     k=$server/$app
+    [[ -n ${pid_of[$k]:-} ]] || continue
     rps=$(med "$k" 1) p99=$(med "$k" 2) m=$(med "$k" 3) w=$(med "$k" 4) g=$(med "$k" 5)
     total=$(awk -v a="$m" -v b="$w" 'BEGIN { printf "%.2f", a + b }')
     printf '%-5s %-10s %9s %8s %8s %8s %8s %8s\n' "$app" "$server" "$rps" "$p99" "$m" "$w" "$total" "$g"
@@ -187,6 +195,10 @@ if [[ -z $only ]]; then
       "$(ratio "bextd/$app" "node/$app" 1)" "$(ratio "bextd/$app" "node/$app" 2)" \
       "$(ratio "bextd/$app" "reference/$app" 1)"
   done
+  if [[ -n ${pid_of[static/hello]:-} ]]; then
+    printf 'hello bextd CPU per request / the HTTP front alone (static): %s\n' \
+      "$(ratio "bextd/hello" "static/hello" 3)"
+  fi
 fi
 if [[ " ${servers[*]} " == *" base "* && " ${servers[*]} " == *" bextd "* ]]; then
   echo

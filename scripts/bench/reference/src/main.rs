@@ -3,7 +3,11 @@
 //! its own QuickJS engine and its own SO_REUSEPORT listener, so it is the
 //! ceiling a pool that crosses a process boundary per request is compared to.
 //!
-//! Usage: bext-bench-reference SCRIPT ADDR [THREADS]
+//! With `--static` instead of a script it answers every request with the
+//! hello example's page and runs no JS: what the HTTP front alone costs
+//! (hyper, TCP), the floor of bextd's own share of a request.
+//!
+//! Usage: bext-bench-reference SCRIPT|--static ADDR [THREADS]
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -22,10 +26,11 @@ use hyper_util::rt::TokioIo;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 3 {
-        eprintln!("usage: bext-bench-reference SCRIPT ADDR [THREADS]");
+        eprintln!("usage: bext-bench-reference SCRIPT|--static ADDR [THREADS]");
         std::process::exit(2);
     }
-    let script = std::fs::canonicalize(&args[1]).expect("script path");
+    let script =
+        (args[1] != "--static").then(|| std::fs::canonicalize(&args[1]).expect("script path"));
     let addr: SocketAddr = args[2].parse().expect("address");
     let threads = args.get(3).and_then(|t| t.parse().ok()).unwrap_or_else(|| {
         std::thread::available_parallelism()
@@ -59,20 +64,26 @@ fn listener(addr: SocketAddr) -> std::net::TcpListener {
     s.into()
 }
 
-fn serve(script: std::path::PathBuf, addr: SocketAddr) {
+fn serve(script: Option<std::path::PathBuf>, addr: SocketAddr) {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     let local = tokio::task::LocalSet::new();
     local.block_on(&rt, async move {
-        let engine = Rc::new(Engine::new(EngineOptions::default()).unwrap());
-        engine.start_load(1, &script);
-        match wait(&engine, 1) {
-            Some(Ok(_)) => {}
-            Some(Err(e)) => panic!("script failed to load: {}", e.describe()),
-            None => panic!("script did not finish loading"),
-        }
+        let engine = match script {
+            Some(script) => {
+                let engine = Rc::new(Engine::new(EngineOptions::default()).unwrap());
+                engine.start_load(1, &script);
+                match wait(&engine, 1) {
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => panic!("script failed to load: {}", e.describe()),
+                    None => panic!("script did not finish loading"),
+                }
+                Some(engine)
+            }
+            None => None,
+        };
         let listener = tokio::net::TcpListener::from_std(listener(addr)).unwrap();
         let mut next = 2u32;
         loop {
@@ -89,7 +100,12 @@ fn serve(script: std::path::PathBuf, addr: SocketAddr) {
                     n.set(n.get().wrapping_add(1));
                     let token = n.get();
                     let engine = engine.clone();
-                    async move { Ok::<_, Infallible>(call(&engine, token, peer, req).await) }
+                    async move {
+                        Ok::<_, Infallible>(match engine {
+                            Some(engine) => call(&engine, token, peer, req).await,
+                            None => page(req).await,
+                        })
+                    }
                 });
                 let _ = http1::Builder::new()
                     .serve_connection(TokioIo::new(stream), svc)
@@ -97,6 +113,22 @@ fn serve(script: std::path::PathBuf, addr: SocketAddr) {
             });
         }
     });
+}
+
+/// The hello example's answer to `GET /`, without JS.
+async fn page(req: Request<Incoming>) -> Response<supervisor::front::body::Body> {
+    let (parts, body) = req.into_parts();
+    let _ = body.collect().await;
+    let html = format!(
+        "<h1>Hello from bext</h1><p>{} {}</p>",
+        parts.method, parts.uri
+    );
+    let resp = protocol::worker::HttpResponse {
+        status: 200,
+        headers: vec![("content-type".into(), "text/html; charset=utf-8".into())],
+        body: html.into_bytes(),
+    };
+    supervisor::front::worker_response("reference", resp)
 }
 
 async fn call(
