@@ -76,14 +76,17 @@ async fn explain(tx: &deadpool_postgres::Transaction<'_>, statement: &str) -> St
         .simple_query(&format!("EXPLAIN (ANALYZE, COSTS OFF) {statement}"))
         .await
         .unwrap();
-    let lines: Vec<String> = rows
-        .into_iter()
+    first_column(rows).join("\n")
+}
+
+/// The first column of each row a simple query returned.
+fn first_column(rows: Vec<tokio_postgres::SimpleQueryMessage>) -> Vec<String> {
+    rows.into_iter()
         .filter_map(|m| match m {
             tokio_postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_owned),
             _ => None,
         })
-        .collect();
-    lines.join("\n")
+        .collect()
 }
 
 /// The settings go out with a transaction's first statement, not a round
@@ -104,12 +107,5 @@ async fn the_settings_sent_with_the_first_statement_apply_to_it() {
     let rows = super::sql::settled(&tx, std::time::Duration::from_millis(1500), body, |x| x)
         .await
         .unwrap();
-    let shown: Vec<String> = rows
-        .into_iter()
-        .filter_map(|m| match m {
-            tokio_postgres::SimpleQueryMessage::Row(r) => r.get(0).map(str::to_owned),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(shown, ["off", "1500ms"]);
+    assert_eq!(first_column(rows), ["off", "1500ms"]);
 }
