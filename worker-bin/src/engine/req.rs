@@ -14,15 +14,16 @@
 //! the same values. Only a property descriptor read before the first read
 //! of the field shows an accessor.
 //!
-//! The keys are atoms made once per engine and the accessors functions the
-//! prelude made once ([`ReqShape`]): a request costs a dozen property
-//! definitions and no lookup of a name.
+//! The keys are atoms made once per engine, and the accessors and methods
+//! are functions the prelude made once ([`ReqShape`]): a request costs a
+//! dozen property definitions, one native function and no lookup of a name.
 
 use protocol::worker::HttpRequest;
 use rquickjs::object::{AsProperty, Property, PropertyFlags};
 use rquickjs::{Array, Atom, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
-/// `req`'s own keys, in their order, then the hidden key of its data.
+/// `req`'s own keys, in their order (the hidden key of its data, `RAW`,
+/// comes from the prelude).
 const KEYS: [&str; 11] = [
     "id",
     "method",
