@@ -41,12 +41,12 @@ fn main() {
         ip: "127.0.0.1".into(),
     };
     for i in 0..n / 10 {
-        engine.dispatch(2, u64::from(i), &req);
+        engine.dispatch(2, u64::from(i), req.clone());
         wait(&engine, 2);
     }
     let t0 = Instant::now();
     for i in 0..n {
-        engine.dispatch(2, u64::from(i), &req);
+        engine.dispatch(2, u64::from(i), req.clone());
         wait(&engine, 2);
     }
     let per = t0.elapsed().as_secs_f64() * 1e6 / f64::from(n);

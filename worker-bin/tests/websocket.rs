@@ -73,7 +73,7 @@ fn news(h: &mut Harness) -> (Vec<String>, String) {
 #[test]
 fn an_upgrade_answers_101_and_the_socket_lives_through_its_events() {
     let mut h = Harness::new(APP);
-    h.engine.dispatch(100, 7, &upgrade("/ws"));
+    h.engine.dispatch(100, 7, upgrade("/ws"));
     let r = h.wait(100).unwrap();
     assert_eq!(r.status, 101);
     assert_eq!(header(&r, "sec-websocket-protocol"), Some("chat"));
@@ -135,7 +135,7 @@ fn a_request_that_is_no_upgrade_or_a_protocol_not_offered_is_refused() {
         "{}",
         harness::body(&r)
     );
-    h.engine.dispatch(100, 7, &upgrade("/wrong-protocol"));
+    h.engine.dispatch(100, 7, upgrade("/wrong-protocol"));
     let r = h.wait(100).unwrap();
     assert!(
         harness::body(&r).contains("did not offer the subprotocol \"mqtt\" (it offered: chat, v2)"),

@@ -25,7 +25,8 @@
 //! `glue` (the calls into the prelude's glue object: load, hooks, custom
 //! calls, messages, jobs, fetch news, and what to do with an error that
 //! escapes them), `request` (a request's way in, its abort and its stream
-//! credits), `interrupt` (the deadline and the poll hook) and `rejections`
+//! credits), `req` (the handler's `req`, its costly fields made on first
+//! read), `interrupt` (the deadline and the poll hook) and `rejections`
 //! (the unhandled-rejection tracker).
 
 mod glue;
@@ -33,6 +34,7 @@ mod heap;
 mod interrupt;
 mod random;
 mod rejections;
+mod req;
 mod request;
 
 use std::cell::Cell;
@@ -74,6 +76,7 @@ pub struct Engine {
     dispatch_fetch: Persistent<Function<'static>>,
     fire_timer: Persistent<Function<'static>>,
     glue: Persistent<Object<'static>>,
+    req_shape: req::ReqShape,
     ctx: Context,
     rt: Runtime,
     host: Rc<HostState>,
@@ -95,6 +98,7 @@ struct Prelude {
     dispatch_fetch: Persistent<Function<'static>>,
     fire_timer: Persistent<Function<'static>>,
     glue: Persistent<Object<'static>>,
+    req_shape: req::ReqShape,
 }
 
 impl Engine {
@@ -120,6 +124,7 @@ impl Engine {
             dispatch_fetch: prelude.dispatch_fetch,
             fire_timer: prelude.fire_timer,
             glue: prelude.glue,
+            req_shape: prelude.req_shape,
             ctx,
             rt,
             host,
@@ -230,11 +235,14 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
     let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
     let dispatch_fetch: Function = glue.get("dispatchFetch").map_err(|e| e.to_string())?;
     let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
+    let shape: rquickjs::Array = glue.get("requestShape").map_err(|e| e.to_string())?;
+    let req_shape = req::ReqShape::new(ctx, &shape).map_err(|e| e.to_string())?;
     Ok(Prelude {
         dispatch: Persistent::save(ctx, dispatch),
         dispatch_fetch: Persistent::save(ctx, dispatch_fetch),
         fire_timer: Persistent::save(ctx, fire),
         glue: Persistent::save(ctx, glue),
+        req_shape,
     })
 }
 

@@ -1,27 +1,30 @@
 //! A request's way into JS, and what the loop tells JS about it later.
 //!
-//! `export function handler(req)` gets a plain object built here
-//! ([`request_object`]); `export default { fetch }` gets a web `Request`
+//! `export function handler(req)` gets a plain object (built in `req`,
+//! its costly fields made on first read); `export default { fetch }` gets a web `Request`
 //! the prelude builds from the method, the absolute URL ([`absolute_url`]),
 //! the headers and the body. Later the loop may abort the request (its
 //! `signal` fires) or credit its streamed answer with the bytes the client
 //! took.
 
 use protocol::worker::HttpRequest;
-use rquickjs::{CatchResultExt, Ctx, Function, Object, TypedArray, Value};
+use rquickjs::{CatchResultExt, Function, TypedArray};
 
+use super::req::{header_value, request_object};
 use super::{Engine, caught_to_string};
 
 impl Engine {
     /// Calls the script's request handler; reports `Done` (or a streamed
     /// answer) for `token`. `export function handler(req)` gets the plain
-    /// request object; `export default { fetch }` a web `Request`.
-    pub fn dispatch(&self, token: u32, id: u64, request: &HttpRequest) {
+    /// request object; `export default { fetch }` a web `Request`. The
+    /// request moves in: `req` keeps its headers and body until it is
+    /// collected.
+    pub fn dispatch(&self, token: u32, id: u64, request: HttpRequest) {
         let fetch_shape = self.fetch_shape();
         let ok = self.ctx.with(|ctx| {
             let run = || -> rquickjs::Result<()> {
-                let body = TypedArray::<u8>::new(ctx.clone(), request.body.as_slice())?;
                 if fetch_shape {
+                    let body = TypedArray::<u8>::new(ctx.clone(), request.body.as_slice())?;
                     let f = self.dispatch_fetch.clone().restore(&ctx)?;
                     let headers: Vec<&str> = request
                         .headers
@@ -31,15 +34,22 @@ impl Engine {
                     return f.call::<_, ()>((
                         token,
                         request.method.as_str(),
-                        absolute_url(request),
+                        absolute_url(&request),
                         headers,
                         body,
                         request.ip.as_str(),
                     ));
                 }
-                let req = request_object(&ctx, id, request)?;
+                // The trace context is read here, so that a traced request
+                // does not make `req.headers` for it.
+                let tp = header_value(&request.headers, "traceparent").map(|v| v.into_owned());
+                let ts = tp
+                    .as_ref()
+                    .and_then(|_| header_value(&request.headers, "tracestate"))
+                    .map(|v| v.into_owned());
+                let req = request_object(&ctx, &self.req_shape, token, id, request)?;
                 let f = self.dispatch.clone().restore(&ctx)?;
-                f.call::<_, ()>((token, req, body))
+                f.call::<_, ()>((token, req, tp, ts))
             };
             run().catch(&ctx).map_err(caught_to_string)
         });
@@ -121,75 +131,4 @@ fn absolute_url(r: &HttpRequest) -> String {
         "/"
     };
     format!("{scheme}://{host}{path}")
-}
-
-/// Builds the `req` object: `{ id, method, url, path, query, headers, ip }`
-/// (the prelude adds `body`, `bytes()`, `arrayBuffer()` and `signal`).
-fn request_object<'js>(ctx: &Ctx<'js>, id: u64, r: &HttpRequest) -> rquickjs::Result<Object<'js>> {
-    let obj = Object::new(ctx.clone())?;
-    obj.set("id", id as f64)?;
-    obj.set("method", r.method.as_str())?;
-    obj.set("url", r.url.as_str())?;
-    let (path, query) = match r.url.split_once('?') {
-        Some((p, q)) => (p, q),
-        None => (r.url.as_str(), ""),
-    };
-    obj.set("path", path)?;
-    obj.set("query", query_object(ctx, query)?)?;
-    obj.set("headers", headers_object(ctx, &r.headers)?)?;
-    // `body` (the text) is made by the prelude on first read: a handler
-    // that reads `req.bytes()` never pays for decoding.
-    obj.set("ip", r.ip.as_str())?;
-    Ok(obj)
-}
-
-/// `req.query`: each key of the query string to its value; a repeated key
-/// becomes an array of its values, in order.
-fn query_object<'js>(ctx: &Ctx<'js>, query: &str) -> rquickjs::Result<Object<'js>> {
-    let q = Object::new(ctx.clone())?;
-    for (k, v) in url::form_urlencoded::parse(query.as_bytes()) {
-        match q.get::<_, Value>(k.as_ref())? {
-            prev if prev.is_undefined() => q.set(k.as_ref(), v.as_ref())?,
-            prev => {
-                let arr = match prev.as_array() {
-                    Some(a) => a.clone(),
-                    None => {
-                        let a = rquickjs::Array::new(ctx.clone())?;
-                        a.set(0, prev)?;
-                        a
-                    }
-                };
-                arr.set(arr.len(), v.as_ref())?;
-                q.set(k.as_ref(), arr)?;
-            }
-        }
-    }
-    Ok(q)
-}
-
-/// `req.headers`: each header name to its value; repeated headers are
-/// joined with `, `, as Node does for most of them. Joined here, so each
-/// name is set once and never read back from JS.
-fn headers_object<'js>(
-    ctx: &Ctx<'js>,
-    headers: &[(String, String)],
-) -> rquickjs::Result<Object<'js>> {
-    let obj = Object::new(ctx.clone())?;
-    for (i, (k, v)) in headers.iter().enumerate() {
-        if headers[..i].iter().any(|(seen, _)| seen == k) {
-            continue; // joined with its first occurrence
-        }
-        let mut same = headers[i + 1..].iter().filter(|(o, _)| o == k).peekable();
-        if same.peek().is_none() {
-            obj.set(k.as_str(), v.as_str())?;
-        } else {
-            let mut joined = v.clone();
-            for (_, more) in same {
-                joined.push_str(", ");
-                joined.push_str(more);
-            }
-            obj.set(k.as_str(), joined)?;
-        }
-    }
-    Ok(obj)
 }

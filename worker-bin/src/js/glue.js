@@ -29,8 +29,8 @@
       return ["unprintable error (reading its message or stack threw)", ""];
     }
   }
-  // The abort signal of each running request, by token: null until a
-  // fetch(request) handler first reads `request.signal` (most never do, and
+  // The abort signal of each running request, by token: null until its
+  // handler first reads `req.signal` or `request.signal` (most never do, and
   // making one costs about as much as the rest of a hello), then the signal.
   // A request keeps its entry until it ends, so a signal read after an abort
   // is already aborted.
@@ -170,31 +170,45 @@
       try { answer(r); } catch (e) { fail(token, e); }
     }
   }
-  // `export function handler(req)`: a plain object (built in engine/request.rs)
-  // plus the body's exact bytes and the abort signal.
-  const BODY = Symbol("body");
-  function reqBytes() { return Promise.resolve(this[BODY].slice()); }
-  function reqArrayBuffer() { return Promise.resolve(this[BODY].slice().buffer); }
-  // `req.body`: the text (invalid UTF-8 replaced, as before), decoded on
-  // first read.
-  function setBodyText(req, text) {
-    Object.defineProperty(req, "body", { value: text, writable: true, enumerable: true, configurable: true });
-  }
-  const bodyText = {
-    get() { const text = host.utf8Decode(this[BODY], false, true); setBodyText(this, text); return text; },
-    set(v) { setBodyText(this, v); },
-    enumerable: true,
-    configurable: true,
-  };
-  function dispatch(token, req, body) {
-    const signal = AbortSignal._make();
-    signals.set(token, signal);
-    req.signal = signal;
-    Object.defineProperty(req, BODY, { value: body });
-    Object.defineProperty(req, "body", bodyText);
-    req.bytes = reqBytes;
-    req.arrayBuffer = reqArrayBuffer;
-    const t = req.headers.traceparent === undefined ? null : traceOf(req.headers.traceparent, req.headers.tracestate);
+  // `export function handler(req)`: a plain object built in engine/req.rs.
+  // What costs little (id, method, url, path, ip, bytes, arrayBuffer) is
+  // there from the start; `query`, `headers`, `signal` and `body` start as
+  // these accessors (shared by every request), which make the value on
+  // first read and replace themselves with a plain writable property
+  // holding it, as the field used to be (`req.headers === req.headers`,
+  // writes stay). Their data stays in Rust with `req[RAW]`, a native
+  // function that owns the request's headers, query and body.
+  const RAW = Symbol("request");
+  const HEADERS = 0, QUERY = 1, BYTES = 2, TOKEN = 3;
+  const dataField = (value) => ({ value, writable: true, enumerable: true, configurable: true });
+  // A frozen req cannot take the value as its own: kept here, so every
+  // read still gives the same object.
+  const kept = new WeakMap();
+  const lazyField = (key, make) => ({
+    get() {
+      // `this` may inherit from the req (Object.create(req)): the value is the req's.
+      let req = this;
+      while (!Object.hasOwn(req, RAW)) req = Object.getPrototypeOf(req);
+      const k = kept.get(req);
+      if (k !== undefined && k.has(key)) return k.get(key);
+      const value = make(req[RAW]);
+      if (Reflect.defineProperty(req, key, dataField(value))) return value;
+      if (k === undefined) kept.set(req, new Map([[key, value]])); else k.set(key, value);
+      return value;
+    },
+    set(v) { if (!Reflect.defineProperty(this, key, dataField(v))) throw new TypeError(`'${key}' is read-only`); },
+  });
+  // `body` is the text (invalid UTF-8 replaced); bytes() a fresh copy each time.
+  const lazyReq = [lazyField("query", (raw) => raw(QUERY)), lazyField("headers", (raw) => raw(HEADERS)),
+    lazyField("signal", (raw) => signalOf(raw(TOKEN))), lazyField("body", (raw) => host.utf8Decode(raw(BYTES), false, true))];
+  function reqBytes() { return Promise.resolve(this[RAW](BYTES)); }
+  function reqArrayBuffer() { return Promise.resolve(this[RAW](BYTES).buffer); }
+  // What engine/req.rs makes each req of: the key of its data, the accessors, the methods.
+  const requestShape = [RAW, ...lazyReq.flatMap((f) => [f.get, f.set]), reqBytes, reqArrayBuffer];
+  // `tp`, `ts`: traceparent and tracestate (or null), read by the engine: `headers` stays unmade.
+  function dispatch(token, req, tp, ts) {
+    signals.set(token, null);
+    const t = tp == null ? null : traceOf(tp, ts);
     let r;
     try { r = t === null ? exportsNs.handler(req) : inTrace(t, () => exportsNs.handler(req)); } catch (e) { return fail(token, e); }
     settle(token, r, req);
@@ -482,5 +496,5 @@
     for (let i = 0; i + 1 < envPairs.length; i += 2) e[envPairs[i]] = envPairs[i + 1];
     env = Object.freeze(e);
   }
-  return { roots, dispatch, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply, socketEvent: ws.socketEvent };
+  return { roots, dispatch, requestShape, dispatchFetch, usesFetch, credit, fetchEvent: (...a) => webParts().http.fetchEvent(...a), hook, load, custom, message, fireTimer, setIdentity, reportError, abort, runJob, jobCancel, jobReply, socketEvent: ws.socketEvent };
 })

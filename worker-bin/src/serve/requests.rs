@@ -113,9 +113,9 @@ impl Worker {
             stream: None,
         });
         self.arm_interrupt(Instant::now(), Some(token));
-        self.as_request(Some(q.id), |engine| match &q.job {
+        self.as_request(Some(q.id), |engine| match q.job {
             Job::Http(request) => engine.dispatch(token, q.id, request),
-            Job::Custom(params) => engine.dispatch_custom(token, params),
+            Job::Custom(params) => engine.dispatch_custom(token, &params),
         });
     }
 

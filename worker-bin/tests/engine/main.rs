@@ -207,7 +207,7 @@ fn runaway_js_is_interrupted_at_the_deadline() {
         ip: String::new(),
     };
     let t0 = Instant::now();
-    h.engine.dispatch(9, 1, &req);
+    h.engine.dispatch(9, 1, req);
     assert!(h.engine.take_interrupted().is_some());
     assert!(t0.elapsed() < Duration::from_secs(2));
     // The engine still works afterwards.
@@ -413,7 +413,7 @@ fn req_signal_fires_when_the_request_is_aborted() {
         body: vec![],
         ip: String::new(),
     };
-    h.engine.dispatch(60, 1, &req);
+    h.engine.dispatch(60, 1, req);
     h.engine.run_jobs();
     assert!(h.engine.take_events().is_empty(), "still waiting");
     h.engine.abort(60, false);
@@ -446,7 +446,7 @@ fn an_interrupted_handler_leaves_its_stack() {
         body: vec![],
         ip: String::new(),
     };
-    h.engine.dispatch(9, 1, &req);
+    h.engine.dispatch(9, 1, req);
     let stack = h.engine.take_interrupted().expect("interrupted");
     assert!(stack.contains("at spinForever"), "{stack}");
     assert!(stack.contains("worker.js:"), "{stack}");
@@ -493,4 +493,5 @@ fn binary_bodies_reach_handler_exact_through_bytes_and_array_buffer() {
     assert_eq!(r.body, gif);
 }
 
+mod lazy_req;
 mod requests;

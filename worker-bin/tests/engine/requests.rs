@@ -85,8 +85,8 @@ fn request_signal_tells_the_truth_whenever_it_is_first_read() {
         body: vec![],
         ip: String::new(),
     };
-    h.engine.dispatch(61, 1, &req("/early"));
-    h.engine.dispatch(62, 2, &req("/late"));
+    h.engine.dispatch(61, 1, req("/early"));
+    h.engine.dispatch(62, 2, req("/late"));
     h.engine.run_jobs();
     assert_eq!(body(&h.get("/done").unwrap()), "ok");
     h.engine.abort(61, false);
@@ -281,7 +281,7 @@ fn repeated_request_headers_are_joined_in_order_under_one_name() {
         body: Vec::new(),
         ip: "127.0.0.1".into(),
     };
-    h.engine.dispatch(100, 1, &req);
+    h.engine.dispatch(100, 1, req);
     let r = h.wait(100).unwrap();
     assert_eq!(
         body(&r),

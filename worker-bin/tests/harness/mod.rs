@@ -178,7 +178,7 @@ impl Harness {
             body: body.to_vec(),
             ip: "127.0.0.1".into(),
         };
-        self.engine.dispatch(100, 7, &req);
+        self.engine.dispatch(100, 7, req);
         self.wait(100)
     }
 }

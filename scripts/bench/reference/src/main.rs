@@ -144,7 +144,7 @@ async fn call(
         .map(|b| b.to_bytes())
         .unwrap_or_default();
     let request = supervisor::front::worker_request(&parts, &body, &peer.ip().to_string());
-    engine.dispatch(token, token as u64, &request);
+    engine.dispatch(token, token as u64, request);
     let result = match wait(engine, token) {
         Some(r) => r,
         None => {
