@@ -111,13 +111,84 @@ fn purge_by_prefix_or_tag_and_a_deploy_clear_the_cache() {
     assert_eq!(d.get("/page").body, "VERSION /page 2");
     assert_eq!(d.get("/page").header("x-bext-cache"), Some("hit"));
 
-    // A new version empties it: the stored v1 page (fresh for 600 s) would
-    // be served otherwise.
+    // Once no worker runs the old version, its answers go: the stored v1
+    // page (fresh for 600 s) would be served otherwise.
     std::fs::write(dir.join("worker.js"), WORKER.replace("VERSION", "v2")).unwrap();
     let (code, _, err) = bext(dir, &["deploy"]);
     assert_eq!(code, 0, "{err}");
     wait_for(Duration::from_secs(20), "the new version's page", || {
         d.get("/page").body.starts_with("v2").then_some(())
     });
-    assert!(d.logs().contains("response cache cleared"), "{}", d.logs());
+    assert!(
+        d.logs()
+            .contains("dropped the answers of versions no longer running"),
+        "{}",
+        d.logs()
+    );
+}
+
+/// The versions the live workers run.
+fn versions(d: &Daemon) -> Vec<String> {
+    let mut v: Vec<String> = d
+        .workers()
+        .iter()
+        .filter(|w| !w["pid"].is_null())
+        .map(|w| w["version"].as_str().unwrap_or("-").to_string())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+#[test]
+fn a_canary_keeps_the_old_answers_and_a_rollback_drops_its_own() {
+    let d = Daemon::start_with(Setup {
+        config: &CONFIG.replace("jsc_workers = 1", "jsc_workers = 2").replace(
+            "[render.cache]",
+            "[render.deploy]\ncanary = true\ncanary_ms = 600000\ncanary_requests = 1000000\n\n[render.cache]",
+        ),
+        files: &[("worker.js", WORKER)],
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    let dir = d.dir.path();
+    let v1 = versions(&d);
+    assert_eq!(d.get("/page").body, "VERSION /page 1");
+    std::fs::write(dir.join("worker.js"), WORKER.replace("VERSION", "v2")).unwrap();
+    let (code, _, err) = bext(dir, &["deploy"]);
+    assert_eq!(code, 0, "{err}");
+    d.wait_until(Duration::from_secs(20), "the canary serving", || {
+        (versions(&d).len() == 2 && d.active("render") == 2).then_some(())
+    });
+    // The old version still serves: its stored answer still holds.
+    let page = d.get("/page");
+    assert_eq!(
+        (page.body.as_str(), page.header("x-bext-cache")),
+        ("VERSION /page 1", Some("hit"))
+    );
+    // A page the canary rendered is stored, and served to everyone.
+    let canary_page = (0..200)
+        .map(|i| format!("/p{i}"))
+        .find(|p| d.get(p).body.starts_with("v2"))
+        .expect("the canary rendered one of 200 pages");
+    assert_eq!(d.get(&canary_page).header("x-bext-cache"), Some("hit"));
+    let (code, _, err) = bext(dir, &["deploy", "rollback"]);
+    assert_eq!(code, 0, "{err}");
+    d.wait_until(
+        Duration::from_secs(20),
+        "the old version on every worker",
+        || (versions(&d) == v1 && d.active("render") == 2).then_some(()),
+    );
+    let again = d.get(&canary_page);
+    assert!(
+        again.body.starts_with("VERSION"),
+        "the canary's answer went: {}",
+        again.body
+    );
+    assert_eq!(again.header("x-bext-cache"), Some("miss"));
+    assert_eq!(
+        d.get("/page").body,
+        "VERSION /page 1",
+        "the old version's answer stayed"
+    );
 }

@@ -14,8 +14,11 @@
 //! worker itself, since what one client was told may be for it alone.
 //!
 //! The store is one mutex held only to look up or insert (never across a
-//! render), bounded in bytes with LRU eviction. A deploy that makes a new
-//! version run, a hot-swap and `bext cache purge` empty it or part of it.
+//! render), bounded in bytes with LRU eviction. Each answer is tagged with
+//! the version of the code that rendered it and goes once no serving
+//! worker runs that version (a deploy finished, a canary rolled back; see
+//! `store`). A hot-swap empties it, and answers still rendering then are
+//! not stored; `bext cache purge` drops what it names.
 
 pub mod rules;
 pub mod store;
@@ -132,9 +135,16 @@ impl ResponseCache {
         self.store.lock().unwrap().clear()
     }
 
+    /// The versions the pool's serving workers run now; the answers of
+    /// other versions go. Returns how many went.
+    pub fn set_live(&self, versions: Vec<u64>) -> usize {
+        self.store.lock().unwrap().set_live(versions)
+    }
+
     /// Answers `req` from the cache or through `render` (a worker), storing
-    /// what may be stored. `render` gives `Ok` for a whole answer, `Err` for
-    /// anything else (an error, a stream), which passes through untouched.
+    /// what may be stored. `render` gives `Ok` for a whole answer with the
+    /// version of the code that made it, `Err` for anything else (an error,
+    /// a stream), which passes through untouched.
     pub async fn serve<T, F, Fut>(
         self: &Arc<Self>,
         req: HttpRequest,
@@ -142,12 +152,12 @@ impl ResponseCache {
     ) -> Result<HttpResponse, T>
     where
         F: Fn(HttpRequest) -> Fut + Send + Sync + 'static,
-        Fut: Future<Output = Result<HttpResponse, T>> + Send + 'static,
+        Fut: Future<Output = Result<(HttpResponse, u64), T>> + Send + 'static,
         T: Send + 'static,
     {
         let with = self.rules.with_credentials;
         let Some(base) = rules::request_key(&req.method, &req.url, &req.headers, with) else {
-            return render(req).await;
+            return render(req).await.map(|(resp, _)| resp);
         };
         let now = Instant::now();
         let found = self.store.lock().unwrap().get(&base, &req.headers, now);
@@ -180,7 +190,7 @@ impl ResponseCache {
                     self.counts.hits.fetch_add(1, Ordering::Relaxed);
                     return Ok(respond(&e, Label::Hit, Instant::now()));
                 }
-                render(req).await
+                render(req).await.map(|(resp, _)| resp)
             }
             Ok(tx) => {
                 self.counts.misses.fetch_add(1, Ordering::Relaxed);
@@ -200,7 +210,7 @@ impl ResponseCache {
     ) -> Result<HttpResponse, T>
     where
         F: Fn(HttpRequest) -> Fut,
-        Fut: Future<Output = Result<HttpResponse, T>>,
+        Fut: Future<Output = Result<(HttpResponse, u64), T>>,
     {
         // Landed or dropped (the client went), the flight ends here.
         let _landing = Landing {
@@ -210,13 +220,14 @@ impl ResponseCache {
         let headers = req.headers.clone();
         let path_ok = self.route_ttl(&req.url);
         self.counts.renders.fetch_add(1, Ordering::Relaxed);
+        let epoch = self.store.lock().unwrap().epoch();
         let got = render(req).await;
         let stored = match &got {
-            Ok(resp) => self.store(&base, &headers, resp, path_ok),
+            Ok((resp, version)) => self.store(&base, &headers, resp, path_ok, (*version, epoch)),
             Err(_) => None,
         };
         let _ = tx.send(Some(stored.clone()));
-        got.map(|mut resp| {
+        got.map(|(mut resp, _)| {
             resp.headers.retain(|(k, _)| !rules::is_internal(k));
             if stored.is_some() {
                 resp.headers.push(("age".into(), "0".into()));
@@ -232,7 +243,7 @@ impl ResponseCache {
     fn revalidate<T, F, Fut>(self: &Arc<Self>, base: String, req: HttpRequest, render: F)
     where
         F: Fn(HttpRequest) -> Fut + Send + Sync + 'static,
-        Fut: Future<Output = Result<HttpResponse, T>> + Send + 'static,
+        Fut: Future<Output = Result<(HttpResponse, u64), T>> + Send + 'static,
         T: Send + 'static,
     {
         let tx = match self.flights.lock().unwrap().entry(base.clone()) {
@@ -264,6 +275,7 @@ impl ResponseCache {
         req_headers: &[(String, String)],
         resp: &HttpResponse,
         route_ttl: Option<Duration>,
+        (version, epoch): (u64, u64),
     ) -> Option<Arc<Entry>> {
         let life = rules::lifetime(resp.status, &resp.headers, route_ttl)?;
         let vary = rules::vary(&resp.headers)?;
@@ -280,11 +292,12 @@ impl ResponseCache {
             life,
             tags: rules::tags(&resp.headers),
             vary_values: rules::vary_values(req_headers, &vary),
+            version,
         };
         self.store
             .lock()
             .unwrap()
-            .put(base.to_string(), vary, entry)
+            .put(base.to_string(), vary, entry, epoch)
     }
 }
 

@@ -20,6 +20,9 @@ fn get(url: &str) -> HttpRequest {
     }
 }
 
+/// What a test's render gives: an answer and the version that made it.
+type Rendering = std::pin::Pin<Box<dyn Future<Output = Result<(HttpResponse, u64), ()>> + Send>>;
+
 fn cache() -> Arc<ResponseCache> {
     let rules = crate::config::Cache {
         max_bytes: 1 << 20,
@@ -34,23 +37,21 @@ fn render(
     calls: Arc<AtomicU64>,
     gate: watch::Receiver<bool>,
     headers: &'static [(&'static str, &'static str)],
-) -> impl Fn(HttpRequest) -> std::pin::Pin<Box<dyn Future<Output = Result<HttpResponse, ()>> + Send>>
-+ Send
-+ Sync
-+ 'static {
+) -> impl Fn(HttpRequest) -> Rendering + Send + Sync + 'static {
     move |_req| {
         let n = calls.fetch_add(1, Ordering::SeqCst) + 1;
         let mut gate = gate.clone();
         Box::pin(async move {
             let _ = gate.wait_for(|open| *open).await;
-            Ok(HttpResponse {
+            let resp = HttpResponse {
                 status: 200,
                 headers: headers
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
                     .collect(),
                 body: format!("render {n}").into_bytes(),
-            })
+            };
+            Ok((resp, 1))
         })
     }
 }
@@ -60,11 +61,7 @@ fn render(
 async fn start(
     c: &Arc<ResponseCache>,
     n: usize,
-    r: impl Fn(HttpRequest) -> std::pin::Pin<Box<dyn Future<Output = Result<HttpResponse, ()>> + Send>>
-    + Send
-    + Sync
-    + Clone
-    + 'static,
+    r: impl Fn(HttpRequest) -> Rendering + Send + Sync + Clone + 'static,
 ) -> Vec<tokio::task::JoinHandle<Result<HttpResponse, ()>>> {
     let tasks: Vec<_> = (0..n)
         .map(|_| {
@@ -142,4 +139,36 @@ async fn an_answer_that_may_not_be_shared_sends_each_waiter_to_a_worker() {
     }
     assert_eq!(calls.load(Ordering::SeqCst), 5, "each renders its own");
     assert_eq!(c.figures().bytes, 0, "nothing stored");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_rendered_across_a_hot_swap_is_not_stored() {
+    let c = cache();
+    let calls = Arc::new(AtomicU64::new(0));
+    let (open, gate) = watch::channel(false);
+    let r = Arc::new(render(
+        calls.clone(),
+        gate,
+        &[("cache-control", "public, s-maxage=60")],
+    ));
+    let r = move |q| r(q);
+    let task = {
+        let (c, r) = (c.clone(), r.clone());
+        tokio::spawn(async move { c.serve(get("/page"), r).await })
+    };
+    // Once the render is called, it runs the code of before the swap.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while calls.load(Ordering::SeqCst) == 0 {
+        assert!(Instant::now() < deadline, "the render never began");
+        tokio::task::yield_now().await;
+    }
+    c.clear();
+    open.send(true).unwrap();
+    assert_eq!(task.await.unwrap().unwrap().body, b"render 1");
+    assert_eq!(c.figures().bytes, 0, "the old code's answer was not kept");
+    let next = c.serve(get("/page"), r).await.unwrap();
+    assert_eq!(
+        (next.body.as_slice(), label(&next)),
+        (&b"render 2"[..], "miss")
+    );
 }

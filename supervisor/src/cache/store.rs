@@ -4,6 +4,14 @@
 //! keys, headers and bodies, and the least recently used slots go until
 //! the total is under `max_bytes`. Time comes in as an argument, so expiry
 //! is tested against a fake clock.
+//!
+//! Every entry is tagged with the version of the code that rendered it
+//! (the worker's load, `pool::version`). The pool tells the store which
+//! versions its serving workers run ([`Store::set_live`]); an entry of a
+//! version no longer running is gone. So a deploy drops the old version's
+//! answers once its last worker stops serving (not before: during a
+//! rolling restart or a canary both versions answer requests anyway), and
+//! a rollback drops the canary's.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -29,6 +37,8 @@ pub struct Entry {
     pub tags: Vec<String>,
     /// The request's values of the slot's `Vary` headers.
     pub vary_values: Vec<String>,
+    /// The version of the code that rendered it.
+    pub version: u64,
 }
 
 impl Entry {
@@ -71,6 +81,11 @@ pub struct Store {
     max_bytes: usize,
     /// Slots dropped to stay under `max_bytes`.
     pub evictions: u64,
+    /// The versions serving workers run, sorted (`None`: not told yet).
+    live: Option<Vec<u64>>,
+    /// Bumped by [`Store::clear`]: a render that began before the clear
+    /// (its code may be the swapped-out one) is not stored after it.
+    epoch: u64,
 }
 
 impl Store {
@@ -80,7 +95,61 @@ impl Store {
             bytes: 0,
             max_bytes: usize::try_from(max_bytes).unwrap_or(usize::MAX),
             evictions: 0,
+            live: None,
+            epoch: 0,
         }
+    }
+
+    /// What a render starting now passes to [`Store::put`].
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The versions the pool's serving workers run now. Entries of the
+    /// others go; returns how many. An empty set changes nothing: with no
+    /// worker serving, no version has replaced the stored one.
+    pub fn set_live(&mut self, mut versions: Vec<u64>) -> usize {
+        versions.sort_unstable();
+        versions.dedup();
+        if versions.is_empty() || self.live.as_ref() == Some(&versions) {
+            return 0;
+        }
+        self.live = Some(versions);
+        let mut gone = 0;
+        let keys: Vec<String> = self.slots.iter().map(|(k, _)| k.clone()).collect();
+        for k in keys {
+            gone += self.drop_variants(&k, |e, live| !live_in(live, e.version));
+        }
+        gone
+    }
+
+    /// Drops the variants of `key`'s slot that `dead` picks (and the slot,
+    /// once empty); returns how many went.
+    fn drop_variants(
+        &mut self,
+        key: &str,
+        dead: impl Fn(&Entry, &Option<Vec<u64>>) -> bool,
+    ) -> usize {
+        let Some(slot) = self.slots.peek_mut(key) else {
+            return 0;
+        };
+        let before = slot.variants.len();
+        let mut freed = 0;
+        let live = &self.live;
+        slot.variants.retain(|e| {
+            let drop = dead(e, live);
+            if drop {
+                freed += e.weight();
+            }
+            !drop
+        });
+        let gone = before - slot.variants.len();
+        slot.bytes -= freed;
+        self.bytes -= freed;
+        if slot.variants.is_empty() {
+            self.slots.pop(key);
+        }
+        gone
     }
 
     pub fn bytes(&self) -> usize {
@@ -98,7 +167,11 @@ impl Store {
             return Found::Miss;
         };
         let e = slot.variants[i].clone();
-        match rules::state(e.life, now.saturating_duration_since(e.stored)) {
+        let state = match live_in(&self.live, e.version) {
+            true => rules::state(e.life, now.saturating_duration_since(e.stored)),
+            false => State::Gone,
+        };
+        match state {
             State::Fresh => Found::Fresh(e),
             State::Stale => Found::Stale(e),
             State::Gone => {
@@ -114,11 +187,18 @@ impl Store {
     }
 
     /// Stores `entry` under `base`, varying on `vary`, unless it alone
-    /// would take over a quarter of the budget; then evicts the least
-    /// recently used slots until the total fits.
-    pub fn put(&mut self, base: String, vary: Vec<String>, entry: Entry) -> Option<Arc<Entry>> {
+    /// would take over a quarter of the budget, its render began before the
+    /// last clear (`epoch`), or its version no longer runs; then evicts the
+    /// least recently used slots until the total fits.
+    pub fn put(
+        &mut self,
+        base: String,
+        vary: Vec<String>,
+        entry: Entry,
+        epoch: u64,
+    ) -> Option<Arc<Entry>> {
         let w = entry.weight() + base.len();
-        if w > self.max_bytes / 4 {
+        if w > self.max_bytes / 4 || epoch != self.epoch || !live_in(&self.live, entry.version) {
             return None;
         }
         let entry = Arc::new(entry);
@@ -172,37 +252,28 @@ impl Store {
             .filter(|(k, _)| prefix.is_none_or(|p| path_of(k).starts_with(p)))
             .map(|(k, _)| k.clone())
             .collect();
-        let mut gone = 0;
-        for k in keys {
-            let Some(slot) = self.slots.peek_mut(&k) else {
-                continue;
-            };
-            let before = slot.variants.len();
-            let mut freed = 0;
-            slot.variants.retain(|e| {
-                let keep = tag.is_some_and(|t| !e.tags.iter().any(|x| x == t));
-                if !keep {
-                    freed += e.weight();
-                }
-                keep
-            });
-            gone += before - slot.variants.len();
-            slot.bytes -= freed;
-            self.bytes -= freed;
-            if slot.variants.is_empty() {
-                self.slots.pop(&k);
-            }
-        }
-        gone
+        keys.iter()
+            .map(|k| {
+                self.drop_variants(k, |e, _| tag.is_none_or(|t| e.tags.iter().any(|x| x == t)))
+            })
+            .sum()
     }
 
-    /// Drops everything (a new version of the code runs).
+    /// Drops everything (a hot-swap), and what renders under way bring.
     pub fn clear(&mut self) -> usize {
         let n = self.slots.iter().map(|(_, s)| s.variants.len()).sum();
         self.slots.clear();
         self.bytes = 0;
+        self.epoch += 1;
         n
     }
+}
+
+/// Whether `version` runs, by the versions the store was told of (all,
+/// before it was told).
+fn live_in(live: &Option<Vec<u64>>, version: u64) -> bool {
+    live.as_ref()
+        .is_none_or(|l| l.binary_search(&version).is_ok())
 }
 
 /// The path of a base key `METHOD /path?query`.

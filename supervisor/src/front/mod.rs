@@ -161,9 +161,9 @@ impl Front {
         let render = move |r: HttpRequest| {
             let (p, t) = (p.clone(), t.clone());
             async move {
-                match dispatch::request(&p, r, &t).await {
-                    Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))) => Ok(resp),
-                    other => Err(other),
+                match dispatch::versioned(&p, r, &t).await {
+                    (Ok(dispatch::Answered::Outcome(Outcome::Ok(resp))), Some(v)) => Ok((resp, v)),
+                    (other, _) => Err(other),
                 }
             }
         };

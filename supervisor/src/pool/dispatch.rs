@@ -66,8 +66,18 @@ pub async fn request(
     request: HttpRequest,
     trace: &RequestTrace,
 ) -> Result<Answered, Failure> {
+    versioned(pool, request, trace).await.0
+}
+
+/// [`request`], and the version of the code (`WorkerLink::version`) of the
+/// worker that answered, if one did.
+pub async fn versioned(
+    pool: &PoolHandle,
+    request: HttpRequest,
+    trace: &RequestTrace,
+) -> (Result<Answered, Failure>, Option<u64>) {
     if let Some(left) = pool.quarantine.refuses(&request, Instant::now()) {
-        return Err(Failure::Quarantined(left.as_secs().max(1)));
+        return (Err(Failure::Quarantined(left.as_secs().max(1))), None);
     }
     let retry = idempotent(&request.method);
     let request = Arc::new(request);
@@ -80,28 +90,29 @@ pub async fn request(
         };
         let (result, link) = send_until_run(pool, frame, deadline, trace).await;
         let died = matches!(result, Err(Failure::Died));
+        let version = link.as_ref().map(|l| l.version);
         let Some(link) = link.filter(|_| died) else {
             // Its workers are gone and none is left to try: it died.
             return match result {
-                Err(Failure::NoWorker) if tries > 1 => Err(Failure::Died),
-                other => other,
+                Err(Failure::NoWorker) if tries > 1 => (Err(Failure::Died), None),
+                other => (other, version),
             };
         };
         if !retry {
-            return Err(Failure::Died);
+            return (Err(Failure::Died), None);
         }
         if link.own_fault(DEATH_WAIT).await == Some(true) {
             own_faults += 1;
         }
         if own_faults >= 2 {
             quarantine_it(pool, &request, &link);
-            return Err(Failure::Died);
+            return (Err(Failure::Died), None);
         }
         if tries < MAX_TRIES {
             pool.metrics.retried.inc();
         }
     }
-    Err(Failure::Died)
+    (Err(Failure::Died), None)
 }
 
 /// Sends the frame `frame(id)` makes and awaits its outcome, sending it

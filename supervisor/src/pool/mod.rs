@@ -163,8 +163,8 @@ impl PoolHandle {
         self.cache.read().unwrap().clone()
     }
 
-    /// Empties the response cache (a new version runs, or a hot-swap),
-    /// saying why in the log when it held anything.
+    /// Empties the response cache (a hot-swap), saying why in the log
+    /// when it held anything.
     pub fn clear_cache(&self, why: &str) {
         if let Some(c) = self.cache() {
             let n = c.clear();
@@ -223,7 +223,14 @@ impl PoolHandle {
     }
 
     fn publish(&self, links: Vec<Arc<WorkerLink>>) {
+        let versions = links.iter().map(|l| l.version).collect();
         *self.active.write().unwrap() = Arc::new(links);
+        if let Some(c) = self.cache() {
+            let n = c.set_live(versions);
+            if n > 0 {
+                tracing::info!(pool = %self.name, answers = n, "response cache: dropped the answers of versions no longer running");
+            }
+        }
     }
 
     /// A status row per worker process and per empty slot.

@@ -96,6 +96,7 @@ impl Actor {
             slot,
             pid,
             generation,
+            version: load.seq,
             settings: worker_settings(&cfg, &self.services.jobs.config),
             modules: load.modules.clone(),
             capacity: cfg.settings.worker_concurrency,

@@ -58,7 +58,6 @@ impl Actor {
         match self.handle.versions.settled(&load, &settings) {
             Settled::New { id, previous } => {
                 self.canary_ready(&load, true);
-                self.handle.clear_cache(&format!("version {id} runs"));
                 let cause = load.cause.name();
                 let was = previous.as_deref().unwrap_or("none");
                 tracing::info!(pool = %pool, version = %id, previous = was, cause, "version {id} running");

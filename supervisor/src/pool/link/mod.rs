@@ -150,6 +150,9 @@ pub struct WorkerLink {
     pub slot: u32,
     pub pid: Pid,
     pub generation: u64,
+    /// The load of the pool's code it runs (`pool::version::Load::seq`):
+    /// the response cache tags its answers with it.
+    pub version: u64,
     /// When the link (and so, within a few ms, the process) was made.
     pub born: Instant,
     in_flight: AtomicU32,

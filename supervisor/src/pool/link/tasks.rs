@@ -39,6 +39,8 @@ pub struct NewLink {
     pub slot: u32,
     pub pid: Pid,
     pub generation: u64,
+    /// The load of the pool's code it runs (`pool::version::Load::seq`).
+    pub version: u64,
     pub settings: WorkerSettings,
     /// The pool's compiled modules: sent in `Init`, added to by `Compiled`
     /// frames that arrive before `Ready`.
@@ -90,6 +92,7 @@ fn open(
         slot,
         pid,
         generation,
+        version,
         settings,
         modules,
         capacity,
@@ -103,6 +106,7 @@ fn open(
         slot,
         pid,
         generation,
+        version,
         born: Instant::now(),
         in_flight: AtomicU32::new(0),
         sockets: AtomicU32::new(0),
