@@ -7,9 +7,14 @@
 # ratio to the 2-worker one of the same pick.
 #
 #   scripts/bench/locality.sh [DURATION_SECONDS] [WORKER_COUNTS...]
+#
+# BEXT_LOCALITY_CONNS=N loads with N connections instead of 32. Below the
+# worker count, ties among idle workers are where the two picks differ; at
+# or above it, least busy alone spreads the load over every worker.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 dur=${1:-8}
+conns=${BEXT_LOCALITY_CONNS:-32}
 shift || true
 counts=("$@")
 [[ ${#counts[@]} -gt 0 ]] || counts=(2 8 32)
@@ -49,10 +54,10 @@ TOML
   until [[ $(curl -fs "http://127.0.0.1:$port/__bext/workers" | grep -o '"state":"ACTIVE"' | wc -l) -ge $1 ]]; do
     sleep 0.05
   done
-  wrk -t2 -c32 -d1s "http://127.0.0.1:$port/" >/dev/null
+  wrk -t2 -c"$conns" -d1s "http://127.0.0.1:$port/" >/dev/null
   local before after out reqs rps
   before=$(switches "$pid")
-  out=$(wrk -t2 -c32 -d"${dur}s" "http://127.0.0.1:$port/")
+  out=$(wrk -t2 -c"$conns" -d"${dur}s" "http://127.0.0.1:$port/")
   after=$(switches "$pid")
   stop
   reqs=$(awk '/requests in/ { print $1 }' <<<"$out")

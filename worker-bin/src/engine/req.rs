@@ -15,12 +15,15 @@
 //! of the field shows an accessor.
 //!
 //! The keys are atoms made once per engine, and the accessors and methods
-//! are functions the prelude made once ([`ReqShape`]): a request costs a
-//! dozen property definitions, one native function and no lookup of a name.
+//! are functions the prelude made once ([`ReqShape`]). The object is built
+//! with QuickJS's own calls, each key defined once by its atom: a request
+//! costs a dozen property definitions, one native function, and no lookup
+//! of a name nor any reference count taken on what every request shares.
+
+use std::os::raw::c_int;
 
 use protocol::worker::HttpRequest;
-use rquickjs::object::{AsProperty, Property, PropertyFlags};
-use rquickjs::{Array, Atom, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
+use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
 /// `req`'s own keys, in their order (the hidden key of its data, `RAW`,
 /// comes from the prelude).
@@ -44,71 +47,153 @@ const QUERY: u32 = 1;
 const BYTES: u32 = 2;
 const TOKEN: u32 = 3;
 
+/// A plain property, as an assignment makes one.
+const PLAIN: c_int =
+    (qjs::JS_PROP_WRITABLE | qjs::JS_PROP_ENUMERABLE | qjs::JS_PROP_CONFIGURABLE) as c_int;
+/// An accessor made on first read: enumerable and configurable, so it can
+/// become a plain property.
+const LAZY: c_int = (qjs::JS_PROP_ENUMERABLE | qjs::JS_PROP_CONFIGURABLE) as c_int;
+/// The hidden key: not enumerable, not writable, not configurable.
+const HIDDEN: c_int = 0;
+
 /// What every `req` is made of, made once per engine: the atoms of its
 /// keys and the prelude's accessors and methods (its `requestShape`).
 pub(super) struct ReqShape {
-    /// [`KEYS`], then the hidden key (the prelude's `RAW` symbol).
-    keys: Persistent<Vec<Atom<'static>>>,
+    /// [`KEYS`], then the hidden key (the prelude's `RAW` symbol). Owned:
+    /// they live as long as the runtime.
+    keys: [qjs::JSAtom; 12],
     /// Get and set of `query`, `headers`, `signal` and `body`, then
-    /// `bytes` and `arrayBuffer`.
-    parts: Persistent<Vec<Function<'static>>>,
+    /// `bytes` and `arrayBuffer`, as `_held` keeps them alive.
+    parts: [qjs::JSValue; 10],
+    _held: Persistent<Vec<Function<'static>>>,
+    /// Objects with the first 1, 2, … 12 keys: while they live, QuickJS
+    /// keeps the shape of each step, so a new `req` moves from one shared
+    /// shape to the next instead of making (and, once it is collected,
+    /// freeing) the whole chain again for every request.
+    _steps: Persistent<Vec<Object<'static>>>,
+}
+
+/// Which keys are accessors: the index of their getter in `parts` / 2.
+fn lazy_part(key: usize) -> Option<usize> {
+    match key {
+        4 => Some(0),
+        5 => Some(1),
+        7 => Some(2),
+        8 => Some(3),
+        _ => None,
+    }
 }
 
 impl ReqShape {
     /// Reads the prelude's `requestShape`: `[RAW, get, set, …, bytes,
     /// arrayBuffer]`.
     pub(super) fn new<'js>(ctx: &Ctx<'js>, shape: &Array<'js>) -> rquickjs::Result<ReqShape> {
-        let mut keys = KEYS
-            .iter()
-            .map(|k| Atom::from_str(ctx.clone(), k))
-            .collect::<rquickjs::Result<Vec<_>>>()?;
-        keys.push(Atom::from_value(ctx.clone(), &shape.get::<Value>(0)?)?);
-        let parts = (1..shape.len())
+        let c = ctx.as_raw().as_ptr();
+        let mut keys = [0; 12];
+        for (k, name) in keys.iter_mut().zip(KEYS) {
+            // SAFETY: `c` is this runtime's live context; the atom is owned
+            // by the shape, which lives as long as the engine.
+            *k = unsafe { qjs::JS_NewAtomLen(c, name.as_ptr().cast(), name.len() as _) };
+        }
+        let raw: Value = shape.get(0)?;
+        // SAFETY: as above; a symbol's atom, owned the same way.
+        keys[11] = unsafe { qjs::JS_ValueToAtom(c, raw.as_raw()) };
+        if keys.contains(&0) {
+            return Err(rquickjs::Error::Exception);
+        }
+        let held = (1..shape.len())
             .map(|i| shape.get::<Function>(i))
             .collect::<rquickjs::Result<Vec<_>>>()?;
-        if parts.len() != 10 {
+        if held.len() != 10 {
             return Err(rquickjs::Error::new_from_js_message(
                 "array",
                 "requestShape",
                 "the prelude's requestShape must hold a symbol and 10 functions",
             ));
         }
-        Ok(ReqShape {
-            keys: Persistent::save(ctx, keys),
-            parts: Persistent::save(ctx, parts),
-        })
+        let mut parts = [qjs::JS_NewFloat64(0.0); 10];
+        for (p, f) in parts.iter_mut().zip(&held) {
+            *p = f.as_raw();
+        }
+        let mut shape = ReqShape {
+            keys,
+            parts,
+            _held: Persistent::save(ctx, held),
+            _steps: Persistent::save(ctx, Vec::<Object<'js>>::new()),
+        };
+        let steps = (1..=12)
+            .map(|upto| build(ctx, &shape, upto, [qjs::JS_UNDEFINED; 12]))
+            .collect::<rquickjs::Result<Vec<_>>>()?;
+        shape._steps = Persistent::save(ctx, steps);
+        Ok(shape)
     }
 }
 
-/// An accessor property (enumerable, configurable) from functions the
-/// prelude made once, without wrapping them again.
-struct Lazy<'js>(Function<'js>, Function<'js>);
-
-impl<'js> AsProperty<'js, ()> for Lazy<'js> {
-    fn config(
-        self,
-        ctx: &Ctx<'js>,
-    ) -> rquickjs::Result<(PropertyFlags, Value<'js>, Value<'js>, Value<'js>)> {
-        let flags = qjs::JS_PROP_HAS_GET
-            | qjs::JS_PROP_HAS_SET
-            | qjs::JS_PROP_HAS_ENUMERABLE
-            | qjs::JS_PROP_ENUMERABLE
-            | qjs::JS_PROP_HAS_CONFIGURABLE
-            | qjs::JS_PROP_CONFIGURABLE;
-        let undefined = Value::new_undefined(ctx.clone());
-        Ok((
-            flags as PropertyFlags,
-            undefined,
-            self.0.into_value(),
-            self.1.into_value(),
-        ))
+/// A new object with the first `upto` of `req`'s keys, the plain ones set
+/// to `values` (whose references it takes, all of them, even on error).
+fn build<'js>(
+    ctx: &Ctx<'js>,
+    shape: &ReqShape,
+    upto: usize,
+    values: [qjs::JSValue; 12],
+) -> rquickjs::Result<Object<'js>> {
+    let c = ctx.as_raw().as_ptr();
+    let free_from = |i: usize| {
+        for (j, v) in values.iter().enumerate().skip(i) {
+            if lazy_part(j).is_none() {
+                // SAFETY: an owned value of this context, not yet handed on.
+                unsafe { qjs::JS_FreeValue(c, *v) };
+            }
+        }
+    };
+    // SAFETY: `c` is this context, alive for 'js. The object is owned by
+    // `obj` as soon as it is made. Each plain value is handed to
+    // JS_DefinePropertyValue, which takes its reference (those not reached
+    // are freed); the shape's atoms and functions live as long as the
+    // engine, and each function gets a reference of its own for `obj`.
+    unsafe {
+        let made = qjs::JS_NewObject(c);
+        if qjs::JS_IsException(made) {
+            free_from(0);
+            return Err(rquickjs::Error::Exception);
+        }
+        let obj = Value::from_raw(ctx.clone(), made)
+            .into_object()
+            .ok_or(rquickjs::Error::Exception)?;
+        let o = obj.as_raw();
+        let dup = |i: usize| qjs::JS_DupValue(c, shape.parts[i]);
+        for (i, (&key, &value)) in shape.keys.iter().zip(&values).enumerate().take(upto) {
+            let r = match (lazy_part(i), i) {
+                (Some(p), _) => {
+                    qjs::JS_DefinePropertyGetSet(c, o, key, dup(2 * p), dup(2 * p + 1), LAZY)
+                }
+                (None, 9 | 10) => {
+                    qjs::JS_FreeValue(c, value);
+                    qjs::JS_DefinePropertyValue(c, o, key, dup(i - 1), PLAIN)
+                }
+                (None, 11) => qjs::JS_DefinePropertyValue(c, o, key, value, HIDDEN),
+                (None, _) => qjs::JS_DefinePropertyValue(c, o, key, value, PLAIN),
+            };
+            if r < 0 {
+                free_from(i + 1);
+                return Err(rquickjs::Error::Exception);
+            }
+        }
+        free_from(upto);
+        Ok(obj)
     }
 }
 
-/// A plain property, as an assignment makes one: writable, enumerable,
-/// configurable.
-fn plain<T>(value: T) -> Property<T> {
-    Property::from(value).writable().enumerable().configurable()
+/// A new JS string of `s`, owned by the caller.
+///
+/// # Safety
+/// `c` is a live context.
+unsafe fn string(c: *mut qjs::JSContext, s: &str) -> rquickjs::Result<qjs::JSValue> {
+    let v = unsafe { qjs::JS_NewStringLen(c, s.as_ptr().cast(), s.len() as _) };
+    match unsafe { qjs::JS_IsException(v) } {
+        true => Err(rquickjs::Error::Exception),
+        false => Ok(v),
+    }
 }
 
 /// Builds `req` for the request `token` runs; its data moves into it.
@@ -119,8 +204,6 @@ pub(super) fn request_object<'js>(
     id: u64,
     r: HttpRequest,
 ) -> rquickjs::Result<Object<'js>> {
-    let keys = shape.keys.clone().restore(ctx)?;
-    let parts = shape.parts.clone().restore(ctx)?;
     let HttpRequest {
         method,
         url,
@@ -129,26 +212,23 @@ pub(super) fn request_object<'js>(
         ip,
     } = r;
     let query_at = url.find('?');
-    let url_js = rquickjs::String::from_str(ctx.clone(), &url)?;
-    // Without a query the path is the url: the same string.
-    let path = match query_at {
-        Some(at) => rquickjs::String::from_str(ctx.clone(), &url[..at])?,
-        None => url_js.clone(),
-    };
-    let obj = Object::new(ctx.clone())?;
-    let key = |i: usize| keys[i].clone();
-    let lazy = |i: usize| Lazy(parts[2 * i].clone(), parts[2 * i + 1].clone());
-    obj.prop(key(0), plain(id as f64))?;
-    obj.prop(key(1), plain(method.as_str()))?;
-    obj.prop(key(2), plain(url_js))?;
-    obj.prop(key(3), plain(path))?;
-    obj.prop(key(4), lazy(0))?;
-    obj.prop(key(5), lazy(1))?;
-    obj.prop(key(6), plain(ip.as_str()))?;
-    obj.prop(key(7), lazy(2))?;
-    obj.prop(key(8), lazy(3))?;
-    obj.prop(key(9), plain(parts[8].clone()))?;
-    obj.prop(key(10), plain(parts[9].clone()))?;
+    let c = ctx.as_raw().as_ptr();
+    let mut values = [qjs::JS_UNDEFINED; 12];
+    // SAFETY: `c` is this context, alive for 'js; every value made here
+    // goes into `values`, which `build` takes (and frees what it does not
+    // use). On an error here, the values made before leak: only when
+    // QuickJS is out of memory.
+    unsafe {
+        values[0] = qjs::JS_NewFloat64(id as f64);
+        values[1] = string(c, &method)?;
+        values[2] = string(c, &url)?;
+        // Without a query the path is the url: the same string.
+        values[3] = match query_at {
+            Some(at) => string(c, &url[..at])?,
+            None => qjs::JS_DupValue(c, values[2]),
+        };
+        values[6] = string(c, &ip)?;
+    }
     let raw = Function::new(
         ctx.clone(),
         move |ctx: Ctx<'js>, part: u32| -> rquickjs::Result<Value<'js>> {
@@ -164,9 +244,9 @@ pub(super) fn request_object<'js>(
             }
         },
     )?;
-    // Hidden: not enumerable, not writable, not configurable.
-    obj.prop(key(11), Property::from(raw))?;
-    Ok(obj)
+    // SAFETY: a reference of its own for `build`; `raw` drops its own.
+    values[11] = unsafe { qjs::JS_DupValue(c, raw.as_raw()) };
+    build(ctx, shape, 12, values)
 }
 
 /// The request's `name` header as `req.headers` has it (repeated ones

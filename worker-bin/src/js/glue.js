@@ -65,23 +65,31 @@
   function flattenHeaders(h) {
     const out = [];
     if (!h) return out;
-    const entries = typeof h[Symbol.iterator] === "function" ? h : Object.entries(h);
-    for (const [k, v] of entries) {
-      if (v === undefined || v === null) continue;
-      if (Array.isArray(v)) for (const x of v) out.push(String(k), String(x));
-      else out.push(String(k), String(v));
+    if (typeof h[Symbol.iterator] === "function") {
+      for (const [k, v] of h) flatPush(out, k, v);
+      return out;
     }
+    // What Object.entries gives, without an array per entry.
+    const keys = Object.keys(h);
+    for (let i = 0; i < keys.length; i++) flatPush(out, keys[i], h[keys[i]]);
     return out;
   }
+  function flatPush(out, k, v) {
+    if (v === undefined || v === null) return;
+    if (Array.isArray(v)) for (const x of v) out.push(String(k), String(x));
+    else out.push(String(k), typeof v === "string" ? v : String(v));
+  }
+  // The headers of a string answered as it is (host.done only reads them).
+  const TEXT_PLAIN = Object.freeze(["content-type", "text/plain; charset=utf-8"]);
   function hasHeader(flat, name) {
-    for (let i = 0; i < flat.length; i += 2) if (flat[i].toLowerCase() === name) return true;
+    for (let i = 0; i < flat.length; i += 2) if (flat[i] === name || flat[i].toLowerCase() === name) return true;
     return false;
   }
   const isBytes = (b) => b instanceof ArrayBuffer || ArrayBuffer.isView(b);
   function respond(token, v) {
+    if (typeof v === "string") return done(token, 200, TEXT_PLAIN, v);
     if (ws.isUpgrade(v)) { signals.delete(token); return ws.accept(token, v); }
     if (isResponse(v)) return respondWeb(token, v);
-    if (typeof v === "string") return done(token, 200, ["content-type", "text/plain; charset=utf-8"], v);
     if (v !== null && typeof v === "object" && !Array.isArray(v) && (typeof v.status === "number" || "body" in v && (typeof v.body === "string" || isBytes(v.body) || v.body == null))) {
       const headers = flattenHeaders(v.headers);
       let body = v.body;
@@ -162,12 +170,16 @@
     }
     done(token, 500, ["content-type", "text/plain; charset=utf-8"], `500 the handler returned ${answer}\n`);
   }
+  function answer(token, v, req) {
+    const kind = typeof v;
+    if (kind !== "string" && NO_RESPONSE.has(kind)) noResponse(token, req, kind);
+    else respond(token, v);
+  }
   function settle(token, r, req) {
-    const answer = (v) => (NO_RESPONSE.has(typeof v) ? noResponse(token, req, typeof v) : respond(token, v));
     if (r !== null && (typeof r === "object" || typeof r === "function") && typeof r.then === "function") {
-      Promise.resolve(r).then((v) => { try { answer(v); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
+      Promise.resolve(r).then((v) => { try { answer(token, v, req); } catch (e) { fail(token, e); } }, (e) => fail(token, e));
     } else {
-      try { answer(r); } catch (e) { fail(token, e); }
+      try { answer(token, r, req); } catch (e) { fail(token, e); }
     }
   }
   // `export function handler(req)`: a plain object built in engine/req.rs.
