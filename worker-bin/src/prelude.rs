@@ -5,11 +5,11 @@
 //! (`crypto.subtle`, CryptoKey), `js/url.js` (URLSearchParams, URL),
 //! `js/web.js` (Headers, Blob, FormData, bodies) with `js/file_reader.js`
 //! and `js/text_streams.js`, `js/fetch.js` (Request,
-//! Response, fetch()), `js/glue.js` (what runs the user's module), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
+//! Response, fetch()), `js/glue.js` (what runs the user's module) with `js/jobs.js` (`bext.jobs`), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
 //! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`) and the
 //! vendored streams of `js/vendor.js`. They make two modules: the prelude
 //! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
-//! websocket.js, glue.js, heap.js), evaluated at every start, and the web classes (vendor.js,
+//! websocket.js, glue.js, jobs.js, heap.js), evaluated at every start, and the web classes (vendor.js,
 //! web.js, file_reader.js, text_streams.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
@@ -37,6 +37,7 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextWeb", include_str!("js/web.js")),
     ("__bextFetch", include_str!("js/fetch.js")),
     ("__bextGlue", include_str!("js/glue.js")),
+    ("__bextJobs", include_str!("js/jobs.js")),
     ("__bextSubtle", include_str!("js/subtle.js")),
     ("__bextSubtleKeys", include_str!("js/subtle_keys.js")),
     ("__bextUrl", include_str!("js/url.js")),
@@ -47,6 +48,7 @@ const PARTS: &[(&str, &str)] = &[
 const EAGER: &[&str] = &[
     "__bextEvents",
     "__bextGlue",
+    "__bextJobs",
     "__bextSubtle",
     "__bextSubtleKeys",
     "__bextUrl",

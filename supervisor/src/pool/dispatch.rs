@@ -15,7 +15,6 @@ use tokio::sync::oneshot;
 use super::PoolHandle;
 use super::admission::Refused;
 use super::link::{Answer, SocketHead, StreamHead, WorkerLink};
-use super::quarantine::Signature;
 use crate::config::Pick;
 use crate::otel::RequestTrace;
 use crate::otel::request::Attempt;
@@ -105,7 +104,7 @@ pub async fn versioned(
             own_faults += 1;
         }
         if own_faults >= 2 {
-            quarantine_it(pool, &request, &link);
+            super::quarantine::refuse_from_now(pool, &request, &link);
             return (Err(Failure::Died), None);
         }
         if tries < MAX_TRIES {
@@ -150,35 +149,6 @@ const DEATH_WAIT: Duration = Duration::from_secs(2);
 
 fn idempotent(method: &str) -> bool {
     matches!(method, "GET" | "HEAD" | "OPTIONS" | "PUT" | "DELETE")
-}
-
-fn quarantine_it(pool: &PoolHandle, request: &HttpRequest, link: &WorkerLink) {
-    let Some(time) = pool.config().settings.quarantine else {
-        return;
-    };
-    let sig = Signature::of(&request.method, &request.url, &request.body);
-    tracing::error!(
-        pool = %pool.name, method = %sig.method, path = %crate::logging::untrusted(&sig.path),
-        quarantine_ms = time.as_millis() as u64, last_worker = link.pid.as_raw(),
-        "query of death: this request killed its worker twice; refusing it for quarantine_ms"
-    );
-    let reason = format!("killed its worker twice; the last was pid {}", link.pid);
-    crate::history::report(
-        crate::history::NewEvent::new(
-            "quarantine",
-            "error",
-            format!(
-                "query of death {} {} refused for {} ms",
-                sig.method,
-                crate::logging::untrusted(&sig.path),
-                time.as_millis()
-            ),
-        )
-        .pool(&pool.name)
-        .worker(link.slot)
-        .detail(serde_json::json!({ "last_worker_pid": link.pid.as_raw() })),
-    );
-    pool.quarantine.add(sig, time, reason, Instant::now());
 }
 
 /// Runs `custom(params)` on the least busy worker of `pool`: the result,

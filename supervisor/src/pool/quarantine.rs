@@ -119,6 +119,42 @@ impl Quarantine {
     }
 }
 
+/// A request killed its worker twice: log it, report it to the feed, and
+/// refuse its signature for the pool's `quarantine_ms` (if set).
+pub(super) fn refuse_from_now(
+    pool: &super::PoolHandle,
+    request: &protocol::worker::HttpRequest,
+    link: &super::link::WorkerLink,
+) {
+    let Some(time) = pool.config().settings.quarantine else {
+        return;
+    };
+    let sig = Signature::of(&request.method, &request.url, &request.body);
+    tracing::error!(
+        pool = %pool.name, method = %sig.method, path = %crate::logging::untrusted(&sig.path),
+        quarantine_ms = time.as_millis() as u64, last_worker = link.pid.as_raw(),
+        "query of death: this request killed its worker twice; refusing it for quarantine_ms"
+    );
+    let reason = format!("killed its worker twice; the last was pid {}", link.pid);
+    crate::history::report(
+        crate::history::NewEvent::new(
+            "quarantine",
+            "error",
+            format!(
+                "query of death {} {} refused for {} ms",
+                sig.method,
+                crate::logging::untrusted(&sig.path),
+                time.as_millis()
+            ),
+        )
+        .pool(&pool.name)
+        .worker(link.slot)
+        .detail(serde_json::json!({ "last_worker_pid": link.pid.as_raw() })),
+    );
+    pool.quarantine
+        .add(sig, time, reason, std::time::Instant::now());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
