@@ -371,6 +371,19 @@ impl Daemon {
         r.json().as_array().expect("an array of workers").clone()
     }
 
+    /// The versions the live workers run, sorted, each once.
+    pub fn versions(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .workers()
+            .iter()
+            .filter(|w| !w["pid"].is_null())
+            .map(|w| w["version"].as_str().unwrap_or("-").to_string())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// How many workers of `pool` are ACTIVE.
     pub fn active(&self, pool: &str) -> usize {
         self.workers()

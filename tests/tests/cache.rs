@@ -127,19 +127,6 @@ fn purge_by_prefix_or_tag_and_a_deploy_clear_the_cache() {
     );
 }
 
-/// The versions the live workers run.
-fn versions(d: &Daemon) -> Vec<String> {
-    let mut v: Vec<String> = d
-        .workers()
-        .iter()
-        .filter(|w| !w["pid"].is_null())
-        .map(|w| w["version"].as_str().unwrap_or("-").to_string())
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
-
 #[test]
 fn a_canary_keeps_the_old_answers_and_a_rollback_drops_its_own() {
     let d = Daemon::start_with(Setup {
@@ -152,13 +139,13 @@ fn a_canary_keeps_the_old_answers_and_a_rollback_drops_its_own() {
     });
     d.wait_workers(2);
     let dir = d.dir.path();
-    let v1 = versions(&d);
+    let v1 = d.versions();
     assert_eq!(d.get("/page").body, "VERSION /page 1");
     std::fs::write(dir.join("worker.js"), WORKER.replace("VERSION", "v2")).unwrap();
     let (code, _, err) = bext(dir, &["deploy"]);
     assert_eq!(code, 0, "{err}");
     d.wait_until(Duration::from_secs(20), "the canary serving", || {
-        (versions(&d).len() == 2 && d.active("render") == 2).then_some(())
+        (d.versions().len() == 2 && d.active("render") == 2).then_some(())
     });
     // The old version still serves: its stored answer still holds.
     let page = d.get("/page");
@@ -177,7 +164,7 @@ fn a_canary_keeps_the_old_answers_and_a_rollback_drops_its_own() {
     d.wait_until(
         Duration::from_secs(20),
         "the old version on every worker",
-        || (versions(&d) == v1 && d.active("render") == 2).then_some(()),
+        || (d.versions() == v1 && d.active("render") == 2).then_some(()),
     );
     let again = d.get(&canary_page);
     assert!(

@@ -34,19 +34,6 @@ fn start(canary_ms: u32) -> Daemon {
     d
 }
 
-/// The versions the live workers run.
-fn versions(d: &Daemon) -> Vec<String> {
-    let mut v: Vec<String> = d
-        .workers()
-        .iter()
-        .filter(|w| !w["pid"].is_null())
-        .map(|w| w["version"].as_str().unwrap_or("-").to_string())
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
-
 /// Processes started after each slot's first, summed over the slots.
 fn restarts(d: &Daemon) -> u64 {
     let mut by_slot = std::collections::BTreeMap::new();
@@ -100,7 +87,7 @@ fn rollbacks(d: &Daemon, reason: &str) -> String {
 #[test]
 fn a_version_whose_every_request_throws_is_rolled_back_by_itself() {
     let d = start(10_000);
-    let old = versions(&d);
+    let old = d.versions();
     let load = Load::get(&d, 4, "/");
     load.wait_answered(100);
     std::fs::write(d.dir.path().join("worker.js"), THROWS).unwrap();
@@ -136,7 +123,7 @@ fn a_version_whose_every_request_throws_is_rolled_back_by_itself() {
     d.wait_until(
         Duration::from_secs(20),
         "every worker on the old version",
-        || (versions(&d) == old && d.active("render") == 4).then_some(()),
+        || (d.versions() == old && d.active("render") == 4).then_some(()),
     );
     // One boot for the canary, one to go back: the other three workers
     // never restarted.
@@ -145,13 +132,13 @@ fn a_version_whose_every_request_throws_is_rolled_back_by_itself() {
     // The same files are not deployed again.
     let r = deploy_by_signal(&d);
     assert_eq!(r["outcome"], "failed", "{r}");
-    assert_eq!(versions(&d), old);
+    assert_eq!(d.versions(), old);
 }
 
 #[test]
 fn a_version_ten_times_slower_is_rolled_back_on_p99() {
     let d = start(1_500);
-    let old = versions(&d);
+    let old = d.versions();
     let load = Load::get(&d, 4, "/");
     load.wait_answered(100);
     std::fs::write(d.dir.path().join("worker.js"), spinning(100, "slow")).unwrap();
@@ -176,7 +163,7 @@ fn a_version_ten_times_slower_is_rolled_back_on_p99() {
     d.wait_until(
         Duration::from_secs(20),
         "every worker on the old version",
-        || (versions(&d) == old && d.active("render") == 4).then_some(()),
+        || (d.versions() == old && d.active("render") == 4).then_some(()),
     );
     assert_eq!(restarts(&d), 2, "{:?}", d.workers());
     assert_eq!(d.get("/").body, "v1");
@@ -185,7 +172,7 @@ fn a_version_ten_times_slower_is_rolled_back_on_p99() {
 #[test]
 fn a_good_version_is_promoted_to_every_worker() {
     let d = start(1_000);
-    let old = versions(&d);
+    let old = d.versions();
     let load = Load::get(&d, 4, "/");
     load.wait_answered(100);
     std::fs::write(d.dir.path().join("worker.js"), spinning(10, "v2")).unwrap();
@@ -201,7 +188,7 @@ fn a_good_version_is_promoted_to_every_worker() {
         Duration::from_secs(20),
         "every worker on the new version",
         || {
-            let v = versions(&d);
+            let v = d.versions();
             (v.len() == 1 && v != old && d.active("render") == 4).then_some(v)
         },
     );
@@ -214,7 +201,7 @@ fn a_good_version_is_promoted_to_every_worker() {
 fn bext_deploy_status_shows_the_canary_and_promote_rolls_the_rest() {
     // A window long enough that only the command ends it.
     let d = start(600_000);
-    let old = versions(&d);
+    let old = d.versions();
     let load = Load::get(&d, 4, "/");
     load.wait_answered(50);
     std::fs::write(d.dir.path().join("worker.js"), spinning(10, "v2")).unwrap();
@@ -241,7 +228,7 @@ fn bext_deploy_status_shows_the_canary_and_promote_rolls_the_rest() {
         Duration::from_secs(20),
         "every worker on the new version",
         || {
-            let v = versions(&d);
+            let v = d.versions();
             (v.len() == 1 && v != old && d.active("render") == 4).then_some(())
         },
     );
@@ -265,12 +252,12 @@ fn bext_deploy_rollback_after_the_file_was_deleted_returns_to_the_old_version() 
         ..Setup::default()
     });
     d.wait_workers(4);
-    let v1 = versions(&d);
+    let v1 = d.versions();
     std::fs::write(d.dir.path().join("worker.js"), spinning(10, "v2")).unwrap();
     let (code, _, err) = bext(d.dir.path(), &["deploy"]);
     assert_eq!(code, 0, "{err}");
     let v2 = d.wait_until(Duration::from_secs(20), "every worker on v2", || {
-        let v = versions(&d);
+        let v = d.versions();
         (v.len() == 1 && v != v1 && d.active("render") == 4).then_some(v)
     });
     std::fs::remove_file(d.dir.path().join("worker.js")).unwrap();
@@ -285,7 +272,7 @@ fn bext_deploy_rollback_after_the_file_was_deleted_returns_to_the_old_version() 
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "Rolling back: 4 worker(s) to replace\n");
     d.wait_until(Duration::from_secs(20), "every worker on v1", || {
-        (versions(&d) == v1 && d.active("render") == 4).then_some(())
+        (d.versions() == v1 && d.active("render") == 4).then_some(())
     });
     let took = at.elapsed();
     let got = load.finish();
@@ -305,7 +292,7 @@ fn bext_deploy_rollback_after_the_file_was_deleted_returns_to_the_old_version() 
     let (code, _, err) = bext(d.dir.path(), &["deploy", "rollback"]);
     assert_eq!(code, 0, "{err}");
     d.wait_until(Duration::from_secs(20), "every worker on v2", || {
-        (versions(&d) == v2 && d.active("render") == 4).then_some(())
+        (d.versions() == v2 && d.active("render") == 4).then_some(())
     });
 }
 
@@ -321,7 +308,7 @@ fn routine_replacements_beside_a_canary_start_the_old_version() {
         ..Setup::default()
     });
     d.wait_workers(4);
-    let old = versions(&d);
+    let old = d.versions();
     let load = Load::get(&d, 4, "/");
     load.wait_answered(50);
     std::fs::write(d.dir.path().join("worker.js"), spinning(5, "v2")).unwrap();
@@ -361,6 +348,6 @@ fn routine_replacements_beside_a_canary_start_the_old_version() {
         &got.failed[..got.failed.len().min(5)]
     );
     d.wait_until(Duration::from_secs(20), "every worker on v1", || {
-        (versions(&d) == old && d.active("render") == 4).then_some(())
+        (d.versions() == old && d.active("render") == 4).then_some(())
     });
 }

@@ -22,24 +22,11 @@ fn restarts(d: &Daemon) -> u64 {
     by_slot.values().sum()
 }
 
-/// The versions the live workers run.
-fn versions(d: &Daemon) -> Vec<String> {
-    let mut v: Vec<String> = d
-        .workers()
-        .iter()
-        .filter(|w| !w["pid"].is_null())
-        .map(|w| w["version"].as_str().unwrap_or("-").to_string())
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
-
 /// The versions the live workers run, once each names one: a worker is
 /// ACTIVE a moment before its pool records the version its load became.
 fn settled_versions(d: &Daemon) -> Vec<String> {
     wait_for(Duration::from_secs(10), "every worker's version", || {
-        let v = versions(d);
+        let v = d.versions();
         (!v.is_empty() && v.iter().all(|x| x != "-")).then_some(v)
     })
 }
@@ -92,7 +79,7 @@ fn a_broken_file_copied_over_the_script_changes_nothing_under_load() {
     );
     assert_eq!(d.get("/").body, "v1");
     assert_eq!(d.count_log("broken at load"), 0, "no worker read the file");
-    assert_eq!(versions(&d).len(), 1, "one version: {:?}", versions(&d));
+    assert_eq!(d.versions().len(), 1, "one version: {:?}", d.versions());
 }
 
 /// Writes a restart signal for the daemon, as `bext signal` would.
@@ -146,7 +133,7 @@ fn a_version_that_throws_at_load_stops_its_deploy_and_the_old_one_serves() {
     d.wait_until(Duration::from_secs(5), "the old workers only", || {
         (d.worker_pids() == pids).then_some(())
     });
-    assert_eq!(versions(&d), old);
+    assert_eq!(d.versions(), old);
     assert_eq!(d.get("/").body, "v1");
     let note = d.workers()[0]["deploy"].as_str().unwrap_or("").to_string();
     assert!(
@@ -211,7 +198,7 @@ fn a_crash_restart_runs_the_old_code_and_deploys_make_the_history() {
         "v1",
         "a crash restart runs the running version"
     );
-    assert_eq!(versions(&d), v1);
+    assert_eq!(d.versions(), v1);
 
     for (n, want) in [(2, "v2"), (3, "v3")] {
         if n == 3 {
@@ -242,7 +229,7 @@ fn a_crash_restart_runs_the_old_code_and_deploys_make_the_history() {
     );
     assert_eq!(h[0]["workers"], 1);
     assert_eq!(h[2]["id"].as_str(), Some(v1[0].as_str()));
-    assert_eq!(versions(&d), [h[0]["id"].as_str().unwrap().to_string()]);
+    assert_eq!(d.versions(), [h[0]["id"].as_str().unwrap().to_string()]);
     let (_, table, _) = bext(d.dir.path(), &["deploy", "history"]);
     assert!(table.lines().nth(1).unwrap().contains("running"), "{table}");
     let metrics = d.get("/metrics").body;
