@@ -6,7 +6,6 @@ use futures_util::{SinkExt, StreamExt};
 use protocol::worker::{JobCall, JobOutcome, JobStart, LogLevel, MasterToWorker, WorkerToMaster};
 use std::sync::{Arc, Mutex};
 
-use tokio::net::UnixStream;
 use tokio::sync::mpsc;
 
 use crate::process::link::{self, HelloFailed};
@@ -104,8 +103,7 @@ pub fn connect(
     run: u64,
     events: mpsc::UnboundedSender<RunEvent>,
 ) -> std::io::Result<JobLink> {
-    socket.set_nonblocking(true)?;
-    let socket = UnixStream::from_std(socket)?;
+    let socket = protocol::sock::split(socket)?;
     let (tx, rx) = mpsc::unbounded_channel();
     let tag = Arc::new(Mutex::new(None));
     tokio::spawn(talk(socket, start, run, rx, tag.clone(), events));
@@ -113,7 +111,7 @@ pub fn connect(
 }
 
 async fn talk(
-    socket: UnixStream,
+    socket: (protocol::sock::ReadHalf, protocol::sock::WriteHalf),
     start: JobStart,
     run: u64,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,

@@ -4,16 +4,14 @@
 //! (`pool::link` for a pool worker, `jobs::run` for a job).
 
 use futures_util::{SinkExt, StreamExt};
+use protocol::sock::{ReadHalf, WriteHalf};
 use protocol::worker::{MasterToWorker, WorkerToMaster};
 use protocol::{FrameCodec, Hello};
-use tokio::net::UnixStream;
 use tokio::sync::mpsc;
 use tokio_util::codec::{FramedRead, FramedWrite};
 
-pub type Writer =
-    FramedWrite<tokio::net::unix::OwnedWriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
-pub type Reader =
-    FramedRead<tokio::net::unix::OwnedReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+pub type Writer = FramedWrite<WriteHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
+pub type Reader = FramedRead<ReadHalf, FrameCodec<WorkerToMaster, MasterToWorker>>;
 
 /// How the hello exchange with a new process failed.
 #[derive(Debug)]
@@ -25,9 +23,12 @@ pub enum HelloFailed {
 }
 
 /// The master's side of the hello exchange with a process it started
-/// (a pool worker or a job); returns the socket framed for what follows.
-pub async fn hello(socket: UnixStream, max: u32) -> Result<(Reader, Writer), HelloFailed> {
-    let (rd, wr) = socket.into_split();
+/// (a pool worker or a job), on the two sides of its socket
+/// (`protocol::sock::split`); returns the socket framed for what follows.
+pub async fn hello(
+    (rd, wr): (ReadHalf, WriteHalf),
+    max: u32,
+) -> Result<(Reader, Writer), HelloFailed> {
     let mut hello_rd = FramedRead::new(rd, FrameCodec::<Hello, Hello>::new(max));
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
     let theirs = match hello_rd.next().await {

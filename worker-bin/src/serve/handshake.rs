@@ -4,18 +4,18 @@ use bytes::BytesMut;
 use futures_util::{SinkExt, StreamExt};
 use protocol::worker::{CompiledModule, JobStart, MasterToWorker, WorkerIdentity, WorkerSettings};
 use protocol::{FrameCodec, Hello};
-use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
 use super::{WorkerError, Writer};
 use crate::fault::Faults;
+use protocol::sock::{ReadHalf, WriteHalf};
 
 /// What the master told the worker in `Init`, and the socket after it.
 pub(super) struct Started {
     pub identity: WorkerIdentity,
     pub settings: WorkerSettings,
     pub modules: Vec<CompiledModule>,
-    pub reader: OwnedReadHalf,
+    pub reader: ReadHalf,
     /// Bytes read past `Init` (the first requests may come with it).
     pub leftover: BytesMut,
     pub writer: Writer,
@@ -24,7 +24,7 @@ pub(super) struct Started {
 /// A process started for one background job, and its socket.
 pub(super) struct JobStarted {
     pub job: JobStart,
-    pub reader: OwnedReadHalf,
+    pub reader: ReadHalf,
     pub leftover: BytesMut,
     pub writer: Writer,
 }
@@ -36,8 +36,8 @@ pub(super) enum Start {
 }
 
 pub(super) async fn handshake(
-    rd: OwnedReadHalf,
-    wr: OwnedWriteHalf,
+    rd: ReadHalf,
+    wr: WriteHalf,
     faults: &Faults,
 ) -> Result<Start, WorkerError> {
     let max = protocol::DEFAULT_MAX_FRAME_BYTES;

@@ -18,8 +18,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
+use protocol::sock::ReadHalf;
 use protocol::worker::{JobOutcome, LogLevel, MAX_LOG_BYTES, MasterToWorker, WorkerToMaster};
-use tokio::net::unix::OwnedReadHalf;
 
 use super::handshake::JobStarted;
 use super::inbox::{self, End, Inbox};
@@ -199,7 +199,7 @@ pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), 
         None => Engine::new(EngineOptions::default())?,
     };
     let inbox = Rc::new(RefCell::new(Inbox::new(job.max_frame_bytes, leftover)));
-    let fd = writer.get_ref().as_ref().as_raw_fd();
+    let fd = writer.get_ref().as_raw_fd();
     let mut next = Some(job);
     let mut result = Ok(());
     while let Some(job) = next.take() {
@@ -223,7 +223,7 @@ async fn run_one(
     engine: &Engine,
     job: protocol::worker::JobStart,
     inbox: &Rc<RefCell<Inbox>>,
-    reader: &OwnedReadHalf,
+    reader: &ReadHalf,
     fd: RawFd,
 ) -> Result<bool, WorkerError> {
     let state = engine.host().clone();
@@ -255,7 +255,7 @@ async fn run_one(
             out.clone(),
             state.clone(),
             cancel.clone(),
-            reader.as_ref().as_raw_fd(),
+            reader.as_raw_fd(),
         ),
     );
     engine.start_job(RUN, &script, &job);
@@ -283,7 +283,7 @@ async fn run_one(
 /// socket. A late cancel or reply meant for the job that ended is dropped.
 async fn next_job(
     inbox: &RefCell<Inbox>,
-    reader: &OwnedReadHalf,
+    reader: &ReadHalf,
 ) -> Result<Option<protocol::worker::JobStart>, WorkerError> {
     loop {
         let next = inbox.borrow_mut().next();
@@ -304,7 +304,7 @@ async fn drive(
     inbox: &RefCell<Inbox>,
     out: &RefCell<Out>,
     cancel: &Cancel,
-    reader: &OwnedReadHalf,
+    reader: &ReadHalf,
     mut fetches: tokio::sync::mpsc::UnboundedReceiver<crate::fetch::FetchEvent>,
 ) -> Result<(), WorkerError> {
     let state = engine.host();

@@ -52,8 +52,6 @@ use std::time::{Duration, Instant};
 use futures_util::{FutureExt, SinkExt};
 use protocol::worker::{CANCEL_GRACE_MS, LogLevel, MasterToWorker, WorkerToMaster};
 use protocol::{FrameCodec, FrameError};
-use tokio::net::UnixStream;
-use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::signal::unix::{SignalKind, signal};
 use tokio_util::codec::FramedWrite;
 
@@ -91,7 +89,7 @@ pub enum WorkerError {
     Signal(std::io::Error),
 }
 
-type Writer = FramedWrite<OwnedWriteHalf, FrameCodec<MasterToWorker, WorkerToMaster>>;
+type Writer = FramedWrite<protocol::sock::WriteHalf, FrameCodec<MasterToWorker, WorkerToMaster>>;
 
 /// Runs the worker on an already connected socket until it is told to stop
 /// or the master goes away.
@@ -104,11 +102,8 @@ pub async fn serve(
     faults: Faults,
     preloaded: Option<Preloaded>,
 ) -> Result<(), WorkerError> {
-    stream
-        .set_nonblocking(true)
-        .map_err(|e| WorkerError::Handshake(e.to_string()))?;
-    let stream = UnixStream::from_std(stream).map_err(|e| WorkerError::Handshake(e.to_string()))?;
-    let (rd, wr) = stream.into_split();
+    let (rd, wr) =
+        protocol::sock::split(stream).map_err(|e| WorkerError::Handshake(e.to_string()))?;
     let started = match handshake::handshake(rd, wr, &faults).await? {
         handshake::Start::Serve(s) => s,
         handshake::Start::Job(j) => {
@@ -164,11 +159,7 @@ pub async fn serve(
     let running = Rc::new(Running::default());
     engine.set_poll(
         POLL_EVERY,
-        poll_hook(
-            inbox.clone(),
-            running.clone(),
-            started.reader.as_ref().as_raw_fd(),
-        ),
+        poll_hook(inbox.clone(), running.clone(), started.reader.as_raw_fd()),
     );
     let compressor = match settings.compress.as_ref().map(Compressor::new) {
         Some(Ok(c)) => Some(c),
@@ -217,7 +208,7 @@ fn poll_hook(
 async fn run(
     mut w: Worker,
     inbox: Rc<RefCell<Inbox>>,
-    reader: OwnedReadHalf,
+    reader: protocol::sock::ReadHalf,
     mut writer: Writer,
     (mut fetches, mut cryptos): Outside,
 ) -> Result<(), WorkerError> {

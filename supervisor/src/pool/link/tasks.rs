@@ -24,7 +24,6 @@ use protocol::worker::{
     CompiledModule, LogLevel, MasterToWorker, Outcome, WorkerIdentity, WorkerSettings,
     WorkerToMaster,
 };
-use tokio::net::UnixStream;
 use tokio::sync::mpsc;
 
 use super::{Inner, LinkEvent, LinkStats, TaggedEvent, WorkerLink};
@@ -64,10 +63,7 @@ pub fn connect(
     socket: std::os::unix::net::UnixStream,
     events: mpsc::UnboundedSender<TaggedEvent>,
 ) -> std::io::Result<Arc<WorkerLink>> {
-    let socket = match socket
-        .set_nonblocking(true)
-        .and_then(|()| UnixStream::from_std(socket))
-    {
+    let socket = match protocol::sock::split(socket) {
         Ok(s) => s,
         Err(e) => {
             // No link will hold the process: it must not outlive this.
@@ -157,7 +153,7 @@ struct Boot {
 
 async fn run(
     link: Arc<WorkerLink>,
-    socket: UnixStream,
+    socket: (protocol::sock::ReadHalf, protocol::sock::WriteHalf),
     boot: Boot,
     rx: mpsc::UnboundedReceiver<MasterToWorker>,
     events: mpsc::UnboundedSender<TaggedEvent>,
