@@ -16,7 +16,8 @@
 //! for writing, so the peer reads its end even while this side still reads:
 //! bextd tells a job worker there is no more work that way.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
+use std::mem::MaybeUninit;
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::pin::Pin;
@@ -72,19 +73,27 @@ impl ReadHalf {
     }
 }
 
-fn read_into(mut s: &UnixStream, buf: &mut BytesMut) -> io::Result<usize> {
+fn read_into(s: &UnixStream, buf: &mut BytesMut) -> io::Result<usize> {
     if buf.capacity() == buf.len() {
         buf.reserve(64 * 1024);
     }
-    let spare = buf.spare_capacity_mut();
-    // SAFETY: `read` only writes into the slice; the bytes it reports as
-    // read are initialized, and only those are added to `buf`.
-    let dst =
-        unsafe { std::slice::from_raw_parts_mut(spare.as_mut_ptr().cast::<u8>(), spare.len()) };
-    let n = s.read(dst)?;
-    // SAFETY: `n` bytes were just written into the spare capacity.
+    let n = read_uninit(s, buf.spare_capacity_mut())?;
+    // SAFETY: `read_uninit` wrote (initialized) these `n` bytes.
     unsafe { buf.advance_mut(n) };
     Ok(n)
+}
+
+/// One read into memory that need not be initialized first (the buffers
+/// given are their owners' spare capacity: zeroing it for every read would
+/// be work for nothing).
+fn read_uninit(s: &UnixStream, dst: &mut [MaybeUninit<u8>]) -> io::Result<usize> {
+    // SAFETY: the pointer and length are those of `dst`, which `read` only
+    // writes into.
+    let n = unsafe { libc::read(s.as_raw_fd(), dst.as_mut_ptr().cast(), dst.len()) };
+    if n < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(n as usize)
 }
 
 impl AsRawFd for ReadHalf {
@@ -107,8 +116,12 @@ impl AsyncRead for ReadHalf {
     ) -> Poll<io::Result<()>> {
         loop {
             let mut guard = ready!(self.0.poll_read_ready(cx))?;
-            match guard.try_io(|s| s.get_ref().read(buf.initialize_unfilled())) {
+            // SAFETY: no byte is de-initialized: `read_uninit` only writes.
+            let unfilled = unsafe { buf.unfilled_mut() };
+            match guard.try_io(|s| read_uninit(s.get_ref(), unfilled)) {
                 Ok(Ok(n)) => {
+                    // SAFETY: the read wrote these `n` bytes.
+                    unsafe { buf.assume_init(n) };
                     buf.advance(n);
                     return Poll::Ready(Ok(()));
                 }

@@ -1,3 +1,4 @@
+use std::io::Read;
 use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -69,6 +70,10 @@ fn dropping_the_write_side_ends_the_peers_reading_while_ours_goes_on() {
         let (mut rd, mut wr) = split(ours).unwrap();
         wr.write_all(b"last").await.unwrap();
         drop(wr);
+        // Without the end, the read would wait for ever: fail instead.
+        theirs
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
         let mut got = Vec::new();
         theirs.read_to_end(&mut got).unwrap();
         assert_eq!(
