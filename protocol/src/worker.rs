@@ -46,6 +46,10 @@ pub struct WorkerSettings {
     pub env: Vec<(String, String)>,
     /// Where and how far the worker's `fetch()` may go.
     pub fetch: FetchPolicy,
+    /// Run every thread under `SCHED_BATCH` (the pool's `scheduling =
+    /// "batch"`): a worker woken by a request does not preempt the thread
+    /// that woke it (bextd, mid-way through a batch of requests).
+    pub batch_scheduling: bool,
 }
 
 /// A pool's limits on outbound `fetch()`.

@@ -69,6 +69,7 @@ fn init() {
                     timeout_ms: 30_000,
                     max_response_bytes: 16 << 20,
                 },
+                batch_scheduling: true,
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),

@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# Locality of the pick: hello with 2, 8 and 32 workers (wrk -c32), each pool
-# size with `pick = "least_busy_recent"` and `"least_busy_random"` in the
-# same run. Prints requests/s, context switches per request (voluntary and
-# non-voluntary, every thread of bextd and of its workers, read from
-# /proc/PID/task/*/status before and after the load) and each figure's
-# ratio to the 2-worker one of the same pick.
+# Locality of the pick and the workers' scheduling policy: hello with 2, 8
+# and 32 workers (wrk -c32), each pool size with `pick =
+# "least_busy_recent"` and `"least_busy_random"`, each under `scheduling =
+# "batch"` and `"normal"`, in the same run. Rounds interleave every setting,
+# so a slow spell of the machine falls on all of them; the figures are
+# medians over the rounds. Prints requests/s, context switches per request
+# (voluntary and non-voluntary, every thread of bextd and of its workers,
+# read from /proc/PID/task/*/status before and after the load) and each
+# figure's ratio to the 2-worker one of the same pick and policy.
 #
 #   scripts/bench/locality.sh [DURATION_SECONDS] [WORKER_COUNTS...]
 #
 # BEXT_LOCALITY_CONNS=N loads with N connections instead of 32. Below the
 # worker count, ties among idle workers are where the two picks differ; at
 # or above it, least busy alone spreads the load over every worker.
+# BEXT_LOCALITY_ROUNDS (default 3), BEXT_LOCALITY_PICKS and
+# BEXT_LOCALITY_SCHEDULING (space-separated) narrow or widen the run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-dur=${1:-8}
+dur=${1:-5}
 conns=${BEXT_LOCALITY_CONNS:-32}
+rounds=${BEXT_LOCALITY_ROUNDS:-3}
+read -r -a picks <<<"${BEXT_LOCALITY_PICKS:-least_busy_recent least_busy_random}"
+read -r -a policies <<<"${BEXT_LOCALITY_SCHEDULING:-batch normal}"
 shift || true
 counts=("$@")
 [[ ${#counts[@]} -gt 0 ]] || counts=(2 8 32)
@@ -35,7 +43,7 @@ switches() {
   echo "$total"
 }
 
-# run WORKERS PICK: prints "rps switches_per_request"
+# run WORKERS PICK SCHEDULING: prints "rps switches_per_request"
 run() {
   cat >"$work/bext.toml" <<TOML
 [server]
@@ -45,6 +53,7 @@ control_socket = "bext.sock"
 script = "$script"
 jsc_workers = $1
 pick = "$2"
+scheduling = "$3"
 [render.lifecycle]
 max_requests = 0
 TOML
@@ -66,17 +75,28 @@ TOML
 }
 
 declare -A rps cs
-for n in "${counts[@]}"; do
-  for pick in least_busy_recent least_busy_random; do
-    read -r rps[$n,$pick] cs[$n,$pick] < <(run "$n" "$pick")
+for _ in $(seq "$rounds"); do
+  for n in "${counts[@]}"; do
+    for pick in "${picks[@]}"; do
+      for policy in "${policies[@]}"; do
+        read -r r c < <(run "$n" "$pick" "$policy")
+        rps[$n,$pick,$policy]+="$r "
+        cs[$n,$pick,$policy]+="$c "
+      done
+    done
   done
 done
+med() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '\n%-8s %-18s %10s %14s %12s\n' workers pick "req/s" "switches/req" "vs 2 workers"
+printf '\n%s round(s) of %s s, wrk -c%s, medians\n' "$rounds" "$dur" "$conns"
+printf '%-8s %-18s %-8s %10s %14s %12s\n' workers pick scheduling "req/s" "switches/req" "vs 2 workers"
 for n in "${counts[@]}"; do
-  for pick in least_busy_recent least_busy_random; do
-    base=${rps[${counts[0]},$pick]}
-    printf '%-8s %-18s %10s %14s %11.2fx\n' "$n" "$pick" "${rps[$n,$pick]}" "${cs[$n,$pick]}" \
-      "$(awk -v a="${rps[$n,$pick]}" -v b="$base" 'BEGIN { print a / b }')"
+  for pick in "${picks[@]}"; do
+    for policy in "${policies[@]}"; do
+      r=$(med <<<"${rps[$n,$pick,$policy]}")
+      base=$(med <<<"${rps[${counts[0]},$pick,$policy]}")
+      printf '%-8s %-18s %-8s %10s %14s %11.2fx\n' "$n" "$pick" "$policy" "$r" \
+        "$(med <<<"${cs[$n,$pick,$policy]}")" "$(awk -v a="$r" -v b="$base" 'BEGIN { print a / b }')"
+    done
   done
 done

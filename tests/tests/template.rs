@@ -202,3 +202,45 @@ fn a_template_that_cannot_start_leaves_the_pool_to_exec_with_a_warning() {
     assert!(templates(&d).is_empty());
     assert!(pids.iter().all(|p| !forked(*p)), "exec'd: {pids:?}");
 }
+
+/// The scheduling policy of every thread of `pid` (field 41 of
+/// /proc/PID/task/TID/stat: 0 SCHED_OTHER, 3 SCHED_BATCH).
+fn policies(pid: Pid) -> Vec<u32> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.unwrap().path().join("stat")).ok())
+        .map(|stat| {
+            // After the name in parentheses come fields 3, 4, …
+            let rest = &stat[stat.rfind(')').unwrap() + 2..];
+            rest.split(' ').nth(41 - 3).unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+/// `scheduling = "batch"`: every thread of a request worker runs under
+/// SCHED_BATCH, forked or exec'd; the default ("normal") is SCHED_OTHER.
+#[test]
+fn request_workers_run_under_the_pools_scheduling_policy() {
+    for (spawn, scheduling, policy) in [
+        ("template", "scheduling = \"batch\"\n", 3),
+        ("exec", "scheduling = \"batch\"\n", 3),
+        ("template", "", 0),
+    ] {
+        let d = Daemon::start(&format!("{}{scheduling}", config(spawn, 2)), APP);
+        let pids = d.wait_workers(2);
+        assert_eq!(boots(&d, &pids).len(), 2);
+        for pid in pids {
+            let seen = policies(pid);
+            assert!(
+                !seen.is_empty() && seen.iter().all(|p| *p == policy),
+                "{spawn} {scheduling:?}: worker {pid} threads {seen:?}, want {policy}"
+            );
+        }
+        if let Some(t) = templates(&d).first() {
+            assert!(
+                policies(*t).iter().all(|p| *p == 0),
+                "the template serves nothing: SCHED_OTHER"
+            );
+        }
+    }
+}

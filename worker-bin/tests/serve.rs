@@ -49,6 +49,8 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
             timeout_ms: 30_000,
             max_response_bytes: 16 << 20,
         },
+        // The serve loop runs on a thread of the test process here.
+        batch_scheduling: false,
     }
 }
 

@@ -215,6 +215,7 @@ pub const POOL: &[Key] = &[
     key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
     key("schedules", Kind::Tables(SCHEDULE)),
     key("pick", Kind::Text),
+    key("scheduling", Kind::Text),
     key("lifecycle", Kind::Table(LIFECYCLE)),
     key("deploy", Kind::Table(DEPLOY)),
     key("cache", Kind::Table(CACHE)),

@@ -81,6 +81,12 @@ pub(super) fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
         format!("{:?}", p.pick),
         || "must be \"least_busy_recent\" or \"least_busy_random\"".into(),
     );
+    c.rule(
+        matches!(p.scheduling.as_str(), "batch" | "normal"),
+        &path(&n.prefix, &["scheduling"]),
+        format!("{:?}", p.scheduling),
+        || "must be \"batch\" or \"normal\"".into(),
+    );
     if p.auto_maint {
         let (k, v) = if p.maint_method == "time" {
             ("maint_time_ms", p.maint_time_ms)

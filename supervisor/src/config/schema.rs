@@ -297,6 +297,10 @@ pub struct PoolSection {
     /// `"least_busy_recent"` (the most recently used) or
     /// `"least_busy_random"` (pixl-server-pool's).
     pub pick: String,
+    /// The CPU scheduling policy of its request workers: `"normal"`
+    /// (`SCHED_OTHER`) or `"batch"` (`SCHED_BATCH`: a woken worker does not
+    /// preempt the running thread; more throughput, a longer p99).
+    pub scheduling: String,
     pub lifecycle: LifecycleSection,
     pub deploy: DeploySection,
     pub cache: CacheSection,
@@ -352,6 +356,7 @@ impl Default for PoolSection {
             job_retry_backoff_ms: 0,
             schedules: Vec::new(),
             pick: "least_busy_random".into(),
+            scheduling: "normal".into(),
             fetch_max_response_bytes: 16 << 20,
             lifecycle: LifecycleSection::default(),
             deploy: DeploySection::default(),

@@ -54,6 +54,8 @@ pub struct Settings {
     pub schedules: Vec<super::Schedule>,
     /// How the least busy worker is chosen among equals.
     pub pick: Pick,
+    /// Request workers run under `SCHED_BATCH` (`scheduling = "batch"`).
+    pub batch_scheduling: bool,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -251,6 +253,7 @@ impl Settings {
                 .filter_map(super::Schedule::from_section)
                 .collect(),
             pick: Pick::parse(&p.pick).unwrap_or(Pick::Random),
+            batch_scheduling: p.scheduling == "batch",
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

@@ -419,3 +419,26 @@ fn a_bad_pick_and_a_cache_route_that_is_no_regex_are_named() {
     );
     assert!(p[1].message.contains("regex"), "{}", p[1].message);
 }
+
+#[test]
+fn scheduling_is_normal_unless_batch_is_asked_and_nothing_else_is_taken() {
+    let d = dir_with_script();
+    let pool = |extra: &str| {
+        let c = parse_in(d.path(), &format!("[render]\nscript = \"w.js\"\n{extra}")).unwrap();
+        c.pools[0].settings.batch_scheduling
+    };
+    assert!(!pool(""));
+    assert!(pool("scheduling = \"batch\"\n"));
+    assert!(!pool("scheduling = \"normal\"\n"));
+    let p = problems("[render]\nscript = \"w.js\"\nscheduling = \"idle\"\n");
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(
+        (p[0].key.as_str(), p[0].line),
+        ("render.scheduling", Some(3))
+    );
+    assert!(
+        p[0].message.contains("\"batch\" or \"normal\""),
+        "{}",
+        p[0].message
+    );
+}

@@ -37,6 +37,7 @@ mod inbox;
 mod job;
 mod offload;
 mod requests;
+mod sched;
 mod socket;
 mod stream;
 mod worker;
@@ -117,6 +118,11 @@ pub async fn serve(
         }
     };
     let settings = started.settings;
+    // Before the engine loads: the threads it starts inherit the policy.
+    let unbatched = settings
+        .batch_scheduling
+        .then(sched::batch_every_thread)
+        .and_then(Result::err);
     let inbox = Rc::new(RefCell::new(Inbox::new(
         settings.max_frame_bytes,
         started.leftover,
@@ -171,6 +177,12 @@ pub async fn serve(
         engine, modules, settings, faults, compressor, running, fetcher,
     );
     let cryptos = w.cryptos.take().expect("a new worker has its receiver");
+    if let Some(e) = unbatched {
+        let why = format!(
+            "scheduling = \"batch\": SCHED_BATCH refused ({e}); serving under the default policy"
+        );
+        w.log(protocol::worker::LogLevel::Warn, why);
+    }
     let token = w.token(Pending::Load);
     w.engine
         .start_load(token, &PathBuf::from(&w.settings.script));

@@ -139,5 +139,6 @@ fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> Wor
         job_default_memory_bytes: jobs.default_memory_bytes,
         env: st.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         fetch: st.fetch.clone(),
+        batch_scheduling: st.batch_scheduling,
     }
 }
