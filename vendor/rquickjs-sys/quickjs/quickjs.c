@@ -6382,6 +6382,57 @@ fail:
     return JS_EXCEPTION;
 }
 
+/* bext: a new plain object with the shape of `tmpl` (a plain object of at
+   most 16 own properties): the same keys in the same order with the same
+   flags, and no lookup, no shape transition, no property array regrown.
+   A data property takes values[i]; an accessor shares the template's getter
+   and setter (values[i] is freed). Takes ownership of the `count` values
+   in every case; `count` must be the template's property count. */
+JSValue JS_NewObjectLike(JSContext *ctx, JSValueConst tmpl, int count,
+                         const JSValue *values)
+{
+    JSProperty props[16];
+    JSShapeProperty *prs;
+    JSObject *t, *f;
+    JSShape *sh;
+    int i;
+
+    if (JS_VALUE_GET_TAG(tmpl) != JS_TAG_OBJECT)
+        goto bad;
+    t = JS_VALUE_GET_OBJ(tmpl);
+    sh = t->shape;
+    if (t->class_id != JS_CLASS_OBJECT || sh->prop_count != count ||
+        count > (int)countof(props) || sh->deleted_prop_count != 0)
+        goto bad;
+    prs = get_shape_prop(sh);
+    for (i = 0; i < count; i++) {
+        if ((prs[i].flags & JS_PROP_TMASK) != 0 &&
+            (prs[i].flags & JS_PROP_TMASK) != JS_PROP_GETSET)
+            goto bad;
+    }
+    for (i = 0; i < count; i++, prs++) {
+        if ((prs->flags & JS_PROP_TMASK) == JS_PROP_GETSET) {
+            JS_FreeValue(ctx, values[i]);
+            f = t->prop[i].u.getset.getter;
+            if (f)
+                js_dup(JS_MKPTR(JS_TAG_OBJECT, f));
+            props[i].u.getset.getter = f;
+            f = t->prop[i].u.getset.setter;
+            if (f)
+                js_dup(JS_MKPTR(JS_TAG_OBJECT, f));
+            props[i].u.getset.setter = f;
+        } else {
+            props[i].u.value = values[i];
+        }
+    }
+    /* Owns the props and the shape reference from here, even on failure. */
+    return JS_NewObjectFromShape(ctx, js_dup_shape(sh), JS_CLASS_OBJECT, props);
+bad:
+    for (i = 0; i < count; i++)
+        JS_FreeValue(ctx, values[i]);
+    return JS_ThrowTypeError(ctx, "JS_NewObjectLike: not a template object");
+}
+
 JSValue JS_NewObjectFromStr(JSContext *ctx, int count, const char **props,
                             const JSValue *values)
 {

@@ -935,6 +935,9 @@ JS_EXTERN JSValue JS_NewObjectFrom(JSContext *ctx, int count,
 JS_EXTERN JSValue JS_NewObjectFromStr(JSContext *ctx, int count,
                                       const char **props,
                                       const JSValue *values);
+// bext: an object shaped as `tmpl`; takes ownership of the values
+JS_EXTERN JSValue JS_NewObjectLike(JSContext *ctx, JSValueConst tmpl,
+                                   int count, const JSValue *values);
 JS_EXTERN JSValue JS_ToObject(JSContext *ctx, JSValueConst val);
 JS_EXTERN JSValue JS_ToObjectString(JSContext *ctx, JSValueConst val);
 

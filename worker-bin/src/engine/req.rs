@@ -15,12 +15,24 @@
 //! of the field shows an accessor.
 //!
 //! The keys are atoms made once per engine, and the accessors and methods
-//! are functions the prelude made once ([`ReqShape`]). The object is built
-//! with QuickJS's own calls, each key defined once by its atom: a request
-//! costs a dozen property definitions, one native function, and no lookup
-//! of a name nor any reference count taken on what every request shares.
+//! are functions the prelude made once ([`ReqShape`]). A template object
+//! with every key is built once from them; each `req` is made in one call
+//! with the template's shape (`JS_NewObjectLike`, added to the vendored
+//! QuickJS: see vendor/rquickjs-sys/BEXT.md), its values dropped in: no
+//! property lookup, no shape transition, no property array regrown.
 
 use std::os::raw::c_int;
+
+unsafe extern "C" {
+    /// A new object with `tmpl`'s shape; takes `count` owned values (an
+    /// accessor's is freed and the template's getter and setter shared).
+    fn JS_NewObjectLike(
+        ctx: *mut qjs::JSContext,
+        tmpl: qjs::JSValue,
+        count: c_int,
+        values: *const qjs::JSValue,
+    ) -> qjs::JSValue;
+}
 
 use protocol::worker::HttpRequest;
 use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
@@ -59,18 +71,18 @@ const HIDDEN: c_int = 0;
 /// What every `req` is made of, made once per engine: the atoms of its
 /// keys and the prelude's accessors and methods (its `requestShape`).
 pub(super) struct ReqShape {
-    /// [`KEYS`], then the hidden key (the prelude's `RAW` symbol). Owned:
-    /// they live as long as the runtime.
-    keys: [qjs::JSAtom; 12],
+    /// [`KEYS`], then the hidden key (the prelude's `RAW` symbol): the
+    /// template's keys. Owned: they live as long as the runtime.
+    _keys: [qjs::JSAtom; 12],
     /// Get and set of `query`, `headers`, `signal` and `body`, then
     /// `bytes` and `arrayBuffer`, as `_held` keeps them alive.
     parts: [qjs::JSValue; 10],
     _held: Persistent<Vec<Function<'static>>>,
-    /// Objects with the first 1, 2, … 12 keys: while they live, QuickJS
-    /// keeps the shape of each step, so a new `req` moves from one shared
-    /// shape to the next instead of making (and, once it is collected,
-    /// freeing) the whole chain again for every request.
-    _steps: Persistent<Vec<Object<'static>>>,
+    /// An object with every key, the accessors and methods in place and
+    /// the other values undefined: each `req` takes its shape. Raw, as
+    /// `_template` keeps it alive.
+    template: qjs::JSValue,
+    _template: Persistent<Object<'static>>,
 }
 
 /// Which keys are accessors: the index of their getter in `parts` / 2.
@@ -115,26 +127,24 @@ impl ReqShape {
         for (p, f) in parts.iter_mut().zip(&held) {
             *p = f.as_raw();
         }
-        let mut shape = ReqShape {
-            keys,
+        let template = build(ctx, &keys, &parts, [qjs::JS_UNDEFINED; 12])?;
+        Ok(ReqShape {
+            _keys: keys,
             parts,
             _held: Persistent::save(ctx, held),
-            _steps: Persistent::save(ctx, Vec::<Object<'js>>::new()),
-        };
-        let steps = (1..=12)
-            .map(|upto| build(ctx, &shape, upto, [qjs::JS_UNDEFINED; 12]))
-            .collect::<rquickjs::Result<Vec<_>>>()?;
-        shape._steps = Persistent::save(ctx, steps);
-        Ok(shape)
+            template: template.as_raw(),
+            _template: Persistent::save(ctx, template),
+        })
     }
 }
 
-/// A new object with the first `upto` of `req`'s keys, the plain ones set
-/// to `values` (whose references it takes, all of them, even on error).
+/// The template: a new object with `req`'s keys defined one by one, the
+/// plain ones set to `values` (whose references it takes, all of them, even
+/// on error).
 fn build<'js>(
     ctx: &Ctx<'js>,
-    shape: &ReqShape,
-    upto: usize,
+    keys: &[qjs::JSAtom; 12],
+    parts: &[qjs::JSValue; 10],
     values: [qjs::JSValue; 12],
 ) -> rquickjs::Result<Object<'js>> {
     let c = ctx.as_raw().as_ptr();
@@ -161,8 +171,8 @@ fn build<'js>(
             .into_object()
             .ok_or(rquickjs::Error::Exception)?;
         let o = obj.as_raw();
-        let dup = |i: usize| qjs::JS_DupValue(c, shape.parts[i]);
-        for (i, (&key, &value)) in shape.keys.iter().zip(&values).enumerate().take(upto) {
+        let dup = |i: usize| qjs::JS_DupValue(c, parts[i]);
+        for (i, (&key, &value)) in keys.iter().zip(&values).enumerate() {
             let r = match (lazy_part(i), i) {
                 (Some(p), _) => {
                     qjs::JS_DefinePropertyGetSet(c, o, key, dup(2 * p), dup(2 * p + 1), LAZY)
@@ -179,7 +189,6 @@ fn build<'js>(
                 return Err(rquickjs::Error::Exception);
             }
         }
-        free_from(upto);
         Ok(obj)
     }
 }
@@ -244,9 +253,21 @@ pub(super) fn request_object<'js>(
             }
         },
     )?;
-    // SAFETY: a reference of its own for `build`; `raw` drops its own.
-    values[11] = unsafe { qjs::JS_DupValue(c, raw.as_raw()) };
-    build(ctx, shape, 12, values)
+    // SAFETY: `c` is this context. `raw` and the methods get a reference
+    // of their own for the new object; JS_NewObjectLike takes every value
+    // (also on failure), and the template lives as long as the engine.
+    unsafe {
+        values[9] = qjs::JS_DupValue(c, shape.parts[8]);
+        values[10] = qjs::JS_DupValue(c, shape.parts[9]);
+        values[11] = qjs::JS_DupValue(c, raw.as_raw());
+        let made = JS_NewObjectLike(c, shape.template, 12, values.as_ptr());
+        if qjs::JS_IsException(made) {
+            return Err(rquickjs::Error::Exception);
+        }
+        Value::from_raw(ctx.clone(), made)
+            .into_object()
+            .ok_or(rquickjs::Error::Exception)
+    }
 }
 
 /// The request's `name` header as `req.headers` has it (repeated ones

@@ -263,3 +263,21 @@ fn a_traced_request_runs_in_its_trace() {
         h.logs
     );
 }
+
+/// Every req is made with the same shape, shared until one is changed:
+/// what a handler does to one req leaves the next as new.
+#[test]
+fn what_a_handler_does_to_one_req_leaves_the_next_as_new() {
+    let mut h = Harness::new(SCRIPT);
+    let keys = json_of(&send(&mut h, 100, "keys").unwrap());
+    let fields = json_of(&send(&mut h, 101, "fields").unwrap());
+    for (token, what) in [(102, "mutate"), (103, "assign"), (104, "frozen")] {
+        send(&mut h, token, what).unwrap();
+    }
+    assert_eq!(json_of(&send(&mut h, 105, "keys").unwrap()), keys);
+    assert_eq!(json_of(&send(&mut h, 106, "fields").unwrap()), fields);
+    assert_eq!(
+        json_of(&send(&mut h, 107, "json").unwrap())["url"],
+        "/json?a=1&b=2&a=3&c=x%20y&a=4&e"
+    );
+}
