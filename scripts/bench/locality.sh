@@ -3,11 +3,13 @@
 # and 32 workers (wrk -c32), each pool size with `pick =
 # "least_busy_recent"` and `"least_busy_random"`, each under `scheduling =
 # "batch"` and `"normal"`, in the same run. Rounds interleave every setting,
-# so a slow spell of the machine falls on all of them; the figures are
-# medians over the rounds. Prints requests/s, context switches per request
+# so a slow spell of the machine falls on all of them. Prints the medians
+# over the rounds of requests/s and of context switches per request
 # (voluntary and non-voluntary, every thread of bextd and of its workers,
-# read from /proc/PID/task/*/status before and after the load) and each
-# figure's ratio to the 2-worker one of the same pick and policy.
+# read from /proc/PID/task/*/status before and after the load), and the
+# median of each round's ratio to the 2-worker figure of the same pick and
+# policy, measured just before it (this machine's speed drifts by more than
+# the differences measured here over a minute).
 #
 #   scripts/bench/locality.sh [DURATION_SECONDS] [WORKER_COUNTS...]
 #
@@ -75,10 +77,12 @@ TOML
 }
 
 declare -A rps cs
+# The pool sizes of one setting run back to back, so each ratio compares
+# figures taken moments apart.
 for _ in $(seq "$rounds"); do
-  for n in "${counts[@]}"; do
-    for pick in "${picks[@]}"; do
-      for policy in "${policies[@]}"; do
+  for pick in "${picks[@]}"; do
+    for policy in "${policies[@]}"; do
+      for n in "${counts[@]}"; do
         read -r r c < <(run "$n" "$pick" "$policy")
         rps[$n,$pick,$policy]+="$r "
         cs[$n,$pick,$policy]+="$c "
@@ -88,15 +92,21 @@ for _ in $(seq "$rounds"); do
 done
 med() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '\n%s round(s) of %s s, wrk -c%s, medians\n' "$rounds" "$dur" "$conns"
-printf '%-8s %-18s %-8s %10s %14s %12s\n' workers pick scheduling "req/s" "switches/req" "vs 2 workers"
+# ratios A B: the median over the rounds of A's i-th figure over B's.
+ratios() {
+  paste <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$2" | grep .) |
+    awk '{ print $1 / $2 }' | med
+}
+
+printf '\n%s round(s) of %s s, wrk -c%s: medians; "vs 2 workers" is the median of\n' "$rounds" "$dur" "$conns"
+printf 'the ratios within each round\n'
+printf '%-8s %-18s %-10s %10s %14s %12s\n' workers pick scheduling "req/s" "switches/req" "vs 2 workers"
 for n in "${counts[@]}"; do
   for pick in "${picks[@]}"; do
     for policy in "${policies[@]}"; do
-      r=$(med <<<"${rps[$n,$pick,$policy]}")
-      base=$(med <<<"${rps[${counts[0]},$pick,$policy]}")
-      printf '%-8s %-18s %-8s %10s %14s %11.2fx\n' "$n" "$pick" "$policy" "$r" \
-        "$(med <<<"${cs[$n,$pick,$policy]}")" "$(awk -v a="$r" -v b="$base" 'BEGIN { print a / b }')"
+      printf '%-8s %-18s %-10s %10s %14s %11.2fx\n' "$n" "$pick" "$policy" \
+        "$(med <<<"${rps[$n,$pick,$policy]}")" "$(med <<<"${cs[$n,$pick,$policy]}")" \
+        "$(ratios "${rps[$n,$pick,$policy]}" "${rps[${counts[0]},$pick,$policy]}")"
     done
   done
 done
