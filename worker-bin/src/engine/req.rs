@@ -23,6 +23,9 @@
 
 use std::os::raw::c_int;
 
+use protocol::worker::HttpRequest;
+use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
+
 unsafe extern "C" {
     /// A new object with `tmpl`'s shape; takes `count` owned values (an
     /// accessor's is freed and the template's getter and setter shared).
@@ -33,9 +36,6 @@ unsafe extern "C" {
         values: *const qjs::JSValue,
     ) -> qjs::JSValue;
 }
-
-use protocol::worker::HttpRequest;
-use rquickjs::{Array, Ctx, Function, Object, Persistent, TypedArray, Value, qjs};
 
 /// `req`'s own keys, in their order (the hidden key of its data, `RAW`,
 /// comes from the prelude).
@@ -127,7 +127,7 @@ impl ReqShape {
         for (p, f) in parts.iter_mut().zip(&held) {
             *p = f.as_raw();
         }
-        let template = build(ctx, &keys, &parts, [qjs::JS_UNDEFINED; 12])?;
+        let template = template(ctx, &keys, &parts)?;
         Ok(ReqShape {
             _keys: keys,
             parts,
@@ -138,33 +138,20 @@ impl ReqShape {
     }
 }
 
-/// The template: a new object with `req`'s keys defined one by one, the
-/// plain ones set to `values` (whose references it takes, all of them, even
-/// on error).
-fn build<'js>(
+/// The template: a new object with `req`'s keys defined one by one, its
+/// accessors and methods in place, every other value undefined.
+fn template<'js>(
     ctx: &Ctx<'js>,
     keys: &[qjs::JSAtom; 12],
     parts: &[qjs::JSValue; 10],
-    values: [qjs::JSValue; 12],
 ) -> rquickjs::Result<Object<'js>> {
     let c = ctx.as_raw().as_ptr();
-    let free_from = |i: usize| {
-        for (j, v) in values.iter().enumerate().skip(i) {
-            if lazy_part(j).is_none() {
-                // SAFETY: an owned value of this context, not yet handed on.
-                unsafe { qjs::JS_FreeValue(c, *v) };
-            }
-        }
-    };
     // SAFETY: `c` is this context, alive for 'js. The object is owned by
-    // `obj` as soon as it is made. Each plain value is handed to
-    // JS_DefinePropertyValue, which takes its reference (those not reached
-    // are freed); the shape's atoms and functions live as long as the
-    // engine, and each function gets a reference of its own for `obj`.
+    // `obj` as soon as it is made; the atoms and functions live as long as
+    // the engine, and each function gets a reference of its own for `obj`.
     unsafe {
         let made = qjs::JS_NewObject(c);
         if qjs::JS_IsException(made) {
-            free_from(0);
             return Err(rquickjs::Error::Exception);
         }
         let obj = Value::from_raw(ctx.clone(), made)
@@ -172,20 +159,16 @@ fn build<'js>(
             .ok_or(rquickjs::Error::Exception)?;
         let o = obj.as_raw();
         let dup = |i: usize| qjs::JS_DupValue(c, parts[i]);
-        for (i, (&key, &value)) in keys.iter().zip(&values).enumerate() {
+        for (i, &key) in keys.iter().enumerate() {
             let r = match (lazy_part(i), i) {
                 (Some(p), _) => {
                     qjs::JS_DefinePropertyGetSet(c, o, key, dup(2 * p), dup(2 * p + 1), LAZY)
                 }
-                (None, 9 | 10) => {
-                    qjs::JS_FreeValue(c, value);
-                    qjs::JS_DefinePropertyValue(c, o, key, dup(i - 1), PLAIN)
-                }
-                (None, 11) => qjs::JS_DefinePropertyValue(c, o, key, value, HIDDEN),
-                (None, _) => qjs::JS_DefinePropertyValue(c, o, key, value, PLAIN),
+                (None, 9 | 10) => qjs::JS_DefinePropertyValue(c, o, key, dup(i - 1), PLAIN),
+                (None, 11) => qjs::JS_DefinePropertyValue(c, o, key, qjs::JS_UNDEFINED, HIDDEN),
+                (None, _) => qjs::JS_DefinePropertyValue(c, o, key, qjs::JS_UNDEFINED, PLAIN),
             };
             if r < 0 {
-                free_from(i + 1);
                 return Err(rquickjs::Error::Exception);
             }
         }
@@ -224,9 +207,9 @@ pub(super) fn request_object<'js>(
     let c = ctx.as_raw().as_ptr();
     let mut values = [qjs::JS_UNDEFINED; 12];
     // SAFETY: `c` is this context, alive for 'js; every value made here
-    // goes into `values`, which `build` takes (and frees what it does not
-    // use). On an error here, the values made before leak: only when
-    // QuickJS is out of memory.
+    // goes into `values`, which JS_NewObjectLike takes (and frees what it
+    // does not use). On an error here, the values made before leak: only
+    // when QuickJS is out of memory.
     unsafe {
         values[0] = qjs::JS_NewFloat64(id as f64);
         values[1] = string(c, &method)?;
