@@ -1,8 +1,8 @@
 //! Dispatch: how one request or custom call reaches a worker and comes
 //! back, for the HTTP front and the control socket alike. Admission (the
 //! pool's `max_concurrent_requests` and its queue), least-busy selection,
-//! one tracked frame on the picked link, and the master's own deadline
-//! past `request_timeout_ms`.
+//! one tracked frame on the picked link. The master's own deadline past
+//! `request_timeout_ms` is the pool actor's (`link::expiry`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -225,7 +225,7 @@ async fn exchange(
         Err(f) => return (Err(f), None),
     };
     attempt.handed(link.slot, link.generation, link.pid.as_raw());
-    let result = await_reply(pool, &link, id, rx).await;
+    let result = await_reply(&link, id, rx).await;
     let result = match result {
         Ok(Reply::Outcome(o)) => Ok(Answered::Outcome(o)),
         Ok(Reply::Stream(head)) => Ok(Answered::Stream(Streamed {
@@ -346,15 +346,17 @@ fn master_deadline(pool: &PoolHandle) -> Option<Instant> {
     Some(Instant::now() + pool.config().settings.busy_limit()?)
 }
 
+/// The worker's answer to request `id`. The master's own deadline for it
+/// is kept by the pool actor, one for all the pool's requests (see
+/// `link::expiry`), not by a timer here.
 async fn await_reply(
-    pool: &PoolHandle,
     link: &Arc<WorkerLink>,
     id: u64,
     rx: tokio::sync::oneshot::Receiver<Answer>,
 ) -> Result<Reply, Failure> {
     // If the client goes away, this future is dropped: forget the request.
     let guard = Abandon { link, id };
-    let answer = |r: Result<Answer, _>| match r {
+    match rx.await {
         Ok(Answer::Outcome(o)) => Ok(Reply::Outcome(o)),
         Ok(Answer::Stream(head)) => {
             // The body now owns the request: it cancels it if dropped.
@@ -367,22 +369,9 @@ async fn await_reply(
             Ok(Reply::Socket(head))
         }
         Ok(Answer::NotRun) => Err(Failure::NotRun),
+        // Answered at the deadline; the pool actor kills the worker.
+        Ok(Answer::Expired) => Err(Failure::TimedOut),
         Err(_) => Err(Failure::Died),
-    };
-    let settings = &pool.config().settings;
-    let (Some(limit), Some(grace)) = (settings.busy_limit(), settings.timeout_grace()) else {
-        return answer(rx.await);
-    };
-    match tokio::time::timeout(limit, rx).await {
-        Ok(r) => answer(r),
-        Err(_) => {
-            let reason = format!(
-                "request {id} got no answer {} ms past request_timeout_ms",
-                grace.as_millis()
-            );
-            pool.kill(link.slot, link.generation, reason);
-            Err(Failure::TimedOut)
-        }
     }
 }
 

@@ -81,11 +81,6 @@ enum PoolMsg {
     Status {
         reply: oneshot::Sender<Vec<WorkerStatus>>,
     },
-    Kill {
-        slot: u32,
-        generation: u64,
-        reason: String,
-    },
     Swap {
         changes_json: String,
         reply: oneshot::Sender<u32>,
@@ -345,15 +340,6 @@ impl PoolHandle {
             return 0;
         }
         rx.await.unwrap_or(0)
-    }
-
-    /// Kills a process that stopped answering.
-    pub fn kill(&self, slot: u32, generation: u64, reason: String) {
-        let _ = self.tx.send(PoolMsg::Kill {
-            slot,
-            generation,
-            reason,
-        });
     }
 
     /// Stops the pool: drains (graceful) or kills its workers; resolves

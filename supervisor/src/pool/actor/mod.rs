@@ -20,6 +20,7 @@ use crate::process::reaper::Exit;
 
 mod act;
 mod canary;
+mod expiry;
 mod start;
 mod versions;
 
@@ -153,7 +154,9 @@ impl Actor {
         pool_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         self.feed(Input::Tick, None).await;
         while !self.stopped {
-            let wake = self.core.next_deadline(Instant::now());
+            let now = Instant::now();
+            let wake = self.core.next_deadline(now);
+            let expiry = self.next_expiry(now);
             let verdict_due = self.canary.as_ref().and_then(|r| r.wake);
             tokio::select! {
                 Some(msg) = rx.recv() => self.on_msg(msg).await,
@@ -181,6 +184,7 @@ impl Actor {
                 _ = beat_tick.tick() => self.feed(Input::Tick, None).await,
                 _ = pool_tick.tick() => self.feed(Input::PoolTick, None).await,
                 _ = sleep_until(wake) => self.feed(Input::Tick, None).await,
+                _ = sleep_until(expiry) => self.expire_overdue().await,
             }
         }
         for done in self.done.drain(..) {
@@ -260,18 +264,6 @@ impl Actor {
             }
             PoolMsg::Rollout { op, reply } => {
                 let _ = reply.send(self.rollout(op).await);
-            }
-            PoolMsg::Kill {
-                slot,
-                generation,
-                reason,
-            } => {
-                let input = Input::Kill {
-                    slot,
-                    generation,
-                    reason,
-                };
-                self.feed(input, None).await;
             }
         }
     }

@@ -24,6 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 use super::room::Room;
 use forensics::{describe, what_of};
 
+mod expiry;
 mod forensics;
 mod side;
 mod socket;
@@ -76,6 +77,9 @@ pub enum Answer {
     Stream(StreamHead),
     /// The worker accepted a WebSocket upgrade (see `socket.rs`).
     Socket(SocketHead),
+    /// Past `request_timeout_ms` and its grace with no answer: the worker
+    /// is being killed (see `expiry.rs`).
+    Expired,
 }
 
 /// The start of a streamed answer.

@@ -90,7 +90,9 @@ async fn warm(link: &WorkerLink, paths: &[String]) -> Result<(), WarmupFailed> {
         let status = match answer.await.map_err(|_| gone())? {
             Answer::Outcome(Outcome::Ok(r)) => r.status,
             Answer::Stream(head) => streamed(link, id, head).await.ok_or_else(gone)?,
-            Answer::NotRun => return Err(gone()),
+            // A warm-up request is not watched by the master's request
+            // deadline (the startup deadline bounds it), so never expires.
+            Answer::NotRun | Answer::Expired => return Err(gone()),
             // A warm-up request never asks for an upgrade.
             Answer::Socket(_) => return Err(gone()),
             Answer::Outcome(o) => return Err(failed(path, o)),
