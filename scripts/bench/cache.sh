@@ -3,7 +3,8 @@
 # uncached and cacheable for 1 s (`Cache-Control: public, s-maxage=1`,
 # `[render.cache]` on), against hello; then 1,000 concurrent requests for
 # one cold key of a page that takes 200 ms to render, and how many times a
-# worker rendered it (the worker counts; target 1).
+# worker rendered it (the requests the workers served meanwhile, from
+# /__bext/workers; target 1).
 #
 #   scripts/bench/cache.sh [DURATION_SECONDS]
 set -euo pipefail
@@ -20,11 +21,8 @@ cp scripts/examples/hello/worker.js "$work/hello.js"
 cat >"$work/cached.js" <<'JS'
 import { handler as render, startup } from "./ssr.js";
 export { startup };
-let cold = 0;
 export async function handler(req) {
-  if (req.path === "/renders") return String(cold);
   if (req.path === "/cold") {
-    cold++;
     await new Promise((r) => setTimeout(r, 200));
     return { status: 200, headers: { "cache-control": "public, s-maxage=60" }, body: "cold" };
   }
@@ -59,8 +57,15 @@ read -r cached_rps cached_p50 cached_p99 < <(rate)
 hits=$(curl -fs "http://127.0.0.1:$port/metrics" | awk '/^bext_cache_hits_total/ { print $2 }')
 misses=$(curl -fs "http://127.0.0.1:$port/metrics" | awk '/^bext_cache_misses_total/ { print $2 }')
 
+# Requests the workers have served, all of them together.
+served() {
+  curl -fs "http://127.0.0.1:$port/__bext/workers" |
+    python3 -c 'import json, sys; print(sum(w["requests_served"] for w in json.load(sys.stdin)))'
+}
+
 # 1,000 concurrent requests on a cold key: 1,000 connections opened
 # first, then every request written at once.
+before=$(served)
 ulimit -n 8192 2>/dev/null || true
 answered=$(python3 - "$port" <<'PY'
 import asyncio, sys
@@ -76,7 +81,7 @@ async def main():
 asyncio.run(main())
 PY
 )
-renders=$(curl -fs "http://127.0.0.1:$port/renders")
+renders=$(($(served) - before))
 stop
 
 printf '\n%-36s %10s %10s %10s %12s\n' page "req/s" "p50 µs" "p99 µs" "vs hello"
