@@ -18,6 +18,9 @@
 # or above it, least busy alone spreads the load over every worker.
 # BEXT_LOCALITY_ROUNDS (default 3), BEXT_LOCALITY_PICKS and
 # BEXT_LOCALITY_SCHEDULING (space-separated) narrow or widen the run.
+# BEXT_LOCALITY_BASE=DIR adds the pick `base`: DIR/bextd (the bext-worker
+# beside it), a build saved before a change, with neither key set (a build
+# from before they existed refuses them), under the first policy only.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 dur=${1:-5}
@@ -25,6 +28,8 @@ conns=${BEXT_LOCALITY_CONNS:-32}
 rounds=${BEXT_LOCALITY_ROUNDS:-3}
 read -r -a picks <<<"${BEXT_LOCALITY_PICKS:-least_busy_recent least_busy_random}"
 read -r -a policies <<<"${BEXT_LOCALITY_SCHEDULING:-batch normal}"
+base=${BEXT_LOCALITY_BASE:-}
+[[ -z $base ]] || picks+=(base)
 shift || true
 counts=("$@")
 [[ ${#counts[@]} -gt 0 ]] || counts=(2 8 32)
@@ -47,6 +52,11 @@ switches() {
 
 # run WORKERS PICK SCHEDULING: prints "rps switches_per_request"
 run() {
+  local bin=target/release/bextd keys
+  keys=$(printf 'pick = "%s"\nscheduling = "%s"' "$2" "$3")
+  if [[ $2 == base ]]; then
+    bin=$base/bextd keys=""
+  fi
   cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port"
@@ -54,12 +64,11 @@ control_socket = "bext.sock"
 [render]
 script = "$script"
 jsc_workers = $1
-pick = "$2"
-scheduling = "$3"
+$keys
 [render.lifecycle]
 max_requests = 0
 TOML
-  target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
+  "$bin" --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
   pid=$!
   wait_http $port
   until [[ $(curl -fs "http://127.0.0.1:$port/__bext/workers" | grep -o '"state":"ACTIVE"' | wc -l) -ge $1 ]]; do
@@ -82,6 +91,7 @@ declare -A rps cs
 for _ in $(seq "$rounds"); do
   for pick in "${picks[@]}"; do
     for policy in "${policies[@]}"; do
+      [[ $pick != base || $policy == "${policies[0]}" ]] || continue
       for n in "${counts[@]}"; do
         read -r r c < <(run "$n" "$pick" "$policy")
         rps[$n,$pick,$policy]+="$r "
@@ -104,6 +114,7 @@ printf '%-8s %-18s %-10s %10s %14s %12s\n' workers pick scheduling "req/s" "swit
 for n in "${counts[@]}"; do
   for pick in "${picks[@]}"; do
     for policy in "${policies[@]}"; do
+      [[ $pick != base || $policy == "${policies[0]}" ]] || continue
       printf '%-8s %-18s %-10s %10s %14s %11.2fx\n' "$n" "$pick" "$policy" \
         "$(med <<<"${rps[$n,$pick,$policy]}")" "$(med <<<"${cs[$n,$pick,$policy]}")" \
         "$(ratios "${rps[$n,$pick,$policy]}" "${rps[${counts[0]},$pick,$policy]}")"
