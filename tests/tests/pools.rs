@@ -1,6 +1,7 @@
 //! End-to-end: several pools, autoscaling, admission (429 and queue),
-//! maintenance sweeps, custom calls and messages, worker credentials and
-//! response compression: the scenarios of pixl-server-pool's README.
+//! maintenance sweeps, custom calls and messages, the most recent pick,
+//! worker credentials and response compression: the scenarios of
+//! pixl-server-pool's README.
 
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
@@ -44,6 +45,26 @@ fn requests_are_routed_to_the_first_matching_pool() {
     assert_eq!(d.get("/api/who").json()["pool"], "api");
     assert_eq!(d.get("/abc/who").json()["pool"], "all");
     assert_eq!(d.get("/other").status, 404);
+}
+
+#[test]
+fn under_the_most_recent_pick_one_client_stays_with_one_worker() {
+    // Each request finds every worker idle: the tie goes to the one used
+    // last, so the others stay asleep.
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 3\npick = \"least_busy_recent\"\n",
+        APP,
+    );
+    d.wait_workers(3);
+    let ids: Vec<String> = (0..12).map(|_| d.get("/who").body).collect();
+    assert!(ids.iter().all(|w| *w == ids[0]), "{ids:?}");
+    let mut served: Vec<u64> = d
+        .workers()
+        .iter()
+        .map(|w| w["requests_served"].as_u64().unwrap())
+        .collect();
+    served.sort();
+    assert_eq!(served, vec![0, 0, 12]);
 }
 
 #[test]

@@ -3,7 +3,8 @@
 //! `ws_drain_ms` (clients reconnect and an acknowledged echo protocol
 //! loses nothing), a worker killed with SIGKILL has its sockets closed with
 //! 1011 at once and the others untouched, SIGTERM of bextd closes them all
-//! with 1001; a thousand sockets across two workers.
+//! with 1001; a thousand sockets across two workers; sockets spread over
+//! the workers under the most recent pick too.
 
 use std::time::Duration;
 
@@ -270,4 +271,19 @@ fn the_status_page_shows_each_workers_open_sockets() {
             .all(|(_, s)| s == "0" || s == "–")
             .then_some(())
     });
+}
+
+#[test]
+fn sockets_spread_over_the_workers_under_the_most_recent_pick_too() {
+    // The upgrade's answer leaves its worker idle again, so by its
+    // requests alone it would tie with the other and, as the most recent,
+    // take every socket; its open sockets count in its load.
+    let d = start("pick = \"least_busy_recent\"", "");
+    let c = Clients::open("hold", &url(&d), 4, 5.0);
+    let mut per = pids_of(&c).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
+    per.sort();
+    assert_eq!(per, vec![2, 2], "opened one after another");
+    let mut open = open_sockets(&d);
+    open.sort();
+    assert_eq!(open, vec![2, 2]);
 }

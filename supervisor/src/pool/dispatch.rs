@@ -307,9 +307,9 @@ fn try_send(
         config.settings.websocket.max_per_worker,
         config.settings.pick,
     );
-    if max > 0
-        && matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket())
-    {
+    let upgrade =
+        matches!(&frame, MasterToWorker::Request { request, .. } if request.wants_websocket());
+    if max > 0 && upgrade {
         // An upgrade goes only to a worker under max_sockets.
         let room = links.iter().filter(|l| l.open_sockets() < max).cloned();
         links = Arc::new(room.collect());
@@ -317,7 +317,7 @@ fn try_send(
     // A picked worker may fill up or stop accepting before the frame is
     // queued; then pick again.
     for _ in 0..4 {
-        let Some(link) = pick(&links, tie) else {
+        let Some(link) = pick(&links, tie, upgrade) else {
             return Err(frame);
         };
         match link.send_tracked(id, frame) {
@@ -419,9 +419,10 @@ impl Drop for Abandon<'_> {
 
 /// The least busy link, except that while a canary is judged its links
 /// take no more than their share of the requests (see `link::side`): past
-/// it, the least busy of the old version's links with room, if any.
-fn pick(links: &[Arc<WorkerLink>], tie: Pick) -> Option<&Arc<WorkerLink>> {
-    let link = pick_least_busy(links, tie)?;
+/// it, the least busy of the old version's links with room, if any. For an
+/// upgrade, a link's open WebSockets count in how busy it is.
+fn pick(links: &[Arc<WorkerLink>], tie: Pick, upgrade: bool) -> Option<&Arc<WorkerLink>> {
+    let link = least_busy(links, tie, upgrade, |_| true)?;
     let Some(side) = link.side().filter(|s| s.canary) else {
         return Some(link);
     };
@@ -431,7 +432,8 @@ fn pick(links: &[Arc<WorkerLink>], tie: Pick) -> Option<&Arc<WorkerLink>> {
     if !side.over_share(mine, theirs) {
         return Some(link);
     }
-    least_busy(links, tie, |l| l.side().is_some_and(|s| !s.canary)).or(Some(link))
+    let old = |l: &WorkerLink| l.side().is_some_and(|s| !s.canary);
+    least_busy(links, tie, upgrade, old).or(Some(link))
 }
 
 /// Whether `pool` may take one more WebSocket: under `max_pool_sockets`,
@@ -453,16 +455,22 @@ pub fn socket_room(pool: &PoolHandle) -> bool {
 /// requests, the most recently used or one at random (`pick`; see
 /// `pool::pick`).
 pub fn pick_least_busy(links: &[Arc<WorkerLink>], tie: Pick) -> Option<&Arc<WorkerLink>> {
-    least_busy(links, tie, |_| true)
+    least_busy(links, tie, false, |_| true)
 }
 
-/// [`pick_least_busy`] among the links `keep` keeps.
+/// [`pick_least_busy`] among the links `keep` keeps; for an `upgrade`, by
+/// the requests and the WebSockets each holds. A socket stays with its
+/// worker after the upgrade's answer, which leaves that worker idle again:
+/// counted by its requests alone, every upgrade would tie with the worker
+/// that took the last one, and the most recent pick would give it them all.
 fn least_busy(
     links: &[Arc<WorkerLink>],
     tie: Pick,
+    upgrade: bool,
     keep: impl Fn(&WorkerLink) -> bool,
 ) -> Option<&Arc<WorkerLink>> {
+    let load = |l: &WorkerLink| l.in_flight() + if upgrade { l.open_sockets() } else { 0 };
     let open = links.iter().filter(|l| l.has_room() && keep(l));
-    let candidates = open.map(|l| (l, l.in_flight(), l.last_picked()));
+    let candidates = open.map(|l| (l, load(l), l.last_picked()));
     super::pick::choose(candidates, tie, |n| rand::rng().random_range(0..n))
 }

@@ -7,8 +7,10 @@
 //! context switch and cold caches. Breaking ties toward the most recently
 //! used worker keeps the same few awake and hot while the others sleep
 //! (and so can be scaled down): `pick = "least_busy_recent"`. The default
-//! stays random, because ties also decide where a WebSocket goes, and it
-//! stays with its worker: the most recent worker would take them all.
+//! stays random, pixl-server-pool's rule, which spreads a client's
+//! requests over the workers. An upgrade counts each worker's open
+//! WebSockets in its load (`dispatch::least_busy`), so sockets spread over
+//! the workers under either tie-break.
 
 use std::cmp::Reverse;
 
