@@ -49,6 +49,13 @@ fn codes_of(report: &serde_json::Value, pid: &str) -> Vec<(String, u64)> {
         .unwrap_or_default()
 }
 
+/// How many of `c`'s sockets each worker holds, smallest first.
+fn per_worker(c: &Clients) -> Vec<u64> {
+    let mut per: Vec<u64> = pids_of(c).into_iter().map(|(_, n)| n).collect();
+    per.sort();
+    per
+}
+
 fn pids_of(c: &Clients) -> Vec<(String, u64)> {
     let m = c.pids.as_object().unwrap();
     m.iter()
@@ -153,13 +160,15 @@ fn a_thousand_sockets_across_two_workers_close_with_1001_at_sigterm() {
     assert!(status.success(), "{status:?}");
 }
 
-/// The open sockets of each worker, from `/__bext/workers`.
+/// The open sockets of each worker, from `/__bext/workers`, smallest first.
 fn open_sockets(d: &Daemon) -> Vec<u64> {
     let workers = d.workers();
-    workers
+    let mut open: Vec<u64> = workers
         .iter()
         .map(|w| w["sockets"]["open"].as_u64().unwrap())
-        .collect()
+        .collect();
+    open.sort();
+    open
 }
 
 /// `bext_worker_websockets_open` summed over the workers.
@@ -176,18 +185,14 @@ fn metric_open(d: &Daemon) -> u64 {
 fn sockets_count_against_their_worker_and_max_sockets_answers_503() {
     let d = start("max_sockets = 2", "");
     let c = Clients::open("hold", &url(&d), 4, 5.0);
-    let mut per = pids_of(&c).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
-    per.sort();
     assert_eq!(
-        per,
+        per_worker(&c),
         vec![2, 2],
         "an upgrade goes to a worker under max_sockets"
     );
     let status = bext_e2e::ws::client(&["status", &url(&d)]);
     assert_eq!(status["status"], 503, "{status}");
-    let mut open = open_sockets(&d);
-    open.sort();
-    assert_eq!(open, vec![2, 2]);
+    assert_eq!(open_sockets(&d), vec![2, 2]);
     assert_eq!(metric_open(&d), 4);
     let workers = d.workers();
     let out: u64 = workers
@@ -280,10 +285,6 @@ fn sockets_spread_over_the_workers_under_the_most_recent_pick_too() {
     // take every socket; its open sockets count in its load.
     let d = start("pick = \"least_busy_recent\"", "");
     let c = Clients::open("hold", &url(&d), 4, 5.0);
-    let mut per = pids_of(&c).into_iter().map(|(_, n)| n).collect::<Vec<_>>();
-    per.sort();
-    assert_eq!(per, vec![2, 2], "opened one after another");
-    let mut open = open_sockets(&d);
-    open.sort();
-    assert_eq!(open, vec![2, 2]);
+    assert_eq!(per_worker(&c), vec![2, 2], "opened one after another");
+    assert_eq!(open_sockets(&d), vec![2, 2]);
 }
