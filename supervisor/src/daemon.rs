@@ -108,12 +108,15 @@ async fn serve(config: Config) -> Result<(), Fatal> {
 
     let parts = start_parts(&config, bin, sigchld)?;
     let front = Arc::new(
-        Front::new(parts.hub.clone(), config.server.max_body_bytes).with_intake(
-            crate::front::intake::Intake::new(
+        Front::new(parts.hub.clone(), config.server.max_body_bytes)
+            .with_intake(crate::front::intake::Intake::new(
                 Duration::from_millis(config.server.body_timeout_ms),
                 config.server.max_buffered_body_bytes,
-            ),
-        ),
+            ))
+            .with_edge(crate::front::edge::Edge::new(
+                config.server.forwarded.clone(),
+                config.server.allowed_hosts.clone(),
+            )),
     );
     tokio::spawn(crate::control::serve(
         control,

@@ -193,6 +193,25 @@ fn graph(n: usize) -> String {
     GRAPH.replace("__N__", &n.to_string())
 }
 
+const TOKEN: &str = "walk-token-0123456789abcdef";
+
+/// One `render` pool of `workers`, actions on with [`TOKEN`].
+fn walkable(workers: usize) -> String {
+    format!(
+        "[server]\nadmin_token = \"{TOKEN}\"\n\n[render]\nscript = \"worker.js\"\njsc_workers = {workers}\n"
+    )
+}
+
+/// `POST /__bext/heap?QUERY` with the token: a heap walk over HTTP.
+fn walk(d: &Daemon, query: &str) -> bext_e2e::Reply {
+    d.request(
+        "POST",
+        &format!("/__bext/heap?{query}"),
+        &[("x-bext-token", TOKEN)],
+        b"",
+    )
+}
+
 /// Waits until `n` workers of `render` are ACTIVE (built their graph).
 fn active(d: &Daemon, n: usize) {
     wait_for(Duration::from_secs(60), "the workers ACTIVE", || {
@@ -261,17 +280,14 @@ fn a_worker_in_a_heap_walk_serves_no_request_and_comes_back() {
 
 #[test]
 fn a_walk_over_a_huge_graph_stops_at_its_time_budget_and_says_so() {
-    let d = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 2\n",
-        &graph(1_000_000),
-    );
+    let d = Daemon::start(&walkable(2), &graph(1_000_000));
     d.wait_workers(2);
     active(&d, 2);
     let (code, out, err) = bext(d.dir.path(), &["heap", "render", "--budget-ms", "300"]);
     assert_eq!(code, 0, "{err}");
     eprintln!("{out}");
     assert!(out.contains("stopped at its time budget"), "{out}");
-    let r = d.get("/__bext/heap?pool=render&budget_ms=300");
+    let r = walk(&d, "pool=render&budget_ms=300");
     assert_eq!(r.status, 200, "{}", r.body);
     let report = r.json();
     assert_eq!(report["stopped_at_budget"], true, "{report}");
@@ -293,10 +309,7 @@ fn a_walk_over_a_huge_graph_stops_at_its_time_budget_and_says_so() {
 
 #[test]
 fn the_last_active_worker_is_never_walked() {
-    let d = Daemon::start(
-        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
-        &graph(10),
-    );
+    let d = Daemon::start(&walkable(1), &graph(10));
     d.wait_workers(1);
     active(&d, 1);
     let (code, _, err) = bext(d.dir.path(), &["heap", "render"]);
@@ -305,8 +318,48 @@ fn the_last_active_worker_is_never_walked() {
         err.contains("never takes the last one out of rotation"),
         "{err}"
     );
-    let r = d.get("/__bext/heap?pool=render");
+    let r = walk(&d, "pool=render");
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(d.active("render"), 1);
     assert!(d.get("/__bext/").body.contains("No walk yet"));
+}
+
+/// A page on another site, opened in a browser on the host, tried to fire
+/// heap walks as images (`<img src="http://127.0.0.1:PORT/__bext/heap?...">`):
+/// a GET has no effect, and a browser's request for another site's page
+/// reads nothing either.
+#[test]
+fn a_cross_site_page_can_neither_walk_a_heap_nor_read_an_admin_path() {
+    let d = Daemon::start(&walkable(2), &graph(10));
+    d.wait_workers(2);
+    active(&d, 2);
+    let img = [
+        ("sec-fetch-site", "cross-site"),
+        ("sec-fetch-mode", "no-cors"),
+        ("sec-fetch-dest", "image"),
+    ];
+    let q = "/__bext/heap?pool=render&budget_ms=20000";
+    let r = d.request("GET", q, &img, b"");
+    assert_eq!(r.status, 403, "{}", r.body);
+    // Not even from a tool: a GET has no effect.
+    assert_eq!(d.get(q).status, 405);
+    // Without the token, or with another site's Origin, a POST walks nothing.
+    assert_eq!(d.request("POST", q, &[], b"").status, 403);
+    let foreign = [("x-bext-token", TOKEN), ("origin", "http://evil.example")];
+    assert_eq!(d.request("POST", q, &foreign, b"").status, 403);
+    for path in ["/__bext/workers", "/metrics", "/__bext/jobs", "/__bext/"] {
+        let r = d.request("GET", path, &img, b"");
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+        let fetched = [("origin", "https://evil.example")];
+        assert_eq!(d.request("GET", path, &fetched, b"").status, 403, "{path}");
+    }
+    // No worker left rotation, and no walk happened.
+    assert_eq!(d.active("render"), 2);
+    assert!(d.get("/__bext/").body.contains("No walk yet"));
+    assert!(!d.logs().contains("maintenance done"), "{}", d.logs());
+    // The page's own requests, and tools, still read.
+    let own = format!("http://{}", d.addr);
+    let same = [("sec-fetch-site", "same-origin"), ("origin", own.as_str())];
+    assert_eq!(d.request("GET", "/__bext/workers", &same, b"").status, 200);
+    assert_eq!(d.get("/metrics").status, 200);
 }

@@ -80,9 +80,14 @@ impl Compressor {
         })
     }
 
-    /// Compresses `resp` in place if it qualifies.
-    pub fn apply(&self, resp: &mut HttpResponse, enc: Encoding) {
-        if resp.status != 200 || resp.body.len() < self.min_bytes {
+    /// Compresses `resp` in place if it qualifies and the client accepts
+    /// an encoding (`enc`). An answer of a type this pool compresses says
+    /// `Vary: accept-encoding` whether or not it was compressed for this
+    /// client: a shared cache (bextd's own, or one in front) must not hand
+    /// the identity copy stored for a client without `Accept-Encoding` to
+    /// one that has it, nor a compressed copy to one that has not.
+    pub fn apply(&self, resp: &mut HttpResponse, enc: Option<Encoding>) {
+        if resp.status != 200 {
             return;
         }
         let header = |name: &str| {
@@ -100,13 +105,35 @@ impl Compressor {
         if !self.content_type.is_match(ct) {
             return;
         }
+        add_vary(&mut resp.headers);
+        let Some(enc) = enc else {
+            return;
+        };
+        if resp.body.len() < self.min_bytes {
+            return;
+        }
         let Some(body) = encode(&resp.body, enc) else {
             return;
         };
         resp.body = body;
         resp.headers
             .push(("content-encoding".into(), enc.token().into()));
-        resp.headers.push(("vary".into(), "accept-encoding".into()));
+    }
+}
+
+/// Adds `accept-encoding` to the answer's `Vary`, unless it names it (or
+/// `*`) already.
+fn add_vary(headers: &mut Vec<(String, String)>) {
+    let named = headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("vary"))
+        .flat_map(|(_, v)| v.split(','))
+        .any(|n| {
+            let n = n.trim();
+            n == "*" || n.eq_ignore_ascii_case("accept-encoding")
+        });
+    if !named {
+        headers.push(("vary".into(), "accept-encoding".into()));
     }
 }
 
@@ -120,7 +147,7 @@ impl Compressor {
         &self,
         status: u16,
         headers: &mut Vec<(String, String)>,
-        enc: Encoding,
+        enc: Option<Encoding>,
     ) -> Option<StreamEncoder> {
         if status != 200 {
             return None;
@@ -136,9 +163,10 @@ impl Compressor {
         {
             return None;
         }
+        add_vary(headers);
+        let enc = enc?;
         headers.retain(|(k, _)| !k.eq_ignore_ascii_case("content-length"));
         headers.push(("content-encoding".into(), enc.token().into()));
-        headers.push(("vary".into(), "accept-encoding".into()));
         Some(StreamEncoder::new(enc))
     }
 }
@@ -274,7 +302,7 @@ mod tests {
                 ("content-type".to_string(), "text/html".to_string()),
                 ("content-length".to_string(), "99".to_string()),
             ];
-            let mut e = c.stream(200, &mut headers, enc).expect("qualifies");
+            let mut e = c.stream(200, &mut headers, Some(enc)).expect("qualifies");
             assert!(headers.iter().all(|(k, _)| k != "content-length"));
             let mut wire = Vec::new();
             for p in pieces {
@@ -297,7 +325,7 @@ mod tests {
             assert_eq!(back, pieces.concat());
         }
         let mut json = vec![("content-type".to_string(), "application/json".to_string())];
-        assert!(c.stream(200, &mut json, Encoding::Gzip).is_none());
+        assert!(c.stream(200, &mut json, Some(Encoding::Gzip)).is_none());
     }
 
     #[test]
@@ -309,7 +337,7 @@ mod tests {
         .unwrap();
         let text = "<p>hello bext</p>".repeat(50);
         let mut r = resp("text/html", &text, 200);
-        c.apply(&mut r, Encoding::Gzip);
+        c.apply(&mut r, Some(Encoding::Gzip));
         assert!(r.body.len() < text.len());
         let mut back = String::new();
         flate2::read::GzDecoder::new(&r.body[..])
@@ -317,7 +345,7 @@ mod tests {
             .unwrap();
         assert_eq!(back, text);
         let mut r = resp("text/html", &text, 200);
-        c.apply(&mut r, Encoding::Deflate);
+        c.apply(&mut r, Some(Encoding::Deflate));
         let mut back = String::new();
         flate2::read::ZlibDecoder::new(&r.body[..])
             .read_to_string(&mut back)
@@ -328,7 +356,7 @@ mod tests {
                 .contains(&("content-encoding".into(), "deflate".into()))
         );
         let mut r = resp("text/html", &text, 200);
-        c.apply(&mut r, Encoding::Brotli);
+        c.apply(&mut r, Some(Encoding::Brotli));
         let mut back = String::new();
         brotli::Decompressor::new(&r.body[..], 4096)
             .read_to_string(&mut back)
@@ -344,8 +372,46 @@ mod tests {
             ("text/html", text.as_str(), 404),
         ] {
             let mut r = resp(ct, body, status);
-            c.apply(&mut r, Encoding::Gzip);
+            c.apply(&mut r, Some(Encoding::Gzip));
             assert_eq!(r.body, body.as_bytes(), "{ct} {status}");
         }
+    }
+
+    #[test]
+    fn every_answer_of_a_compressed_type_varies_on_accept_encoding() {
+        let c = Compressor::new(&Compression {
+            content_type_regex: "^text/".into(),
+            min_bytes: 100,
+        })
+        .unwrap();
+        let vary = |r: &HttpResponse| {
+            r.headers
+                .iter()
+                .filter(|(k, _)| k.eq_ignore_ascii_case("vary"))
+                .count()
+        };
+        let text = "<p>hello bext</p>".repeat(50);
+        // A client without Accept-Encoding, a body under the threshold: not
+        // compressed, and still one Vary, so a cache keeps both copies.
+        for (body, enc) in [(text.as_str(), None), ("short", Some(Encoding::Gzip))] {
+            let mut r = resp("text/html", body, 200);
+            c.apply(&mut r, enc);
+            assert_eq!(r.body, body.as_bytes());
+            assert_eq!(vary(&r), 1, "{body:.5} {enc:?}");
+        }
+        // Compressed: one Vary, not two; a handler's own Vary is kept.
+        let mut r = resp("text/html", &text, 200);
+        r.headers.push(("Vary".into(), "Accept-Encoding".into()));
+        c.apply(&mut r, Some(Encoding::Gzip));
+        assert_eq!(vary(&r), 1);
+        // Types it never compresses, and errors, say nothing.
+        for (ct, status) in [("image/png", 200), ("text/html", 404)] {
+            let mut r = resp(ct, &text, status);
+            c.apply(&mut r, Some(Encoding::Gzip));
+            assert_eq!(vary(&r), 0, "{ct} {status}");
+        }
+        let mut headers = vec![("content-type".to_string(), "text/html".to_string())];
+        assert!(c.stream(200, &mut headers, None).is_none());
+        assert!(headers.iter().any(|(k, _)| k == "vary"));
     }
 }

@@ -2,7 +2,9 @@
 //! bextd without a worker.
 //!
 //! Theory of operation. A GET or HEAD (without credentials, unless the pool
-//! says so) is looked up under its base key, `METHOD url`, and the values
+//! says so) is looked up under its base key, `METHOD scheme://host/url`
+//! (without scheme and host if the pool says its answers are the same for
+//! every host; never for a key over 8 KiB), and the values
 //! of the headers its stored answer varies on (`rules`, `store`). Fresh:
 //! answered at once (`x-bext-cache: hit`, `Age`). Stale but within
 //! `stale-while-revalidate`: answered at once (`stale`) while one
@@ -90,6 +92,8 @@ pub struct Figures {
     pub stale: u64,
     pub evictions: u64,
     pub bytes: u64,
+    /// Answers stored (every variant of every URL).
+    pub entries: u64,
 }
 
 impl ResponseCache {
@@ -122,6 +126,7 @@ impl ResponseCache {
             stale: c.stale.load(Ordering::Relaxed),
             evictions: s.evictions,
             bytes: s.bytes() as u64,
+            entries: s.entries() as u64,
         }
     }
 
@@ -155,8 +160,11 @@ impl ResponseCache {
         Fut: Future<Output = Result<(HttpResponse, u64), T>> + Send + 'static,
         T: Send + 'static,
     {
-        let with = self.rules.with_credentials;
-        let Some(base) = rules::request_key(&req.method, &req.url, &req.headers, with) else {
+        let keying = rules::Keying {
+            with_credentials: self.rules.with_credentials,
+            shared_across_hosts: self.rules.shared_across_hosts,
+        };
+        let Some(base) = rules::request_key(&req.method, &req.url, &req.headers, keying) else {
             return render(req).await.map(|(resp, _)| resp);
         };
         let now = Instant::now();

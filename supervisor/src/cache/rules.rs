@@ -40,14 +40,37 @@ fn header<'a>(headers: &'a [(String, String)], name: &str) -> impl Iterator<Item
         .map(|(_, v)| v.as_str())
 }
 
-/// The request's base key (`METHOD url`), if the cache may answer it: a
-/// GET or HEAD, and without `Authorization` or `Cookie` unless
-/// `with_credentials`.
+/// Longest base key the cache stores under: a longer URL (or `Host`) is
+/// always rendered. Keys are what a client chooses freely; a flood of
+/// distinct 60 KB URLs must not become the cache's memory.
+pub const MAX_KEY_BYTES: usize = 8 * 1024;
+
+/// What a request's key is made of besides its method and URL.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Keying {
+    /// Requests with `Authorization` or `Cookie` are looked up too.
+    pub with_credentials: bool,
+    /// The answers do not depend on the scheme and host the client asked
+    /// for (`shared_across_hosts`): the key leaves them out.
+    pub shared_across_hosts: bool,
+}
+
+/// The request's base key, if the cache may answer it: a GET or HEAD,
+/// without `Authorization` or `Cookie` unless `with_credentials`, whose
+/// key is at most [`MAX_KEY_BYTES`].
+///
+/// The key is `METHOD scheme://host/path?query`: everything a worker
+/// builds `request.url` from. A page that writes absolute links from its
+/// own URL (canonical links, asset and script URLs) differs per host, so
+/// a request with `Host: evil.example` must not store the answer every
+/// other host's visitors get. The scheme is what the worker sees:
+/// `https` when `X-Forwarded-Proto` says so (the front strips it from
+/// peers outside `forwarded_allow_ips`), else `http`.
 pub fn request_key(
     method: &str,
     url: &str,
     headers: &[(String, String)],
-    with_credentials: bool,
+    keying: Keying,
 ) -> Option<String> {
     if method != "GET" && method != "HEAD" {
         return None;
@@ -56,10 +79,31 @@ pub fn request_key(
         .chain(header(headers, "cookie"))
         .next()
         .is_some();
-    if credentials && !with_credentials {
+    if credentials && !keying.with_credentials {
         return None;
     }
-    Some(format!("{method} {url}"))
+    let key = if keying.shared_across_hosts {
+        format!("{method} {url}")
+    } else {
+        let https = header(headers, "x-forwarded-proto")
+            .next()
+            .is_some_and(|p| p.eq_ignore_ascii_case("https"));
+        let scheme = if https { "https" } else { "http" };
+        let host = header(headers, "host").next().unwrap_or("");
+        format!("{method} {scheme}://{}{url}", host.to_ascii_lowercase())
+    };
+    (key.len() <= MAX_KEY_BYTES).then_some(key)
+}
+
+/// The path of a base key (`METHOD [scheme://host]/path?query`), for
+/// `bext cache purge`'s prefix.
+pub fn key_path(key: &str) -> &str {
+    let url = key.split_once(' ').map_or(key, |(_, u)| u);
+    let url = match url.split_once("://") {
+        Some((_, rest)) => rest.find('/').map_or("/", |i| &rest[i..]),
+        None => url,
+    };
+    url.split_once('?').map_or(url, |(p, _)| p)
 }
 
 /// Whether an answer may be stored, and for how long: only 200, never with

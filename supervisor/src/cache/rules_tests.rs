@@ -13,20 +13,70 @@ fn secs(n: u64) -> Duration {
 
 #[test]
 fn only_get_and_head_without_credentials_are_looked_up() {
+    let shared = Keying {
+        shared_across_hosts: true,
+        ..Keying::default()
+    };
+    let with = Keying {
+        with_credentials: true,
+        ..Keying::default()
+    };
     assert_eq!(
-        request_key("GET", "/a?x=1", &[], false).as_deref(),
+        request_key("GET", "/a?x=1", &[], shared).as_deref(),
         Some("GET /a?x=1")
     );
     assert_eq!(
-        request_key("HEAD", "/a", &[], false).as_deref(),
+        request_key("HEAD", "/a", &[], shared).as_deref(),
         Some("HEAD /a")
     );
-    assert_eq!(request_key("POST", "/a", &[], false), None);
+    assert_eq!(request_key("POST", "/a", &[], shared), None);
     let cookie = h(&[("cookie", "sid=1")]);
     let auth = h(&[("authorization", "Bearer x")]);
-    assert_eq!(request_key("GET", "/a", &cookie, false), None);
-    assert_eq!(request_key("GET", "/a", &auth, false), None);
-    assert!(request_key("GET", "/a", &cookie, true).is_some());
+    assert_eq!(request_key("GET", "/a", &cookie, Keying::default()), None);
+    assert_eq!(request_key("GET", "/a", &auth, Keying::default()), None);
+    assert!(request_key("GET", "/a", &cookie, with).is_some());
+}
+
+#[test]
+fn the_key_holds_the_scheme_and_host_the_worker_builds_its_url_from() {
+    let k = |headers: &[(&str, &str)]| request_key("GET", "/p?q=1", &h(headers), Keying::default());
+    let site = k(&[("host", "shop.example")]);
+    assert_eq!(site.as_deref(), Some("GET http://shop.example/p?q=1"));
+    // A poisoning request's Host is a key of its own.
+    assert_ne!(k(&[("host", "evil.example")]), site);
+    // Host names are case-insensitive; ports are part of the origin.
+    assert_eq!(k(&[("host", "Shop.Example")]), site);
+    assert_ne!(k(&[("host", "shop.example:8080")]), site);
+    // What the worker reads as https is another origin.
+    let https = k(&[("host", "shop.example"), ("x-forwarded-proto", "HTTPS")]);
+    assert_eq!(https.as_deref(), Some("GET https://shop.example/p?q=1"));
+    assert_eq!(
+        k(&[("host", "shop.example"), ("x-forwarded-proto", "gopher")]),
+        site
+    );
+    // Shared across hosts by the pool's rule: one key for all.
+    let shared = Keying {
+        shared_across_hosts: true,
+        ..Keying::default()
+    };
+    let one = |host| request_key("GET", "/p", &h(&[("host", host)]), shared);
+    assert_eq!(one("a.example"), one("b.example"));
+}
+
+#[test]
+fn a_key_over_the_limit_is_never_stored() {
+    let host = h(&[("host", "shop.example")]);
+    let long = format!("/p?q={}", "x".repeat(MAX_KEY_BYTES));
+    assert_eq!(request_key("GET", &long, &host, Keying::default()), None);
+    let fits = format!("/p?q={}", "x".repeat(MAX_KEY_BYTES - 100));
+    assert!(request_key("GET", &fits, &host, Keying::default()).is_some());
+}
+
+#[test]
+fn a_keys_path_is_found_with_or_without_its_origin() {
+    assert_eq!(key_path("GET http://h.example:3000/a/b?x=1"), "/a/b");
+    assert_eq!(key_path("GET https://h.example"), "/");
+    assert_eq!(key_path("HEAD /a/b?x=1"), "/a/b");
 }
 
 #[test]

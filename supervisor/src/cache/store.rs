@@ -1,5 +1,5 @@
 //! The stored answers: one LRU list (the `lru` crate) of slots, one per
-//! base key (`METHOD url`), each holding the variants its `Vary` headers
+//! base key (`METHOD scheme://host/path?query`), each holding the variants its `Vary` headers
 //! select. Memory is bounded by bytes, not entries: every slot weighs its
 //! keys, headers and bodies, and the least recently used slots go until
 //! the total is under `max_bytes`. Time comes in as an argument, so expiry
@@ -24,6 +24,12 @@ use super::rules::{self, Lifetime, State};
 /// Most variants one URL keeps (distinct values of its `Vary` headers);
 /// past it the oldest goes.
 const MAX_VARIANTS: usize = 16;
+
+/// What a slot costs besides its key and its variants: the LRU's node and
+/// hash table entry, the slot itself, its vector (measured as a round
+/// figure; what matters is that a flood of tiny answers under long keys
+/// counts what it holds).
+const SLOT_OVERHEAD: usize = 160;
 
 /// One stored answer.
 #[derive(Debug)]
@@ -62,7 +68,14 @@ impl Entry {
 struct Slot {
     vary: Vec<String>,
     variants: Vec<Arc<Entry>>,
+    /// Its variants' weights, its key (held twice: in the LRU's node and
+    /// its table), its `Vary` names and [`SLOT_OVERHEAD`].
     bytes: usize,
+}
+
+/// What a slot weighs before its first variant.
+fn key_weight(base: &str, vary: &[String]) -> usize {
+    2 * base.len() + vary.iter().map(|n| n.len() + 24).sum::<usize>() + SLOT_OVERHEAD
 }
 
 /// What a lookup found.
@@ -147,13 +160,25 @@ impl Store {
         slot.bytes -= freed;
         self.bytes -= freed;
         if slot.variants.is_empty() {
-            self.slots.pop(key);
+            self.pop(key);
         }
         gone
     }
 
+    /// Drops `key`'s slot, whatever it still weighs.
+    fn pop(&mut self, key: &str) {
+        if let Some(slot) = self.slots.pop(key) {
+            self.bytes -= slot.bytes;
+        }
+    }
+
     pub fn bytes(&self) -> usize {
         self.bytes
+    }
+
+    /// How many answers are stored (every variant of every URL).
+    pub fn entries(&self) -> usize {
+        self.slots.iter().map(|(_, s)| s.variants.len()).sum()
     }
 
     /// The variant of `base` for a request with `headers`, as of `now`. A
@@ -179,7 +204,7 @@ impl Store {
                 self.bytes -= e.weight();
                 slot.variants.remove(i);
                 if slot.variants.is_empty() {
-                    self.slots.pop(base);
+                    self.pop(base);
                 }
                 Found::Miss
             }
@@ -197,21 +222,28 @@ impl Store {
         entry: Entry,
         epoch: u64,
     ) -> Option<Arc<Entry>> {
-        let w = entry.weight() + base.len();
+        let w = entry.weight() + key_weight(&base, &vary);
         if w > self.max_bytes / 4 || epoch != self.epoch || !live_in(&self.live, entry.version) {
             return None;
         }
         let entry = Arc::new(entry);
-        let slot = self.slots.get_or_insert_mut(base, || Slot {
-            vary: vary.clone(),
-            variants: Vec::new(),
-            bytes: 0,
+        let key = key_weight(&base, &vary);
+        let mut added = 0;
+        let slot = self.slots.get_or_insert_mut(base, || {
+            added = key;
+            Slot {
+                vary: vary.clone(),
+                variants: Vec::new(),
+                bytes: key,
+            }
         });
+        self.bytes += added;
         if slot.vary != vary {
             // The answer varies on other headers now: the old variants' keys
             // mean nothing.
             self.bytes -= slot.bytes;
-            slot.bytes = 0;
+            slot.bytes = key;
+            self.bytes += key;
             slot.variants.clear();
             slot.vary = vary;
         }
@@ -249,7 +281,7 @@ impl Store {
         let keys: Vec<String> = self
             .slots
             .iter()
-            .filter(|(k, _)| prefix.is_none_or(|p| path_of(k).starts_with(p)))
+            .filter(|(k, _)| prefix.is_none_or(|p| rules::key_path(k).starts_with(p)))
             .map(|(k, _)| k.clone())
             .collect();
         keys.iter()
@@ -261,7 +293,7 @@ impl Store {
 
     /// Drops everything (a hot-swap), and what renders under way bring.
     pub fn clear(&mut self) -> usize {
-        let n = self.slots.iter().map(|(_, s)| s.variants.len()).sum();
+        let n = self.entries();
         self.slots.clear();
         self.bytes = 0;
         self.epoch += 1;
@@ -274,12 +306,6 @@ impl Store {
 fn live_in(live: &Option<Vec<u64>>, version: u64) -> bool {
     live.as_ref()
         .is_none_or(|l| l.binary_search(&version).is_ok())
-}
-
-/// The path of a base key `METHOD /path?query`.
-fn path_of(key: &str) -> &str {
-    let url = key.split_once(' ').map_or(key, |(_, u)| u);
-    url.split_once('?').map_or(url, |(p, _)| p)
 }
 
 /// How old an entry is at `now`, in whole seconds (the `Age` header).

@@ -56,6 +56,49 @@ fn memory_stays_bounded_under_a_flood_of_distinct_keys() {
 }
 
 #[test]
+fn long_keys_count_against_the_budget() {
+    // 1,500 tiny answers under 7 KB keys: what is held is the keys.
+    let t0 = Instant::now();
+    let max = 1 << 20;
+    let mut s = Store::new(max);
+    let long = "q".repeat(7_000);
+    for i in 0..1_500 {
+        s.put(
+            format!("GET /p?{long}{i}"),
+            vec![],
+            entry(t0, 10, &[], &[]),
+            0,
+        );
+        assert!(s.bytes() <= max as usize, "over the budget after {i}");
+    }
+    assert!(s.evictions > 1_000, "evicted {}", s.evictions);
+    let held: usize = s.entries() * (2 * 7_004 + 10);
+    assert!(
+        held <= max as usize,
+        "{} entries hold {held} bytes",
+        s.entries()
+    );
+    // Every slot gives back what it weighed: empty is zero.
+    let n = s.entries();
+    assert_eq!(s.clear(), n);
+    assert_eq!(s.bytes(), 0);
+    s.put(
+        "GET /a".into(),
+        vec!["accept-encoding".into()],
+        entry(t0, 1, &[], &["gzip"]),
+        0,
+    );
+    s.purge(None, None);
+    assert_eq!((s.bytes(), s.entries()), (0, 0));
+    s.put("GET /a".into(), vec![], entry(t0, 1, &[], &[]), 0);
+    assert!(matches!(
+        s.get("GET /a", &[], t0 + Duration::from_secs(60)),
+        Found::Miss
+    ));
+    assert_eq!(s.bytes(), 0, "an expired slot gives its key back too");
+}
+
+#[test]
 fn variants_are_kept_apart_by_their_vary_values() {
     let t0 = Instant::now();
     let mut s = Store::new(1 << 20);

@@ -18,7 +18,7 @@ pub static SECTIONS: LazyLock<Vec<Section>> = LazyLock::new(|| {
     all.push(Section {
         title: "ADMIN ENDPOINTS",
         entries: leak(crate::hub::ops::endpoint_docs()),
-        note: "Health and readiness answer anyone (the kubelet probes from the node's address); every other admin path answers only peers in [server] admin_allow (others get 403) whose Host is an IP address or a name in [server] admin_hosts (others get 421, which defeats DNS rebinding). An admin path answers only its own method (else 405).",
+        note: "Health and readiness answer anyone (the kubelet probes from the node's address); every other admin path answers only peers in [server] admin_allow (others get 403) whose Host is an IP address or a name in [server] admin_hosts (others get 421, which defeats DNS rebinding), and none answers a browser's request made for another site's page (Sec-Fetch-Site: cross-site, or an Origin other than the status page's own: 403). An admin path answers only its own method (else 405); none with an effect answers a GET.",
     });
     all.push(Section {
         title: "CONTROL REQUESTS",

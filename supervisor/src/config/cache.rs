@@ -21,6 +21,9 @@ pub struct Cache {
     /// Requests with `Authorization` or `Cookie` may be answered from (and
     /// stored in) the cache; off, they always reach a worker.
     pub with_credentials: bool,
+    /// One stored answer serves every scheme and host (`Host`,
+    /// `X-Forwarded-Proto`); off, each has its own.
+    pub shared_across_hosts: bool,
 }
 
 impl Cache {
@@ -30,6 +33,7 @@ impl Cache {
             routes: c.routes.clone(),
             ttl: Duration::from_millis(c.ttl_ms),
             with_credentials: c.with_credentials,
+            shared_across_hosts: c.shared_across_hosts,
         }
     }
 }

@@ -99,6 +99,8 @@ pub const SERVER: &[Key] = &[
     key("signal_stale_s", whole(1, 30 * 24 * 3600, "seconds")),
     key("admin_token", Kind::Text),
     key("admin_hosts", Kind::TextList),
+    key("forwarded_allow_ips", Kind::TextList),
+    key("allowed_hosts", Kind::TextList),
 ];
 
 pub const RECOVERY: &[Key] = &[
@@ -226,6 +228,7 @@ pub const CACHE: &[Key] = &[
     key("routes", Kind::TextList),
     key("ttl_ms", ms(1)),
     key("with_credentials", Kind::Bool),
+    key("shared_across_hosts", Kind::Bool),
 ];
 
 /// One `[[POOL.schedules]]` table.

@@ -7,6 +7,7 @@
 mod cache;
 mod credentials;
 mod deploy;
+mod edge;
 mod effective;
 mod jobs;
 mod keys;
@@ -31,6 +32,7 @@ use regex::Regex;
 
 pub use cache::Cache;
 pub use deploy::{Canary, Deploy};
+pub use edge::{Forwarded, forwarded};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
@@ -85,6 +87,10 @@ pub struct Server {
     pub admin_token: Option<Secret>,
     /// `admin_hosts`, lower case, without a trailing dot.
     pub admin_hosts: Vec<String>,
+    /// `forwarded_allow_ips`: whose forwarded headers are believed.
+    pub forwarded: Forwarded,
+    /// `allowed_hosts`, lower case, without a trailing dot; empty: any.
+    pub allowed_hosts: Vec<String>,
 }
 
 /// A secret whose `Debug` does not show it.

@@ -158,6 +158,11 @@ pub struct ServerSection {
     /// address always may); others are refused, which defeats DNS
     /// rebinding.
     pub admin_hosts: Vec<String>,
+    /// Peers whose `X-Forwarded-*` and `Forwarded` headers are believed
+    pub forwarded_allow_ips: Vec<String>,
+    /// Host names a request may name to reach a pool (exact, `.domain`
+    /// with its subdomains, `"*"`); empty: any. Others get 400.
+    pub allowed_hosts: Vec<String>,
 }
 
 /// A secret as `--check-config` prints it: whether it is set, not its value.
@@ -176,6 +181,8 @@ impl Default for ServerSection {
             control_socket: None,
             admin_allow: vec!["127.0.0.1/32".into(), "::1/128".into()],
             admin_hosts: vec!["localhost".into()],
+            forwarded_allow_ips: vec!["127.0.0.1".into(), "::1".into()],
+            allowed_hosts: Vec::new(),
             shutdown_timeout_ms: 30_000,
             worker_bin: None,
             max_body_bytes: 10 * 1024 * 1024,
@@ -461,6 +468,9 @@ pub struct CacheSection {
     pub ttl_ms: u64,
     /// Requests with `Authorization` or `Cookie` use the cache too.
     pub with_credentials: bool,
+    /// The answers are the same whatever the scheme and host asked for:
+    /// the key leaves them out, so one entry serves every host name.
+    pub shared_across_hosts: bool,
 }
 
 impl Default for CacheSection {
@@ -470,6 +480,7 @@ impl Default for CacheSection {
             routes: Vec::new(),
             ttl_ms: 1_000,
             with_credentials: false,
+            shared_across_hosts: false,
         }
     }
 }

@@ -183,6 +183,8 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         }
     }
     let admin_hosts = admin_hosts(c, &s.admin_hosts);
+    let (forwarded, allowed_hosts) =
+        super::edge::check_edge(c, &s.forwarded_allow_ips, &s.allowed_hosts);
     let weak = |t: &String| t.len() < 16 || t.chars().any(|c| !c.is_ascii_graphic());
     if s.admin_token.as_ref().is_some_and(weak) {
         c.report(
@@ -262,6 +264,8 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
     Server {
         admin_token: s.admin_token.clone().map(super::Secret),
         admin_hosts,
+        forwarded,
+        allowed_hosts,
         restart_signal_file,
         signal_stale_s: s.signal_stale_s,
         listen,

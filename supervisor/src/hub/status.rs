@@ -97,7 +97,7 @@ pub fn cache_json(f: crate::cache::Figures) -> Value {
     let all = served + f.misses;
     json!({
         "hits": f.hits, "misses": f.misses, "stale": f.stale,
-        "evictions": f.evictions, "bytes": f.bytes,
+        "evictions": f.evictions, "bytes": f.bytes, "entries": f.entries,
         "hit_ratio": (all > 0).then(|| served as f64 / all as f64),
     })
 }
@@ -194,12 +194,11 @@ pub fn vet(hub: &Hub, req: &super::AdminRequest<'_>) -> Result<(), Refusal> {
     if !same(given, token.0.as_bytes()) {
         return Err((403, "a valid X-Bext-Token header is needed"));
     }
-    if let Some(origin) = req.origin {
-        let own = req.host.map(|h| format!("http://{h}"));
-        let https = req.host.map(|h| format!("https://{h}"));
-        if own.as_deref() != Some(origin) && https.as_deref() != Some(origin) {
-            return Err((403, "foreign Origin"));
-        }
+    if req
+        .origin
+        .is_some_and(|o| !super::ops::access::same_origin(o, req.host))
+    {
+        return Err((403, "foreign Origin"));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The response cache's figures per pool: `bext_cache_hits_total`,
 //! `bext_cache_misses_total`, `bext_cache_stale_total`,
-//! `bext_cache_evictions_total` and the gauge `bext_cache_bytes`. The
+//! `bext_cache_evictions_total` and the gauges `bext_cache_bytes` and
+//! `bext_cache_entries`. The
 //! cache counts in its own atomics on the request path; a scrape brings
 //! these families up to them.
 
@@ -19,6 +20,7 @@ pub struct CacheMetrics {
     stale: Family<PoolLabel, Counter>,
     evictions: Family<PoolLabel, Counter>,
     bytes: Family<PoolLabel, Gauge>,
+    entries: Family<PoolLabel, Gauge>,
 }
 
 impl CacheMetrics {
@@ -51,8 +53,13 @@ impl CacheMetrics {
         }
         registry.register(
             "cache_bytes",
-            "Bytes the response cache holds",
+            "Bytes the response cache holds: bodies, headers, keys and bookkeeping",
             m.bytes.clone(),
+        );
+        registry.register(
+            "cache_entries",
+            "Answers the response cache holds (every variant of every URL)",
+            m.entries.clone(),
         );
         m
     }
@@ -73,6 +80,9 @@ impl CacheMetrics {
             self.bytes
                 .get_or_create(&l)
                 .set(f.bytes.min(i64::MAX as u64) as i64);
+            self.entries
+                .get_or_create(&l)
+                .set(f.entries.min(i64::MAX as u64) as i64);
         }
     }
 }

@@ -335,7 +335,7 @@ impl Worker {
     }
 
     fn response(&mut self, mut resp: HttpResponse, kind: Kind) -> Outcome {
-        if let (Some(c), Kind::Http(Some(enc))) = (&self.compressor, kind) {
+        if let (Some(c), Kind::Http(enc)) = (&self.compressor, kind) {
             c.apply(&mut resp, enc);
         }
         // A whole answer is one frame: its body, and room for its head.

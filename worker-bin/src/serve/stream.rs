@@ -98,7 +98,7 @@ impl Worker {
             unbounded: self.unbounded_stream == Some(*id),
             ..Streaming::default()
         };
-        if let (Some(c), Kind::Http(Some(enc))) = (&self.compressor, *kind) {
+        if let (Some(c), Kind::Http(enc)) = (&self.compressor, *kind) {
             s.encoder = c.stream(status, &mut headers, enc);
         }
         // Its length is not known: hyper sends it chunked.

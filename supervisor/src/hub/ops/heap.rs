@@ -1,17 +1,27 @@
-//! `GET /__bext/heap?pool=P[&worker=N][&budget_ms=MS]` and
+//! `POST /__bext/heap?pool=P[&worker=N][&budget_ms=MS]` and
 //! `{"cmd":"heap","pool":…}`: one worker's heap walk (`bext heap`).
+//!
+//! A walk takes a worker out of rotation for up to its budget, so over
+//! HTTP it is an action: a POST with `admin_token` and no foreign
+//! `Origin`, like the status page's buttons. A GET (an `<img>` on any
+//! site could send one) answers 405.
 
 use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
-use super::{Access, Call, Control, Http, HttpAnswer, Op, misrouted, ok};
-use crate::hub::Hub;
+use super::{Access, Call, Control, Http, HttpAnswer, Method, Op, misrouted, ok};
+use crate::hub::{Hub, status};
 
 pub const OP: Op = Op {
     name: "heap",
-    doc: "takes one worker of a pool out of rotation (worker=N, or the ACTIVE one that served most; never the last ACTIVE one), walks what its globals and its script's exports hold within budget_ms (default 2000), puts it back, and answers the largest retainers by path with their kind, entries, estimated bytes and objects, whether the walk stopped at its budget, the worker's census and its heap growth per 1,000 requests.",
-    access: Access::Admin,
-    http: Some(Http::get("/__bext/heap", answer)),
+    doc: "takes one worker of a pool out of rotation (worker=N, or the ACTIVE one that served most; never the last ACTIVE one), walks what its globals and its script's exports hold within budget_ms (default 2000), puts it back, and answers the largest retainers by path with their kind, entries, estimated bytes and objects, whether the walk stopped at its budget, the worker's census and its heap growth per 1,000 requests. Over HTTP only with [server] admin_token, in an X-Bext-Token header, and no foreign Origin.",
+    access: Access::AdminToken,
+    http: Some(Http {
+        method: Method::Post,
+        path: "/__bext/heap",
+        param: None,
+        answer,
+    }),
     control: Some(Control {
         kind: ControlKind::Heap,
         reply,
@@ -20,6 +30,9 @@ pub const OP: Op = Op {
 
 fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
     Box::pin(async move {
+        if let Err((code, why)) = status::vet(c.hub, c.req) {
+            return HttpAnswer::Plain(code, why);
+        }
         let (mut pool, mut worker, mut budget) = (None, None, None);
         for (k, v) in c.req.query.split('&').filter_map(|kv| kv.split_once('=')) {
             match k {

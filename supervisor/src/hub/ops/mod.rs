@@ -56,7 +56,7 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
-pub use access::{Admitted, Caller, admit, host_allowed};
+pub use access::{Admitted, Asking, Caller, admit, host_allowed};
 
 use super::{Hub, HubError};
 

@@ -120,6 +120,22 @@ fn policy() -> AdminPolicy {
     }
 }
 
+fn admit(
+    p: &AdminPolicy,
+    method: &str,
+    path: &str,
+    peer: IpAddr,
+    host: Option<&str>,
+) -> Result<Admitted, HttpAnswer> {
+    let ask = Asking {
+        method,
+        path,
+        host,
+        ..Asking::default()
+    };
+    super::admit(p, peer, &ask)
+}
+
 fn refusal(r: Result<Admitted, HttpAnswer>) -> u16 {
     match r {
         Err(HttpAnswer::Plain(code, _)) => code,
@@ -169,4 +185,62 @@ fn each_path_answers_its_own_method() {
     );
     assert!(admit(&p, "HEAD", "/__bext/health", inside, None).is_ok());
     assert!(admit(&p, "POST", "/__bext/actions", inside, None).is_ok());
+}
+
+#[test]
+fn a_request_made_for_another_sites_page_is_refused() {
+    let inside: IpAddr = "127.0.0.1".parse().unwrap();
+    let p = policy();
+    let ask = |path, origin, fetch_site| Asking {
+        method: "GET",
+        path,
+        host: Some("127.0.0.1:3000"),
+        origin,
+        fetch_site,
+    };
+    let refused = [
+        // An <img> on evil.example: no Origin, Sec-Fetch-Site says so.
+        (None, Some("cross-site")),
+        (None, Some("Cross-Site")),
+        // A fetch() from another origin.
+        (Some("https://evil.example"), None),
+        (Some("http://127.0.0.1:3001"), Some("same-site")),
+        (Some("null"), None),
+    ];
+    for path in ["/__bext/heap", "/__bext/workers", "/metrics", "/__bext/"] {
+        for (origin, site) in refused {
+            let a = super::admit(&p, inside, &ask(path, origin, site));
+            assert_eq!(refusal(a), 403, "{path} {origin:?} {site:?}");
+        }
+    }
+    // The page itself, a typed URL, tools that send neither.
+    for (origin, site) in [
+        (None, Some("same-origin")),
+        (None, Some("none")),
+        (Some("http://127.0.0.1:3000"), Some("same-origin")),
+        (Some("https://127.0.0.1:3000"), None),
+        (None, None),
+    ] {
+        let a = super::admit(&p, inside, &ask("/__bext/workers", origin, site));
+        assert!(a.is_ok(), "{origin:?} {site:?}");
+    }
+    // The probes answer anyone, a browser on another site too.
+    let probe = super::admit(&p, inside, &ask("/__bext/health", None, Some("cross-site")));
+    assert!(probe.is_ok());
+}
+
+#[test]
+fn no_admin_path_with_an_effect_answers_a_get() {
+    // A heap walk takes a worker out of rotation: POST with the token.
+    let heap = TABLE.iter().find(|op| op.name == "heap").unwrap();
+    let http = heap.http.as_ref().unwrap();
+    assert_eq!(
+        (http.method, heap.access),
+        (Method::Post, Access::AdminToken)
+    );
+    let inside: IpAddr = "127.0.0.1".parse().unwrap();
+    assert_eq!(
+        refusal(admit(&policy(), "GET", "/__bext/heap", inside, None)),
+        405
+    );
 }
