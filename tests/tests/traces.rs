@@ -23,6 +23,10 @@ mod cache;
 #[path = "traces/slow.rs"]
 mod slow;
 
+/// Query values redacted in spans; broken trace headers never passed on.
+#[path = "traces/privacy.rs"]
+mod privacy;
+
 /// The handler answers with the trace headers it saw.
 const APP: &str = r#"
 export function handler(req) {

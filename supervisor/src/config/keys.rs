@@ -293,6 +293,7 @@ pub const TRACING: &[Key] = &[
     key("export_timeout_ms", whole(1, 600_000, "milliseconds")),
     key("max_queue_size", whole(1, 1_000_000, "spans")),
     key("slow_ms", whole(0, 3_600_000, "milliseconds")),
+    key("keep_query_params", Kind::TextList),
 ];
 
 /// The top of the file. `pools` is handled apart: a table of pools.

@@ -41,6 +41,9 @@ pub struct TracingSection {
     /// A sampled request slower than this is an event in the status page's
     /// feed, with its trace id (0: never).
     pub slow_ms: u64,
+    /// Query parameters whose values spans keep in `url.query` and
+    /// `url.full`; every other value is exported as `REDACTED`.
+    pub keep_query_params: Vec<String>,
 }
 
 impl Default for TracingSection {
@@ -56,6 +59,7 @@ impl Default for TracingSection {
             export_timeout_ms: 10_000,
             max_queue_size: 2_048,
             slow_ms: 1_000,
+            keep_query_params: Vec::new(),
         }
     }
 }
@@ -107,6 +111,14 @@ pub(super) fn check(c: &mut Checker<'_>, s: &TracingSection) -> TracingSection {
             &["tracing", "endpoint"],
             format!("{endpoint:?}"),
             || "must be an http:// or https:// URL, such as \"http://127.0.0.1:4318\"".into(),
+        );
+    }
+    for name in &s.keep_query_params {
+        c.rule(
+            !name.is_empty() && !name.contains(['&', '=', '#']),
+            &["tracing", "keep_query_params"],
+            format!("{name:?}"),
+            || "each must be a query parameter's name, not empty and without &, = or #".into(),
         );
     }
     s.clone()

@@ -5,8 +5,9 @@
 //!
 //! Theory of operation. [`install`] runs once, before the async runtime,
 //! and puts the tracer in a process-wide cell. For each request the front
-//! reads W3C `traceparent`/`tracestate` (a new trace starts when they are
-//! absent or broken; `baggage` is passed to the worker untouched) and opens
+//! reads W3C `traceparent`/`tracestate` (checked by `w3c`: a new trace
+//! starts when they are absent or broken; `baggage` is passed to the
+//! worker untouched) and opens
 //! the server span (`request::RequestTrace`), having decided once whether
 //! the request is sampled (`sample`; an unsampled one makes no span). Each try of the request
 //! (`pool::dispatch`) is a `dispatch` span under it, with a `queue` span
@@ -19,13 +20,21 @@
 //! thread, timeouts) and never make a request wait: past the queue's size
 //! or when the receiver is down or slow they are dropped and counted in
 //! `bext_trace_spans_dropped_total`.
+//!
+//! What spans say of URLs is scrubbed (`redact`): query values become
+//! `REDACTED` but for `keep_query_params`, and a URL's credentials go.
+//! With tracing off nothing is exported, but a client's trace headers
+//! still reach the worker and its `fetch()`es: they are checked there too
+//! (`request::Attempt::stamp`), and broken ones dropped.
 
 mod export;
 pub mod jobs;
+pub mod redact;
 pub mod request;
 pub mod sample;
 pub mod settings;
 pub mod slow;
+pub mod w3c;
 pub mod worker;
 
 use std::sync::{Arc, OnceLock};
@@ -49,6 +58,8 @@ pub struct Live {
     pub sampling: settings::Sampling,
     /// `slow_ms`: a sampled request slower goes to the feed.
     pub slow: Option<std::time::Duration>,
+    /// `keep_query_params`: the query values spans keep (see `redact`).
+    pub keep_query_params: Vec<String>,
 }
 
 static LIVE: OnceLock<Live> = OnceLock::new();
@@ -131,6 +142,7 @@ pub fn install(s: &Settings) -> Result<Guard, OtelError> {
         server_timing: s.server_timing,
         sampling: s.sampler,
         slow: s.slow,
+        keep_query_params: s.keep_query_params.clone(),
     };
     LIVE.set(live).map_err(|_| OtelError::Twice)?;
     tracing::info!(

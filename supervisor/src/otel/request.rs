@@ -57,7 +57,7 @@ impl RequestTrace {
         let Some(live) = super::live() else {
             return RequestTrace::OFF;
         };
-        let parent = TraceContextPropagator::new().extract(&HeaderText(headers));
+        let parent = TraceContextPropagator::new().extract(&HeaderText::checked(headers));
         let remote = parent.span().span_context().clone();
         let (fresh_trace, span_id) = sample::random_ids();
         let trace_id = if remote.is_valid() {
@@ -80,7 +80,7 @@ impl RequestTrace {
             .tracer
             .span_builder(method.as_str().to_owned())
             .with_kind(SpanKind::Server)
-            .with_attributes(server_attributes(method, uri, headers, peer_ip, pool));
+            .with_attributes(server_attributes(method, uri, headers, peer_ip, pool, live));
         let span = sample::start_seeded(builder, &live.tracer, &parent, trace_id, span_id);
         RequestTrace::open(parent.with_span(span), true, live)
     }
@@ -262,10 +262,18 @@ impl Attempt {
     /// `tracestate`) are the run span's, so the handler's own spans (its
     /// `fetch()`es, `bext.trace.span`) nest under bextd's. `baggage` is
     /// left as the caller sent it.
-    /// Untraced, it is the request itself, shared, not copied.
+    /// Untraced, it is the request itself, shared, not copied, unless its
+    /// `traceparent` or `tracestate` breaks the W3C rules: then without
+    /// them (`w3c::clean`), so a worker's `fetch()` never passes them on.
     pub fn stamp(&self, request: &Arc<HttpRequest>) -> Arc<HttpRequest> {
         let Some(t) = &self.live else {
-            return request.clone();
+            return match super::w3c::clean(&request.headers) {
+                None => request.clone(),
+                Some(headers) => Arc::new(HttpRequest {
+                    headers,
+                    ..HttpRequest::clone(request)
+                }),
+            };
         };
         let mut out = HttpRequest::clone(request);
         out.headers
@@ -328,6 +336,7 @@ fn server_attributes(
     headers: &HeaderMap,
     peer_ip: &str,
     pool: &str,
+    live: &super::Live,
 ) -> Vec<KeyValue> {
     let mut attributes = vec![
         KeyValue::new("http.request.method", method.as_str().to_owned()),
@@ -336,7 +345,8 @@ fn server_attributes(
         KeyValue::new("bext.pool", pool.to_owned()),
     ];
     if let Some(q) = uri.query() {
-        attributes.push(KeyValue::new("url.query", q.to_owned()));
+        let q = super::redact::query(q, &live.keep_query_params);
+        attributes.push(KeyValue::new("url.query", q.into_owned()));
     }
     if let Some(ua) = headers
         .get(hyper::header::USER_AGENT)
@@ -357,15 +367,40 @@ fn traceparent(sc: &SpanContext) -> String {
     )
 }
 
-struct HeaderText<'a>(&'a HeaderMap);
+/// A request's trace context as `w3c::check` leaves it, for the
+/// propagator to read.
+struct HeaderText(super::w3c::Checked);
 
-impl Extractor for HeaderText<'_> {
+impl HeaderText {
+    fn checked(headers: &HeaderMap) -> HeaderText {
+        let values = |name: &str| -> Vec<Option<&str>> {
+            headers
+                .get_all(name)
+                .iter()
+                .map(|v| v.to_str().ok())
+                .collect()
+        };
+        HeaderText(super::w3c::check(
+            &values("traceparent"),
+            &values("tracestate"),
+        ))
+    }
+}
+
+impl Extractor for HeaderText {
     fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).and_then(|v| v.to_str().ok())
+        match key {
+            "traceparent" => self.0.traceparent.as_deref(),
+            "tracestate" => self.0.tracestate.as_deref(),
+            _ => None,
+        }
     }
 
     fn keys(&self) -> Vec<&str> {
-        self.0.keys().map(|k| k.as_str()).collect()
+        ["traceparent", "tracestate"]
+            .into_iter()
+            .filter(|k| self.get(k).is_some())
+            .collect()
     }
 }
 

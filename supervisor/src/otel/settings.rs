@@ -26,6 +26,8 @@ pub struct Settings {
     pub max_queue_size: usize,
     /// A sampled request slower than this goes to the feed (`slow_ms`).
     pub slow: Option<Duration>,
+    /// Query parameters whose values spans keep (`keep_query_params`).
+    pub keep_query_params: Vec<String>,
 }
 
 /// Which new traces are kept.
@@ -100,6 +102,7 @@ pub fn resolve(
         export_timeout: Duration::from_millis(s.export_timeout_ms),
         max_queue_size: s.max_queue_size as usize,
         slow: (s.slow_ms > 0).then(|| Duration::from_millis(s.slow_ms)),
+        keep_query_params: s.keep_query_params.clone(),
     }))
 }
 

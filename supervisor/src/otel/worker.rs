@@ -8,7 +8,10 @@
 //! remote parent made of the ids it names, with its start time, and ended
 //! at its end time. A worker makes spans only for sampled requests; what
 //! it sends is still checked here: a span with a zero id is dropped, text
-//! and attribute counts are cut to `protocol::trace`'s limits.
+//! and attribute counts are cut to `protocol::trace`'s limits, and a
+//! `url.full` or `url.query` is scrubbed (`redact`) as the server span's
+//! query is: every span leaves the host through here, so one place holds
+//! `keep_query_params` and the worker needs no copy of it.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -52,7 +55,10 @@ pub fn export(spans: Vec<ReportedSpan>, pool: &str, slot: Option<u32>) {
             .attributes
             .into_iter()
             .take(MAX_SPAN_ATTRIBUTES)
-            .map(|(k, v)| KeyValue::new(cut(k), value(v)))
+            .map(|(k, v)| {
+                let v = scrubbed(&k, v, &live.keep_query_params);
+                KeyValue::new(cut(k), value(v))
+            })
             .collect();
         attributes.push(KeyValue::new("bext.pool", pool.to_owned()));
         if let Some(slot) = slot {
@@ -72,6 +78,23 @@ pub fn export(spans: Vec<ReportedSpan>, pool: &str, slot: Option<u32>) {
             span.set_status(Status::error(cut(why)));
         }
         span.end_with_timestamp(at(s.end_us.max(s.start_us)));
+    }
+}
+
+/// `v` with what `redact` hides taken out, when `key` names a URL or a
+/// query (a `fetch()`'s `url.full`, or the same names a handler set).
+fn scrubbed(key: &str, v: AttrValue, keep: &[String]) -> AttrValue {
+    let redact = match key {
+        "url.full" => super::redact::url_full,
+        "url.query" => super::redact::query,
+        _ => return v,
+    };
+    match v {
+        AttrValue::Str(s) => match redact(&s, keep) {
+            std::borrow::Cow::Owned(scrubbed) => AttrValue::Str(scrubbed),
+            std::borrow::Cow::Borrowed(_) => AttrValue::Str(s),
+        },
+        v => v,
     }
 }
 
