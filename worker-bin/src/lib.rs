@@ -17,6 +17,7 @@ pub mod node;
 pub mod prelude;
 pub mod serve;
 pub mod template;
+pub mod zlib;
 
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
