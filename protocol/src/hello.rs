@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// Version of every message in [`crate::worker`]. Bump it whenever the
 /// encoding of any of them changes; the checked-in fixtures in
 /// `tests/fixtures/` fail until they are regenerated on purpose.
-pub const PROTOCOL_VERSION: u32 = 13;
+pub const PROTOCOL_VERSION: u32 = 14;
 
 /// `b"BEXT"` as a big-endian number.
 pub const MAGIC: u32 = u32::from_be_bytes(*b"BEXT");

@@ -50,6 +50,19 @@ pub struct WorkerSettings {
     /// "batch"`): a worker woken by a request does not preempt the thread
     /// that woke it (bextd, mid-way through a batch of requests).
     pub batch_scheduling: bool,
+    /// The folders the worker's modules may be read from.
+    pub read: ReadPolicy,
+}
+
+/// Where a pool's modules may come from: its app root (`root`, else its
+/// script's folder), the folders of `read_roots`, and the packages its
+/// `node_modules` folders lead to. Anything else is refused at import.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadPolicy {
+    /// The pool's app root, absolute and canonical.
+    pub root: String,
+    /// More folders it may read (`read_roots`), absolute and canonical.
+    pub read_roots: Vec<String>,
 }
 
 /// A pool's limits on outbound `fetch()`.

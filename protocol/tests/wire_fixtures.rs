@@ -9,7 +9,7 @@ use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
     CompiledModule, Compression, FetchPolicy, Heartbeat, HttpRequest, HttpResponse, JobCall,
-    JobOutcome, JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, WorkerIdentity,
+    JobOutcome, JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, ReadPolicy, WorkerIdentity,
     WorkerSettings, WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
@@ -70,6 +70,10 @@ fn init() {
                     max_response_bytes: 16 << 20,
                 },
                 batch_scheduling: true,
+                read: ReadPolicy {
+                    root: "/srv/app".into(),
+                    read_roots: vec!["/srv/shared".into()],
+                },
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),
@@ -275,6 +279,10 @@ fn jobs() {
                 allow: vec!["api.example.com".into()],
                 timeout_ms: 5_000,
                 max_response_bytes: 1 << 20,
+            },
+            read: ReadPolicy {
+                root: "/srv/app".into(),
+                read_roots: vec![],
             },
         }),
     );

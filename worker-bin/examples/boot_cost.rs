@@ -5,7 +5,10 @@
 //! compiled, bytecode written to offer) and warm (the bytecode the cold
 //! boot offered).
 //!
-//!   cargo run --release -p bext-worker --example boot_cost -- SCRIPT [N] [--cache]
+//! With `--confine`, modules are confined to the script's folder (and the
+//! packages its `node_modules` lead to), as in a pool's workers.
+//!
+//!   cargo run --release -p bext-worker --example boot_cost -- SCRIPT [N] [--cache] [--confine]
 
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -49,6 +52,13 @@ fn main() {
     let script =
         std::fs::canonicalize(args.get(1).expect("usage: boot_cost SCRIPT [N] [--cache]")).unwrap();
     let n: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);
+    if args.iter().any(|a| a == "--confine") {
+        let root = script.parent().expect("a script is in a folder");
+        bext_worker::loader::confine::confine(&protocol::worker::ReadPolicy {
+            root: root.display().to_string(),
+            read_roots: Vec::new(),
+        });
+    }
     if args.iter().any(|a| a == "--cache") {
         let (mut cold, mut warm) = (Duration::ZERO, Duration::ZERO);
         let mut counts = (0, 0);

@@ -51,6 +51,12 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
         },
         // The serve loop runs on a thread of the test process here.
         batch_scheduling: false,
+        read: protocol::worker::ReadPolicy {
+            root: std::path::Path::new(script)
+                .parent()
+                .map_or("/".into(), |d| d.display().to_string()),
+            read_roots: vec![],
+        },
     }
 }
 

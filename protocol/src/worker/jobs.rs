@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::FetchPolicy;
+use super::{FetchPolicy, ReadPolicy};
 
 /// What a job process needs to run its job.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -31,6 +31,8 @@ pub struct JobStart {
     /// The owner pool's fetch limits: where and how far the job's
     /// `fetch()` may go.
     pub fetch: FetchPolicy,
+    /// The owner pool's folders: where the job's modules may come from.
+    pub read: ReadPolicy,
 }
 
 /// The end of a job's `run(job)`.

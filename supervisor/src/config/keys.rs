@@ -167,6 +167,8 @@ pub const DEPLOY: &[Key] = &[
 
 pub const POOL: &[Key] = &[
     key("script", Kind::Text),
+    key("root", Kind::Text),
+    key("read_roots", Kind::TextList),
     key("jsc_workers", Kind::Workers { max: MAX_WORKERS }),
     key("min_workers", whole(1, MAX_WORKERS, "workers")),
     key("max_workers", whole(1, MAX_WORKERS, "workers")),

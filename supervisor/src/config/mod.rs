@@ -1,7 +1,7 @@
 //! Loading `bext.toml`: parse the raw keys, then check every rule, and
 //! report every problem at once, each with file, line, key, value and rule.
 //!
-//! Relative paths in the file (`script`, `control_socket`, `watch_dirs`,
+//! Relative paths in the file (`script`, `root`, `read_roots`, `control_socket`, `watch_dirs`,
 //! `worker_bin`) are relative to the folder that holds the file.
 
 mod cache;
@@ -151,6 +151,9 @@ impl Server {
 pub struct Pool {
     pub name: String,
     pub script: PathBuf,
+    /// Where its modules may come from: its app root (`root`, else the
+    /// script's folder) and `read_roots`, canonical.
+    pub read: protocol::worker::ReadPolicy,
     pub route: Regex,
     pub min_workers: u32,
     pub max_workers: u32,

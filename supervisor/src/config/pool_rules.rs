@@ -1,6 +1,7 @@
 //! The rules of one pool's keys beyond their own bounds: its size, its
 //! timing, admission and maintenance, lifecycle and recovery, watched
-//! folders, `fetch_allow` entries and the credentials its workers run with.
+//! folders, the folders its modules come from, `fetch_allow` entries and
+//! the credentials its workers run with.
 
 use std::path::{Path, PathBuf};
 
@@ -145,6 +146,76 @@ pub(super) fn check_watch_dirs(c: &mut Checker<'_>, n: &Named<'_>, base: &Path) 
         }
     }
     dirs
+}
+
+/// `root` (default: the script's folder) and `read_roots`: folders, made
+/// canonical on this machine; a `root` must hold the script.
+pub(super) fn check_read(
+    c: &mut Checker<'_>,
+    n: &Named<'_>,
+    base: &Path,
+    script: Option<&Path>,
+) -> protocol::worker::ReadPolicy {
+    let here = c.host == Host::This;
+    let folder = |c: &mut Checker<'_>, key: &str, written: &str| -> Option<PathBuf> {
+        let dir = resolve(base, written);
+        if !here {
+            return Some(dir);
+        }
+        match dir.canonicalize() {
+            Ok(real) if real.is_dir() => Some(real),
+            found => {
+                let what = if found.is_ok() {
+                    "not a directory"
+                } else {
+                    "no such directory"
+                };
+                c.report(
+                    &path(&n.prefix, &[key]),
+                    Some(format!("{written:?}")),
+                    format!(
+                        "must name a directory the pool's modules may be read from: {what} ({})",
+                        dir.display()
+                    ),
+                );
+                None
+            }
+        }
+    };
+    let root = match &n.section.root {
+        Some(r) => folder(c, "root", r),
+        None => script
+            .and_then(Path::parent)
+            .map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf())),
+    };
+    let read_roots: Vec<PathBuf> = n
+        .section
+        .read_roots
+        .iter()
+        .filter_map(|r| folder(c, "read_roots", r))
+        .collect();
+    if let (Some(r), Some(script), true) = (&root, script, here) {
+        let real = script
+            .canonicalize()
+            .unwrap_or_else(|_| script.to_path_buf());
+        let held = real.starts_with(r) || read_roots.iter().any(|d| real.starts_with(d));
+        c.rule(
+            held || n.section.root.is_none(),
+            &path(&n.prefix, &["root"]),
+            format!("{:?}", n.section.root.as_deref().unwrap_or_default()),
+            || {
+                format!(
+                    "must hold the pool's script ({}): its modules are read only from root and read_roots",
+                    real.display()
+                )
+            },
+        );
+    }
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    protocol::worker::ReadPolicy {
+        root: root.as_deref().map(text).unwrap_or_default(),
+        read_roots: read_roots.iter().map(|p| text(p)).collect(),
+    }
 }
 
 pub(super) fn check_recovery(c: &mut Checker<'_>, n: &Named<'_>) {

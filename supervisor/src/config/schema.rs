@@ -223,6 +223,12 @@ pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 pub struct PoolSection {
     pub script: Option<String>,
     /// Fixed pool size; sets both `min_workers` and `max_workers`.
+    /// The pool's app root: its modules come from there (and from
+    /// `read_roots` and its `node_modules`' packages); default: the
+    /// script's folder.
+    pub root: Option<String>,
+    /// More folders its modules may come from.
+    pub read_roots: Vec<String>,
     pub jsc_workers: Option<WorkerCount>,
     pub min_workers: Option<u32>,
     pub max_workers: Option<u32>,
@@ -318,6 +324,8 @@ impl Default for PoolSection {
         PoolSection {
             script: None,
             jsc_workers: None,
+            root: None,
+            read_roots: Vec::new(),
             min_workers: None,
             max_workers: None,
             route: "^/".into(),

@@ -4,6 +4,7 @@ use super::*;
 
 mod deploy;
 mod limits;
+mod read_roots;
 mod schedules;
 mod tracing_keys;
 

@@ -12,8 +12,8 @@ use ipnet::IpNet;
 use regex::Regex;
 
 use super::pool_rules::{
-    check_lifecycle, check_load, check_recovery, check_sizes, check_timing, check_watch_dirs,
-    resolve_credentials,
+    check_lifecycle, check_load, check_read, check_recovery, check_sizes, check_timing,
+    check_watch_dirs, resolve_credentials,
 };
 use super::shapes::line_near;
 use super::{Config, Host, Pool, PoolSection, Problem, RawConfig, Server, routes};
@@ -323,6 +323,7 @@ fn admin_hosts(c: &mut Checker<'_>, names: &[String]) -> Vec<String> {
 fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) -> Option<Pool> {
     let p = n.section;
     let script = check_script(c, n, base);
+    let read = check_read(c, n, base, script.as_deref());
     let route = compile_regex(c, &path(&n.prefix, &["route"]), &p.route);
     let (min, max) = check_sizes(c, n);
     check_timing(c, n);
@@ -376,6 +377,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
         uid,
         gid,
         script: script?,
+        read,
         route: route?,
         min_workers: min,
         max_workers: max,

@@ -57,6 +57,8 @@ pub struct PoolInfo {
     pub worker_max_jobs: u32,
     /// Its recurring jobs (`[[POOL.schedules]]`).
     pub schedules: Vec<crate::config::Schedule>,
+    /// Where its jobs' modules may come from, as its workers'.
+    pub read: protocol::worker::ReadPolicy,
 }
 
 impl PoolInfo {
@@ -74,6 +76,7 @@ impl PoolInfo {
             retry_backoff_ms: p.settings.job_retry_backoff_ms,
             worker_max_jobs: p.settings.job_worker_max_jobs,
             schedules: p.settings.schedules.clone(),
+            read: p.read.clone(),
         }
     }
 }

@@ -1,8 +1,9 @@
 // The CommonJS runtime (see commonjs.rs): require(), module, exports and
 // the ES module face of a CommonJS file. `host` holds the loader's
-// functions: resolve(specifier, parentFile) -> [format, name] or
-// ["error", message]; compile(name) -> the file wrapped in a function;
-// read(name) -> its text; importSync(name) -> an ES module's namespace.
+// functions: resolve(specifier, parentFile) -> [format, name],
+// ["error", message] or ["refused", message]; compile(name) -> the file
+// wrapped in a function; read(name) -> its text; importSync(name) -> an
+// ES module's namespace.
 (function (host) {
   "use strict";
   const cache = Object.create(null);
@@ -18,9 +19,10 @@
       throw new TypeError(`The "id" argument must be a non-empty string. Received ${String(specifier)}`);
     }
     const r = host.resolve(specifier, parent);
-    if (r[0] === "error") {
+    if (r[0] === "error" || r[0] === "refused") {
       const e = new Error(r[1]);
-      e.code = "MODULE_NOT_FOUND";
+      // Node's permission model says ERR_ACCESS_DENIED for a refused read.
+      e.code = r[0] === "error" ? "MODULE_NOT_FOUND" : "ERR_ACCESS_DENIED";
       throw e;
     }
     return r;

@@ -24,7 +24,7 @@ use std::rc::Rc;
 use rquickjs::context::EvalOptions;
 use rquickjs::{Ctx, Exception, Function, Module, Object, Result, Symbol, Value};
 
-use super::resolve::{Caller, Format, Resolved, file_part};
+use super::resolve::{Caller, Format, ResolveError, Resolved, file_part};
 use super::{Graph, typescript};
 
 const RUNTIME: &str = include_str!("commonjs.js");
@@ -82,7 +82,8 @@ fn runtime<'js>(ctx: &Ctx<'js>, graph: &Rc<Graph>) -> Result<Object<'js>> {
     Ok(runtime)
 }
 
-/// `[format, name]` for `require(spec)` from `parent`, or `["error", why]`.
+/// `[format, name]` for `require(spec)` from `parent`, or `["error", why]`
+/// (not found), or `["refused", why]` (outside the pool's folders).
 fn resolve_for_require(graph: &Graph, parent: &str, spec: &str) -> Vec<String> {
     match graph.resolution.resolve(parent, spec, Caller::Require) {
         Ok(Resolved::Builtin(name)) => vec!["builtin".into(), name],
@@ -94,12 +95,15 @@ fn resolve_for_require(graph: &Graph, parent: &str, spec: &str) -> Vec<String> {
             };
             vec![format.into(), name]
         }
-        Err(e) => vec!["error".into(), e.to_string()],
+        Err(e @ ResolveError::NotFound { .. }) => vec!["error".into(), e.to_string()],
+        Err(ResolveError::Refused(e)) => vec!["refused".into(), e.to_string()],
     }
 }
 
+/// The text of the file of module `name`, if the pool may read it.
 fn read(ctx: &Ctx<'_>, name: &str) -> Result<String> {
     let file = file_part(name);
+    super::confine::check_read(file).map_err(|e| Exception::throw_type(ctx, &e.to_string()))?;
     std::fs::read_to_string(file)
         .map_err(|e| Exception::throw_internal(ctx, &format!("cannot read {file}: {e}")))
 }

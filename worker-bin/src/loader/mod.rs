@@ -19,10 +19,15 @@
 //! - anything else: compiled as an ES module.
 //!
 //! Source maps (`sourcemap`) are read only when an error is formatted.
+//!
+//! Every file either question reaches is first checked against the pool's
+//! folders (`confine`): a pool reads its own tree, the packages its
+//! `node_modules` lead to and its `read_roots`, nothing else.
 
 pub mod builtin;
 pub mod cache;
 mod commonjs;
+pub mod confine;
 pub mod resolve;
 pub mod sourcemap;
 pub mod typescript;
@@ -36,7 +41,7 @@ use rquickjs::loader::{ImportAttributes, Loader, Resolver};
 use rquickjs::{Ctx, Error, Module, Result};
 
 pub use cache::ModuleCache;
-use resolve::{Caller, Format, Resolution, Resolved, file_part};
+use resolve::{Caller, Format, Resolution, ResolveError, Resolved, file_part};
 
 /// What resolution and loading share for one runtime.
 #[derive(Debug, Default)]
@@ -140,9 +145,18 @@ impl Resolver for ModuleResolver {
                 self.graph.formats.borrow_mut().insert(name.clone(), format);
                 Ok(name)
             }
-            Err(e) => self.held(base, name).ok_or_else(|| {
-                Error::new_resolving_message(base, name, format!("{}; tried {}", e.reason, e.tried))
-            }),
+            Err(ResolveError::NotFound { reason, tried, .. }) => match self.held(base, name) {
+                Some(held) => {
+                    confine::check_read(&held).map_err(|e| refused(base, name, &e))?;
+                    Ok(held)
+                }
+                None => Err(Error::new_resolving_message(
+                    base,
+                    name,
+                    format!("{reason}; tried {tried}"),
+                )),
+            },
+            Err(ResolveError::Refused(e)) => Err(refused(base, name, &e)),
         }
     }
 }
@@ -158,6 +172,7 @@ impl Loader for ModuleLoader {
             return builtin::load(ctx, builtin);
         }
         let file = file_part(name);
+        confine::check_read(file).map_err(|e| Error::new_loading_message(name, e.to_string()))?;
         // A module the master holds is the pool's running version of that
         // file: loaded from what it sent, whatever is on disk now.
         let source = match self.cache.held_source(name) {
@@ -188,6 +203,11 @@ impl Loader for ModuleLoader {
             }
         }
     }
+}
+
+/// The import error of a module the pool may not read.
+fn refused(base: &str, name: &str, e: &confine::Refused) -> Error {
+    Error::new_resolving_message(base, name, e.to_string())
 }
 
 /// A module whose default export is the JSON document `bytes`.

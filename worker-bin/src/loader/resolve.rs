@@ -12,10 +12,16 @@
 //! Extensions are searched for every importer, not only CommonJS ones as in
 //! Node, and a `.js` specifier also finds the `.ts` file next to it, the way
 //! TypeScript projects write their imports.
+//!
+//! What a specifier resolves to is then admitted or refused by the pool's
+//! confinement (`confine`): a file outside the pool's folders is an error
+//! here, whichever way it was named.
 
 use std::path::{Path, PathBuf};
 
 use oxc_resolver::{ModuleType, PackageType, ResolveOptions, Resolver};
+
+use super::confine::{self, Refused};
 
 /// Conditions for `import`, in order of preference.
 pub const IMPORT_CONDITIONS: &[&str] =
@@ -54,14 +60,18 @@ pub enum Resolved {
     Builtin(String),
 }
 
-/// A specifier that leads nowhere.
+/// A specifier that leads nowhere, or to a file the pool may not read.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot find module '{specifier}' imported from {importer}: {reason}; tried {tried}")]
-pub struct ResolveError {
-    pub specifier: String,
-    pub importer: String,
-    pub reason: String,
-    pub tried: String,
+pub enum ResolveError {
+    #[error("cannot find module '{specifier}' imported from {importer}: {reason}; tried {tried}")]
+    NotFound {
+        specifier: String,
+        importer: String,
+        reason: String,
+        tried: String,
+    },
+    #[error(transparent)]
+    Refused(#[from] Refused),
 }
 
 /// The two resolvers (for `import` and for `require`), sharing one cache
@@ -127,22 +137,26 @@ impl Resolution {
             Caller::Require => &self.require,
         };
         match resolver.resolve(&dir, specifier) {
-            Ok(r) => Ok(Resolved::File {
-                name: r.full_path().to_string_lossy().into_owned(),
-                format: match r.module_type() {
-                    Some(ModuleType::Module) => Format::Esm,
-                    Some(ModuleType::CommonJs) => Format::CommonJs,
-                    Some(ModuleType::Json) => Format::Json,
-                    // `.js`/`.ts` whose package scope says nothing.
-                    _ if matches!(ext(r.path()), Some("js" | "ts")) => Format::Detect,
-                    // `.tsx`/`.jsx`: the package's `type`, as for `.js`.
-                    _ => format_of(r.path(), r.package_json().and_then(|p| p.r#type())),
-                },
-            }),
+            Ok(r) => {
+                let package = r.package_json().and_then(|p| p.name());
+                confine::admit(importer, specifier, r.path(), package, caller)?;
+                Ok(Resolved::File {
+                    name: r.full_path().to_string_lossy().into_owned(),
+                    format: match r.module_type() {
+                        Some(ModuleType::Module) => Format::Esm,
+                        Some(ModuleType::CommonJs) => Format::CommonJs,
+                        Some(ModuleType::Json) => Format::Json,
+                        // `.js`/`.ts` whose package scope says nothing.
+                        _ if matches!(ext(r.path()), Some("js" | "ts")) => Format::Detect,
+                        // `.tsx`/`.jsx`: the package's `type`, as for `.js`.
+                        _ => format_of(r.path(), r.package_json().and_then(|p| p.r#type())),
+                    },
+                })
+            }
             Err(oxc_resolver::ResolveError::Builtin { resolved, .. }) => {
                 Ok(Resolved::Builtin(resolved))
             }
-            Err(e) => Err(ResolveError {
+            Err(e) => Err(ResolveError::NotFound {
                 specifier: specifier.to_string(),
                 importer: importer.to_string(),
                 reason: e.to_string(),
@@ -213,7 +227,7 @@ fn tried(dir: &Path, specifier: &str, caller: Caller) -> String {
 }
 
 /// The package part of a bare specifier: `@scope/name` or `name`.
-fn package_name(specifier: &str) -> &str {
+pub(super) fn package_name(specifier: &str) -> &str {
     let mut ends = specifier.match_indices('/').map(|(i, _)| i);
     let end = if specifier.starts_with('@') {
         ends.nth(1)

@@ -84,6 +84,8 @@ pub fn original(file: &str, line: u32, column: u32) -> Option<(String, u32, u32)
 
 /// The map of `file` and the folder its sources are relative to.
 fn find(file: &str) -> Option<(SourceMap, PathBuf)> {
+    // A path in an error's text may name any file: only the pool's are read.
+    super::confine::check_read(file).ok()?;
     let dir = Path::new(file).parent()?.to_path_buf();
     let made = MADE.with(|m| m.borrow().get(file).cloned());
     let json = match made {
@@ -112,7 +114,9 @@ fn linked(file: &str, dir: &Path) -> Option<String> {
         let bytes = base64::engine::general_purpose::STANDARD.decode(b64).ok()?;
         return String::from_utf8(bytes).ok();
     }
-    std::fs::read_to_string(dir.join(url)).ok()
+    let map = dir.join(url);
+    super::confine::check_read(&map.to_string_lossy()).ok()?;
+    std::fs::read_to_string(map).ok()
 }
 
 /// `path` without `.` and `..`.

@@ -233,10 +233,12 @@ async fn run_one(
         .max_checkpoint_bytes
         .set(job.max_checkpoint_bytes as usize);
     engine.set_identity(0, std::process::id(), &job.pool, 0, &job.env);
+    crate::loader::confine::confine(&job.read);
     // bext.jobs from a job: scripts relative to its own folder; bextd
     // checks the memory (0 = its default).
     let script = PathBuf::from(&job.script);
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
+    crate::node::set_app_root(state.jobs.script_dir.borrow().clone());
     state.jobs.budget_bytes.set(u64::MAX);
     let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch);
     let out = Rc::new(RefCell::new(Out {

@@ -148,9 +148,12 @@ pub async fn serve(
             (engine, modules)
         }
     };
+    // Before the script loads: its modules come from the pool's folders.
+    crate::loader::confine::confine(&settings.read);
     let jobs = &engine.host().jobs;
     let script = PathBuf::from(&settings.script);
     *jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
+    crate::node::set_app_root(jobs.script_dir.borrow().clone());
     jobs.budget_bytes.set(settings.job_budget_bytes);
     jobs.default_memory_bytes
         .set(settings.job_default_memory_bytes);

@@ -274,6 +274,7 @@ impl Core {
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
             fetch: pool.fetch.clone(),
+            read: pool.read.clone(),
         }
     }
 

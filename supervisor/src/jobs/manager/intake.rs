@@ -176,6 +176,10 @@ mod tests {
             retry_backoff_ms: 0,
             worker_max_jobs: 0,
             schedules: Vec::new(),
+            read: protocol::worker::ReadPolicy {
+                root: "/app".into(),
+                read_roots: Vec::new(),
+            },
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

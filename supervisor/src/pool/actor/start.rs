@@ -140,5 +140,6 @@ fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> Wor
         env: st.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
         fetch: st.fetch.clone(),
         batch_scheduling: st.batch_scheduling,
+        read: cfg.read.clone(),
     }
 }

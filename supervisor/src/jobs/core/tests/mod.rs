@@ -77,6 +77,10 @@ pub(super) fn pool(name: &str) -> PoolInfo {
         retry_backoff_ms: 0,
         worker_max_jobs: 0,
         schedules: Vec::new(),
+        read: protocol::worker::ReadPolicy {
+            root: "/app".into(),
+            read_roots: Vec::new(),
+        },
     }
 }
 
