@@ -225,3 +225,24 @@ fn async_local_storage_follows_await_in_interleaved_tasks() {
     );
     assert_eq!(body(&h.get("/").unwrap()), "ok ok ok ok ok ok undefined");
 }
+
+#[test]
+fn stream_matches_node() {
+    same_as_node("stream");
+}
+
+/// Another built-in (node:zlib's stream forms) reaches node:stream through
+/// the built-ins' own `require`: the same module the app imports.
+#[test]
+fn builtins_require_the_same_stream_module_the_app_imports() {
+    let mut h = Harness::new(
+        r#"import stream, { Transform } from "node:stream";
+        import { pipeline } from "stream/promises";
+        export function handler() {
+          const require = globalThis[Symbol.for("bext.node.require")];
+          return [require("stream") === stream, require("stream").Transform === Transform,
+            require("stream/promises") === stream.promises, require("stream/promises").pipeline === pipeline].join(" ");
+        }"#,
+    );
+    assert_eq!(body(&h.get("/").unwrap()), "true true true true");
+}

@@ -13,6 +13,9 @@ pub const BUILTINS: &[&str] = &[
     "path/posix",
     "process",
     "querystring",
+    "stream",
+    "stream/promises",
+    "stream/web",
     "string_decoder",
     "timers",
     "timers/promises",
@@ -34,6 +37,11 @@ pub fn source(name: &str) -> Option<&'static str> {
         "path" | "path/posix" => include_str!("js/vendor/path.js"),
         "process" => include_str!("js/process.js"),
         "querystring" => include_str!("js/querystring.js"),
+        "stream" => include_str!("js/stream.js"),
+        "stream/promises" => "module.exports = require('stream').promises;",
+        "stream/web" => include_str!("js/stream_web.js"),
+        "internal/readable-stream" => include_str!("js/vendor/readable-stream.js"),
+        "internal/stream_adapters" => include_str!("js/stream_adapters.js"),
         "string_decoder" => include_str!("js/vendor/string_decoder.js"),
         "timers" => include_str!("js/timers.js"),
         "timers/promises" => include_str!("js/timers_promises.js"),
@@ -65,9 +73,6 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
                  `process.env` are there"
         }
         "zlib" => "use CompressionStream / DecompressionStream",
-        "stream" | "stream/promises" | "stream/web" => {
-            "use the web streams (ReadableStream, WritableStream, TransformStream)"
-        }
         "readline"
         | "repl"
         | "tty"
