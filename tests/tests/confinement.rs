@@ -165,3 +165,76 @@ fn a_top_level_import_outside_the_root_fails_the_worker_with_the_refusal() {
     });
     assert!(!d.logs().contains("hunter2"));
 }
+
+/// Pool `a`'s handler spawns a job: `?spawn=SCRIPT` answers the job's id
+/// or the error.
+const A_SPAWNS: &str = r#"export default {
+  async fetch(req) {
+    const q = new URL(req.url).searchParams;
+    try {
+      return Response.json({ id: bext.jobs.spawn(q.get("spawn")) });
+    } catch (e) {
+      return Response.json({ error: e.message }, { status: 400 });
+    }
+  },
+};
+"#;
+
+/// A job of `a` reaching for `b`'s secret.
+const A_JOB: &str = r#"export async function run(job) {
+  const m = await import(job.data.file);
+  return m.default;
+}
+"#;
+
+#[test]
+fn a_pools_jobs_read_only_its_tree_too() {
+    let d = Daemon::start_with(Setup {
+        config: "[render]\nscript = \"a/worker.js\"\njsc_workers = 1\n",
+        files: &[
+            ("a/worker.js", A_SPAWNS),
+            ("a/peek.js", A_JOB),
+            ("b/job.js", "export const run = () => 'b ran';\n"),
+            ("b/secret.json", "{\"password\":\"hunter2\"}\n"),
+        ],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let base = real(&d);
+    let secret = base.join("b/secret.json");
+    // A handler may not start a job whose script is the sibling's.
+    let r = d.get(&format!("/?spawn={}", base.join("b/job.js").display()));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.json()["error"].as_str().unwrap().contains(&format!(
+            "{} refused: outside the pool's root {}",
+            base.join("b/job.js").display(),
+            base.join("a").display()
+        )),
+        "{}",
+        r.body
+    );
+    // Its own job may not import the sibling's files.
+    let (code, out, err) = bext_e2e::bext(
+        d.dir.path(),
+        &[
+            "jobs",
+            "spawn",
+            "a/peek.js",
+            "--data",
+            &format!("{{\"file\":\"{}\"}}", secret.display()),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let id = out.trim();
+    let job = d.wait_until(Duration::from_secs(20), "the job to fail", || {
+        let j = d.get(&format!("/__bext/jobs/{id}")).json();
+        (j["status"] == "failed").then_some(j)
+    });
+    let text = job.to_string();
+    assert!(
+        text.contains(&format!("import of {} refused", secret.display())),
+        "{text}"
+    );
+    assert!(!text.contains("hunter2"), "{text}");
+}

@@ -164,7 +164,8 @@ fn install_jobs_api<'js>(ctx: &Ctx<'js>, host: &Object<'js>, state: &Rc<HostStat
 use super::jobs_queue::queue_options;
 
 /// What `bext.jobs.spawn` checks before it names the job: the script
-/// exists, the memory fits the whole budget, the timeout is a number.
+/// exists in the pool's folders, the memory fits the whole budget, the
+/// timeout is a number.
 /// Returns the script's path and the job's memory in bytes.
 fn check_spawn(
     ctx: &Ctx<'_>,
@@ -186,6 +187,8 @@ fn check_spawn(
             dir.display()
         )));
     }
+    // A job runs with its pool's folders: its script must be in them.
+    crate::loader::confine::check_read(&path.to_string_lossy()).map_err(|e| fail(e.to_string()))?;
     let memory_bytes = memory_of(memory, j.default_memory_bytes.get())
         .map_err(|e| fail(format!("memory: {e}")))?;
     let budget = j.budget_bytes.get();

@@ -233,10 +233,17 @@ async fn run_one(
         .max_checkpoint_bytes
         .set(job.max_checkpoint_bytes as usize);
     engine.set_identity(0, std::process::id(), &job.pool, 0, &job.env);
-    crate::loader::confine::confine(&job.read);
     // bext.jobs from a job: scripts relative to its own folder; bextd
     // checks the memory (0 = its default).
     let script = PathBuf::from(&job.script);
+    // The pool's folders, and the job script's own: a handler's
+    // `bext.jobs.spawn` names only a script in its pool's folders, so
+    // this adds one only for a job bextd's operator started (`bext jobs
+    // spawn`, a schedule), wherever its script lies.
+    let mut read = job.read.clone();
+    read.read_roots
+        .extend(script.parent().map(|d| d.display().to_string()));
+    crate::loader::confine::confine(&read);
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
     crate::node::set_app_root(state.jobs.script_dir.borrow().clone());
     state.jobs.budget_bytes.set(u64::MAX);
