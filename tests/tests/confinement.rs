@@ -4,7 +4,7 @@
 //! top level. Its own packages, linked pnpm-style into a store above its
 //! root, and a folder of its `read_roots` still load.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bext_e2e::{Daemon, Setup};
@@ -84,7 +84,7 @@ fn real(d: &Daemon) -> PathBuf {
     d.dir.path().canonicalize().unwrap()
 }
 
-fn refusal(verb: &str, file: &PathBuf, root: &PathBuf, shared: &PathBuf) -> String {
+fn refusal(verb: &str, file: &Path, root: &Path, shared: &Path) -> String {
     format!(
         "{verb} of {} refused: outside the pool's root {} and read_roots {}",
         file.display(),
@@ -133,6 +133,9 @@ fn a_pool_cannot_import_a_sibling_pools_files_but_reads_its_own_packages() {
     assert_eq!(r.json()["got"]["shared"], true);
     // b itself still serves its own script.
     assert_eq!(d.get("/b").status, 200);
+    // Both pools' workers were forked from one template, each confined to
+    // its own pool's folders after the fork.
+    assert!(d.logs().contains("template worker ready"), "{}", d.logs());
 }
 
 #[test]
