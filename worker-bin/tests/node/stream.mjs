@@ -1,9 +1,11 @@
 // node:stream against Node: backpressure, objectMode, pipeline and its
 // errors (callback and promise forms), destroy, finished, Readable.from,
-// async iteration, the event order, the web-stream adapters, node:stream/web.
+// async iteration, the event order, the web-stream adapters, node:stream/web
+// and node:stream/consumers.
 import stream, { Readable, Writable, Duplex, Transform, PassThrough, pipeline, finished } from "node:stream";
 import * as promises from "stream/promises";
 import * as web from "node:stream/web";
+import * as consumers from "node:stream/consumers";
 import { Buffer } from "node:buffer";
 import { promisify } from "node:util";
 
@@ -242,6 +244,19 @@ async function webAdapters(print) {
   print("pipeline to web", sinkChunks.join("|"));
 }
 
+async function consuming(print) {
+  print("consumers.text", await consumers.text(Readable.from([Buffer.from([0xe2, 0x82]), Buffer.from([0xac]), "!"])));
+  print("consumers.json", JSON.stringify(await consumers.json(Readable.from(['{"a":', "[1,2]}"]))));
+  const buf = await consumers.buffer(new ReadableStream({
+    start(c) { c.enqueue(new Uint8Array([104, 105])); c.close(); },
+  }));
+  print("consumers.buffer", Buffer.isBuffer(buf), buf.toString());
+  const ab = await consumers.arrayBuffer(Readable.from([Buffer.from("abc")]));
+  print("consumers.arrayBuffer", ab instanceof ArrayBuffer, ab.byteLength);
+  const b = await consumers.blob(Readable.from(["x", "yz"]));
+  print("consumers.blob", b.size, await b.text());
+}
+
 function ws2(into) {
   return new WritableStream({ write(c) { into.push(typeof c === "string" ? c : new TextDecoder().decode(c)); } });
 }
@@ -255,4 +270,5 @@ export async function run(print) {
   await eventOrder(print);
   await classes(print);
   await webAdapters(print);
+  await consuming(print);
 }
