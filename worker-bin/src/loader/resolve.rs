@@ -11,7 +11,9 @@
 //!
 //! Extensions are searched for every importer, not only CommonJS ones as in
 //! Node, and a `.js` specifier also finds the `.ts` file next to it, the way
-//! TypeScript projects write their imports.
+//! TypeScript projects write their imports. An importer of the app (not of
+//! a package in `node_modules`) has its nearest `tsconfig.json`'s `paths`
+//! and `baseUrl` applied first, `extends` followed, as `tsc` has them.
 //!
 //! What a specifier resolves to is then admitted or refused by the pool's
 //! confinement (`confine`): a file outside the pool's folders is an error
@@ -19,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use oxc_resolver::{ModuleType, PackageType, ResolveOptions, Resolver};
+use oxc_resolver::{ModuleType, PackageType, ResolveOptions, Resolver, TsconfigDiscovery};
 
 use super::confine::{self, Refused};
 
@@ -110,6 +112,8 @@ impl Resolution {
                 alias(".cjs", &[".cjs", ".cts"]),
             ],
             builtin_modules: true,
+            // `paths` and `baseUrl` of the importer's tsconfig.json.
+            tsconfig: Some(TsconfigDiscovery::Auto),
             // Node's ESM_FILE_FORMAT: the nearest package.json's `type`
             // (a package may hold a folder with a `type` of its own).
             module_type: true,
@@ -136,7 +140,11 @@ impl Resolution {
             Caller::Import => &self.import,
             Caller::Require => &self.require,
         };
-        match resolver.resolve(&dir, specifier) {
+        let found = match tsconfig_importer(importer) {
+            Some(file) => resolver.resolve_file(file, specifier),
+            None => resolver.resolve(&dir, specifier),
+        };
+        match found {
             Ok(r) => {
                 let package = r.package_json().and_then(|p| p.name());
                 confine::admit(importer, specifier, r.path(), package, caller)?;
@@ -180,6 +188,14 @@ pub(super) fn importer_dir(importer: &str) -> PathBuf {
         Some(dir) if file.is_absolute() => dir.to_path_buf(),
         _ => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
     }
+}
+
+/// The importer whose nearest `tsconfig.json` maps its specifiers: a file
+/// of the app, as `tsc` compiles them, not a package's file.
+fn tsconfig_importer(importer: &str) -> Option<&Path> {
+    let file = Path::new(file_part(importer));
+    let packaged = file.components().any(|c| c.as_os_str() == "node_modules");
+    (file.is_absolute() && !packaged).then_some(file)
 }
 
 /// How the file at `path` runs, from its extension, else its package's
@@ -245,3 +261,7 @@ pub fn file_part(name: &str) -> &str {
 #[cfg(test)]
 #[path = "resolve_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "resolve_tsconfig_tests.rs"]
+mod tsconfig_tests;

@@ -3,6 +3,10 @@
 //! would emit them), JSX turned into calls of the automatic runtime, and
 //! the result printed with a source map back to the file.
 //!
+//! Decorators are lowered as `tsc` lowers them when the nearest
+//! `tsconfig.json` sets `experimentalDecorators` (`decorators`); standard
+//! decorators are refused by name and line.
+//!
 //! Nothing else is lowered: QuickJS runs current JavaScript. JSX imports
 //! its runtime from `react/jsx-runtime` unless the nearest `tsconfig.json`
 //! says otherwise (`compilerOptions.jsxImportSource`, e.g. `preact`) or the
@@ -13,13 +17,14 @@
 //! again only when an error is formatted (`sourcemap`).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use oxc_allocator::Allocator;
 use oxc_codegen::{Codegen, CodegenOptions};
 use oxc_parser::Parser;
 use oxc_semantic::SemanticBuilder;
 use oxc_span::SourceType;
-use oxc_transformer::{TransformOptions, Transformer};
+use oxc_transformer::{HelperLoaderMode, TransformOptions, Transformer};
 
 /// What a file becomes.
 #[derive(Debug)]
@@ -67,15 +72,26 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
         return Err(fail(first_offset(e), e.to_string()));
     }
     let mut program = parsed.program;
-    let scoping = SemanticBuilder::new()
-        .build(&program)
-        .semantic
-        .into_scoping();
-    let options = options_for(path);
+    let tsconfig = tsconfig(path);
+    let compiler = tsconfig.as_deref().map(|t| &t.compiler_options);
+    if compiler.and_then(|c| c.use_define_for_class_fields) != Some(false) {
+        class_fields::declare_parameter_properties(&allocator, &mut program);
+    }
+    let semantic = SemanticBuilder::new().build(&program).semantic;
+    let options = options_for(compiler);
+    if !options.decorator.legacy
+        && let Some((decorator, offset)) = decorators::first(&semantic, source)
+    {
+        return Err(fail(offset, decorators::refusal(&decorator)));
+    }
+    let scoping = semantic.into_scoping();
     let done =
         Transformer::new(&allocator, path, &options).build_with_scoping(scoping, &mut program);
     if let Some(e) = done.errors.first() {
         return Err(fail(first_offset(e), e.to_string()));
+    }
+    if options.decorator.legacy {
+        decorators::metadata_last(&mut program);
     }
     let printed = Codegen::new()
         .with_options(CodegenOptions {
@@ -83,31 +99,31 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
             ..CodegenOptions::default()
         })
         .build(&program);
-    Ok(Transformed {
-        code: printed.code,
-        map: printed.map.map(|m| m.to_json_string()).unwrap_or_default(),
-    })
+    let map = printed.map.map(|m| m.to_json_string()).unwrap_or_default();
+    let (code, map) = decorators::with_helpers(printed.code, map);
+    Ok(Transformed { code, map })
 }
 
-/// Types erased, JSX for the import source the project names, nothing
-/// lowered.
-fn options_for(path: &Path) -> TransformOptions {
+/// Types erased, JSX for the import source the project names, decorators
+/// as the project says, nothing else lowered.
+fn options_for(compiler: Option<&oxc_resolver::CompilerOptions>) -> TransformOptions {
     let mut options = TransformOptions::from_target("esnext").unwrap_or_default();
-    options.jsx.import_source = jsx_import_source(path);
+    options.jsx.import_source = compiler.and_then(|c| c.jsx_import_source.clone());
+    options.decorator = decorators::options(compiler);
+    // The helpers are defined in the module itself (`decorators::HELPERS`).
+    options.helper_loader.mode = HelperLoaderMode::External;
     options
 }
 
-/// `compilerOptions.jsxImportSource` of the nearest `tsconfig.json` (its
-/// `extends` followed), if any.
-fn jsx_import_source(path: &Path) -> Option<String> {
+/// The nearest `tsconfig.json` (its `extends` followed), if any.
+fn tsconfig(path: &Path) -> Option<Arc<oxc_resolver::TsConfig>> {
     let config = path
         .ancestors()
         .skip(1)
         .map(|d| d.join("tsconfig.json"))
         .find(|f| f.is_file())?;
     let resolver = oxc_resolver::Resolver::new(oxc_resolver::ResolveOptions::default());
-    let tsconfig = resolver.resolve_tsconfig(&config).ok()?;
-    tsconfig.compiler_options.jsx_import_source.clone()
+    resolver.resolve_tsconfig(&config).ok()
 }
 
 fn first_offset(e: &oxc_diagnostics::OxcDiagnostic) -> u32 {
@@ -140,40 +156,11 @@ pub fn looks_like_esm(path: &Path, source: &str) -> bool {
     !(source.contains("require") || source.contains("exports"))
 }
 
+#[path = "class_fields.rs"]
+mod class_fields;
+#[path = "decorators.rs"]
+mod decorators;
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn erases_types_and_keeps_enums_and_parameter_properties() {
-        let src = "enum Color { Red, Green = 5 }\n\
-                   interface P { x: number }\n\
-                   class A { constructor(private readonly n: number) {} get(): number { return this.n } }\n\
-                   export const out: P = { x: new A(Color.Green).get() };\n";
-        let t = transform(Path::new("/x/a.ts"), src).unwrap();
-        assert!(!t.code.contains("interface"), "{}", t.code);
-        assert!(t.code.contains("Color[\"Green\"] = 5"), "{}", t.code);
-        assert!(t.code.contains("this.n = n"), "{}", t.code);
-        assert!(t.map.contains("\"mappings\""), "{}", t.map);
-    }
-
-    #[test]
-    fn a_syntax_error_names_the_file_and_line() {
-        let e = transform(Path::new("/x/b.ts"), "const a = 1;\nconst = ;\n").unwrap_err();
-        assert_eq!((e.file.as_str(), e.line), ("/x/b.ts", 2), "{e}");
-    }
-
-    #[test]
-    fn jsx_uses_the_automatic_runtime() {
-        let t = transform(Path::new("/x/c.tsx"), "export const el = <p>hi</p>;\n").unwrap();
-        assert!(t.code.contains("react/jsx-runtime"), "{}", t.code);
-    }
-
-    #[test]
-    fn detection_follows_the_syntax() {
-        let p = Path::new("/x/d.js");
-        assert!(looks_like_esm(p, "export default 1"));
-        assert!(!looks_like_esm(p, "module.exports = require('x')"));
-        assert!(looks_like_esm(p, "globalThis.a = 1"));
-    }
-}
+#[path = "typescript_tests.rs"]
+mod tests;
