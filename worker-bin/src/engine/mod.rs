@@ -153,17 +153,34 @@ impl Engine {
         &self.host
     }
 
-    /// Runs queued promise jobs until none is left, then reports the
-    /// rejections that are still unhandled.
+    /// Runs `process.nextTick` callbacks and queued promise jobs until none
+    /// is left, in Node's order (ticks first, then every promise job, then
+    /// the ticks those queued: `node::ticks`), then reports the rejections
+    /// that are still unhandled.
     pub fn run_jobs(&self) {
         loop {
-            match self.rt.execute_pending_job() {
-                Ok(true) => continue,
-                Ok(false) => break,
-                Err(job) => {
-                    let text = job.0.with(|ctx| describe_value(&ctx.catch()));
-                    self.escaped("promise job", text);
+            while crate::node::ticks::pending() {
+                let r = self.ctx.with(|ctx| {
+                    crate::node::ticks::run(&ctx)
+                        .catch(&ctx)
+                        .map_err(caught_to_string)
+                });
+                if let Err(e) = r {
+                    self.escaped("process.nextTick callback", e);
                 }
+            }
+            loop {
+                match self.rt.execute_pending_job() {
+                    Ok(true) => continue,
+                    Ok(false) => break,
+                    Err(job) => {
+                        let text = job.0.with(|ctx| describe_value(&ctx.catch()));
+                        self.escaped("promise job", text);
+                    }
+                }
+            }
+            if !crate::node::ticks::pending() {
+                break;
             }
         }
         let left = self.rejections.take();

@@ -81,5 +81,15 @@
     return src;
   }
 
-  return { cache, load, facade };
+  // node:module's createRequire(filename): a require() that resolves from
+  // `filename` as one inside that file would.
+  function createRequire(filename) {
+    const module = {
+      id: filename, filename, path: dirname(filename), exports: {},
+      loaded: true, children: [], paths: [],
+    };
+    return makeRequire(module);
+  }
+
+  return { cache, load, facade, createRequire };
 })

@@ -38,8 +38,9 @@ pub fn facade<'js>(ctx: &Ctx<'js>, graph: &Rc<Graph>, name: &str) -> Result<Modu
     Module::declare(ctx.clone(), name, source)
 }
 
-/// The runtime object, installed on first use.
-fn runtime<'js>(ctx: &Ctx<'js>, graph: &Rc<Graph>) -> Result<Object<'js>> {
+/// The runtime object, installed on first use (also by an import of
+/// `node:module`, whose `createRequire` is the runtime's).
+pub(super) fn runtime<'js>(ctx: &Ctx<'js>, graph: &Rc<Graph>) -> Result<Object<'js>> {
     let key = Symbol::new_global(ctx.clone(), KEY)?;
     let globals = ctx.globals();
     if let Ok(found) = globals.get::<_, Object>(key.clone()) {

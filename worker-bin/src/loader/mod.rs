@@ -169,6 +169,10 @@ impl Loader for ModuleLoader {
         _attributes: Option<ImportAttributes<'js>>,
     ) -> Result<Module<'js>> {
         if let Some(builtin) = name.strip_prefix("node:") {
+            // node:module's createRequire is the CommonJS runtime's.
+            if builtin == "module" {
+                commonjs::runtime(ctx, &self.graph)?;
+            }
             return builtin::load(ctx, builtin);
         }
         let file = file_part(name);

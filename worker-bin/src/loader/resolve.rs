@@ -25,11 +25,15 @@ use oxc_resolver::{ModuleType, PackageType, ResolveOptions, Resolver, TsconfigDi
 
 use super::confine::{self, Refused};
 
-/// Conditions for `import`, in order of preference.
-pub const IMPORT_CONDITIONS: &[&str] =
-    &["bext", "worker", "workerd", "import", "module", "default"];
+/// Conditions for `import`, in order of preference. `node` comes after the
+/// worker conditions and before `import`: bext provides Node's built-ins,
+/// so it takes what a package publishes for Node over its generic build.
+pub const IMPORT_CONDITIONS: &[&str] = &[
+    "bext", "worker", "workerd", "node", "import", "module", "default",
+];
 /// Conditions for `require()`.
-pub const REQUIRE_CONDITIONS: &[&str] = &["bext", "worker", "workerd", "require", "default"];
+pub const REQUIRE_CONDITIONS: &[&str] =
+    &["bext", "worker", "workerd", "node", "require", "default"];
 /// What a specifier without one may end with, in order.
 const EXTENSIONS: &[&str] = &[
     ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".json",

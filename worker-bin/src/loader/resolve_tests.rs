@@ -134,3 +134,31 @@ fn package_names() {
     assert_eq!(package_name("a/b/c"), "a");
     assert_eq!(package_name("@s/a/b"), "@s/a");
 }
+
+#[test]
+fn the_node_condition_is_taken_over_import_and_default_in_the_packages_order() {
+    let dir = project(&[
+        (
+            "node_modules/n/package.json",
+            r#"{"name":"n","exports":{".":{"import":"./i.js","node":"./n.js","default":"./d.js"},
+                "./first":{"node":"./n.js","import":"./i.js","require":"./c.cjs"},
+                "./w":{"worker":"./w.js","node":"./n.js","default":"./d.js"}}}"#,
+        ),
+        ("node_modules/n/i.js", ""),
+        ("node_modules/n/n.js", ""),
+        ("node_modules/n/d.js", ""),
+        ("node_modules/n/w.js", ""),
+        ("node_modules/n/c.cjs", ""),
+        ("app.js", ""),
+    ]);
+    let app = dir.join("app.js").display().to_string();
+    let r = Resolution::new();
+    let pick = |spec: &str, caller| file(r.resolve(&app, spec, caller)).0;
+    // The package's key order decides, as in Node: `import` listed first
+    // wins over `node`; `node` listed before `import`/`require` wins.
+    assert!(pick("n", Caller::Import).ends_with("/i.js"));
+    assert!(pick("n", Caller::Require).ends_with("/n.js"));
+    assert!(pick("n/first", Caller::Import).ends_with("/n.js"));
+    assert!(pick("n/first", Caller::Require).ends_with("/n.js"));
+    assert!(pick("n/w", Caller::Import).ends_with("/w.js"));
+}

@@ -28,6 +28,8 @@
 mod catalogue;
 pub mod context;
 mod host;
+mod os;
+pub mod ticks;
 
 use rquickjs::object::{Accessor, Property};
 use rquickjs::{Ctx, Error, Function, Module, Object, Result, Symbol, Value};
@@ -47,6 +49,12 @@ pub fn builtin(specifier: &str) -> Option<String> {
     // Under `node:` every name is Node's: an unknown one is refused at
     // load with the list of what there is.
     (known || specifier.starts_with("node:")).then(|| format!("node:{bare}"))
+}
+
+/// Makes `dir` the pool's app root: what `process.cwd()` answers (the
+/// folder of the pool's script, until the pool says a root of its own).
+pub fn set_app_root(dir: std::path::PathBuf) {
+    host::set_app_root(dir);
 }
 
 /// Why a built-in cannot be loaded.

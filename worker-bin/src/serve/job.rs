@@ -245,7 +245,11 @@ async fn run_one(
         .extend(script.parent().map(|d| d.display().to_string()));
     crate::loader::confine::confine(&read);
     *state.jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
-    crate::node::set_app_root(state.jobs.script_dir.borrow().clone());
+    // process.cwd(): the pool's app root, as in its request workers.
+    crate::node::set_app_root(match job.read.root.as_str() {
+        "" => state.jobs.script_dir.borrow().clone(),
+        root => PathBuf::from(root),
+    });
     state.jobs.budget_bytes.set(u64::MAX);
     let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch);
     let out = Rc::new(RefCell::new(Out {

@@ -153,7 +153,11 @@ pub async fn serve(
     let jobs = &engine.host().jobs;
     let script = PathBuf::from(&settings.script);
     *jobs.script_dir.borrow_mut() = script.parent().map(PathBuf::from).unwrap_or_default();
-    crate::node::set_app_root(jobs.script_dir.borrow().clone());
+    // process.cwd(): the pool's app root (`root`, else the script's folder).
+    crate::node::set_app_root(match settings.read.root.as_str() {
+        "" => jobs.script_dir.borrow().clone(),
+        root => PathBuf::from(root),
+    });
     jobs.budget_bytes.set(settings.job_budget_bytes);
     jobs.default_memory_bytes
         .set(settings.job_default_memory_bytes);
