@@ -14,7 +14,8 @@
 //! `url` (URLs and urlencoded forms), `fetch` (outbound `fetch()`),
 //! `crypto` (`crypto.subtle`'s operations and key table),
 //! `jobs` (`bext.jobs` and the `job` object) and `trace` (the spans of
-//! `fetch()` and `bext.trace.span`).
+//! `fetch()` and `bext.trace.span`); `zlib` binds node:zlib, whose `host`
+//! is the built-ins' own (see `node/host.rs`).
 
 mod answer;
 pub(crate) mod bytes;
@@ -29,6 +30,7 @@ pub mod text;
 mod time;
 mod trace;
 mod url;
+pub(crate) mod zlib;
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;

@@ -7,27 +7,12 @@ pub const BUILTINS: &[&str] = &[
     "assert/strict",
     "async_hooks",
     "buffer",
-    "child_process",
-    "cluster",
     "crypto",
-    "dgram",
-    "dns",
-    "dns/promises",
     "events",
-    "http",
-    "http2",
-    "https",
-    "inspector",
-    "module",
-    "net",
-    "os",
     "path",
     "path/posix",
-    "perf_hooks",
     "process",
     "querystring",
-    "readline",
-    "readline/promises",
     "stream",
     "stream/consumers",
     "stream/promises",
@@ -35,14 +20,10 @@ pub const BUILTINS: &[&str] = &[
     "string_decoder",
     "timers",
     "timers/promises",
-    "tls",
-    "tty",
     "url",
     "util",
     "util/types",
-    "v8",
-    "vm",
-    "worker_threads",
+    "zlib",
 ];
 
 /// The source of built-in (or internal part) `name`.
@@ -54,14 +35,6 @@ pub fn source(name: &str) -> Option<&'static str> {
         "buffer" => include_str!("js/buffer.js"),
         "internal/buffer" => include_str!("js/vendor/buffer.js"),
         "crypto" => include_str!("js/crypto.js"),
-        "module" => include_str!("js/module.js"),
-        "os" => include_str!("js/os.js"),
-        "perf_hooks" => include_str!("js/perf_hooks.js"),
-        "tty" => include_str!("js/tty.js"),
-        "internal/unavailable" => include_str!("js/unavailable.js"),
-        name if refused_at_call(name).is_some() => {
-            "module.exports = require('internal/unavailable')(module.id.slice(5));"
-        }
         "events" => include_str!("js/events.js"),
         "path" | "path/posix" => include_str!("js/vendor/path.js"),
         "process" => include_str!("js/process.js"),
@@ -81,29 +54,8 @@ pub fn source(name: &str) -> Option<&'static str> {
         "internal/events" => include_str!("js/vendor/events.js"),
         "internal/querystring" => include_str!("js/vendor/querystring.js"),
         "internal/inspect" => include_str!("js/inspect.js"),
-        _ => return None,
-    })
-}
-
-const NET: &str = "a worker has no sockets of its own; use fetch() for outbound HTTP(S), and \
-                   answer requests from the handler";
-const PROCESSES: &str = "a worker cannot start processes or threads; run background work with \
-                         bext.jobs.spawn";
-
-/// For a built-in whose module loads but whose calls need what a worker has
-/// not (`http.createServer()`, `child_process.spawn()`), what to use
-/// instead: the message of the ERR_BEXT_UNAVAILABLE error such a call
-/// throws (`js/unavailable.js`), so a package that only imports it loads.
-pub fn refused_at_call(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "net" | "tls" | "dgram" | "dns" | "dns/promises" | "http" | "https" | "http2" => NET,
-        "child_process" | "cluster" | "worker_threads" => PROCESSES,
-        "readline" | "readline/promises" => {
-            "a worker has no terminal; read input from the request, write with console"
-        }
-        "vm" => "a worker runs its own modules only; import the code instead",
-        "v8" => "a worker's engine is QuickJS; process.memoryUsage() gives its heap",
-        "inspector" => "a worker has no inspector; use its log and bext's traces",
+        "zlib" => include_str!("js/zlib.js"),
+        "internal/zlib_streams" => include_str!("js/zlib_streams.js"),
         _ => return None,
     })
 }
@@ -113,10 +65,26 @@ pub fn unavailable(name: &str) -> Option<&'static str> {
     const FILES: &str = "a worker has no file system; read configuration from `process.env` or \
                          import JSON (`import data from \"./data.json\"`), keep state in \
                          bext.jobs or an outside store";
+    const NET: &str = "a worker has no sockets of its own; use fetch() for outbound HTTP(S), \
+                       and answer requests from the handler";
+    const PROCESSES: &str = "a worker cannot start processes or threads; run background work \
+                             with bext.jobs.spawn";
     Some(match name {
         "fs" | "fs/promises" => FILES,
-        "zlib" => "use CompressionStream / DecompressionStream",
-        "repl"
+        "net" | "tls" | "dgram" | "dns" | "dns/promises" | "http" | "https" | "http2" => NET,
+        "child_process" | "cluster" | "worker_threads" => PROCESSES,
+        "os" => {
+            "a worker does not describe its host; `process.platform` and \
+                 `process.env` are there"
+        }
+        "readline"
+        | "repl"
+        | "tty"
+        | "inspector"
+        | "v8"
+        | "vm"
+        | "module"
+        | "perf_hooks"
         | "diagnostics_channel"
         | "trace_events"
         | "wasi"
@@ -139,10 +107,6 @@ mod tests {
         for name in BUILTINS {
             assert!(source(name).is_some(), "{name} has no source");
             assert!(unavailable(name).is_none(), "{name} is listed twice");
-        }
-        for name in ["http", "net", "child_process", "worker_threads", "vm"] {
-            assert!(BUILTINS.contains(&name), "{name} loads, its calls throw");
-            assert!(refused_at_call(name).is_some(), "{name} says what to use");
         }
     }
 }

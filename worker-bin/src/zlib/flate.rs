@@ -58,10 +58,29 @@ fn produce<T>(
 }
 
 /// A deflate, zlib or gzip compressor.
+///
+/// `params()` (a new level or strategy mid-stream) cannot go through
+/// zlib-rs's `set_level` (it refuses whenever the match finder changes) and
+/// has no strategy at all; so after a flush has emptied the compressor,
+/// the stream goes on in a new raw deflater with the new settings, and this
+/// side writes the wrapper's trailer from the checksum and length it keeps
+/// of everything taken in.
 pub struct Compressor {
     deflate: Deflate,
+    /// The settings the stream was made with (its format, and the level
+    /// and strategy of a `reset()`).
     config: DeflateConfig,
     dictionary: Option<Vec<u8>>,
+    mode: Mode,
+    /// Adler-32 (zlib) or CRC-32 (gzip) of the input so far.
+    sum: u32,
+    /// The input's length so far, modulo 2^32 (gzip's ISIZE).
+    len: u32,
+    /// `params()` was called: a raw deflater carries on, and the trailer
+    /// is written here.
+    continued: bool,
+    /// The level and strategy now (the last `params()`'s).
+    current: (i32, Strategy),
 }
 
 impl Compressor {
@@ -104,9 +123,19 @@ impl Compressor {
             deflate: Deflate::new_with_config(config),
             config,
             dictionary,
+            mode,
+            sum: 0,
+            len: 0,
+            continued: false,
+            current: (level, strategy),
         };
+        c.sum = c.initial_sum();
         c.load_dictionary()?;
         Ok(c)
+    }
+
+    fn initial_sum(&self) -> u32 {
+        if self.mode == Mode::Deflate { 1 } else { 0 }
     }
 
     fn load_dictionary(&mut self) -> Result<(), Error> {
@@ -126,6 +155,12 @@ impl Compressor {
         limit: usize,
     ) -> Result<(), Error> {
         let flush = DeflateFlush::try_from(flush).map_err(|()| zlib_error(-2, None))?;
+        match self.mode {
+            Mode::Deflate => self.sum = zlib_rs::adler32::adler32(self.sum, input),
+            Mode::Gzip => self.sum = zlib_rs::crc32::crc32(self.sum, input),
+            _ => {}
+        }
+        self.len = self.len.wrapping_add(input.len() as u32);
         let mut pos = 0;
         loop {
             let (in0, out0) = (self.deflate.total_in(), self.deflate.total_out());
@@ -138,36 +173,69 @@ impl Compressor {
             pos += consumed;
             let status = status.map_err(|e| deflate_error(e, self.deflate.error_message()))?;
             let stuck = status == Status::BufError && consumed == 0 && written == 0;
+            if status == Status::StreamEnd && self.continued {
+                self.trailer(out);
+                return Ok(());
+            }
             if status == Status::StreamEnd || stuck || (pos == input.len() && written < CHUNK) {
                 return Ok(());
             }
         }
     }
 
-    /// A new level; zlib-rs changes the level of a running stream, not its
-    /// strategy, so a new strategy is refused.
+    /// The wrapper's end after a continued stream: zlib's Adler-32 (big
+    /// endian), gzip's CRC-32 and length (little endian).
+    fn trailer(&mut self, out: &mut Vec<u8>) {
+        match self.mode {
+            Mode::Deflate => out.extend(self.sum.to_be_bytes()),
+            Mode::Gzip => {
+                out.extend(self.sum.to_le_bytes());
+                out.extend(self.len.to_le_bytes());
+            }
+            _ => {}
+        }
+    }
+
+    /// A new level and strategy, after a flush has emptied the compressor
+    /// (Node's `params()` makes one first): the stream goes on in a raw
+    /// deflater with them (see [`Compressor`]).
     pub fn params(&mut self, level: i32, strategy: i32) -> Result<(), Error> {
         if !(-1..=9).contains(&level) {
             return Err(zlib_error(-2, None));
         }
-        if Strategy::try_from(strategy) != Ok(self.config.strategy)
-            || self.config.strategy != Strategy::Default
-        {
-            return Err(Error::new(
-                "params: a running stream's strategy cannot change in bext",
-                "ERR_ZLIB_BINDING_CLOSED",
-                -2,
-            ));
-        }
-        self.deflate
-            .set_level(level)
-            .map_err(|e| deflate_error(e, None))?;
-        self.config.level = level;
+        let strategy = Strategy::try_from(strategy).map_err(|()| zlib_error(-2, None))?;
+        let bits = self.config.window_bits;
+        let bits = if bits < 0 {
+            -bits
+        } else if bits > 15 {
+            bits - 16
+        } else {
+            bits.max(9)
+        };
+        self.deflate = Deflate::new_with_config(DeflateConfig {
+            level,
+            strategy,
+            window_bits: -bits,
+            ..self.config
+        });
+        self.continued = true;
+        self.current = (level, strategy);
         Ok(())
     }
 
+    /// `reset()`: a new stream of the same format, at the level and
+    /// strategy it has now (as zlib's `deflateReset` keeps them).
     pub fn reset(&mut self) -> Result<(), Error> {
+        let (level, strategy) = self.current;
+        self.config = DeflateConfig {
+            level,
+            strategy,
+            ..self.config
+        };
         self.deflate = Deflate::new_with_config(self.config);
+        self.continued = false;
+        self.sum = self.initial_sum();
+        self.len = 0;
         self.load_dictionary()
     }
 }

@@ -229,3 +229,44 @@ fn crc32_matches_known_values() {
     assert_eq!(crc32(b"hello", 5), 4277152246);
     assert_eq!(crc32(b"lo", crc32(b"hel", 0)), 907060870);
 }
+
+#[test]
+fn params_go_on_in_a_raw_deflater_with_the_wrappers_trailer() {
+    let data = text();
+    for (enc, dec) in [
+        (Mode::Deflate, Mode::Inflate),
+        (Mode::Gzip, Mode::Gunzip),
+        (Mode::DeflateRaw, Mode::InflateRaw),
+    ] {
+        for (level, strategy) in [(9, 0), (0, 0), (1, 2), (6, 3), (4, 1)] {
+            let mut c = Codec::new(enc, &opts(1, 0, 15, 8)).unwrap();
+            let mut wire = Vec::new();
+            let half = data.len() / 2;
+            c.write(&data[..half], 0, &mut wire).unwrap();
+            c.write(b"", 2, &mut wire).unwrap();
+            c.params(level, strategy).unwrap();
+            c.write(&data[half..], 0, &mut wire).unwrap();
+            c.write(b"", enc.finish_flush(), &mut wire).unwrap();
+            let back = one_shot(dec, &Options::default(), &wire).unwrap();
+            assert_eq!(back, data, "{enc:?} to level {level} strategy {strategy}");
+            // A reset starts a whole new stream at the new settings.
+            c.reset().unwrap();
+            let mut again = Vec::new();
+            c.write(b"again", enc.finish_flush(), &mut again).unwrap();
+            assert_eq!(
+                one_shot(dec, &Options::default(), &again).unwrap(),
+                b"again"
+            );
+        }
+    }
+    // A broken trailer is caught: the checksum is what it says.
+    let mut c = Codec::new(Mode::Gzip, &Options::default()).unwrap();
+    let mut wire = Vec::new();
+    c.write(b"abc", 2, &mut wire).unwrap();
+    c.params(9, 0).unwrap();
+    c.write(b"def", 4, &mut wire).unwrap();
+    let n = wire.len();
+    wire[n - 8] ^= 1;
+    let e = one_shot(Mode::Gunzip, &Options::default(), &wire).unwrap_err();
+    assert_eq!(e.message, "incorrect data check");
+}
