@@ -136,12 +136,36 @@ fn zlib_streams_match_node() {
 }
 
 #[test]
+fn os_and_tty_match_node() {
+    same_as_node("os");
+}
+
+#[test]
+fn module_matches_node() {
+    same_as_node("module");
+}
+
+#[test]
+fn perf_hooks_match_node() {
+    same_as_node("perf_hooks");
+}
+
+#[test]
+fn stand_ins_of_http_net_and_the_rest_match_node_at_import() {
+    same_as_node("stand_ins");
+}
+
+#[test]
+fn next_tick_runs_in_nodes_order() {
+    same_as_node("ticks");
+}
+
+#[test]
 fn a_builtin_bext_lacks_fails_at_import_naming_what_to_use() {
     for (name, advice) in [
         ("node:fs", "no file system"),
         ("fs/promises", "no file system"),
-        ("node:child_process", "bext.jobs.spawn"),
-        ("http", "fetch()"),
+        ("node:repl", "no use in a bext worker"),
     ] {
         let mut h = Harness::new(&format!(
             "export async function handler() {{\n\

@@ -7,12 +7,27 @@ pub const BUILTINS: &[&str] = &[
     "assert/strict",
     "async_hooks",
     "buffer",
+    "child_process",
+    "cluster",
     "crypto",
+    "dgram",
+    "dns",
+    "dns/promises",
     "events",
+    "http",
+    "http2",
+    "https",
+    "inspector",
+    "module",
+    "net",
+    "os",
     "path",
     "path/posix",
+    "perf_hooks",
     "process",
     "querystring",
+    "readline",
+    "readline/promises",
     "stream",
     "stream/consumers",
     "stream/promises",
@@ -20,9 +35,14 @@ pub const BUILTINS: &[&str] = &[
     "string_decoder",
     "timers",
     "timers/promises",
+    "tls",
+    "tty",
     "url",
     "util",
     "util/types",
+    "v8",
+    "vm",
+    "worker_threads",
     "zlib",
 ];
 
@@ -35,6 +55,14 @@ pub fn source(name: &str) -> Option<&'static str> {
         "buffer" => include_str!("js/buffer.js"),
         "internal/buffer" => include_str!("js/vendor/buffer.js"),
         "crypto" => include_str!("js/crypto.js"),
+        "module" => include_str!("js/module.js"),
+        "os" => include_str!("js/os.js"),
+        "perf_hooks" => include_str!("js/perf_hooks.js"),
+        "tty" => include_str!("js/tty.js"),
+        "internal/unavailable" => include_str!("js/unavailable.js"),
+        name if refused_at_call(name).is_some() => {
+            "module.exports = require('internal/unavailable')(module.id.slice(5));"
+        }
         "events" => include_str!("js/events.js"),
         "path" | "path/posix" => include_str!("js/vendor/path.js"),
         "process" => include_str!("js/process.js"),
@@ -60,31 +88,37 @@ pub fn source(name: &str) -> Option<&'static str> {
     })
 }
 
+const NET: &str = "a worker has no sockets of its own; use fetch() for outbound HTTP(S), and \
+                   answer requests from the handler";
+const PROCESSES: &str = "a worker cannot start processes or threads; run background work with \
+                         bext.jobs.spawn";
+
+/// For a built-in whose module loads but whose calls need what a worker has
+/// not (`http.createServer()`, `child_process.spawn()`), what to use
+/// instead: the message of the ERR_BEXT_UNAVAILABLE error such a call
+/// throws (`js/unavailable.js`), so a package that only imports it loads.
+pub fn refused_at_call(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "net" | "tls" | "dgram" | "dns" | "dns/promises" | "http" | "https" | "http2" => NET,
+        "child_process" | "cluster" | "worker_threads" => PROCESSES,
+        "readline" | "readline/promises" => {
+            "a worker has no terminal; read input from the request, write with console"
+        }
+        "vm" => "a worker runs its own modules only; import the code instead",
+        "v8" => "a worker's engine is QuickJS; process.memoryUsage() gives its heap",
+        "inspector" => "a worker has no inspector; use its log and bext's traces",
+        _ => return None,
+    })
+}
+
 /// For a Node built-in a worker does not have, what to use instead.
 pub fn unavailable(name: &str) -> Option<&'static str> {
     const FILES: &str = "a worker has no file system; read configuration from `process.env` or \
                          import JSON (`import data from \"./data.json\"`), keep state in \
                          bext.jobs or an outside store";
-    const NET: &str = "a worker has no sockets of its own; use fetch() for outbound HTTP(S), \
-                       and answer requests from the handler";
-    const PROCESSES: &str = "a worker cannot start processes or threads; run background work \
-                             with bext.jobs.spawn";
     Some(match name {
         "fs" | "fs/promises" => FILES,
-        "net" | "tls" | "dgram" | "dns" | "dns/promises" | "http" | "https" | "http2" => NET,
-        "child_process" | "cluster" | "worker_threads" => PROCESSES,
-        "os" => {
-            "a worker does not describe its host; `process.platform` and \
-                 `process.env` are there"
-        }
-        "readline"
-        | "repl"
-        | "tty"
-        | "inspector"
-        | "v8"
-        | "vm"
-        | "module"
-        | "perf_hooks"
+        "repl"
         | "diagnostics_channel"
         | "trace_events"
         | "wasi"
@@ -107,6 +141,10 @@ mod tests {
         for name in BUILTINS {
             assert!(source(name).is_some(), "{name} has no source");
             assert!(unavailable(name).is_none(), "{name} is listed twice");
+        }
+        for name in ["http", "net", "child_process", "worker_threads", "vm"] {
+            assert!(BUILTINS.contains(&name), "{name} loads, its calls throw");
+            assert!(refused_at_call(name).is_some(), "{name} says what to use");
         }
     }
 }

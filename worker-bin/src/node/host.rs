@@ -2,6 +2,8 @@
 //! Everything here is synchronous, as the Node APIs it serves are
 //! (`createHash().digest()`, `process.hrtime()`, …).
 
+use std::cell::RefCell;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -98,6 +100,37 @@ fn origin() -> Instant {
     *ORIGIN.get_or_init(Instant::now)
 }
 
+thread_local! {
+    /// The pool's app root (see [`super::set_app_root`]).
+    static APP_ROOT: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+}
+
+/// Makes `dir` what `process.cwd()` answers.
+pub(super) fn set_app_root(dir: PathBuf) {
+    APP_ROOT.with(|r| *r.borrow_mut() = Some(dir));
+}
+
+/// The pool's app root, else the process's working folder.
+fn app_root() -> String {
+    APP_ROOT
+        .with(|r| r.borrow().clone())
+        .or_else(|| std::env::current_dir().ok())
+        .map_or_else(|| "/".into(), |d| d.to_string_lossy().into_owned())
+}
+
+/// `[used, total]` bytes of this context's QuickJS heap.
+fn heap(ctx: &Ctx<'_>) -> Vec<f64> {
+    // SAFETY: the context (and so its runtime) is alive for the call;
+    // JS_ComputeMemoryUsage only reads the runtime and fills `usage`.
+    let usage = unsafe {
+        let mut usage: rquickjs::qjs::JSMemoryUsage = std::mem::zeroed();
+        let rt = rquickjs::qjs::JS_GetRuntime(ctx.as_raw().as_ptr());
+        rquickjs::qjs::JS_ComputeMemoryUsage(rt, &mut usage);
+        usage
+    };
+    vec![usage.memory_used_size as f64, usage.malloc_size as f64]
+}
+
 /// Environment variables the worker's own machinery sets: not the pool's.
 const INTERNAL_ENV: &[&str] = &[
     "BEXT_WORKER_FD",
@@ -116,10 +149,22 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
             super::compile(&ctx, &name)
         })?,
     )?;
+    host.set(
+        "builtins",
+        Function::new(ctx.clone(), || super::BUILTINS.to_vec())?,
+    )?;
+    host.set(
+        "advice",
+        Function::new(ctx.clone(), |name: String| {
+            super::catalogue::refused_at_call(&name).unwrap_or("")
+        })?,
+    )?;
     install_crypto(ctx, &host)?;
     install_process(ctx, &host)?;
     crate::host::zlib::install(ctx, &host)?;
     super::context::install(ctx, &host)?;
+    super::os::install(ctx, &host)?;
+    super::ticks::install(ctx, &host)?;
     Ok(host)
 }
 
@@ -156,7 +201,7 @@ fn install_crypto<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     )
 }
 
-/// `hrtime`, `env`, `cwd`, `pid`, `arch` and `rss`, for node:process.
+/// `hrtime`, `env`, `cwd`, `heap`, `pid`, `arch` and `rss`, for node:process.
 fn install_process<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     host.set(
         "hrtime",
@@ -180,13 +225,10 @@ fn install_process<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
             Ok::<_, rquickjs::Error>(env)
         })?,
     )?;
+    host.set("cwd", Function::new(ctx.clone(), app_root)?)?;
     host.set(
-        "cwd",
-        Function::new(ctx.clone(), || {
-            std::env::current_dir()
-                .map(|d| d.to_string_lossy().into_owned())
-                .unwrap_or_else(|_| "/".into())
-        })?,
+        "heap",
+        Function::new(ctx.clone(), |ctx: Ctx<'js>| heap(&ctx))?,
     )?;
     host.set("pid", std::process::id())?;
     let arch = match std::env::consts::ARCH {
