@@ -145,7 +145,19 @@ impl Resolution {
             Caller::Require => &self.require,
         };
         let found = match tsconfig_importer(importer) {
-            Some(file) => resolver.resolve_file(file, specifier),
+            Some(file) => match resolver.resolve_file(file, specifier) {
+                // A tsconfig.json that cannot be loaded (its `extends` a
+                // dev package not installed) maps nothing; its error is
+                // the one given if the specifier leads nowhere without it.
+                Err(e) if is_tsconfig_error(&e) => {
+                    let plain = resolver.resolve(&dir, specifier);
+                    match &plain {
+                        Ok(_) | Err(oxc_resolver::ResolveError::Builtin { .. }) => plain,
+                        Err(_) => Err(e),
+                    }
+                }
+                found => found,
+            },
             None => resolver.resolve(&dir, specifier),
         };
         match found {
@@ -200,6 +212,17 @@ fn tsconfig_importer(importer: &str) -> Option<&Path> {
     let file = Path::new(file_part(importer));
     let packaged = file.components().any(|c| c.as_os_str() == "node_modules");
     (file.is_absolute() && !packaged).then_some(file)
+}
+
+fn is_tsconfig_error(e: &oxc_resolver::ResolveError) -> bool {
+    use oxc_resolver::ResolveError as E;
+    matches!(
+        e,
+        E::TsconfigNotFound(_)
+            | E::TsconfigSelfReference(_)
+            | E::TsconfigCircularExtend(_)
+            | E::TsconfigLoadFailed { .. }
+    )
 }
 
 /// How the file at `path` runs, from its extension, else its package's

@@ -119,3 +119,29 @@ fn a_path_mapped_out_of_the_root_is_still_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_tsconfig_that_cannot_load_maps_nothing_and_is_named_when_it_matters() {
+    let p = project(&[
+        // A dev package, not installed in production.
+        (
+            "tsconfig.json",
+            r#"{ "extends": "@tsconfig/node20/tsconfig.json" }"#,
+        ),
+        ("main.ts", ""),
+        ("util.ts", ""),
+    ]);
+    let r = Resolution::new();
+    let main = p.0.join("main.ts").display().to_string();
+    assert!(name(r.resolve(&main, "./util.js", Caller::Import)).ends_with("util.ts"));
+    assert_eq!(
+        r.resolve(&main, "node:events", Caller::Import).unwrap(),
+        Resolved::Builtin("node:events".into())
+    );
+    match r.resolve(&main, "@app/missing", Caller::Import) {
+        Err(ResolveError::NotFound { reason, .. }) => {
+            assert!(reason.contains("@tsconfig/node20"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
