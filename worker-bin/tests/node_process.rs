@@ -153,3 +153,24 @@ fn memory_usage_reads_the_quickjs_heap_and_the_real_rss() {
         "true true true true true string node true number"
     );
 }
+
+#[test]
+fn requiring_a_native_addon_throws_at_the_call_saying_what_to_use() {
+    let mut h = Harness::with_files(&[
+        (
+            "worker.js",
+            r#"import { createRequire } from "node:module";
+            export function handler() {
+                const require = createRequire(`${process.cwd()}/index.js`);
+                try { require("./build/addon.node"); return "loaded"; }
+                catch (e) { return `${e.code} ${e.message.includes("native addons are not available in bext")}`; }
+            }"#,
+        ),
+        ("build/addon.node", "\u{7f}ELF\u{2}\u{1}\u{1}\0\0\0binary"),
+    ]);
+    let cwd = std::env::current_dir().unwrap();
+    std::env::set_current_dir(&h._dir.0).unwrap();
+    let r = h.get("/");
+    std::env::set_current_dir(cwd).unwrap();
+    assert_eq!(body(&r.unwrap()), "ERR_BEXT_UNAVAILABLE true");
+}

@@ -43,11 +43,19 @@
   function load(name, format, parent) {
     const hit = cache[name];
     if (hit !== undefined) return hit.exports;
+    const file = name.split("?")[0];
+    if (file.endsWith(".node")) {
+      const e = new Error(
+        `require() of ${file}: native addons are not available in bext: a worker runs ` +
+          "JavaScript and WebAssembly only; use the package's JavaScript or WebAssembly build",
+      );
+      e.code = "ERR_BEXT_UNAVAILABLE";
+      throw e;
+    }
     // require() of a built-in gives its own exports; of an ES module, its
     // namespace, as in Node 22.
     if (format === "builtin") return host.requireBuiltin(name);
     if (format === "esm") return host.importSync(name);
-    const file = name.split("?")[0];
     const module = {
       id: name, filename: file, path: dirname(file), exports: {},
       loaded: false, children: [], parent, paths: [],
