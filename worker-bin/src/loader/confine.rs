@@ -30,6 +30,7 @@
 //! and benches) reads anything.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
 
@@ -57,6 +58,8 @@ pub struct Confinement {
     read_roots: Vec<PathBuf>,
     /// Real folders of packages reached through `node_modules`.
     packages: RefCell<Vec<PathBuf>>,
+    /// Real paths resolution admitted: their load needs no second look.
+    admitted: RefCell<HashSet<PathBuf>>,
 }
 
 thread_local! {
@@ -109,6 +112,7 @@ impl Confinement {
             root: real_path(root),
             read_roots: read_roots.iter().map(|r| real_path(r)).collect(),
             packages: RefCell::new(Vec::new()),
+            admitted: RefCell::new(HashSet::new()),
         }
     }
 
@@ -130,6 +134,7 @@ impl Confinement {
     ) -> Result<(), Refused> {
         let real = real_path(resolved);
         if self.holds(&real) {
+            self.admitted.borrow_mut().insert(real);
             return Ok(());
         }
         // Only an admitted importer's `node_modules` count: `createRequire`
@@ -143,6 +148,7 @@ impl Confinement {
             };
             if folder.is_dir() && real.starts_with(&folder) {
                 self.packages.borrow_mut().push(folder);
+                self.admitted.borrow_mut().insert(real);
                 return Ok(());
             }
         }
@@ -151,6 +157,11 @@ impl Confinement {
 
     /// Whether `file` may be read: its real path in an admitted folder.
     pub fn check_read(&self, file: &Path) -> Result<(), Refused> {
+        // Resolution hands the loader real paths; one it admitted is read
+        // without another walk of its folders.
+        if self.admitted.borrow().contains(file) {
+            return Ok(());
+        }
         let real = real_path(file);
         if self.holds(&real) {
             Ok(())
