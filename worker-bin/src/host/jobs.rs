@@ -180,6 +180,9 @@ fn check_spawn(
     }
     let dir = j.script_dir.borrow().clone();
     let path = resolve_script(&dir, script);
+    // A job runs with its pool's folders: its script must be in them
+    // (asked first, so a refusal does not tell whether a file is there).
+    crate::loader::confine::check_read(&path.to_string_lossy()).map_err(|e| fail(e.to_string()))?;
     if !path.is_file() {
         return Err(fail(format!(
             "no job script at {} (a relative path is taken from {}, the folder of the pool's script)",
@@ -187,8 +190,6 @@ fn check_spawn(
             dir.display()
         )));
     }
-    // A job runs with its pool's folders: its script must be in them.
-    crate::loader::confine::check_read(&path.to_string_lossy()).map_err(|e| fail(e.to_string()))?;
     let memory_bytes = memory_of(memory, j.default_memory_bytes.get())
         .map_err(|e| fail(format!("memory: {e}")))?;
     let budget = j.budget_bytes.get();
