@@ -174,3 +174,16 @@ fn parameter_properties_are_declared_first_as_fields() {
     let t = transform(&file, "class A { constructor(private n: number) {} }\n").unwrap();
     assert!(!t.code.contains("\tn;"), "{}", t.code);
 }
+
+#[test]
+fn a_decorated_files_lines_map_back_past_the_helpers() {
+    let (_dir, file) = project(LEGACY, "cats.ts");
+    let t = transform(&file, DECORATED).unwrap();
+    let name = file.display().to_string();
+    // The class is on line 8 of DECORATED, its first field (`svc`) on 10.
+    let line = t.code.lines().position(|l| l.contains("class Cats {")).unwrap() as u32;
+    crate::loader::sourcemap::remember(&name, t.map);
+    let stack = format!("    at Cats ({name}:{}:1)", line + 1);
+    let got = crate::loader::sourcemap::rewrite(&stack);
+    assert!(got.contains(&format!("({name}:8:")), "{got}");
+}
