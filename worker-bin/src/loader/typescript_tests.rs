@@ -181,7 +181,11 @@ fn a_decorated_files_lines_map_back_past_the_helpers() {
     let t = transform(&file, DECORATED).unwrap();
     let name = file.display().to_string();
     // The class is on line 8 of DECORATED, its first field (`svc`) on 10.
-    let line = t.code.lines().position(|l| l.contains("class Cats {")).unwrap() as u32;
+    let line = t
+        .code
+        .lines()
+        .position(|l| l.contains("class Cats {"))
+        .unwrap() as u32;
     crate::loader::sourcemap::remember(&name, t.map);
     let stack = format!("    at Cats ({name}:{}:1)", line + 1);
     let got = crate::loader::sourcemap::rewrite(&stack);
