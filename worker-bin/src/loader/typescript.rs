@@ -90,18 +90,23 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
     if let Some(e) = done.errors.first() {
         return Err(fail(first_offset(e), e.to_string()));
     }
-    if options.decorator.legacy {
-        decorators::metadata_last(&mut program);
-    }
+    let used = if options.decorator.legacy {
+        decorators::tsc_helpers(&allocator, &mut program)
+    } else {
+        Vec::new()
+    };
     let printed = Codegen::new()
         .with_options(CodegenOptions {
             source_map_path: Some(path.to_path_buf()),
             ..CodegenOptions::default()
         })
         .build(&program);
-    let map = printed.map.map(|m| m.to_json_string()).unwrap_or_default();
-    let (code, map) = decorators::with_helpers(printed.code, map);
-    Ok(Transformed { code, map })
+    let mut code = printed.code;
+    code.push_str(&decorators::helpers(&used));
+    Ok(Transformed {
+        code,
+        map: printed.map.map(|m| m.to_json_string()).unwrap_or_default(),
+    })
 }
 
 /// Types erased, JSX for the import source the project names, decorators
@@ -110,7 +115,7 @@ fn options_for(compiler: Option<&oxc_resolver::CompilerOptions>) -> TransformOpt
     let mut options = TransformOptions::from_target("esnext").unwrap_or_default();
     options.jsx.import_source = compiler.and_then(|c| c.jsx_import_source.clone());
     options.decorator = decorators::options(compiler);
-    // The helpers are defined in the module itself (`decorators::HELPERS`).
+    // The helpers are defined in the module itself (`decorators::helpers`).
     options.helper_loader.mode = HelperLoaderMode::External;
     options
 }

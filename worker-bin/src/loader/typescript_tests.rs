@@ -81,7 +81,7 @@ fn legacy_decorators_are_lowered_with_metadata() {
     let (_dir, file) = project(LEGACY, "cats.ts");
     let t = transform(&file, DECORATED).unwrap();
     assert!(!t.code.contains('@'), "{}", t.code);
-    assert!(t.code.starts_with("var babelHelpers = {"), "{}", t.code);
+    assert!(!t.code.contains("babelHelpers"), "{}", t.code);
     for want in [
         // The class decorator's constructor types; `Service`, a value
         // imported as a type, is kept for it as tsc keeps it.
@@ -90,7 +90,7 @@ fn legacy_decorators_are_lowered_with_metadata() {
         "\"design:type\", String",
         "\"design:paramtypes\", [Number, String]",
         "\"design:returntype\", String",
-        "decorateParam(0, Inject(\"svc\"))",
+        "__param(0, Inject(\"svc\"))",
         // A type-only import is `Object`, as tsc has it.
         "\"design:paramtypes\", [Object]",
     ] {
@@ -105,22 +105,30 @@ fn metadata_only_when_the_tsconfig_asks() {
         "cats.ts",
     );
     let t = transform(&file, DECORATED).unwrap();
-    assert!(t.code.contains("babelHelpers.decorate(["), "{}", t.code);
+    assert!(t.code.contains("__decorate(["), "{}", t.code);
     assert!(!t.code.contains("design:"), "{}", t.code);
+    // Only the helpers called are defined.
+    assert!(t.code.contains("\nfunction __param("), "{}", t.code);
+    assert!(!t.code.contains("function __metadata"), "{}", t.code);
 }
 
 #[test]
-fn the_helpers_take_one_line_and_the_map_follows() {
+fn the_helpers_follow_the_code_so_a_hashbang_and_the_lines_stay() {
     let (_dir, file) = project(LEGACY, "cats.ts");
-    let t = transform(&file, DECORATED).unwrap();
-    assert_eq!(t.code.lines().next(), Some(HELPER_LINE));
-    assert!(t.map.contains("\"mappings\":\";"), "{}", t.map);
+    let src = format!("#!/usr/bin/env node\n{DECORATED}");
+    let t = transform(&file, &src).unwrap();
+    assert!(t.code.starts_with("#!/usr/bin/env node\n"), "{}", t.code);
+    let tail: Vec<&str> = t.code.lines().rev().take(3).collect();
+    assert!(
+        tail[0].starts_with("function __metadata(k, v) {"),
+        "{tail:?}"
+    );
+    assert!(tail[1].starts_with("function __param("), "{tail:?}");
+    assert!(tail[2].starts_with("function __decorate("), "{tail:?}");
     // Without decorators, nothing is added.
     let plain = transform(&file, "export const a: number = 1;\n").unwrap();
-    assert!(!plain.code.contains("babelHelpers"), "{}", plain.code);
+    assert!(!plain.code.contains("__decorate"), "{}", plain.code);
 }
-
-const HELPER_LINE: &str = decorators::HELPERS.trim_ascii_end();
 
 #[test]
 fn a_standard_decorator_is_refused_by_name_and_line() {
@@ -149,11 +157,8 @@ fn the_tsconfig_is_found_through_extends() {
 fn metadata_comes_after_parameter_decorators_as_tsc_puts_it() {
     let (_dir, file) = project(LEGACY, "cats.ts");
     let t = transform(&file, DECORATED).unwrap();
-    let param = t.code.find("decorateParam(0, Inject(\"svc\"))").unwrap();
-    let class_metadata = t
-        .code
-        .rfind("decorateMetadata(\"design:paramtypes\"")
-        .unwrap();
+    let param = t.code.find("__param(0, Inject(\"svc\"))").unwrap();
+    let class_metadata = t.code.rfind("__metadata(\"design:paramtypes\"").unwrap();
     assert!(param < class_metadata, "{}", t.code);
 }
 
