@@ -1,10 +1,10 @@
 //! End-to-end: the jobs store's connection and outages, with the real
 //! bextd against real PostgreSQL servers (plain, and with TLS from a CA the
 //! test makes) and a SQLite file on a disk that fills up: libpq's
-//! `sslmode`, an outage that costs a few log lines and almost no CPU and
-//! loses nothing, and `bext.jobs` scoped to the calling pool.
+//! `sslmode`, a full disk said once, and `bext.jobs` scoped to the calling
+//! pool. A PostgreSQL outage has its own file (`jobs_outage.rs`).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bext_e2e::pg::Postgres;
 use bext_e2e::scripts::{COUNTING_DAEMON, SHORT_JOB};
@@ -172,116 +172,6 @@ fn verify_full_trusts_the_given_ca_and_refuses_another() {
         "{}",
         c.logs()
     );
-}
-
-/// bextd's CPU time so far (user + system), from /proc.
-fn cpu_time(d: &Daemon) -> Duration {
-    let stat = std::fs::read_to_string(format!("/proc/{}/stat", d.pid)).unwrap();
-    let fields: Vec<u64> = stat
-        .rsplit_once(')')
-        .unwrap()
-        .1
-        .split_whitespace()
-        .filter_map(|f| f.parse().ok())
-        .collect();
-    // After the state letter: utime and stime are fields 14 and 15 of the
-    // line, 11 and 12 here; USER_HZ is 100 on Linux.
-    Duration::from_millis((fields[10] + fields[11]) * 10)
-}
-
-fn resumed(d: &Daemon, id: &str) -> usize {
-    let (_, logs, _) = bext(d.dir.path(), &["jobs", "logs", id]);
-    logs.matches("resumed from").count()
-}
-
-fn stored_count(pg: &Postgres, id: &str) -> u64 {
-    let cp = pg.psql(&format!(
-        "SELECT checkpoint FROM out.bext_jobs WHERE id = '{id}'"
-    ));
-    serde_json::from_str::<Value>(&cp)
-        .ok()
-        .and_then(|v| v["count"].as_u64())
-        .unwrap_or(0)
-}
-
-/// A log line about the store or its connections.
-fn about_the_store(line: &str) -> bool {
-    ["jobs store", "PostgreSQL", "onnection"]
-        .iter()
-        .any(|w| line.contains(w))
-}
-
-#[test]
-fn a_ten_second_outage_costs_a_few_lines_and_no_cpu_and_loses_nothing() {
-    let pg = Postgres::start();
-    let url = pg.schema("out");
-    let d = node(&store(&url, 3_000));
-    let id = spawn(&d, &["count.js", "--daemon"]);
-    wait_status(&d, &id, "running", Duration::from_secs(20));
-    d.wait_until(Duration::from_secs(20), "the daemon to count", || {
-        (stored_count(&pg, &id) >= 10).then_some(())
-    });
-    let lines_before = d.logs().lines().count();
-    pg.down();
-    let (t0, cpu0) = (Instant::now(), cpu_time(&d));
-    // While it is down: a job is accepted, the page says so.
-    let late = spawn(&d, &["short.js", "--data", "{\"n\":2}"]);
-    d.wait_log("PostgreSQL cannot be reached", Duration::from_secs(5));
-    assert!(d.get("/metrics").body.contains("bext_jobs_store_up 0"));
-    assert!(d.get("/__bext/").body.contains("class=\"store down\""));
-    // The outage lasts 10 s: measured intervals, not waits for a state.
-    // Past its first moments (the pool's connections dropping, each said
-    // once) bextd says nothing more about it until it is over.
-    std::thread::sleep(Duration::from_secs(2).saturating_sub(t0.elapsed()));
-    let quiet_from = d.logs().lines().count();
-    std::thread::sleep(Duration::from_secs(10).saturating_sub(t0.elapsed()));
-    let cpu = cpu_time(&d) - cpu0;
-    let out_for = t0.elapsed();
-    let logs = d.logs();
-    let later: Vec<&str> = logs
-        .lines()
-        .skip(quiet_from)
-        .filter(|l| about_the_store(l))
-        .collect();
-    assert!(later.is_empty(), "logged during the outage: {later:#?}");
-    pg.up();
-    d.wait_log(
-        "PostgreSQL is reachable again after",
-        Duration::from_secs(10),
-    );
-    assert!(
-        cpu < Duration::from_millis(500),
-        "bextd used {cpu:?} of CPU in a {out_for:?} outage"
-    );
-    let logs = d.logs();
-    let during: Vec<&str> = logs
-        .lines()
-        .skip(lines_before)
-        .filter(|l| about_the_store(l))
-        .collect();
-    eprintln!(
-        "outage of {out_for:?}: bextd used {cpu:?} of CPU, logged {} lines about the store: {during:#?}",
-        during.len()
-    );
-    // Ours (down, back) and, once each, the connections that broke.
-    assert!(during.len() <= 10, "{} lines: {during:#?}", during.len());
-    assert_eq!(d.count_log("PostgreSQL cannot be reached"), 1);
-    assert_eq!(d.count_log("PostgreSQL is reachable again"), 1);
-    // Nothing lost: the late job runs, the daemon counts on from its
-    // checkpoint, resumed once (its lease lapsed), in one process.
-    wait_status(&d, &late, "completed", Duration::from_secs(20));
-    let before = stored_count(&pg, &id);
-    d.wait_until(Duration::from_secs(20), "the daemon to count on", || {
-        (stored_count(&pg, &id) >= before + 20).then_some(())
-    });
-    assert_eq!(resumed(&d, &id), 1, "the daemon resumed once");
-    let metrics = d.get("/metrics").body;
-    assert!(metrics.contains("bext_jobs_store_up 1"), "{metrics}");
-    assert!(
-        metrics.contains("bext_jobs_store_outages_total 1"),
-        "{metrics}"
-    );
-    assert!(d.get("/__bext/").body.contains("class=\"store up\""));
 }
 
 /// A small tmpfs, unmounted when dropped.

@@ -14,6 +14,9 @@
 //! Every statement goes through [`Task::outcome`]: the first failure opens
 //! an outage (one log line) and puts every statement off until its retry,
 //! which backs off with jitter up to 3 s; the first success closes it.
+//! Between tries the loop sleeps until the try or the next statement's
+//! time, whichever is later ([`next_wake`]): a try that finds nothing to
+//! send is no reason to wake.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -56,6 +59,24 @@ pub fn renew_due(last_sent: Instant, ttl: Duration, now: Instant) -> bool {
 /// lapsed at `now` (the core's rule for killing their runs, too).
 pub fn leases_lapsed(last_ok: Instant, ttl: Duration, now: Instant) -> bool {
     now >= last_ok + ttl
+}
+
+/// When the task's loop wakes next (unless an op, a change of the
+/// capacity or a notification comes first): when its next statement is
+/// `due` (a claim's poll, the end of a gathering, a renewal), but while the
+/// store is out never before its next try (`retry_at`), and at that try
+/// when a statement is `waiting` for it (the schema, a batch to write).
+///
+/// Waking at the try alone, whatever was due, made the loop spin from the
+/// try until the next statement's time whenever nothing waited: a daemon
+/// that sleeps writes nothing, and a full node claims nothing, so a third
+/// of a core (a whole one on a full node) went on an outage.
+pub fn next_wake(due: Instant, waiting: bool, retry_at: Option<Instant>) -> Instant {
+    match retry_at {
+        None => due,
+        Some(retry) if waiting => retry,
+        Some(retry) => retry.max(due),
+    }
 }
 
 pub struct Task {
@@ -193,11 +214,12 @@ impl Task {
                 freed_at = None;
                 self.claim(&c).await;
             }
-            // While out, nothing is due before the next try. A poll (or the
-            // end of a gathering) that could not claim (no free slot, or
-            // the core has not taken in the last claim) waits for the next
-            // change of the capacity: a deadline already past made this
-            // loop spin a core for as long as the node was full.
+            // A poll (or the end of a gathering) that could not claim (no
+            // free slot, or the core has not taken in the last claim)
+            // waits for the next change of the capacity: a deadline
+            // already past made this loop spin a core for as long as the
+            // node was full. While out, nothing goes before the next try
+            // (see `next_wake`).
             let now = Instant::now();
             let poll = last_claim + self.claim_every;
             let gather_end = freed_at.map(|t| t + CLAIM_GATHER);
@@ -207,10 +229,9 @@ impl Task {
                 .filter(|at| *at > now)
                 .min();
             let renew_at = last_renew + self.ttl / 3;
-            let next = self
-                .outage
-                .retry_at()
-                .unwrap_or_else(|| claims_at.map_or(renew_at, |at| renew_at.min(at)));
+            let due = claims_at.map_or(renew_at, |at| renew_at.min(at));
+            let waiting = !self.migrated || !self.batch.is_empty();
+            let next = next_wake(due, waiting, self.outage.retry_at());
             tokio::select! {
                 op = rx.recv() => match op {
                     Some(op) => {
@@ -426,6 +447,22 @@ mod tests {
         let ttl = Duration::from_millis(3_000);
         assert!(!renew_due(t0, ttl, t0 + Duration::from_millis(999)));
         assert!(renew_due(t0, ttl, t0 + Duration::from_millis(1_000)));
+    }
+
+    #[test]
+    fn while_out_the_loop_wakes_at_the_try_or_the_next_statement_whichever_is_later() {
+        let t0 = Instant::now();
+        let ms = |n| t0 + Duration::from_millis(n);
+        // Up: the next statement's time.
+        assert_eq!(next_wake(ms(1_000), false, None), ms(1_000));
+        // Out, a batch to write (or the schema): the try.
+        assert_eq!(next_wake(ms(1_000), true, Some(ms(200))), ms(200));
+        // Out, nothing waiting: not before the next statement is due (the
+        // try came and went at 200 ms: waking there spun until 1 s)…
+        assert_eq!(next_wake(ms(1_000), false, Some(ms(200))), ms(1_000));
+        // …nor before the try when the statement is overdue (a renewal
+        // that failed).
+        assert_eq!(next_wake(t0, false, Some(ms(3_000))), ms(3_000));
     }
 
     #[test]
