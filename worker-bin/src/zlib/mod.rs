@@ -21,11 +21,13 @@
 //! text, such as "incorrect header check"), the `code` (`Z_DATA_ERROR`,
 //! `ERR__ERROR_FORMAT_PADDING_1`, …) and the `errno`.
 //!
-//! The bytes a compressor writes are valid for every decoder, but not the
-//! same bytes as Node's: Node bundles Chromium's zlib, whose match finder
-//! hashes four bytes with its own function, and brotli's C encoder 1.1.0,
-//! of which the Rust crate is an older port (see README, "Node's
-//! built-ins"). Decompression has one right answer and gives it.
+//! The bytes a compressor writes are valid for every decoder, and Node's
+//! own at level 0 and with `Z_HUFFMAN_ONLY` or `Z_RLE` (output is made in
+//! Node's 16 KiB pieces, which is what decides stored blocks), but not
+//! otherwise: Node bundles Chromium's zlib, whose match finder hashes four
+//! bytes with its own function, and C brotli 1.1.0, of which the `brotli`
+//! crate is a separate port (README, "Node's built-ins", has the numbers).
+//! Decompression has one right answer and gives it.
 
 mod br;
 mod flate;
