@@ -1,9 +1,11 @@
 //! node:zlib through the real bextd and workers: a handler that streams a
 //! gzip body it compresses with `createGzip()` piped into its `Response`,
-//! and one that decompresses request bodies (gzip, brotli) a client
-//! compressed, through `createGunzip()` / `createBrotliDecompress()`.
+//! one that decompresses request bodies (gzip, brotli) a client
+//! compressed, through `createGunzip()` / `createBrotliDecompress()`, and
+//! Node itself reading back what a worker compressed at every level.
 
 use std::io::{Read, Write};
+use std::process::Command;
 
 use bext_e2e::{Daemon, Setup, request};
 
@@ -22,6 +24,22 @@ async function* rows(n) {
 export default {
   async fetch(req) {
     const url = new URL(req.url);
+    if (url.pathname === "/made") {
+      const zlib = await import("node:zlib");
+      const text = url.searchParams.get("text").repeat(200);
+      const out = {};
+      for (const level of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+        for (const strategy of [0, 1, 2, 3, 4]) {
+          out[`gzip ${level} ${strategy}`] = zlib.gzipSync(text, { level, strategy }).toString("base64");
+          out[`deflate ${level} ${strategy}`] = zlib.deflateSync(text, { level, strategy, windowBits: 9 + level % 7 }).toString("base64");
+          out[`deflateRaw ${level} ${strategy}`] = zlib.deflateRawSync(text, { level, strategy, memLevel: 1 + level % 9 }).toString("base64");
+        }
+      }
+      for (let q = 0; q <= 11; q++) {
+        out[`brotliCompress ${q}`] = zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } }).toString("base64");
+      }
+      return Response.json(out);
+    }
     if (url.pathname === "/table.gz") {
       const gz = createGzip({ level: 6 });
       Readable.from(rows(Number(url.searchParams.get("n")))).pipe(gz);
@@ -104,4 +122,35 @@ fn a_handler_decompresses_bodies_with_the_stream_classes() {
     );
     let r = request(d.addr, "POST", "/gz", &[], &gz[..gz.len() / 2]);
     assert_eq!(r.json()["code"], "Z_BUF_ERROR", "{}", r.body);
+}
+
+#[test]
+fn node_reads_back_what_a_worker_compressed() {
+    let d = daemon();
+    let r = request(d.addr, "GET", "/made?text=bext%20and%20node%20agree.%20", &[], b"");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json().as_object().map(|o| o.len()), Some(162));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("made.json"), &r.bytes).unwrap();
+    let check = r#"
+      const zlib = require("node:zlib");
+      const made = require(process.argv[1]);
+      const want = "bext and node agree. ".repeat(200);
+      const wrong = [];
+      for (const [key, b64] of Object.entries(made)) {
+        const fn = { gzip: "gunzipSync", deflate: "inflateSync", deflateRaw: "inflateRawSync", brotliCompress: "brotliDecompressSync" }[key.split(" ")[0]];
+        try {
+          if (zlib[fn](Buffer.from(b64, "base64")).toString() !== want) wrong.push(`${key}: other text`);
+        } catch (e) { wrong.push(`${key}: ${e.message}`); }
+      }
+      console.log(wrong.length ? wrong.join("\n") : "all read back");
+    "#;
+    let out = Command::new("node")
+        .arg("-e")
+        .arg(check)
+        .arg(dir.path().join("made.json"))
+        .output()
+        .expect("node runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(said.trim(), "all read back", "{}", String::from_utf8_lossy(&out.stderr));
 }
