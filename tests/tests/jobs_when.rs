@@ -1,7 +1,8 @@
 //! End-to-end: when jobs run, with the real bextd and job processes: a
 //! delayed job runs not before its time; 50 concurrent spawns of a unique
 //! job make one job (on SQLite, and on a PostgreSQL store shared by two
-//! nodes); priorities order a backlog.
+//! nodes) and two pools spawning one key get a job each; priorities order
+//! a backlog.
 
 use std::time::Duration;
 
@@ -15,7 +16,7 @@ use serde_json::Value;
 const HANDLER: &str = r#"
 export async function handler(req) {
   const q = req.query;
-  if (req.path === "/unique") {
+  if (req.path.endsWith("/unique")) {
     const id = await bext.jobs.spawn(q.script, { unique: { key: q.key }, data: { wait: 60000 } });
     return { id };
   }
@@ -148,6 +149,45 @@ fn fifty_unique_spawns_on_two_nodes_of_one_store_make_one_job() {
     let first = ids[0].clone();
     assert!(ids.iter().all(|i| *i == first), "{ids:?}");
     assert_eq!(pg.psql("SELECT count(*) FROM uniq.bext_jobs"), "1");
+}
+
+/// Two pools, each spawning with the same unique key, on `jobs` (a
+/// `[jobs]` section): each gets a job of its own, and its second spawn
+/// finds its own.
+fn two_pools_one_key(jobs: &str) -> Daemon {
+    let config = format!(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/a\"\n\
+         [pools.other]\nscript = \"worker.js\"\njsc_workers = 1\nroute = \"^/b\"\n{jobs}"
+    );
+    let d = start(&config);
+    d.wait_workers(2);
+    let spawn = |pool: &str| {
+        let r = d.get(&format!("/{pool}/unique?script=jobs/stamp.js&key=report"));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()["id"].as_str().expect(&r.body).to_owned()
+    };
+    let (a, b) = (spawn("a"), spawn("b"));
+    assert_ne!(a, b, "pool other got pool render's job back");
+    assert_eq!(job(&d, &a)["pool"], "render");
+    assert_eq!(job(&d, &b)["pool"], "other");
+    assert_eq!((spawn("a"), spawn("b")), (a, b));
+    d
+}
+
+#[test]
+fn unique_keys_are_each_pools_own() {
+    let d = two_pools_one_key("");
+    let jobs = d.get("/__bext/jobs").json()["jobs"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(jobs, 2);
+    let pg = Postgres::start();
+    let url = pg.schema("pools");
+    two_pools_one_key(&format!(
+        "[jobs]\nstore = \"{url}\"\nclaim_interval_ms = 100\n"
+    ));
+    assert_eq!(pg.psql("SELECT count(*) FROM pools.bext_jobs"), "2");
 }
 
 #[test]

@@ -88,16 +88,18 @@ impl Core {
         Ok((new.id, JobState::Queued))
     }
 
-    /// A live job (queued, running, retryable) of `new`'s unique key,
-    /// created within its window (with [`EVER`], a job of that key in any
-    /// state): the answer to its spawn.
+    /// A live job (queued, running, retryable) of `new`'s pool and unique
+    /// key, created within its window (with [`EVER`], a job of that key in
+    /// any state): the answer to its spawn. Keys are the pool's own: one
+    /// pool's spawn never gets another pool's job back, nor pre-empts its
+    /// unique spawns or its schedules' due times.
     fn unique_match(&self, new: &NewJob, now: Clock) -> Option<(String, JobState)> {
         let (key, window) = new.unique.as_ref()?;
         let since = unique_since(*window, now.unix_ms);
         let ever = *window == EVER;
         self.jobs
             .values()
-            .filter(|j| j.row.unique_key.as_ref() == Some(key))
+            .filter(|j| j.row.unique_key.as_ref() == Some(key) && j.row.pool == new.pool)
             .filter(|j| ever || !j.row.status.is_final())
             .filter(|j| j.row.created_at >= since)
             .min_by_key(|j| j.row.created_at)

@@ -59,6 +59,12 @@ pub(super) const MIGRATIONS: &[&str] = &[
     "DROP INDEX bext_jobs_unique;
     CREATE INDEX bext_jobs_unique ON bext_jobs (unique_key, created_at)
         WHERE unique_key IS NOT NULL;",
+    // 4: unique keys are each pool's own (one pool's spawn never answers
+    // with another pool's job), so the pool leads their index. Rows stay
+    // as they are.
+    "DROP INDEX bext_jobs_unique;
+    CREATE INDEX bext_jobs_unique ON bext_jobs (pool, unique_key, created_at)
+        WHERE unique_key IS NOT NULL;",
 ];
 
 /// Brings the schema (in the connection's `search_path`) up to date.

@@ -433,11 +433,11 @@ async fn moved(
     })
 }
 
-/// Inserts a job with a unique key, unless a job of that key is queued,
-/// running or retryable (created since `since`, Unix ms; `ever`: in any
-/// state): under a
-/// transaction-scoped advisory lock on the key, so two nodes racing to
-/// insert it make one job. Returns the id and state of the job of that key.
+/// Inserts a job with a unique key, unless a job of its pool and key is
+/// queued, running or retryable (created since `since`, Unix ms; `ever`: in
+/// any state): under a transaction-scoped advisory lock on the pool and
+/// key, so two nodes racing to insert it make one job. Returns the id and
+/// state of the job of that key. Keys are each pool's own.
 pub async fn insert_unique(
     c: &mut Object,
     r: &Row,
@@ -447,17 +447,17 @@ pub async fn insert_unique(
 ) -> Result<(String, JobState), tokio_postgres::Error> {
     let tx = begin(c, idle).await?;
     tx.execute(
-        "SELECT pg_advisory_xact_lock(hashtextextended($1, 4242023))",
-        &[&r.unique_key],
+        "SELECT pg_advisory_xact_lock(hashtextextended($1 || chr(1) || $2, 4242023))",
+        &[&r.pool, &r.unique_key],
     )
     .await?;
     let found = tx
         .query_opt(
             "SELECT id, status FROM bext_jobs
-              WHERE unique_key = $1 AND created_at >= $2
+              WHERE pool = $4 AND unique_key = $1 AND created_at >= $2
                 AND ($3 OR status IN ('queued', 'running', 'retryable'))
               ORDER BY created_at LIMIT 1",
-            &[&r.unique_key, &(since as i64), &ever],
+            &[&r.unique_key, &(since as i64), &ever, &r.pool],
         )
         .await?;
     let answer = match found {

@@ -53,6 +53,10 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE jobs ADD COLUMN unique_key TEXT;
     CREATE INDEX jobs_by_unique_key ON jobs (unique_key) WHERE unique_key IS NOT NULL;",
+    // 3: unique keys are each pool's own, as in the shared store's
+    // migration 4; rows stay as they are.
+    "DROP INDEX jobs_by_unique_key;
+    CREATE INDEX jobs_by_unique_key ON jobs (pool, unique_key) WHERE unique_key IS NOT NULL;",
 ];
 
 /// Opens (creating if needed) the database and brings its schema up to date.

@@ -120,3 +120,34 @@ fn a_schedules_due_time_is_one_job_even_after_it_ended() {
 fn unique_since_ever() -> u64 {
     crate::jobs::core::unique_since(crate::jobs::core::EVER, 1_000)
 }
+
+#[test]
+fn unique_and_schedule_keys_are_each_pools_own() {
+    use crate::jobs::core::EVER;
+    let mut h = Harness::new();
+    let a = h.queue(unique("mine", "report", 0));
+    assert_eq!(launched(&a), ["mine"]);
+    // Pool b's spawn of the same key: its own job, not pool render's id.
+    let a = h.queue(NewJob {
+        pool: "b".into(),
+        ..unique("theirs", "report", 0)
+    });
+    assert_eq!(launched(&a), ["theirs"]);
+    // A schedule's due time in pool render, ended: pool b spawning its key
+    // first (or after) neither finds it nor takes it.
+    let key = "schedule:s:1000";
+    let a = h.queue(unique("due", key, EVER));
+    assert_eq!(launched(&a), ["due"]);
+    h.complete("due", "1");
+    let a = h.queue(NewJob {
+        pool: "b".into(),
+        ..unique("squat", key, EVER)
+    });
+    assert_eq!(launched(&a), ["squat"]);
+    // Pool render's own spawn of that due time still finds its job.
+    let a = h.queue(unique("again", key, EVER));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Queued(Ok(("due".into(), JobState::Completed))))
+    );
+}
