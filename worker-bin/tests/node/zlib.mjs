@@ -158,6 +158,9 @@ export async function run(print) {
     constants.Z_MAX_CHUNK, constants.ZLIB_VERNUM, constants.BROTLI_DECODER_ERROR_UNREACHABLE,
     Object.getPrototypeOf(constants), zlib.codes.Z_DATA_ERROR, zlib.codes["-3"], Object.isFrozen(zlib.codes));
   print(Object.keys(zlib).filter((k) => typeof zlib[k] === "function").sort().join(" "));
+  const legacy = Object.getOwnPropertyNames(zlib).filter((k) => !Object.keys(zlib).includes(k));
+  print("legacy", legacy.length, zlib.Z_SYNC_FLUSH, zlib.Z_BEST_SPEED, zlib.BROTLI_OPERATION_FLUSH,
+    JSON.stringify(Object.getOwnPropertyDescriptor(zlib, "Z_SYNC_FLUSH")));
 
   // Callback and promisified forms: later, never at once; errors to the callback.
   const order = [];

@@ -286,4 +286,9 @@ for (const [, cls] of KINDS) {
   module.exports[`create${cls}`] = (opts) => new classes[cls](opts);
 }
 Object.defineProperty(module.exports, "constants", { value: constants, enumerable: true });
+// The zlib constants on the module itself, as Node has kept them for old
+// code (`zlib.Z_SYNC_FLUSH`, which node-fetch 2 uses): not enumerable.
+for (const key of Object.keys(constants)) {
+  if (!key.startsWith("BROTLI")) Object.defineProperty(module.exports, key, { value: constants[key] });
+}
 Object.defineProperty(module.exports, "codes", { value: codes, enumerable: true });
