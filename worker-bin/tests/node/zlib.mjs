@@ -188,6 +188,12 @@ export async function run(print) {
   print("promisified max", tooBig);
   const withInfo = await promisify(zlib.gzip)("i", { info: true });
   print("promisified info", Object.keys(withInfo).join(","), gunzipSync(withInfo.buffer).toString());
+  for (const input of [null, undefined, new ArrayBuffer(3), new Uint16Array(2)]) {
+    const r = await promisify(zlib.gzip)(input);
+    print("callback input", String(input), gunzipSync(r).length);
+  }
+  attempt(print, "callback bad input", () => zlib.gzip(123, () => {}));
+  attempt(print, "callback bad input object", () => zlib.deflate({}, () => {}));
   attempt(print, "no callback", () => zlib.gzip("x"));
   attempt(print, "callback not a function", () => zlib.gzip("x", {}, 5));
   attempt(print, "bad options before callback", () => zlib.gzip("x", { level: 99 }));

@@ -239,7 +239,15 @@ function callbackForm(mode, name) {
     if (typeof opts === "function") { callback = opts; opts = {}; }
     const s = settings(opts, mode);
     if (typeof callback !== "function") throw invalidType("callback", "of type function", callback);
-    const data = input(buffer);
+    // Node ends a stream with the buffer: null or undefined is no data, and
+    // the stream's write names a wrong one "chunk".
+    let data;
+    if (buffer === null || buffer === undefined) data = new Uint8Array(0);
+    else if (typeof buffer === "string" || ArrayBuffer.isView(buffer) || buffer instanceof ArrayBuffer || isShared(buffer)) {
+      data = input(buffer);
+    } else {
+      throw invalidType("chunk", "of type string or an instance of Buffer, TypedArray, or DataView", buffer);
+    }
     // Node compresses on its thread pool and calls back from the event
     // loop: never before the caller's code after the call has run.
     setImmediate(() => {
