@@ -87,7 +87,11 @@ fn a_handler_streams_a_body_it_gzips_with_create_gzip() {
         .map(|i| format!("<tr><td>{i}</td><td>row {i}</td></tr>\n"))
         .collect();
     assert_eq!(text, want);
-    assert!(r.bytes.len() < want.len() / 4, "compressed: {} bytes", r.bytes.len());
+    assert!(
+        r.bytes.len() < want.len() / 4,
+        "compressed: {} bytes",
+        r.bytes.len()
+    );
 }
 
 #[test]
@@ -117,8 +121,16 @@ fn a_handler_decompresses_bodies_with_the_stream_classes() {
     assert_eq!(r.status, 400);
     let v = r.json();
     assert_eq!(
-        (v["code"].as_str(), v["errno"].as_i64(), v["message"].as_str()),
-        (Some("Z_DATA_ERROR"), Some(-3), Some("incorrect header check"))
+        (
+            v["code"].as_str(),
+            v["errno"].as_i64(),
+            v["message"].as_str()
+        ),
+        (
+            Some("Z_DATA_ERROR"),
+            Some(-3),
+            Some("incorrect header check")
+        )
     );
     let r = request(d.addr, "POST", "/gz", &[], &gz[..gz.len() / 2]);
     assert_eq!(r.json()["code"], "Z_BUF_ERROR", "{}", r.body);
@@ -127,7 +139,13 @@ fn a_handler_decompresses_bodies_with_the_stream_classes() {
 #[test]
 fn node_reads_back_what_a_worker_compressed() {
     let d = daemon();
-    let r = request(d.addr, "GET", "/made?text=bext%20and%20node%20agree.%20", &[], b"");
+    let r = request(
+        d.addr,
+        "GET",
+        "/made?text=bext%20and%20node%20agree.%20",
+        &[],
+        b"",
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json().as_object().map(|o| o.len()), Some(162));
     let dir = tempfile::tempdir().unwrap();
@@ -152,5 +170,10 @@ fn node_reads_back_what_a_worker_compressed() {
         .output()
         .expect("node runs");
     let said = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(said.trim(), "all read back", "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        said.trim(),
+        "all read back",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -10,6 +10,10 @@
 module.exports = function make({ settings, inRange, zlibError, toBuffer, constants }) {
   const { Buffer } = require("buffer");
   const kFlushFlag = Symbol("kFlushFlag");
+  // The registry's unregister token: an object of its own, as QuickJS
+  // keeps a token alive (the stream itself as token would never be
+  // collected).
+  const kToken = Symbol("kToken");
   const closeLater = typeof FinalizationRegistry === "function"
     ? new FinalizationRegistry((id) => host.zlibClose(id)) : null;
 
@@ -37,7 +41,8 @@ module.exports = function make({ settings, inRange, zlibError, toBuffer, constan
     }
     Transform.call(this, { autoDestroy: true, ...opts });
     this._handle = id;
-    closeLater?.register(this, id, this);
+    this[kToken] = {};
+    closeLater?.register(this, id, this[kToken]);
     this._outOffset = 0;
     this._chunkSize = s.chunkSize;
     this._defaultFlushFlag = s.flush;
@@ -98,7 +103,7 @@ module.exports = function make({ settings, inRange, zlibError, toBuffer, constan
   function closeHandle(stream) {
     if (stream._handle === null) return;
     host.zlibClose(stream._handle);
-    closeLater?.unregister(stream);
+    closeLater?.unregister(stream[kToken]);
     stream._handle = null;
   }
 
