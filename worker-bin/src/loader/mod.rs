@@ -19,6 +19,7 @@
 //! - anything else: compiled as an ES module.
 //!
 //! Source maps (`sourcemap`) are read only when an error is formatted.
+//! Every module made from a file gets its `import.meta` (`meta`).
 //!
 //! Every file either question reaches is first checked against the pool's
 //! folders (`confine`): a pool reads its own tree, the packages its
@@ -28,6 +29,7 @@ pub mod builtin;
 pub mod cache;
 mod commonjs;
 pub mod confine;
+mod meta;
 pub mod resolve;
 pub mod sourcemap;
 pub mod typescript;
@@ -175,6 +177,16 @@ impl Loader for ModuleLoader {
             }
             return builtin::load(ctx, builtin);
         }
+        let module = self.load_file(ctx, name)?;
+        meta::fill(ctx, &module, name, &self.graph)?;
+        Ok(module)
+    }
+}
+
+impl ModuleLoader {
+    /// The module of the file `name` (see the module docs), its
+    /// `import.meta` not yet filled.
+    fn load_file<'js>(&mut self, ctx: &Ctx<'js>, name: &str) -> Result<Module<'js>> {
         let file = file_part(name);
         confine::check_read(file).map_err(|e| Error::new_loading_message(name, e.to_string()))?;
         // A module the master holds is the pool's running version of that
