@@ -52,6 +52,9 @@ pub struct WorkerSettings {
     pub batch_scheduling: bool,
     /// The folders the worker's modules may be read from.
     pub read: ReadPolicy,
+    /// The size budget of the worker's temporary folder (`os.tmpdir()`,
+    /// where node:fs writes), in bytes (`tmp_max_bytes`).
+    pub tmp_max_bytes: u64,
 }
 
 /// Where a pool's modules may come from: its app root (`root`, else its

@@ -74,6 +74,7 @@ fn init() {
                     root: "/srv/app".into(),
                     read_roots: vec!["/srv/shared".into()],
                 },
+                tmp_max_bytes: 64 << 20,
             },
             modules: vec![CompiledModule {
                 path: "/srv/app/lib.js".into(),

@@ -10,6 +10,7 @@ pub mod crypto;
 pub mod engine;
 pub mod fault;
 pub mod fetch;
+pub mod fs;
 pub mod host;
 pub mod loader;
 pub mod multipart;

@@ -57,6 +57,7 @@ fn settings(script: &str, timeout_ms: u64) -> WorkerSettings {
                 .map_or("/".into(), |d| d.display().to_string()),
             read_roots: vec![],
         },
+        tmp_max_bytes: 64 << 20,
     }
 }
 

@@ -169,6 +169,7 @@ pub const POOL: &[Key] = &[
     key("script", Kind::Text),
     key("root", Kind::Text),
     key("read_roots", Kind::TextList),
+    key("tmp_max_bytes", whole(0, 1 << 40, "bytes")),
     key("jsc_workers", Kind::Workers { max: MAX_WORKERS }),
     key("min_workers", whole(1, MAX_WORKERS, "workers")),
     key("max_workers", whole(1, MAX_WORKERS, "workers")),

@@ -215,6 +215,9 @@ pub enum Auto {
     Auto,
 }
 
+/// The default of `tmp_max_bytes`: 64 MiB.
+pub const DEFAULT_TMP_MAX_BYTES: u64 = 64 << 20;
+
 /// The default of `worker_concurrency` (see `scripts/bench/queue.sh`).
 pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 
@@ -229,6 +232,9 @@ pub struct PoolSection {
     pub root: Option<String>,
     /// More folders its modules may come from.
     pub read_roots: Vec<String>,
+    /// The size budget of each worker's temporary folder (`os.tmpdir()`,
+    /// where node:fs writes), in bytes; over it a write fails `ENOSPC`.
+    pub tmp_max_bytes: u64,
     pub jsc_workers: Option<WorkerCount>,
     pub min_workers: Option<u32>,
     pub max_workers: Option<u32>,
@@ -326,6 +332,7 @@ impl Default for PoolSection {
             jsc_workers: None,
             root: None,
             read_roots: Vec::new(),
+            tmp_max_bytes: DEFAULT_TMP_MAX_BYTES,
             min_workers: None,
             max_workers: None,
             route: "^/".into(),

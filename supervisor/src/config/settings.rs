@@ -56,6 +56,8 @@ pub struct Settings {
     pub pick: Pick,
     /// Request workers run under `SCHED_BATCH` (`scheduling = "batch"`).
     pub batch_scheduling: bool,
+    /// The size budget of a worker's temporary folder, in bytes.
+    pub tmp_max_bytes: u64,
     pub lifecycle: Lifecycle,
     pub recovery: Recovery,
     /// Warm-up and canary (`[POOL.deploy]`).
@@ -254,6 +256,7 @@ impl Settings {
                 .collect(),
             pick: Pick::parse(&p.pick).unwrap_or(Pick::Random),
             batch_scheduling: p.scheduling == "batch",
+            tmp_max_bytes: p.tmp_max_bytes,
             lifecycle: Lifecycle {
                 max_requests: l.max_requests,
                 max_memory_bytes: (l.max_memory_mb > 0).then(|| l.max_memory_mb * 1024 * 1024),

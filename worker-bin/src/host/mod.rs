@@ -30,6 +30,7 @@ pub mod text;
 mod time;
 mod trace;
 mod url;
+pub(crate) mod fs;
 pub(crate) mod zlib;
 
 use std::cell::{Cell, RefCell};

@@ -14,6 +14,8 @@ pub const BUILTINS: &[&str] = &[
     "dns",
     "dns/promises",
     "events",
+    "fs",
+    "fs/promises",
     "http",
     "http2",
     "https",
@@ -64,6 +66,10 @@ pub fn source(name: &str) -> Option<&'static str> {
             "module.exports = require('internal/unavailable')(module.id.slice(5));"
         }
         "events" => include_str!("js/events.js"),
+        "fs" => include_str!("js/fs.js"),
+        "fs/promises" => "module.exports = require('fs').promises;",
+        "internal/fs_promises" => include_str!("js/fs_promises.js"),
+        "internal/fs_streams" => include_str!("js/fs_streams.js"),
         "path" | "path/posix" => include_str!("js/vendor/path.js"),
         "process" => include_str!("js/process.js"),
         "querystring" => include_str!("js/querystring.js"),
@@ -113,11 +119,7 @@ pub fn refused_at_call(name: &str) -> Option<&'static str> {
 
 /// For a Node built-in a worker does not have, what to use instead.
 pub fn unavailable(name: &str) -> Option<&'static str> {
-    const FILES: &str = "a worker has no file system; read configuration from `process.env` or \
-                         import JSON (`import data from \"./data.json\"`), keep state in \
-                         bext.jobs or an outside store";
     Some(match name {
-        "fs" | "fs/promises" => FILES,
         "repl"
         | "diagnostics_channel"
         | "trace_events"

@@ -162,6 +162,7 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
     install_crypto(ctx, &host)?;
     install_process(ctx, &host)?;
     crate::host::zlib::install(ctx, &host)?;
+    crate::host::fs::install(ctx, &host)?;
     super::context::install(ctx, &host)?;
     super::os::install(ctx, &host)?;
     super::ticks::install(ctx, &host)?;

@@ -18,7 +18,7 @@
 //! - `Buffer`, `process` and `global` are accessors on `globalThis` that
 //!   run their built-in on first touch and put a plain data property in
 //!   their place.
-//! - A built-in bext does not have (`fs`, `net`, `child_process`, …) fails
+//! - A built-in bext does not have (`repl`, `domain`, …) fails
 //!   at import with an error that names it and says what to use instead
 //!   ([`catalogue::unavailable`]), never later with `undefined`.
 //!
@@ -54,6 +54,8 @@ pub fn builtin(specifier: &str) -> Option<String> {
 /// Makes `dir` the pool's app root: what `process.cwd()` answers (the
 /// folder of the pool's script, until the pool says a root of its own).
 pub fn set_app_root(dir: std::path::PathBuf) {
+    // node:fs takes relative paths from there too.
+    crate::fs::set_cwd(&dir);
     host::set_app_root(dir);
 }
 

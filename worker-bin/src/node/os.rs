@@ -210,18 +210,10 @@ fn user() -> (u32, u32, String, String, String) {
     (uid.as_raw(), gid, name, home, shell)
 }
 
-/// The folder `os.tmpdir()` names. node:fs will make it the worker's own
-/// temporary folder; until then it is `$TMPDIR` (trailing `/` dropped, as
-/// Node does), else `/tmp`.
+/// The folder `os.tmpdir()` names: the worker's own temporary folder,
+/// where node:fs writes ([`crate::fs`]), made when first used.
 pub fn tmpdir() -> String {
-    let dir = std::env::var("TMPDIR")
-        .ok()
-        .filter(|d| !d.is_empty())
-        .unwrap_or_else(|| "/tmp".into());
-    match dir.strip_suffix('/') {
-        Some(d) if !d.is_empty() => d.into(),
-        _ => dir,
-    }
+    crate::fs::tmpdir()
 }
 
 /// The answer to `host.os(what)`.
@@ -347,9 +339,8 @@ mod tests {
     }
 
     #[test]
-    fn tmpdir_drops_a_trailing_slash() {
-        // The environment is the process's: only the shape is checked.
+    fn tmpdir_is_the_worker_s_own_folder() {
         let t = tmpdir();
-        assert!(t == "/" || !t.ends_with('/'), "{t}");
+        assert!(!t.ends_with('/') && t.contains("bext-fs-"), "{t}");
     }
 }

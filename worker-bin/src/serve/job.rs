@@ -215,6 +215,8 @@ pub(super) async fn run(j: JobStarted, preloaded: Option<Engine>) -> Result<(), 
     // As a pool worker does at exit: the kernel frees the heap wholesale.
     std::mem::forget(engine);
     drop(writer);
+    // node:fs's temporary folder goes with the process.
+    crate::fs::remove_tmp();
     result
 }
 

@@ -158,6 +158,7 @@ pub async fn serve(
         "" => jobs.script_dir.borrow().clone(),
         root => PathBuf::from(root),
     });
+    crate::fs::set_budget(settings.tmp_max_bytes);
     jobs.budget_bytes.set(settings.job_budget_bytes);
     jobs.default_memory_bytes
         .set(settings.job_default_memory_bytes);
@@ -194,7 +195,10 @@ pub async fn serve(
     w.engine
         .start_load(token, &PathBuf::from(&w.settings.script));
     w.pump();
-    run(w, inbox, started.reader, started.writer, (fetches, cryptos)).await
+    let result = run(w, inbox, started.reader, started.writer, (fetches, cryptos)).await;
+    // node:fs's temporary folder goes with the worker, however it ends.
+    crate::fs::remove_tmp();
+    result
 }
 
 /// What the loop waits on besides the socket: fetches' news, and long

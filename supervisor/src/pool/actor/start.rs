@@ -141,5 +141,6 @@ fn worker_settings(cfg: &crate::config::Pool, jobs: &crate::config::Jobs) -> Wor
         fetch: st.fetch.clone(),
         batch_scheduling: st.batch_scheduling,
         read: cfg.read.clone(),
+        tmp_max_bytes: st.tmp_max_bytes,
     }
 }

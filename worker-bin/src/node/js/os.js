@@ -2,10 +2,9 @@
 // (node/os.rs): `cpus()` and `availableParallelism()` count the CPUs the
 // container's cgroup allows, as bextd's `jsc_workers = "auto"` does;
 // `totalmem()`/`freemem()` are the cgroup's memory limit and what is left
-// of it where one is set. `tmpdir()` is `$TMPDIR` or `/tmp` for now (the
-// one place: node/os.rs `tmpdir`); node:fs will make it the worker's own
-// folder. `networkInterfaces()` is empty: a worker has no sockets of its
-// own. The constants are Linux's.
+// of it where one is set. `tmpdir()` is the worker's own temporary folder,
+// where node:fs writes (src/fs/tmp.rs), made when first used.
+// `networkInterfaces()` is empty: a worker has no sockets of its own. The constants are Linux's.
 const signals = {
   SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGIOT: 6, SIGBUS: 7,
   SIGFPE: 8, SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14,
