@@ -159,6 +159,7 @@ pub struct ServerSection {
     /// rebinding.
     pub admin_hosts: Vec<String>,
     /// Peers whose `X-Forwarded-*` and `Forwarded` headers are believed
+    /// (addresses, networks, or `"*"`); from others they are removed.
     pub forwarded_allow_ips: Vec<String>,
     /// Host names a request may name to reach a pool (exact, `.domain`
     /// with its subdomains, `"*"`); empty: any. Others get 400.
@@ -225,7 +226,6 @@ pub const DEFAULT_WORKER_CONCURRENCY: u32 = 16;
 #[serde(deny_unknown_fields, default)]
 pub struct PoolSection {
     pub script: Option<String>,
-    /// Fixed pool size; sets both `min_workers` and `max_workers`.
     /// The pool's app root: its modules come from there (and from
     /// `read_roots` and its `node_modules`' packages); default: the
     /// script's folder.
@@ -235,6 +235,7 @@ pub struct PoolSection {
     /// The size budget of each worker's temporary folder (`os.tmpdir()`,
     /// where node:fs writes), in bytes; over it a write fails `ENOSPC`.
     pub tmp_max_bytes: u64,
+    /// Fixed pool size; sets both `min_workers` and `max_workers`.
     pub jsc_workers: Option<WorkerCount>,
     pub min_workers: Option<u32>,
     pub max_workers: Option<u32>,
@@ -329,10 +330,10 @@ impl Default for PoolSection {
     fn default() -> Self {
         PoolSection {
             script: None,
-            jsc_workers: None,
             root: None,
             read_roots: Vec::new(),
             tmp_max_bytes: DEFAULT_TMP_MAX_BYTES,
+            jsc_workers: None,
             min_workers: None,
             max_workers: None,
             route: "^/".into(),
