@@ -4,13 +4,14 @@
 //! (Event, EventTarget, AbortSignal), `js/subtle.js` and `js/subtle_keys.js`
 //! (`crypto.subtle`, CryptoKey), `js/url.js` (URLSearchParams, URL),
 //! `js/web.js` (Headers, Blob, FormData, bodies) with `js/file_reader.js`
-//! and `js/text_streams.js`, `js/fetch.js` (Request,
+//! and `js/text_streams.js`, `js/compression.js` (CompressionStream,
+//! DecompressionStream), `js/fetch.js` (Request,
 //! Response, fetch()), `js/glue.js` (what runs the user's module) with `js/jobs.js` (`bext.jobs`), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
 //! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`) and the
 //! vendored streams of `js/vendor.js`. They make two modules: the prelude
 //! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
 //! websocket.js, glue.js, jobs.js, heap.js), evaluated at every start, and the web classes (vendor.js,
-//! web.js, file_reader.js, text_streams.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
+//! web.js, file_reader.js, text_streams.js, compression.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
 //! worker's runtime and prelude took 1.05 ms before, 0.37 ms since (the
@@ -34,6 +35,7 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextEvents", include_str!("js/events.js")),
     ("__bextFileReader", include_str!("js/file_reader.js")),
     ("__bextTextStreams", include_str!("js/text_streams.js")),
+    ("__bextCompression", include_str!("js/compression.js")),
     ("__bextWeb", include_str!("js/web.js")),
     ("__bextFetch", include_str!("js/fetch.js")),
     ("__bextGlue", include_str!("js/glue.js")),

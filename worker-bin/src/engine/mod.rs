@@ -240,7 +240,12 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
         .catch(ctx)
         .map_err(caught_to_string)?;
     let host_obj = host::install(ctx, host).map_err(|e| e.to_string())?;
-    let load_web = Function::new(ctx.clone(), |ctx: Ctx<'js>| crate::prelude::load_web(&ctx));
+    // The web module's first load also gives the prelude's `host` the zlib
+    // room's binding (CompressionStream, DecompressionStream).
+    let load_web = Function::new(ctx.clone(), |ctx: Ctx<'js>, host: Object<'js>| {
+        host::zlib::install(&ctx, &host)?;
+        crate::prelude::load_web(&ctx)
+    });
     host_obj
         .set("loadWeb", load_web)
         .map_err(|e| e.to_string())?;

@@ -24,6 +24,7 @@ mod encoding;
 mod fetch;
 pub mod jobs;
 mod jobs_queue;
+mod navigator;
 mod report;
 mod socket;
 pub mod text;
@@ -224,6 +225,7 @@ pub fn install<'js>(ctx: &Ctx<'js>, state: &Rc<HostState>) -> Result<Object<'js>
     crypto::install(ctx, &host, state)?;
     jobs::install(ctx, &host, state)?;
     trace::install(ctx, &host, state)?;
+    navigator::install(ctx, &host)?;
     Ok(host)
 }
 

@@ -1,4 +1,6 @@
-//! The binding of `node:zlib` (`node/js/zlib.js`) to the zlib room
+//! The binding of `node:zlib` (`node/js/zlib.js`), and of
+//! `CompressionStream`/`DecompressionStream` (`js/compression.js`, given
+//! the prelude's `host` when the web module loads), to the zlib room
 //! ([`crate::zlib`]): a one-shot run for `gzipSync` and the callback forms,
 //! and a table of open streams, by an id the JS stream object holds, for
 //! `createGzip()` and the other stream classes (closed by the stream, or
@@ -65,8 +67,11 @@ fn answer<'js>(ctx: &Ctx<'js>, r: std::result::Result<Vec<u8>, Error>) -> Result
     }
 }
 
+/// `single: true` in `zlibOpen`'s options makes a decoder take one
+/// stream only (`DecompressionStream`, see [`Codec::single_stream`]).
+///
 /// Adds `zlibRun`, `zlibOpen`, `zlibWrite`, `zlibParams`, `zlibReset`,
-/// `zlibClose` and `crc32` to the built-ins' `host`.
+/// `zlibClose` and `crc32` to `host` (the built-ins', or the prelude's).
 pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     host.set(
         "zlibRun",
@@ -89,8 +94,12 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
         "zlibOpen",
         Function::new(ctx.clone(), move |ctx: Ctx<'js>, o: Object<'js>| {
             let (mode, opts) = options(&ctx, &o)?;
+            let single = o.get::<_, Option<bool>>("single")?.unwrap_or(false);
             match Codec::new(mode, &opts) {
-                Ok(codec) => {
+                Ok(mut codec) => {
+                    if single {
+                        codec.single_stream();
+                    }
                     let mut s = s.borrow_mut();
                     s.next = s.next.wrapping_add(1).max(1);
                     let id = s.next;

@@ -429,6 +429,7 @@
     "ReadableByteStreamController", "ReadableStreamBYOBRequest", "WritableStream", "WritableStreamDefaultWriter",
     "WritableStreamDefaultController", "TransformStream", "TransformStreamDefaultController",
     "ByteLengthQueuingStrategy", "CountQueuingStrategy", "URLPattern", "fetch", "Request", "Response",
+    "CompressionStream", "DecompressionStream",
   ];
   const lazyGetters = new WeakSet();
   let parts = null;
@@ -439,7 +440,7 @@
     loading = true;
     let loaded;
     try {
-      const setup = host.loadWeb();
+      const setup = host.loadWeb(host);
       loaded = setup(host, { iterable, eachOf, str, addTimer, EventTarget, Event, eventHandler });
     } finally {
       loading = false;
@@ -461,6 +462,37 @@
     lazyGetters.add(get);
     Object.defineProperty(g, name, { get, set: (v) => define(name, v), configurable: true, enumerable: false });
   }
+
+  // -------------------------------------------------------------- navigator
+  // Built on first read (host.navigator: "bext/VERSION", the CPUs of the
+  // container as jsc_workers = "auto" counts them, the locale's language,
+  // "Linux" and the machine as a browser says it), then a plain global.
+  // The Navigator class is not a global, as in Node.
+  const navigatorKey = {};
+  class Navigator {
+    #info;
+    constructor(key, info) {
+      if (key !== navigatorKey) throw new TypeError("Illegal constructor");
+      const [userAgent, hardwareConcurrency, language, platform] = info;
+      this.#info = { userAgent, hardwareConcurrency, language, platform, languages: Object.freeze([language]) };
+    }
+    get userAgent() { return this.#info.userAgent; }
+    get hardwareConcurrency() { return this.#info.hardwareConcurrency; }
+    get language() { return this.#info.language; }
+    get languages() { return this.#info.languages; }
+    get platform() { return this.#info.platform; }
+  }
+  Object.defineProperty(Navigator.prototype, Symbol.toStringTag, { value: "Navigator", configurable: true });
+  Object.defineProperty(g, "navigator", {
+    get() {
+      const n = new Navigator(navigatorKey, host.navigator());
+      define("navigator", n);
+      return n;
+    },
+    set: (v) => define("navigator", v),
+    configurable: true,
+    enumerable: false,
+  });
 
   // -------------------------------------------------------------- bext glue
   const glue = __bextGlue(host, {

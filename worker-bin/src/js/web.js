@@ -448,10 +448,12 @@
   }
 
   const { TextEncoderStream, TextDecoderStream } = __bextTextStreams(enc, TransformStream, isBufferSource);
+  const { CompressionStream, DecompressionStream } = __bextCompression(host, TransformStream, isBufferSource);
 
   return {
     globals: {
       Headers, Blob, File, FormData, FileReader, ProgressEvent, TextEncoderStream, TextDecoderStream,
+      CompressionStream, DecompressionStream,
       ReadableStream: streams.ReadableStream,
       ReadableStreamDefaultReader: streams.ReadableStreamDefaultReader,
       ReadableStreamBYOBReader: streams.ReadableStreamBYOBReader,

@@ -28,7 +28,7 @@
 mod catalogue;
 pub mod context;
 mod host;
-mod os;
+pub(crate) mod os;
 pub mod ticks;
 
 use rquickjs::object::{Accessor, Property};

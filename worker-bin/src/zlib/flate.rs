@@ -267,6 +267,9 @@ pub struct Decompressor {
     sniff: Option<Vec<u8>>,
     dictionary: Option<Vec<u8>>,
     ended: bool,
+    /// One stream only (`DecompressionStream`): a byte after its end is an
+    /// error, not another gzip member nor ignored.
+    pub(super) single: bool,
 }
 
 impl Decompressor {
@@ -293,6 +296,7 @@ impl Decompressor {
             sniff: (mode == Mode::Unzip).then(Vec::new),
             dictionary: opts.dictionary.clone(),
             ended: false,
+            single: false,
         };
         d.load_raw_dictionary()?;
         Ok(d)
@@ -347,6 +351,12 @@ impl Decompressor {
         self.sniff(input);
         let mut pos = 0;
         loop {
+            if self.ended && self.single {
+                if pos < input.len() {
+                    return Err(Error::trailing_junk());
+                }
+                break;
+            }
             if self.ended {
                 // Another gzip member follows the first; zero bytes after
                 // a member are padding (and, like anything after a zlib or

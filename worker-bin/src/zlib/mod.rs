@@ -128,6 +128,16 @@ impl Error {
         Error::new("unexpected end of file", "Z_BUF_ERROR", -5)
     }
 
+    /// Bytes after the end of a single stream (the Compression Streams
+    /// standard's error; Node 22's code).
+    fn trailing_junk() -> Error {
+        Error::new(
+            "Trailing junk found after the end of the compressed stream",
+            "ERR_TRAILING_JUNK_AFTER_STREAM_END",
+            0,
+        )
+    }
+
     /// Output past `maxOutputLength` (`ERR_BUFFER_TOO_LARGE`, a RangeError).
     pub fn too_large(max: usize) -> Error {
         Error::new(
@@ -201,6 +211,16 @@ impl Codec {
             Inner::Inflate(d) => d.write(input, flush, out, limit),
             Inner::BrotliEncode(e) => e.write(input, flush, out, limit),
             Inner::BrotliDecode(d) => d.write(input, flush, out, limit),
+        }
+    }
+
+    /// Makes a decoder take one stream only, as `DecompressionStream`
+    /// does: input after its end fails with "Trailing junk found after the
+    /// end of the compressed stream" instead of starting another gzip
+    /// member or being dropped. No effect on an encoder.
+    pub fn single_stream(&mut self) {
+        if let Inner::Inflate(d) = &mut self.inner {
+            d.single = true;
         }
     }
 

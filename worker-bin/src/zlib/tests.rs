@@ -270,3 +270,44 @@ fn params_go_on_in_a_raw_deflater_with_the_wrappers_trailer() {
     let e = one_shot(Mode::Gunzip, &Options::default(), &wire).unwrap_err();
     assert_eq!(e.message, "incorrect data check");
 }
+
+/// `DecompressionStream`'s decoders take one stream: a byte after its end,
+/// in the same write or a later one, is an error (a gzip member, a zero
+/// byte and junk alike); without `single_stream` the same input is read as
+/// Node's gunzip reads it.
+#[test]
+fn a_single_stream_refuses_what_follows_its_end() {
+    let data = b"hello hello hello".repeat(20);
+    for (enc, dec) in [
+        (Mode::Gzip, Mode::Gunzip),
+        (Mode::Deflate, Mode::Inflate),
+        (Mode::DeflateRaw, Mode::InflateRaw),
+    ] {
+        let wire = run(enc, &Options::default(), &data, 4, usize::MAX).unwrap();
+        for extra in [&wire[..], &[0][..], &[1, 2, 3][..]] {
+            let mut joined = wire.clone();
+            joined.extend_from_slice(extra);
+            let mut d = Codec::new(dec, &Options::default()).unwrap();
+            d.single_stream();
+            let e = d.write(&joined, 0, &mut Vec::new()).unwrap_err();
+            assert_eq!(e.code, "ERR_TRAILING_JUNK_AFTER_STREAM_END", "{dec:?}");
+            // Cut at the end: the junk comes in the next write.
+            let mut d = Codec::new(dec, &Options::default()).unwrap();
+            d.single_stream();
+            let mut out = Vec::new();
+            d.write(&wire, 0, &mut out).unwrap();
+            assert_eq!(out, data);
+            assert!(d.write(extra, 0, &mut out).is_err(), "{dec:?}");
+            // Nothing after the end: the finish is fine.
+            let mut d = Codec::new(dec, &Options::default()).unwrap();
+            d.single_stream();
+            d.write(&wire, 0, &mut Vec::new()).unwrap();
+            d.write(b"", 4, &mut Vec::new()).unwrap();
+        }
+    }
+    // Without it, gunzip goes on with the second member.
+    let wire = run(Mode::Gzip, &Options::default(), b"ab", 4, usize::MAX).unwrap();
+    let twice = [wire.clone(), wire].concat();
+    let back = run(Mode::Gunzip, &Options::default(), &twice, 4, usize::MAX).unwrap();
+    assert_eq!(back, b"abab");
+}
