@@ -1,6 +1,8 @@
 // Declarations for bext workers (SPEC §4 and §8): the `bext` global, the
 // two handler shapes, the optional hooks and job modules. Web globals
-// (Request, Response, URL, fetch, …) come from TypeScript's "dom" lib and
+// (Request, Response, URL, fetch, CompressionStream, navigator, …) come
+// from TypeScript's "dom" lib (whose Navigator is a browser's: a worker's
+// has userAgent, hardwareConcurrency, language, languages and platform) and
 // Node's built-ins from @types/node; this file declares what is bext's own.
 //
 // Use: `npm i -D @bext/types` (or a path to this folder), then either list
