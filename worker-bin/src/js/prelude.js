@@ -467,25 +467,29 @@
   // Built on first read (host.navigator: "bext/VERSION", the CPUs of the
   // container as jsc_workers = "auto" counts them, the locale's language,
   // "Linux" and the machine as a browser says it), then a plain global.
-  // The Navigator class is not a global, as in Node.
-  const navigatorKey = {};
-  class Navigator {
-    #info;
-    constructor(key, info) {
-      if (key !== navigatorKey) throw new TypeError("Illegal constructor");
-      const [userAgent, hardwareConcurrency, language, platform] = info;
-      this.#info = { userAgent, hardwareConcurrency, language, platform, languages: Object.freeze([language]) };
+  // The Navigator class is not a global, as in Node; it is made with the
+  // object, so a worker that never reads navigator builds neither.
+  function makeNavigator() {
+    const key = {};
+    class Navigator {
+      #info;
+      constructor(k, info) {
+        if (k !== key) throw new TypeError("Illegal constructor");
+        const [userAgent, hardwareConcurrency, language, platform] = info;
+        this.#info = { userAgent, hardwareConcurrency, language, platform, languages: Object.freeze([language]) };
+      }
+      get userAgent() { return this.#info.userAgent; }
+      get hardwareConcurrency() { return this.#info.hardwareConcurrency; }
+      get language() { return this.#info.language; }
+      get languages() { return this.#info.languages; }
+      get platform() { return this.#info.platform; }
     }
-    get userAgent() { return this.#info.userAgent; }
-    get hardwareConcurrency() { return this.#info.hardwareConcurrency; }
-    get language() { return this.#info.language; }
-    get languages() { return this.#info.languages; }
-    get platform() { return this.#info.platform; }
+    Object.defineProperty(Navigator.prototype, Symbol.toStringTag, { value: "Navigator", configurable: true });
+    return new Navigator(key, host.navigator());
   }
-  Object.defineProperty(Navigator.prototype, Symbol.toStringTag, { value: "Navigator", configurable: true });
   Object.defineProperty(g, "navigator", {
     get() {
-      const n = new Navigator(navigatorKey, host.navigator());
+      const n = makeNavigator();
       define("navigator", n);
       return n;
     },
