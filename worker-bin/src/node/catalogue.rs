@@ -70,6 +70,7 @@ pub fn source(name: &str) -> Option<&'static str> {
         "fs/promises" => "module.exports = require('fs').promises;",
         "internal/fs_promises" => include_str!("js/fs_promises.js"),
         "internal/fs_streams" => include_str!("js/fs_streams.js"),
+        "internal/fs_types" => include_str!("js/fs_types.js"),
         "path" | "path/posix" => include_str!("js/vendor/path.js"),
         "process" => include_str!("js/process.js"),
         "querystring" => include_str!("js/querystring.js"),
