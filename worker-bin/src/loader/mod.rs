@@ -177,16 +177,19 @@ impl Loader for ModuleLoader {
             }
             return builtin::load(ctx, builtin);
         }
-        let module = self.load_file(ctx, name)?;
-        meta::fill(ctx, &module, name, &self.graph)?;
+        let (module, uses_meta) = self.load_file(ctx, name)?;
+        if uses_meta {
+            meta::fill(ctx, &module, name, &self.graph)?;
+        }
         Ok(module)
     }
 }
 
 impl ModuleLoader {
     /// The module of the file `name` (see the module docs), its
-    /// `import.meta` not yet filled.
-    fn load_file<'js>(&mut self, ctx: &Ctx<'js>, name: &str) -> Result<Module<'js>> {
+    /// `import.meta` not yet filled, and whether its source may read it (a
+    /// CommonJS file cannot).
+    fn load_file<'js>(&mut self, ctx: &Ctx<'js>, name: &str) -> Result<(Module<'js>, bool)> {
         let file = file_part(name);
         confine::check_read(file).map_err(|e| Error::new_loading_message(name, e.to_string()))?;
         // A module the master holds is the pool's running version of that
@@ -197,15 +200,18 @@ impl ModuleLoader {
                 Error::new_loading_message(name, format!("cannot read {file}: {e}"))
             })?,
         };
+        let uses_meta = meta::mentioned(&source);
         if let Some(module) = self.cache.cached(ctx, name, &source) {
-            return Ok(module);
+            return Ok((module, uses_meta));
         }
-        match self.graph.settle(name, self.graph.format(name)) {
+        let module = match self.graph.settle(name, self.graph.format(name)) {
             Format::Json => {
                 let code = json_module(&source);
                 self.cache.compile(ctx, name, source, code)
             }
-            Format::CommonJs | Format::Detect => commonjs::facade(ctx, &self.graph, name),
+            Format::CommonJs | Format::Detect => {
+                return Ok((commonjs::facade(ctx, &self.graph, name)?, false));
+            }
             Format::Esm if typescript::needs_transform(file) => {
                 let text = String::from_utf8_lossy(&source);
                 let out = typescript::transform(Path::new(file), &text)
@@ -217,7 +223,8 @@ impl ModuleLoader {
                 let code = source.clone();
                 self.cache.compile(ctx, name, source, code)
             }
-        }
+        }?;
+        Ok((module, uses_meta))
     }
 }
 
