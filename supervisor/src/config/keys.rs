@@ -405,6 +405,7 @@ mod tests {
         };
         let pool = PoolSection {
             script: Some(String::new()),
+            root: Some(String::new()),
             jsc_workers: Some(crate::config::schema::WorkerCount::Count(1)),
             min_workers: Some(1),
             max_workers: Some(1),
