@@ -10,74 +10,23 @@
 mod harness;
 
 use std::path::Path;
-use std::process::Command;
 
-use harness::{Harness, body};
-
-/// The handler that runs a case in the worker.
-const RUNNER: &str = r#"import { run } from "./case.mjs";
-export async function handler() {
-  const out = [];
-  await run((...a) => out.push(a.join(" ")));
-  return { status: 200, body: out.join("\n") };
-}
-"#;
+use harness::differ;
 
 fn case_path(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/compression/{name}.mjs"))
 }
 
-fn in_node(name: &str) -> String {
-    let node = std::env::var("BEXT_NODE").unwrap_or_else(|_| "/usr/bin/node".into());
-    let out = Command::new(&node)
-        .arg("--input-type=module")
-        .arg("-e")
-        .arg(
-            "const m = await import(process.argv[1]); const out = []; \
-             await m.run((...a) => out.push(a.join(' '))); process.stdout.write(out.join('\\n'));",
-        )
-        .arg(case_path(name))
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {node} (install nodejs, or set BEXT_NODE): {e}"));
-    assert!(
-        out.status.success(),
-        "node failed on {name}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn in_bext(name: &str) -> String {
-    let src = std::fs::read_to_string(case_path(name)).unwrap();
-    let mut h = Harness::with_files(&[("worker.js", RUNNER), ("case.mjs", &src)]);
-    let r = h
-        .get("/")
-        .unwrap_or_else(|e| panic!("{name}: {}", e.describe()));
-    body(&r)
-}
-
 #[test]
 fn compression_streams_answer_as_node_does() {
-    let (want, got) = (in_node("streams"), in_bext("streams"));
-    if want != got {
-        let diff: Vec<String> = want
-            .lines()
-            .zip(got.lines().chain(std::iter::repeat("<missing>")))
-            .filter(|(w, g)| w != g)
-            .map(|(w, g)| format!("node: {w}\nbext: {g}"))
-            .collect();
-        panic!(
-            "differs from Node:\n{}\n(full bext output:\n{got})",
-            diff.join("\n")
-        );
-    }
+    let want = differ::in_node(&case_path("streams"), None);
+    let src = std::fs::read_to_string(case_path("streams")).unwrap();
+    differ::assert_same("streams", &want, &differ::in_bext("streams", &src, |_| {}));
 }
 
 /// Runs `src` (a module whose `run(print)` prints lines) in a worker.
 fn run_in_bext(src: &str) -> String {
-    let mut h = Harness::with_files(&[("worker.js", RUNNER), ("case.mjs", src)]);
-    let r = h.get("/").unwrap_or_else(|e| panic!("{}", e.describe()));
-    body(&r)
+    differ::in_bext("case", src, |_| {})
 }
 
 const SPEC: &str = r#"

@@ -7,77 +7,19 @@
 mod harness;
 
 use std::path::Path;
-use std::process::Command;
 
 use bext_worker::engine::{Engine, EngineOptions};
-use harness::{Harness, body};
+use harness::{Harness, body, differ};
 
-/// The handler that runs a case in the worker.
-const RUNNER: &str = r#"import { run } from "./case.mjs";
-export async function handler() {
-  const out = [];
-  await run((...a) => out.push(a.join(" ")));
-  return { status: 200, body: out.join("\n") };
-}
-"#;
-
-fn node() -> String {
-    std::env::var("BEXT_NODE").unwrap_or_else(|_| "/usr/bin/node".into())
-}
-
-/// What Node prints for the case `name`.
-fn in_node(name: &str) -> String {
-    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/node/{name}.mjs"));
-    let out = Command::new(node())
-        .arg("--input-type=module")
-        .arg("-e")
-        .arg(
-            "const m = await import(process.argv[1]); const out = []; \
-             await m.run((...a) => out.push(a.join(' '))); process.stdout.write(out.join('\\n'));",
-        )
-        .arg(&case)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!(
-                "cannot run {} (install Debian's nodejs, or set BEXT_NODE): {e}",
-                node()
-            )
-        });
-    assert!(
-        out.status.success(),
-        "node failed on {name}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// What a worker prints for the case `name`.
-fn in_bext(name: &str) -> String {
-    let src = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/node/{name}.mjs")),
-    )
-    .unwrap();
-    let mut h = Harness::with_files(&[("worker.js", RUNNER), ("case.mjs", &src)]);
-    let r = h
-        .get("/")
-        .unwrap_or_else(|e| panic!("{name}: {}", e.describe()));
-    body(&r)
+fn case(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/node/{name}.mjs"))
 }
 
 fn same_as_node(name: &str) {
-    let (want, got) = (in_node(name), in_bext(name));
-    if want != got {
-        let diff: Vec<String> = want
-            .lines()
-            .zip(got.lines().chain(std::iter::repeat("<missing>")))
-            .filter(|(w, g)| w != g)
-            .map(|(w, g)| format!("node: {w}\nbext: {g}"))
-            .collect();
-        panic!(
-            "{name} differs from Node:\n{}\n(full bext output:\n{got})",
-            diff.join("\n")
-        );
-    }
+    let want = differ::in_node(&case(name), None);
+    let src = std::fs::read_to_string(case(name)).unwrap();
+    let got = differ::in_bext(name, &src, |_| {});
+    differ::assert_same(name, &want, &got);
 }
 
 #[test]

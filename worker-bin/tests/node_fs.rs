@@ -8,17 +8,8 @@
 mod harness;
 
 use std::path::Path;
-use std::process::Command;
 
-use harness::{Harness, body};
-
-const RUNNER: &str = r#"import { run } from "./case.mjs";
-export async function handler() {
-  const out = [];
-  await run((...a) => out.push(a.join(" ")));
-  return { status: 200, body: out.join("\n") };
-}
-"#;
+use harness::differ;
 
 fn case() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node_fs/case.mjs"))
@@ -54,49 +45,18 @@ fn in_node() -> String {
     let dir = dir.0.join("node");
     write_tree(&dir);
     std::fs::write(dir.join("case.mjs"), case()).unwrap();
-    std::fs::write(dir.join("worker.js"), RUNNER).unwrap();
-    let node = std::env::var("BEXT_NODE").unwrap_or_else(|_| "/usr/bin/node".into());
-    let out = Command::new(&node)
-        .current_dir(&dir)
-        .arg("--input-type=module")
-        .arg("-e")
-        .arg(
-            "const m = await import(process.argv[1]); const out = []; \
-             await m.run((...a) => out.push(a.join(' '))); process.stdout.write(out.join('\\n'));",
-        )
-        .arg(dir.join("case.mjs"))
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {node}: {e}"));
-    assert!(
-        out.status.success(),
-        "node failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    std::fs::write(dir.join("worker.js"), differ::RUNNER).unwrap();
+    differ::in_node(&dir.join("case.mjs"), Some(&dir))
 }
 
 fn in_bext() -> String {
-    let case = case();
-    let mut h = Harness::with_files(&[("worker.js", RUNNER), ("case.mjs", &case)]);
-    write_tree(&h._dir.0);
-    bext_worker::node::set_app_root(h._dir.0.clone());
-    let r = h.get("/").unwrap_or_else(|e| panic!("{}", e.describe()));
-    body(&r)
+    differ::in_bext("node:fs", &case(), |dir| {
+        write_tree(dir);
+        bext_worker::node::set_app_root(dir.to_path_buf());
+    })
 }
 
 #[test]
 fn node_fs_and_import_meta_answer_as_node_does() {
-    let (want, got) = (in_node(), in_bext());
-    if want != got {
-        let diff: Vec<String> = want
-            .lines()
-            .zip(got.lines().chain(std::iter::repeat("<missing>")))
-            .filter(|(w, g)| w != g)
-            .map(|(w, g)| format!("node: {w}\nbext: {g}"))
-            .collect();
-        panic!(
-            "node:fs differs from Node:\n{}\n(full bext output:\n{got})",
-            diff.join("\n")
-        );
-    }
+    differ::assert_same("node:fs", &in_node(), &in_bext());
 }

@@ -17,7 +17,7 @@ impl Room {
             fs::DirBuilder::new().mode(mode).create(&abs).map_err(err)?;
             return Ok(None);
         }
-        let abs = super::normalize(&abs);
+        let abs = crate::loader::confine::normalize(&abs);
         let first = abs
             .ancestors()
             .filter(|a| !a.exists())

@@ -31,7 +31,7 @@ pub mod tmp;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fs::File;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 pub use error::{FsError, FsResult};
 pub use ops::{Entry, Stat};
@@ -127,7 +127,7 @@ impl Room {
         }
         let abs = self.absolute(given);
         let tmp = self.tmp.path();
-        if normalize(&abs).starts_with(&tmp) {
+        if confine::normalize(&abs).starts_with(&tmp) {
             self.tmp
                 .make()
                 .map_err(|e| FsError::io(&e, syscall, Some(given)))?;
@@ -170,26 +170,11 @@ fn readable(real: &Path) -> bool {
 /// `path`'s folder made real, and its last part as written: the entry
 /// itself, not what a symlink there leads to.
 fn entry_path(path: &Path) -> PathBuf {
-    let clean = normalize(path);
+    let clean = confine::normalize(path);
     match (clean.parent(), clean.file_name()) {
         (Some(dir), Some(name)) => confine::real_path(dir).join(name),
         _ => clean,
     }
-}
-
-/// `path` without `.` and `..`, read as text.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub(crate) mod bytes;
 pub mod crypto;
 mod encoding;
 mod fetch;
+pub(crate) mod fs;
 pub mod jobs;
 mod jobs_queue;
 mod navigator;
@@ -31,7 +32,6 @@ pub mod text;
 mod time;
 mod trace;
 mod url;
-pub(crate) mod fs;
 pub(crate) mod zlib;
 
 use std::cell::{Cell, RefCell};

@@ -268,8 +268,9 @@ pub fn real_path(path: &Path) -> PathBuf {
     clean
 }
 
-/// `path` without `.` and `..`, read as text.
-fn normalize(path: &Path) -> PathBuf {
+/// `path` without `.` and `..`, read as text (no link is followed: what
+/// the OS would reach is [`real_path`]'s business).
+pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for part in path.components() {
         match part {

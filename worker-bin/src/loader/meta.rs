@@ -13,7 +13,7 @@
 //! an app's other modules, and CommonJS files, which cannot read it, cost
 //! no more to load than before.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
 use rquickjs::{Ctx, Exception, Function, Module, Object, Result};
@@ -60,7 +60,7 @@ fn resolve(ctx: &Ctx<'_>, graph: &Graph, base: &str, spec: &str) -> Result<Strin
         // Node answers a path specifier with its URL, found or not; only
         // the folders the pool may read are answered.
         Err(ResolveError::NotFound { .. }) if is_path(spec) => {
-            let joined = normalize(&super::resolve::importer_dir(base).join(spec));
+            let joined = confine::normalize(&super::resolve::importer_dir(base).join(spec));
             let text = joined.to_string_lossy();
             let file = file_part(&text);
             match confine::check_read(file) {
@@ -94,20 +94,6 @@ fn throw(ctx: &Ctx<'_>, message: &str, code: &str) -> rquickjs::Error {
         return Exception::throw_message(ctx, message);
     }
     ctx.throw(e.into_value())
-}
-
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The `file://` URL of the absolute path `path`, encoded as Node's

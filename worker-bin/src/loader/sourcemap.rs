@@ -76,7 +76,7 @@ pub fn original(file: &str, line: u32, column: u32) -> Option<(String, u32, u32)
     let root = map.get_source_root().unwrap_or("");
     let path = dir.join(root).join(source);
     Some((
-        normalize(&path).display().to_string(),
+        super::confine::normalize(&path).display().to_string(),
         token.get_src_line() + 1,
         token.get_src_col() + 1,
     ))
@@ -117,21 +117,6 @@ fn linked(file: &str, dir: &Path) -> Option<String> {
     let map = dir.join(url);
     super::confine::check_read(&map.to_string_lossy()).ok()?;
     std::fs::read_to_string(map).ok()
-}
-
-/// `path` without `.` and `..`.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 // Each test crate uses its own part of it.
 #![allow(dead_code)]
 
+pub mod differ;
+
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
