@@ -1,6 +1,6 @@
 //! Node's built-ins through the real bextd and workers: a bare
-//! `import { Buffer } from "buffer"`, the documented refusal of `node:fs`
-//! at load, and `AsyncLocalStorage` keeping each request's store apart
+//! `import { Buffer } from "buffer"`, the documented refusal of a built-in
+//! bext lacks (`node:repl`) at load, and `AsyncLocalStorage` keeping each request's store apart
 //! while many requests interleave in one worker.
 
 use std::time::Duration;
@@ -74,15 +74,18 @@ fn async_local_storage_keeps_each_concurrent_requests_store() {
 }
 
 #[test]
-fn node_fs_fails_at_load_with_the_documented_message() {
+fn a_builtin_bext_lacks_fails_at_load_with_the_documented_message() {
     let d = Daemon::start_with(Setup {
         config: "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
         files: &[(
             "worker.js",
-            "import { readFileSync } from \"node:fs\";\nexport function handler() { return readFileSync; }\n",
+            "import { start } from \"node:repl\";\nexport function handler() { return start; }\n",
         )],
         ..Setup::default()
     });
-    d.wait_log("node:fs is not available in bext", Duration::from_secs(10));
-    assert!(d.logs().contains("no file system"), "{}", d.logs());
+    d.wait_log(
+        "node:repl is not available in bext",
+        Duration::from_secs(10),
+    );
+    assert!(d.logs().contains("no use in a bext worker"), "{}", d.logs());
 }
