@@ -222,3 +222,26 @@ fn builtins_require_the_same_stream_module_the_app_imports() {
     );
     assert_eq!(body(&h.get("/").unwrap()), "true true true true");
 }
+
+#[test]
+fn a_builtins_frames_name_its_file_and_line() {
+    // The built-ins run from bytecode without their source text: their
+    // frames keep the file name and the line, as from source.
+    let mut h = Harness::new(
+        r#"import { Buffer } from "node:buffer";
+        export function handler() {
+            try { Buffer.alloc(-1); return "no throw"; }
+            catch (e) { return String(e.stack); }
+        }"#,
+    );
+    let stack = body(&h.get("/").unwrap());
+    let frame = stack
+        .lines()
+        .find(|l| l.contains("node:internal/buffer:"))
+        .unwrap_or_else(|| panic!("no frame of node:internal/buffer: {stack}"));
+    let line = frame.rsplit("node:internal/buffer:").next().unwrap();
+    assert!(
+        line.split(':').next().unwrap().parse::<u32>().unwrap() > 1,
+        "{stack}"
+    );
+}

@@ -48,51 +48,77 @@ pub const BUILTINS: &[&str] = &[
     "zlib",
 ];
 
+/// The sources of the built-ins and of their internal parts, by name. Each
+/// is the body of a function of `(module, exports, require, host)`; its
+/// bytecode is in `js/builtins.bc` (see `super::bytecode`).
+pub const SOURCES: &[(&str, &str)] = &[
+    ("assert", include_str!("js/assert.js")),
+    (
+        "assert/strict",
+        "module.exports = require('assert').strict;",
+    ),
+    ("async_hooks", include_str!("js/async_hooks.js")),
+    ("buffer", include_str!("js/buffer.js")),
+    ("internal/buffer", include_str!("js/vendor/buffer.js")),
+    ("crypto", include_str!("js/crypto.js")),
+    ("module", include_str!("js/module.js")),
+    ("os", include_str!("js/os.js")),
+    ("perf_hooks", include_str!("js/perf_hooks.js")),
+    ("tty", include_str!("js/tty.js")),
+    ("internal/unavailable", include_str!("js/unavailable.js")),
+    ("events", include_str!("js/events.js")),
+    ("fs", include_str!("js/fs.js")),
+    ("fs/promises", "module.exports = require('fs').promises;"),
+    ("internal/fs_promises", include_str!("js/fs_promises.js")),
+    ("internal/fs_streams", include_str!("js/fs_streams.js")),
+    ("internal/fs_types", include_str!("js/fs_types.js")),
+    ("path", include_str!("js/vendor/path.js")),
+    ("path/posix", include_str!("js/vendor/path.js")),
+    ("process", include_str!("js/process.js")),
+    ("querystring", include_str!("js/querystring.js")),
+    ("stream", include_str!("js/stream.js")),
+    ("stream/consumers", include_str!("js/stream_consumers.js")),
+    (
+        "stream/promises",
+        "module.exports = require('stream').promises;",
+    ),
+    ("stream/web", include_str!("js/stream_web.js")),
+    (
+        "internal/readable-stream",
+        include_str!("js/vendor/readable-stream.js"),
+    ),
+    (
+        "internal/stream_adapters",
+        include_str!("js/stream_adapters.js"),
+    ),
+    (
+        "string_decoder",
+        include_str!("js/vendor/string_decoder.js"),
+    ),
+    ("timers", include_str!("js/timers.js")),
+    ("timers/promises", include_str!("js/timers_promises.js")),
+    ("url", include_str!("js/url.js")),
+    ("util", include_str!("js/util.js")),
+    ("util/types", "module.exports = require('util').types;"),
+    ("internal/events", include_str!("js/vendor/events.js")),
+    (
+        "internal/querystring",
+        include_str!("js/vendor/querystring.js"),
+    ),
+    ("internal/inspect", include_str!("js/inspect.js")),
+    ("zlib", include_str!("js/zlib.js")),
+    ("internal/zlib_streams", include_str!("js/zlib_streams.js")),
+];
+
+/// What a built-in refused at call runs: its calls throw what to use.
+const REFUSED: &str = "module.exports = require('internal/unavailable')(module.id.slice(5));";
+
 /// The source of built-in (or internal part) `name`.
 pub fn source(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "assert" => include_str!("js/assert.js"),
-        "assert/strict" => "module.exports = require('assert').strict;",
-        "async_hooks" => include_str!("js/async_hooks.js"),
-        "buffer" => include_str!("js/buffer.js"),
-        "internal/buffer" => include_str!("js/vendor/buffer.js"),
-        "crypto" => include_str!("js/crypto.js"),
-        "module" => include_str!("js/module.js"),
-        "os" => include_str!("js/os.js"),
-        "perf_hooks" => include_str!("js/perf_hooks.js"),
-        "tty" => include_str!("js/tty.js"),
-        "internal/unavailable" => include_str!("js/unavailable.js"),
-        name if refused_at_call(name).is_some() => {
-            "module.exports = require('internal/unavailable')(module.id.slice(5));"
-        }
-        "events" => include_str!("js/events.js"),
-        "fs" => include_str!("js/fs.js"),
-        "fs/promises" => "module.exports = require('fs').promises;",
-        "internal/fs_promises" => include_str!("js/fs_promises.js"),
-        "internal/fs_streams" => include_str!("js/fs_streams.js"),
-        "internal/fs_types" => include_str!("js/fs_types.js"),
-        "path" | "path/posix" => include_str!("js/vendor/path.js"),
-        "process" => include_str!("js/process.js"),
-        "querystring" => include_str!("js/querystring.js"),
-        "stream" => include_str!("js/stream.js"),
-        "stream/consumers" => include_str!("js/stream_consumers.js"),
-        "stream/promises" => "module.exports = require('stream').promises;",
-        "stream/web" => include_str!("js/stream_web.js"),
-        "internal/readable-stream" => include_str!("js/vendor/readable-stream.js"),
-        "internal/stream_adapters" => include_str!("js/stream_adapters.js"),
-        "string_decoder" => include_str!("js/vendor/string_decoder.js"),
-        "timers" => include_str!("js/timers.js"),
-        "timers/promises" => include_str!("js/timers_promises.js"),
-        "url" => include_str!("js/url.js"),
-        "util" => include_str!("js/util.js"),
-        "util/types" => "module.exports = require('util').types;",
-        "internal/events" => include_str!("js/vendor/events.js"),
-        "internal/querystring" => include_str!("js/vendor/querystring.js"),
-        "internal/inspect" => include_str!("js/inspect.js"),
-        "zlib" => include_str!("js/zlib.js"),
-        "internal/zlib_streams" => include_str!("js/zlib_streams.js"),
-        _ => return None,
-    })
+    match SOURCES.iter().find(|(n, _)| *n == name) {
+        Some((_, src)) => Some(src),
+        None => refused_at_call(name).map(|_| REFUSED),
+    }
 }
 
 const NET: &str = "a worker has no sockets of its own; use fetch() for outbound HTTP(S), and \

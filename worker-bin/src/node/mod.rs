@@ -6,7 +6,9 @@
 //! `(module, exports, require, host)` written in `js/` (or bundled from an
 //! npm package into `js/vendor/` by `scripts/vendor-node`), where `require`
 //! reaches only other built-ins and `host` holds the Rust functions some of
-//! them need (hashes, clocks, the environment). They run on first use only:
+//! them need (hashes, clocks, the environment); each is read from its
+//! precompiled bytecode (`bytecode.rs`, `js/builtins.bc`) rather than compiled
+//! from source. They run on first use only:
 //! a worker that never imports one pays nothing but defining three lazy
 //! globals (a few microseconds, see [`install`]).
 //!
@@ -25,6 +27,7 @@
 //! This module knows nothing of how files are resolved: the loader asks it
 //! about a name, never the other way round.
 
+mod bytecode;
 mod catalogue;
 pub mod context;
 mod host;
@@ -191,7 +194,9 @@ fn eval_options(filename: &str) -> rquickjs::context::EvalOptions {
 }
 
 /// The function of `(module, exports, require, host)` that is built-in
-/// `bare`'s source (called by `js/require.js` through `host.source`).
+/// `bare`'s source (called by `js/require.js` through `host.source`): read
+/// from its precompiled bytecode when that is current (see [`bytecode`]),
+/// else compiled from the source.
 fn compile<'js>(ctx: &Ctx<'js>, bare: &str) -> Result<Function<'js>> {
     let Some(src) = catalogue::source(bare) else {
         let e = match unavailable(bare) {
@@ -203,8 +208,13 @@ fn compile<'js>(ctx: &Ctx<'js>, bare: &str) -> Result<Function<'js>> {
         };
         return Err(rquickjs::Exception::throw_message(ctx, &e.to_string()));
     };
-    let wrapped = format!("(function (module, exports, require, host) {{\n{src}\n}})");
-    ctx.eval_with_options(wrapped, eval_options(&format!("node:{bare}")))
+    if let Some(f) = bytecode::load(ctx, bare) {
+        return Ok(f);
+    }
+    ctx.eval_with_options(
+        bytecode::wrap(src),
+        eval_options(&bytecode::file_name(bare)),
+    )
 }
 
 /// Defines the lazy globals: `Buffer` (node:buffer), `process`
