@@ -325,8 +325,12 @@ fn readiness_fails_once_a_pool_has_no_active_worker() {
         APP,
     );
     let pids = d.wait_workers(1);
-    let r = d.get("/__bext/ready");
-    assert_eq!((r.status, r.json()["ready"].as_bool()), (200, Some(true)));
+    // "worker ready" is logged before the pool publishes the worker as
+    // ACTIVE, so readiness is waited for rather than read once.
+    wait_for(Duration::from_secs(10), "the pool to be ready", || {
+        let r = d.get("/__bext/ready");
+        (r.status == 200 && r.json()["ready"].as_bool() == Some(true)).then_some(())
+    });
     nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
     d.wait_log("ALERT", Duration::from_secs(10));
     let r = d.get("/__bext/ready");
