@@ -52,11 +52,24 @@ fn states_and_reasons_keep_their_documented_text() {
         RotationReason::GaveUp,
         RotationReason::JsHeapLimit,
         RotationReason::BootFailed("SyntaxError: x".into()),
-        RotationReason::Other("request 7 got no answer".into()),
+        RotationReason::Stuck("7 got no answer".into()),
+        RotationReason::Rollback("v3".into()),
+        RotationReason::Requests,
+        RotationReason::RestartSignal,
+        RotationReason::Restart,
     ] {
         let text = serde_json::to_string(&r).unwrap();
         assert_eq!(serde_json::from_str::<RotationReason>(&text).unwrap(), r);
     }
+    assert_eq!(
+        RotationReason::Stuck("7 got no answer".into()).to_string(),
+        "request 7 got no answer"
+    );
+    assert_eq!(
+        RotationReason::parse("request 7"),
+        Some(RotationReason::Stuck("7".into()))
+    );
+    assert!(serde_json::from_str::<RotationReason>("\"no such reason\"").is_err());
     assert_eq!(
         serde_json::to_string(&RotationReason::JsHeapLimit).unwrap(),
         "\"js heap limit\""

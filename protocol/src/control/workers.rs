@@ -54,95 +54,166 @@ impl std::fmt::Display for WorkerState {
     }
 }
 
-/// Why a worker is (being) replaced, or why its slot is empty. On the wire
-/// it is the plain text (`"memory"`, `"gave up"`, `"boot failed: …"`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(into = "String", from = "String")]
-pub enum RotationReason {
-    /// Reached `max_requests`.
-    Requests,
-    /// RSS over `max_memory_mb`.
-    Memory,
-    /// Up longer than `max_uptime_hours`.
-    Uptime,
-    /// QuickJS ran out of its heap (`js_memory_limit_mb`).
-    JsHeapLimit,
-    /// Its retained heap grew faster than `max_heap_growth_kb_per_1k`.
-    HeapGrowth,
-    /// `bext workers restart`.
-    Restart,
-    /// SIGHUP.
-    Signal,
-    /// A file under `watch_dirs` changed.
-    FileChange,
-    /// Autoscaling removed it.
-    ScaleDown,
-    /// bextd is stopping.
-    Shutdown,
-    StartupTimeout,
-    MissedHeartbeats,
-    /// The slot gave up after too many failures in a row.
-    GaveUp,
-    BootFailed(String),
-    ProtocolError(String),
-    /// Anything else, as text (e.g. a request stuck past its deadline).
-    Other(String),
+/// The reasons, each with its one name (its text on the wire and in the
+/// log): a reason with a detail is its name followed by the detail
+/// (`"boot failed: SyntaxError …"`). The enum, its names, `Display` and
+/// the parse back all come from this one table.
+macro_rules! reasons {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $( $(#[$nm:meta])* $n:ident = $ntext:literal, )*
+            ;
+            $( $(#[$dm:meta])* $d:ident(String) = $dtext:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $ty {
+            $( $(#[$nm])* $n, )*
+            $( $(#[$dm])* $d(String), )*
+        }
+
+        impl $ty {
+            /// Its name: the whole text, or what comes before the detail.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( Self::$n => $ntext, )*
+                    $( Self::$d(_) => $dtext, )*
+                }
+            }
+
+            /// What follows the name, for a reason that has a detail.
+            pub fn detail(&self) -> Option<&str> {
+                match self {
+                    $( Self::$n => None, )*
+                    $( Self::$d(d) => Some(d), )*
+                }
+            }
+
+            /// The reason a text names (whole names first, then the names
+            /// a detail follows); `None` for a text no reason has.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text {
+                    $( $ntext => return Some(Self::$n), )*
+                    _ => {}
+                }
+                $(
+                    if let Some(d) = text.strip_prefix($dtext) {
+                        return Some(Self::$d(d.to_string()));
+                    }
+                )*
+                None
+            }
+        }
+    };
 }
 
-const BOOT_FAILED: &str = "boot failed: ";
-const PROTOCOL_ERROR: &str = "protocol error: ";
+reasons! {
+    /// Why a worker is (being) replaced, or why its slot is empty. On the
+    /// wire it is the plain text (`"memory"`, `"gave up"`, `"boot failed:
+    /// …"`); a text no reason has is refused.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(into = "String", try_from = "String")]
+    pub enum RotationReason {
+        /// Reached `max_requests`.
+        Requests = "requests",
+        /// RSS over `max_memory_mb`.
+        Memory = "memory",
+        /// Up longer than `max_uptime_hours`.
+        Uptime = "uptime",
+        /// QuickJS ran out of its heap (`js_memory_limit_mb`).
+        JsHeapLimit = "js heap limit",
+        /// Its retained heap grew faster than `max_heap_growth_kb_per_1k`.
+        HeapGrowth = "heap growth",
+        /// `bext workers restart`.
+        Restart = "restart",
+        /// SIGHUP.
+        Signal = "signal",
+        /// A file under `watch_dirs` changed.
+        FileChange = "file change",
+        /// The restart signal file asked for a deploy.
+        RestartSignal = "restart signal",
+        /// A new version deployed (`bext deploy`, a swap, the first load).
+        Deploy = "deploy",
+        /// A config reload whose changes roll the workers.
+        ConfigReload = "config reload",
+        /// A deploy that failed: its new workers stop.
+        DeployFailed = "deploy failed",
+        /// A hot-swap not acknowledged in time.
+        SwapTimeout = "swap timeout",
+        /// Autoscaling removed it.
+        ScaleDown = "scale down",
+        /// bextd is stopping.
+        Shutdown = "shutdown",
+        StartupTimeout = "startup timeout",
+        MissedHeartbeats = "missed heartbeats",
+        /// The slot gave up after too many failures in a row.
+        GaveUp = "gave up",
+        ;
+        BootFailed(String) = "boot failed: ",
+        ProtocolError(String) = "protocol error: ",
+        /// A hot-swap the worker refused, with its error.
+        SwapFailed(String) = "swap failed: ",
+        /// A canary rolled back, to the version named.
+        Rollback(String) = "rollback to ",
+        /// A request stuck past its deadline: its id and what held it
+        /// (`"request 7 got no answer 500 ms past request_timeout_ms"`).
+        Stuck(String) = "request ",
+    }
+}
 
-impl std::fmt::Display for RotationReason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl RotationReason {
+    /// Whether a deploy asked for it (SIGHUP, the watch, the signal file,
+    /// `bext deploy`, a config reload that rolls).
+    pub fn is_deploy(&self) -> bool {
         use RotationReason as R;
         match self {
-            R::Requests => f.write_str("requests"),
-            R::Memory => f.write_str("memory"),
-            R::Uptime => f.write_str("uptime"),
-            R::JsHeapLimit => f.write_str("js heap limit"),
-            R::HeapGrowth => f.write_str("heap growth"),
-            R::Restart => f.write_str("restart"),
-            R::Signal => f.write_str("signal"),
-            R::FileChange => f.write_str("file change"),
-            R::ScaleDown => f.write_str("scale down"),
-            R::Shutdown => f.write_str("shutdown"),
-            R::StartupTimeout => f.write_str("startup timeout"),
-            R::MissedHeartbeats => f.write_str("missed heartbeats"),
-            R::GaveUp => f.write_str("gave up"),
-            R::BootFailed(e) => write!(f, "{BOOT_FAILED}{e}"),
-            R::ProtocolError(e) => write!(f, "{PROTOCOL_ERROR}{e}"),
-            R::Other(s) => f.write_str(s),
+            R::Signal | R::FileChange | R::RestartSignal | R::Deploy | R::ConfigReload => true,
+            R::Requests
+            | R::Memory
+            | R::Uptime
+            | R::JsHeapLimit
+            | R::HeapGrowth
+            | R::Restart
+            | R::DeployFailed
+            | R::SwapTimeout
+            | R::ScaleDown
+            | R::Shutdown
+            | R::StartupTimeout
+            | R::MissedHeartbeats
+            | R::GaveUp
+            | R::BootFailed(_)
+            | R::ProtocolError(_)
+            | R::SwapFailed(_)
+            | R::Rollback(_)
+            | R::Stuck(_) => false,
         }
     }
 }
 
-impl From<String> for RotationReason {
-    fn from(s: String) -> Self {
-        use RotationReason as R;
-        match s.as_str() {
-            "requests" => R::Requests,
-            "memory" => R::Memory,
-            "uptime" => R::Uptime,
-            "js heap limit" => R::JsHeapLimit,
-            "heap growth" => R::HeapGrowth,
-            "restart" => R::Restart,
-            "signal" => R::Signal,
-            "file change" => R::FileChange,
-            "scale down" => R::ScaleDown,
-            "shutdown" => R::Shutdown,
-            "startup timeout" => R::StartupTimeout,
-            "missed heartbeats" => R::MissedHeartbeats,
-            "gave up" => R::GaveUp,
-            _ => {
-                if let Some(e) = s.strip_prefix(BOOT_FAILED) {
-                    R::BootFailed(e.to_string())
-                } else if let Some(e) = s.strip_prefix(PROTOCOL_ERROR) {
-                    R::ProtocolError(e.to_string())
-                } else {
-                    R::Other(s)
-                }
-            }
-        }
+impl std::fmt::Display for RotationReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())?;
+        f.write_str(self.detail().unwrap_or_default())
+    }
+}
+
+/// A text no rotation reason has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a rotation reason")]
+pub struct UnknownReason(pub String);
+
+impl std::str::FromStr for RotationReason {
+    type Err = UnknownReason;
+    fn from_str(s: &str) -> Result<Self, UnknownReason> {
+        RotationReason::parse(s).ok_or_else(|| UnknownReason(s.to_string()))
+    }
+}
+
+impl TryFrom<String> for RotationReason {
+    type Error = UnknownReason;
+    fn try_from(s: String) -> Result<Self, UnknownReason> {
+        s.parse()
     }
 }
 

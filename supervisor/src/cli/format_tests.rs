@@ -29,7 +29,7 @@ fn w(
         last_request_at: None,
         restarts: 0,
         consecutive_failures: 0,
-        rotation_reason: reason.map(|r| RotationReason::from(r.to_string())),
+        rotation_reason: reason.map(|r| r.parse::<RotationReason>().unwrap()),
         last_error: None,
         messages_sent: 0,
         last_exit: None,

@@ -77,8 +77,8 @@ impl Cause {
         match self {
             Cause::Reload => Reason::Signal,
             Cause::Watch => Reason::FileChange,
-            Cause::Signal => Reason::Other("restart signal".into()),
-            Cause::Start | Cause::Command | Cause::Swap => Reason::Other("deploy".into()),
+            Cause::Signal => Reason::RestartSignal,
+            Cause::Start | Cause::Command | Cause::Swap => Reason::Deploy,
         }
     }
 }

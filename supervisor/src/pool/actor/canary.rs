@@ -28,7 +28,6 @@ use serde_json::json;
 use super::Actor;
 use crate::history::{NewEvent, report as feed};
 use crate::pool::core::canary::{Figures, Limits, Verdict, judge};
-use crate::pool::core::deploy::is_deploy;
 use crate::pool::core::{Input, Phase, ProcState, Reason};
 use crate::pool::link::Side;
 use crate::pool::version::{Load, RolloutError};
@@ -78,7 +77,7 @@ impl Actor {
         let cfg = self.handle.config();
         let c = cfg.settings.deploy.canary?;
         let load = self.handle.versions.loading()?;
-        if !is_deploy(reason) || self.handle.versions.kept().0.is_none() {
+        if !reason.is_deploy() || self.handle.versions.kept().0.is_none() {
             return None;
         }
         let slots = self
@@ -252,7 +251,7 @@ impl Actor {
                 slots.push(slot);
             }
         }
-        let reason = Reason::Other(format!("rollback to {back}"));
+        let reason = Reason::Rollback(back.to_string());
         self.restart_slots(&slots, &reason).await;
     }
 
@@ -314,7 +313,7 @@ impl Actor {
             .filter(|s| s.phase != Phase::Retiring)
             .map(|s| s.id)
             .collect();
-        self.restart_slots(&slots, &Reason::Other(format!("rollback to {to}")))
+        self.restart_slots(&slots, &Reason::Rollback(to.to_string()))
             .await;
         Ok(RolloutAnswer::Workers(slots.len() as u32))
     }

@@ -82,6 +82,8 @@ impl Core {
             pid,
             reason: reason.clone(),
         });
-        self.kill(i, generation, Reason::Other(reason.clone()), Some(reason));
+        // The text is the stuck reason's ("request 7 got no answer …").
+        let why = Reason::parse(&reason).unwrap_or_else(|| Reason::Stuck(reason.clone()));
+        self.kill(i, generation, why, Some(reason));
     }
 }

@@ -17,18 +17,6 @@ use std::time::Instant;
 
 use super::{Action, Core, Log, Probe, ProcState, Reason};
 
-/// Whether a rotation was asked for by a deploy (SIGHUP, the watch, the
-/// signal file, `bext deploy`, a config reload that rolls).
-pub fn is_deploy(reason: &Reason) -> bool {
-    match reason {
-        Reason::Signal | Reason::FileChange => true,
-        Reason::Other(s) => {
-            s == "deploy" || s == "restart signal" || *s == super::reload_reason().to_string()
-        }
-        _ => false,
-    }
-}
-
 /// The RSS past which an overstaying worker drains anyway.
 pub fn memory_ceiling(max_memory_bytes: Option<u64>) -> Option<u64> {
     max_memory_bytes.map(|m| m.saturating_mul(2))
@@ -39,18 +27,18 @@ impl Core {
     pub(super) fn deploy_failed(&mut self, stop: Vec<(u32, u64)>) {
         let mut dropped = 0;
         for s in &mut self.slots {
-            if s.rotation.as_ref().is_some_and(|r| is_deploy(&r.reason)) {
+            if s.rotation.as_ref().is_some_and(|r| r.reason.is_deploy()) {
                 s.rotation = None;
                 dropped += 1;
             }
-            if s.order.as_ref().is_some_and(is_deploy) {
+            if s.order.as_ref().is_some_and(Reason::is_deploy) {
                 s.order = None;
                 dropped += 1;
             }
         }
         for (slot, generation) in stop {
             if let Some(i) = self.slot_index(slot) {
-                let reason = Reason::Other("deploy failed".into());
+                let reason = Reason::DeployFailed;
                 self.kill(i, generation, reason, None);
             }
         }

@@ -40,7 +40,6 @@ pub use maint::Work;
 pub use model::{
     Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,
 };
-pub use reconfigure::reload_reason;
 pub use scale::POOL_TICK;
 pub use state::{MaintStage, Phase, ProcState, SwapStage};
 

@@ -10,11 +10,6 @@ use std::time::Instant;
 use super::{Core, Log, Phase, Probe, ProcState, Reason, Slot};
 use crate::config::Settings;
 
-/// Why workers are replaced after a reload.
-pub fn reload_reason() -> Reason {
-    Reason::Other("config reload".into())
-}
-
 impl Core {
     pub(super) fn reconfigure(
         &mut self,
@@ -46,7 +41,7 @@ impl Core {
             roll,
         });
         if roll {
-            self.restart(None, reload_reason(), now);
+            self.restart(None, Reason::ConfigReload, now);
         }
     }
 

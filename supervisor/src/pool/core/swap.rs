@@ -20,11 +20,6 @@ pub struct Queued {
     pub changes: String,
 }
 
-/// The reason a worker is replaced after a failed swap.
-pub fn failed_reason(error: &str) -> Reason {
-    Reason::Other(format!("swap failed: {error}"))
-}
-
 impl Core {
     /// Queues every serving worker (ACTIVE, or aside for now) for a swap
     /// with `changes`; a worker already queued takes the newer changes.
@@ -193,7 +188,7 @@ impl Core {
                     error: error.clone(),
                     missing,
                 });
-                self.request_rotation(i, generation, failed_reason(&error));
+                self.request_rotation(i, generation, Reason::SwapFailed(error.clone()));
             }
         }
         // The next worker's turn.
@@ -210,6 +205,6 @@ impl Core {
         let timeout = self.settings.swap_timeout;
         self.out.push(Action::Count(Counter::SwapReplaced));
         self.log(Log::SwapTimeout { slot, pid, timeout });
-        self.kill(i, generation, Reason::Other("swap timeout".into()), None);
+        self.kill(i, generation, Reason::SwapTimeout, None);
     }
 }

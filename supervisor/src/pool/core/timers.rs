@@ -3,7 +3,6 @@
 
 use std::time::Instant;
 
-use super::deploy::is_deploy;
 use super::triggers::{self, Figures, Limits, Ordered, Verdict};
 use super::{Core, Log, Phase, Probe, Proc, ProcState, Reason, Rotation};
 use crate::pool::core::{MaintStage, SwapStage};
@@ -35,7 +34,7 @@ impl Core {
             None => (0, since),
         };
         let ordered = self.slots[i].order.as_ref().map(|r| {
-            if is_deploy(r) {
+            if r.is_deploy() {
                 Ordered::Deploy
             } else {
                 Ordered::Operator
