@@ -1,50 +1,12 @@
 //! One log line per [`Log`] the core reports, with the fields operators
 //! and scripts rely on (`pool`, `worker`, `pid`, `reason`, `boot_ms`, ...).
+//! One match names every variant: a new one cannot go unlogged.
 
 use super::core::Log;
 use crate::logging::untrusted;
 
 pub(super) fn log(pool: &str, log: &Log) {
     super::report::report(pool, log);
-    match log {
-        Log::Ready { .. } | Log::BootFailed { .. } | Log::SpawnFailed { .. } => boot(pool, log),
-        Log::Stopped { .. }
-        | Log::Retired { .. }
-        | Log::Crashed { .. }
-        | Log::BootExited { .. } => exit(pool, log),
-        Log::Backoff { .. }
-        | Log::GaveUp { .. }
-        | Log::ReplacementsFailing { .. }
-        | Log::Revived { .. } => recovery(pool, log),
-        Log::StartupTimeout { .. }
-        | Log::DrainTimeout { .. }
-        | Log::Hung { .. }
-        | Log::Stuck { .. }
-        | Log::OverMemory { .. } => kills(pool, log),
-        Log::SweepStarted { .. }
-        | Log::MaintDone { .. }
-        | Log::SwapStarted { .. }
-        | Log::Swapped { .. }
-        | Log::SwapFailed { .. }
-        | Log::SwapTimeout { .. } => maint_and_swap(pool, log),
-        Log::LeakFound { growth, workers } => tracing::warn!(
-            pool,
-            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
-            workers,
-            "pool leaking: its workers keep growing after warm-up, {}",
-            super::growth::describe(growth)
-        ),
-        Log::LeakGone { growth } => tracing::info!(
-            pool,
-            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
-            "pool no longer leaking: {}",
-            super::growth::describe(growth)
-        ),
-        _ => other(pool, log),
-    }
-}
-
-fn boot(pool: &str, log: &Log) {
     match log {
         Log::Ready {
             slot,
@@ -88,12 +50,6 @@ fn boot(pool: &str, log: &Log) {
             ),
             None => tracing::error!(pool, worker = slot, "{error}"),
         },
-        _ => {}
-    }
-}
-
-fn exit(pool: &str, log: &Log) {
-    match log {
         Log::Stopped { slot, pid, status } => {
             tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker stopped");
         }
@@ -108,35 +64,17 @@ fn exit(pool: &str, log: &Log) {
         Log::Retired { slot, pid, status } => {
             tracing::info!(pool, worker = slot, pid = pid.as_raw(), status = %status, "worker removed (scale down)");
         }
-        Log::Crashed {
-            slot,
-            pid,
-            status,
-            state,
-            failures,
-            why,
-            own_fault,
-            uptime,
-            served,
-            rss,
-            held,
-        } => {
-            let held = untrusted(&held.join(", "));
+        Log::Crashed(c) => {
+            let held = untrusted(&c.held.join(", "));
             tracing::error!(
-                pool, worker = slot, pid = pid.as_raw(), status = %status,
-                reason = %untrusted(why), own_fault, state = %state,
-                uptime_ms = uptime.as_millis() as u64, requests_served = served,
-                rss_mb = rss / (1024 * 1024), in_flight = %held,
-                consecutive_failures = failures,
-                "worker exited unexpectedly: {}", untrusted(why)
+                pool, worker = c.slot, pid = c.pid.as_raw(), status = %c.status,
+                reason = %untrusted(&c.why), own_fault = c.own_fault, state = %c.state,
+                uptime_ms = c.uptime.as_millis() as u64, requests_served = c.served,
+                rss_mb = c.rss / (1024 * 1024), in_flight = %held,
+                consecutive_failures = c.failures,
+                "worker exited unexpectedly: {}", untrusted(&c.why)
             );
         }
-        _ => {}
-    }
-}
-
-fn recovery(pool: &str, log: &Log) {
-    match log {
         Log::Backoff { slot, delay } => {
             tracing::warn!(
                 pool,
@@ -166,12 +104,6 @@ fn recovery(pool: &str, log: &Log) {
         Log::Revived { slot } => {
             tracing::info!(pool, worker = slot, "restarting a slot that had given up");
         }
-        _ => {}
-    }
-}
-
-fn kills(pool: &str, log: &Log) {
-    match log {
         Log::StartupTimeout { slot, pid, timeout } => {
             tracing::error!(
                 pool,
@@ -221,12 +153,6 @@ fn kills(pool: &str, log: &Log) {
                 "worker over max_memory_mb; rotating"
             );
         }
-        _ => {}
-    }
-}
-
-fn maint_and_swap(pool: &str, log: &Log) {
-    match log {
         Log::SweepStarted { workers } => {
             tracing::info!(pool, workers, "maintenance sweep started");
         }
@@ -275,12 +201,6 @@ fn maint_and_swap(pool: &str, log: &Log) {
                 "swap() ran past swap_timeout_ms: killing and replacing the worker"
             );
         }
-        _ => {}
-    }
-}
-
-fn other(pool: &str, log: &Log) {
-    match log {
         Log::Rotating { slot, reason } => {
             tracing::info!(pool, worker = slot, reason = %reason, "rotating worker");
         }
@@ -330,12 +250,6 @@ fn other(pool: &str, log: &Log) {
                 "{what}; ignored"
             );
         }
-        _ => deploys(pool, log),
-    }
-}
-
-fn deploys(pool: &str, log: &Log) {
-    match log {
         Log::Overstaying {
             slot,
             pid,
@@ -360,6 +274,18 @@ fn deploys(pool: &str, log: &Log) {
         Log::RolloutStopped { dropped } => {
             tracing::info!(pool, rotations_dropped = dropped, "rollout stopped")
         }
-        _ => {}
+        Log::LeakFound { growth, workers } => tracing::warn!(
+            pool,
+            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
+            workers,
+            "pool leaking: its workers keep growing after warm-up, {}",
+            super::growth::describe(growth)
+        ),
+        Log::LeakGone { growth } => tracing::info!(
+            pool,
+            kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
+            "pool no longer leaking: {}",
+            super::growth::describe(growth)
+        ),
     }
 }

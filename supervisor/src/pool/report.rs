@@ -1,7 +1,8 @@
 //! The events of the history's feed (`history::feed`) that a pool's core
 //! reports: boots, rotations and their reasons, crashes with their
 //! forensics, kills, give-ups, scaling, reconfiguration, maintenance and
-//! swaps. Called beside the log line of each (`emit`).
+//! swaps. Called beside the log line of each (`emit`); one match names
+//! every variant, those that make no event too.
 
 use serde_json::json;
 
@@ -39,29 +40,17 @@ fn event(log: &Log) -> Option<NewEvent> {
         Log::Rotating { slot, reason } => {
             NewEvent::new("rotation", "info", format!("rotating: {reason}")).worker(*slot)
         }
-        Log::Crashed {
-            slot,
-            pid,
-            status,
-            state,
-            failures,
-            why,
-            own_fault,
-            uptime,
-            served,
-            rss,
-            held,
-        } => NewEvent::new(
+        Log::Crashed(c) => NewEvent::new(
             "crash",
             "error",
-            format!("pid {pid} exited unexpectedly: {why}"),
+            format!("pid {} exited unexpectedly: {}", c.pid, c.why),
         )
-        .worker(*slot)
+        .worker(c.slot)
         .detail(json!({
-            "pid": pid.as_raw(), "status": status, "reason": why, "own_fault": own_fault,
-            "state": state.to_string(), "uptime_ms": uptime.as_millis() as u64,
-            "requests_served": served, "rss_bytes": rss, "in_flight": held,
-            "consecutive_failures": failures,
+            "pid": c.pid.as_raw(), "status": c.status, "reason": c.why,
+            "own_fault": c.own_fault, "state": c.state.to_string(),
+            "uptime_ms": c.uptime.as_millis() as u64, "requests_served": c.served,
+            "rss_bytes": c.rss, "in_flight": c.held, "consecutive_failures": c.failures,
         })),
         Log::GaveUp {
             slot,
@@ -105,17 +94,6 @@ fn event(log: &Log) -> Option<NewEvent> {
             format!("pid {pid} serves past its limit ({reason}): its replacement could not start"),
         )
         .worker(*slot),
-        _ => return pool_wide(log),
-    };
-    Some(e)
-}
-
-fn kill(slot: u32, text: String) -> NewEvent {
-    NewEvent::new("kill", "error", text).worker(slot)
-}
-
-fn pool_wide(log: &Log) -> Option<NewEvent> {
-    let e = match log {
         Log::ScaleUp { from, to, busy, .. } => NewEvent::new(
             "scale",
             "info",
@@ -168,7 +146,23 @@ fn pool_wide(log: &Log) -> Option<NewEvent> {
         Log::SwapTimeout { slot, pid, .. } => {
             NewEvent::new("swap", "warn", format!("pid {pid}: swap() timed out")).worker(*slot)
         }
-        _ => return None,
+        // No event: the log line says it all.
+        Log::SpawnFailed { .. }
+        | Log::Draining { .. }
+        | Log::Stopped { .. }
+        | Log::Retired { .. }
+        | Log::BootExited { .. }
+        | Log::Backoff { .. }
+        | Log::ReplacementsFailing { .. }
+        | Log::OverCeiling { .. }
+        | Log::RolloutStopped { .. }
+        | Log::Revived { .. }
+        | Log::MaintDone { error: None, .. }
+        | Log::Illegal { .. } => return None,
     };
     Some(e)
+}
+
+fn kill(slot: u32, text: String) -> NewEvent {
+    NewEvent::new("kill", "error", text).worker(slot)
 }

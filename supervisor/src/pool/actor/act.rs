@@ -39,16 +39,14 @@ impl Actor {
                 self.handle.room.freed(room);
             }
             Action::Log(log) => {
-                use crate::pool::core::Log;
-                match &log {
-                    Log::StartupTimeout { pid, .. } => self.timed_out(*pid, queue),
-                    // A swap that cannot happen in place asks for new data:
-                    // its replacement loads the files.
-                    Log::SwapFailed { .. } | Log::SwapTimeout { .. } => {
+                use crate::pool::core::FollowUp;
+                match log.follow_up() {
+                    FollowUp::TimedOut(pid) => self.timed_out(pid, queue),
+                    FollowUp::Reload => {
                         let cause = crate::pool::version::Cause::Swap;
                         self.handle.versions.deploy_unless_loading(cause);
                     }
-                    _ => {}
+                    FollowUp::Nothing => {}
                 }
                 crate::pool::emit::log(&self.handle.name, &log)
             }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use nix::unistd::Pid;
 
 use super::death::Death;
+use super::log::Crash;
 use super::{
     Action, Core, Counter, Exit, LastExit, LinkEvent, Log, Phase, Probe, Proc, ProcState, Reason,
     Rotation,
@@ -345,7 +346,7 @@ impl Core {
         (served, held): (u64, Vec<String>),
     ) {
         let why = death.label();
-        self.log(Log::Crashed {
+        self.log(Log::Crashed(Crash {
             slot,
             pid: p.pid,
             status: status.to_string(),
@@ -357,7 +358,7 @@ impl Core {
             served,
             rss: p.rss,
             held,
-        });
+        }));
     }
 
     /// A replacement failed while the old worker still serves: try the

@@ -70,22 +70,7 @@ pub enum Log {
         failures: u32,
     },
     /// An unplanned exit, with its forensics.
-    Crashed {
-        slot: u32,
-        pid: Pid,
-        status: String,
-        state: WorkerState,
-        failures: u32,
-        /// The reason label.
-        why: String,
-        own_fault: bool,
-        uptime: Duration,
-        served: u64,
-        /// Its last RSS sample.
-        rss: u64,
-        /// The requests it held (`GET /x (1200 ms)`).
-        held: Vec<String>,
-    },
+    Crashed(Crash),
     Backoff {
         slot: u32,
         delay: Duration,
@@ -199,4 +184,76 @@ pub enum Log {
         pid: Option<Pid>,
         what: String,
     },
+}
+
+/// A worker's unplanned exit and its forensics: the log line and the
+/// feed's event read the same fields.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crash {
+    pub slot: u32,
+    pub pid: Pid,
+    pub status: String,
+    pub state: WorkerState,
+    pub failures: u32,
+    /// The reason label.
+    pub why: String,
+    pub own_fault: bool,
+    pub uptime: Duration,
+    pub served: u64,
+    /// Its last RSS sample.
+    pub rss: u64,
+    /// The requests it held (`GET /x (1200 ms)`).
+    pub held: Vec<String>,
+}
+
+/// What the actor does on a [`Log`] besides writing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FollowUp {
+    Nothing,
+    /// A worker did not boot in time: what it was sent fails over.
+    TimedOut(Pid),
+    /// A swap that cannot happen in place asks for new data: its
+    /// replacement loads the files.
+    Reload,
+}
+
+impl Log {
+    /// What the actor does about it (every variant named, so a new one
+    /// is a decision).
+    pub fn follow_up(&self) -> FollowUp {
+        match self {
+            Log::StartupTimeout { pid, .. } => FollowUp::TimedOut(*pid),
+            Log::SwapFailed { .. } | Log::SwapTimeout { .. } => FollowUp::Reload,
+            Log::LeakFound { .. }
+            | Log::LeakGone { .. }
+            | Log::Ready { .. }
+            | Log::BootFailed { .. }
+            | Log::SpawnFailed { .. }
+            | Log::Rotating { .. }
+            | Log::Draining { .. }
+            | Log::Stopped { .. }
+            | Log::Retired { .. }
+            | Log::BootExited { .. }
+            | Log::Crashed(_)
+            | Log::Backoff { .. }
+            | Log::GaveUp { .. }
+            | Log::ReplacementsFailing { .. }
+            | Log::Overstaying { .. }
+            | Log::OverCeiling { .. }
+            | Log::RolloutStopped { .. }
+            | Log::Revived { .. }
+            | Log::DrainTimeout { .. }
+            | Log::Hung { .. }
+            | Log::Stuck { .. }
+            | Log::OverMemory { .. }
+            | Log::SweepStarted { .. }
+            | Log::MaintDone { .. }
+            | Log::SwapStarted { .. }
+            | Log::Swapped { .. }
+            | Log::Reconfigured { .. }
+            | Log::ScaleUp { .. }
+            | Log::ScaleDown { .. }
+            | Log::Illegal { .. } => FollowUp::Nothing,
+        }
+    }
 }

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 pub use protocol::control::RotationReason as Reason;
 
-pub use log::Log;
+pub use log::{FollowUp, Log};
 pub use maint::Work;
 pub use model::{
     Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,

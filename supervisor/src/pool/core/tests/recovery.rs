@@ -2,6 +2,7 @@
 //! revival by an operator, spawn failures, and what each death says.
 
 use super::*;
+use crate::pool::core::log::Crash;
 use crate::process::reaper::ExitKind;
 
 /// The time the slot's next boot is due, if it waits out a backoff.
@@ -233,17 +234,17 @@ fn an_unplanned_exit_tells_who_is_at_fault_and_keeps_its_forensics() {
     }));
     let crash = logs(&actions)
         .into_iter()
-        .find(|l| matches!(l, Log::Crashed { .. }))
+        .find(|l| matches!(l, Log::Crashed(_)))
         .unwrap()
         .clone();
-    let Log::Crashed {
+    let Log::Crashed(Crash {
         why,
         uptime,
         served,
         held,
         own_fault,
         ..
-    } = crash
+    }) = crash
     else {
         unreachable!()
     };
