@@ -481,10 +481,12 @@ async fn graceful_stop(
 
 /// Stops every pool; past `deadline`, kills what is left.
 async fn stop_pools(pools: &[Arc<PoolHandle>], graceful: bool, deadline: Instant) {
-    let all = futures_util::future::join_all(pools.iter().map(|p| p.shutdown(graceful)));
+    use crate::pool::Shutdown;
+    let all = futures_util::future::join_all(pools.iter().map(|p| p.call(Shutdown { graceful })));
     if tokio::time::timeout_at(deadline.into(), all).await.is_err() {
         tracing::warn!("workers did not stop in time; killing them");
-        let all = futures_util::future::join_all(pools.iter().map(|p| p.shutdown(false)));
+        let kill = Shutdown { graceful: false };
+        let all = futures_util::future::join_all(pools.iter().map(|p| p.call(kill)));
         let _ = tokio::time::timeout(Duration::from_secs(2), all).await;
     }
 }

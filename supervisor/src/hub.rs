@@ -5,7 +5,9 @@
 //! What each surface offers is one table of operations ([`ops::TABLE`]):
 //! an operation is a file under `hub/ops/` holding one `const` entry (its
 //! HTTP path and method, its control request, who may call it) and its
-//! handlers, which call the [`Hub`]'s methods and encode the answer.
+//! handlers, which decode the request, carry it out (a command to each
+//! pool it targets: [`crate::pool::PoolHandle::call`]) and encode the
+//! answer.
 //! [`admin`] answers the admin paths (`/__bext/*`, `/metrics`) and
 //! [`control`] the control socket's requests by looking the operation up
 //! in that table; bextd(8)'s ADMIN ENDPOINTS and CONTROL REQUESTS are
@@ -35,7 +37,7 @@ use protocol::control::{ControlReply, ControlRequest, Quarantined, WorkerStatus}
 use crate::jobs::JobsHandle;
 use crate::metrics::Metrics;
 use crate::pool::table::NoSuchPool;
-use crate::pool::{Pools, Reason};
+use crate::pool::{PoolError, Pools};
 use crate::reload::Reloader;
 
 pub use ops::{AdminRequest, Admitted, HttpAnswer};
@@ -49,7 +51,17 @@ pub enum HubError {
     WorkerNeedsPool,
     /// The pool refused it (no such slot, the pool is stopping).
     #[error("pool {pool} {why}")]
-    Refused { pool: String, why: String },
+    Refused { pool: String, why: PoolError },
+}
+
+impl HubError {
+    /// `pool` refused a command.
+    pub fn refused(pool: &crate::pool::PoolHandle, why: PoolError) -> HubError {
+        HubError::Refused {
+            pool: pool.name.to_string(),
+            why,
+        }
+    }
 }
 
 /// A heap walk's time budget unless asked otherwise, and the most it may
@@ -225,107 +237,6 @@ impl Hub {
         )
     }
 
-    /// Rolling restart of one pool's workers (or one slot), or of every
-    /// pool's; returns how many slots.
-    pub async fn restart(&self, pool: Option<&str>, worker: Option<u32>) -> Result<u32, HubError> {
-        if pool.is_none() && worker.is_some() && self.pools.all().len() > 1 {
-            return Err(HubError::WorkerNeedsPool);
-        }
-        let mut total = 0;
-        for p in self.pools.targets(pool)? {
-            match p.restart(worker, Reason::Restart).await {
-                Ok(n) => total += n,
-                Err(why) => {
-                    return Err(HubError::Refused {
-                        pool: p.name.to_string(),
-                        why,
-                    });
-                }
-            }
-        }
-        Ok(total)
-    }
-
-    /// Deploys the code on disk to one pool or every pool (`bext deploy`);
-    /// returns how many slots, and the pools skipped with why.
-    pub async fn deploy(&self, pool: Option<&str>) -> Result<(u32, Vec<String>), HubError> {
-        let (mut total, mut skipped) = (0, Vec::new());
-        for p in self.pools.targets(pool)? {
-            match p.deploy(crate::pool::version::Cause::Command).await {
-                Ok((n, _)) => total += n,
-                Err(e) => skipped.push(format!("{}: {e}", p.name)),
-            }
-        }
-        Ok((total, skipped))
-    }
-
-    /// The versions of one pool or every pool, newest first, with how many
-    /// workers run each.
-    pub async fn versions(
-        &self,
-        pool: Option<&str>,
-    ) -> Result<Vec<protocol::control::VersionInfo>, HubError> {
-        let mut out = Vec::new();
-        for p in self.pools.targets(pool)? {
-            let rows = p.status().await;
-            let on = |id: &str| {
-                rows.iter()
-                    .filter(|r| r.pid.is_some() && r.version.as_deref() == Some(id))
-                    .count() as u32
-            };
-            out.extend(p.versions.history(&p.name, on));
-        }
-        Ok(out)
-    }
-
-    /// A maintenance sweep of one pool or every pool; returns how many
-    /// workers were queued.
-    pub async fn maint(
-        &self,
-        pool: Option<&str>,
-        data_json: Option<String>,
-    ) -> Result<u32, HubError> {
-        let mut total = 0;
-        for p in self.pools.targets(pool)? {
-            total += p.maint(data_json.clone()).await;
-        }
-        Ok(total)
-    }
-
-    /// Sends `message(data)` to every worker of `pool`; returns how many
-    /// got it.
-    pub async fn message(&self, pool: &str, data_json: String) -> Result<u32, HubError> {
-        Ok(self.pools.named(pool)?.message(data_json).await)
-    }
-
-    /// Walks the heap of one worker of `pool` (`worker`, or the ACTIVE one
-    /// that served most), out of rotation; see `bext heap`.
-    pub async fn heap(
-        &self,
-        pool: &str,
-        worker: Option<u32>,
-        budget_ms: Option<u64>,
-    ) -> Result<protocol::heap::HeapAnswer, HubError> {
-        let p = self.pools.named(pool)?;
-        let limits = protocol::heap::WalkLimits {
-            budget_ms: budget_ms
-                .unwrap_or(HEAP_WALK_BUDGET_MS)
-                .min(HEAP_WALK_MAX_MS),
-            max_depth: HEAP_WALK_DEPTH,
-            top: HEAP_WALK_TOP,
-        };
-        let answer = p
-            .heap(worker, limits)
-            .await
-            .map_err(|why| HubError::Refused {
-                pool: pool.to_owned(),
-                why,
-            })?;
-        let mut walks = self.walks.lock().unwrap_or_else(|e| e.into_inner());
-        walks.insert(pool.to_owned(), (crate::history::unix_ms(), answer.clone()));
-        Ok(answer)
-    }
-
     /// The last heap walk of each pool, with `at` (Unix ms), as JSON.
     pub fn last_walks(&self) -> serde_json::Value {
         let walks = self.walks.lock().unwrap_or_else(|e| e.into_inner());
@@ -335,57 +246,6 @@ impl Hub {
             v
         });
         serde_json::Value::Array(walks.collect())
-    }
-
-    /// Runs `custom(params)` on a worker of `pool`. `Err`: no such pool;
-    /// `Ok(Err)`: the call failed, with pixl-server-pool's code.
-    pub async fn call(
-        &self,
-        pool: &str,
-        params: &serde_json::Value,
-    ) -> Result<Result<serde_json::Value, (u16, String)>, HubError> {
-        let p = self.pools.named(pool)?;
-        Ok(crate::pool::dispatch::call(&p, params).await)
-    }
-
-    /// Hot-swaps one pool's workers or every pool's; returns how many
-    /// workers were queued.
-    pub async fn swap(&self, pool: Option<&str>) -> Result<u32, HubError> {
-        let changes = crate::reload::classify::manual_changes();
-        let mut workers = 0;
-        for p in self.pools.targets(pool)? {
-            workers += p.swap(changes.clone()).await;
-        }
-        Ok(workers)
-    }
-
-    /// Lifts the quarantine of one pool or every pool; returns how many
-    /// signatures were lifted.
-    pub fn clear_quarantine(&self, pool: Option<&str>) -> Result<u32, HubError> {
-        let targets = self.pools.targets(pool)?;
-        Ok(targets.iter().map(|p| p.quarantine.clear()).sum::<usize>() as u32)
-    }
-
-    /// Drops stored answers from the response cache of `pool` (or every
-    /// pool): under `prefix` and (or) tagged `tag`; returns how many.
-    pub fn purge_cache(
-        &self,
-        pool: Option<&str>,
-        prefix: Option<&str>,
-        tag: Option<&str>,
-    ) -> Result<u32, HubError> {
-        let targets = self.pools.targets(pool)?;
-        let n: usize = targets
-            .iter()
-            .filter_map(|p| p.cache())
-            .map(|c| c.purge(prefix, tag))
-            .sum();
-        Ok(n as u32)
-    }
-
-    /// Re-reads and applies the configuration file (`Reloader::reload`).
-    pub async fn reload(&self, trigger: &str) -> Result<Vec<String>, Vec<String>> {
-        self.reloader.reload(trigger).await
     }
 }
 

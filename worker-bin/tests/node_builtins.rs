@@ -98,6 +98,21 @@ fn stand_ins_of_http_net_and_the_rest_match_node_at_import() {
 }
 
 #[test]
+fn diagnostics_channel_matches_node() {
+    same_as_node("diagnostics_channel");
+}
+
+#[test]
+fn console_module_matches_node() {
+    same_as_node("console");
+}
+
+#[test]
+fn punycode_constants_and_sys_match_node() {
+    same_as_node("punycode");
+}
+
+#[test]
 fn next_tick_runs_in_nodes_order() {
     same_as_node("ticks");
 }

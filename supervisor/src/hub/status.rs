@@ -8,7 +8,8 @@
 //! it to the feed, which copies the bytes to every stream.
 //!
 //! Actions (restart a worker or a pool, a maintenance sweep, cancel a job)
-//! exist only with `[server] admin_token` set: a `POST /__bext/actions`
+//! are the control socket's operations (`ops/restart.rs`, `ops/maint.rs`,
+//! `ops/jobs_cancel.rs`), called with the page's arguments; they exist only with `[server] admin_token` set: a `POST /__bext/actions`
 //! whose `X-Bext-Token` header is the token (compared in constant time),
 //! from no `Origin` or the page's own, each one reported to the feed.
 
@@ -221,7 +222,7 @@ pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
                 (Some(p), None) => format!("rolling restart of pool {p}"),
                 _ => "rolling restart of every pool".into(),
             };
-            let r = hub.restart(pool.as_deref(), *worker).await;
+            let r = super::ops::restart::run(hub, pool.as_deref(), *worker).await;
             (
                 what,
                 r.map(|n| json!({ "workers": n }))
@@ -229,7 +230,7 @@ pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
             )
         }
         Action::Maint { pool } => {
-            let r = hub.maint(Some(pool), None).await;
+            let r = super::ops::maint::run(hub, Some(pool), None).await;
             (
                 format!("maintenance sweep of pool {pool}"),
                 r.map(|n| json!({ "workers": n }))
@@ -237,7 +238,7 @@ pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
             )
         }
         Action::Cancel { job } => {
-            let r = hub.jobs.cancel(job).await;
+            let r = super::ops::jobs_cancel::run(hub, job).await;
             (
                 format!("cancel of job {job}"),
                 r.map(|s| json!({ "status": s })),

@@ -6,8 +6,9 @@
 //!
 //! The actor is the one owner of the pool's slots. The hub (for the HTTP
 //! admin paths and the control socket), the reloader, its watchers and the
-//! signal task talk to it through [`PoolHandle`]'s methods; the request path
-//! reads only the published list of ACTIVE links.
+//! signal task send it commands, one type each ([`core::command`]), through
+//! [`PoolHandle::call`], which returns each command's own answer; the
+//! request path reads only the published list of ACTIVE links.
 //!
 //! A slot may briefly hold two processes: on rotation the replacement boots
 //! while the old one keeps serving, and the old one drains only once the
@@ -32,15 +33,17 @@ pub mod version;
 
 use std::sync::{Arc, RwLock};
 
-use protocol::control::WorkerStatus;
 use tokio::sync::{mpsc, oneshot};
 
-pub use self::core::Reason;
+pub use self::core::command::{Command, PoolError, Stopped};
+pub use self::core::{
+    HeapWalk, Maint, Message, Reason, Reconfigure, Restart, Shutdown, Status, Swap,
+};
 use crate::config::Pool as PoolConfig;
 use crate::metrics::PoolMetrics;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
-pub use actor::{RolloutAnswer, RolloutOp};
+pub use actor::{Ask, RolloutAnswer, RolloutOp};
 use link::WorkerLink;
 pub use table::Pools;
 
@@ -48,55 +51,13 @@ pub use table::Pools;
 /// the gain.
 pub const COMPRESS_MIN_BYTES: u32 = 1024;
 
-/// Requests to a pool actor.
-#[derive(Debug)]
-enum PoolMsg {
-    /// `bext deploy status|promote|rollback`.
-    Rollout {
-        op: RolloutOp,
-        reply: oneshot::Sender<Result<RolloutAnswer, version::RolloutError>>,
-    },
-    Shutdown {
-        graceful: bool,
-        done: oneshot::Sender<()>,
-    },
-    Restart {
-        slot: Option<u32>,
-        reason: Reason,
-        reply: oneshot::Sender<Result<u32, String>>,
-    },
-    Maint {
-        data_json: Option<String>,
-        reply: oneshot::Sender<u32>,
-    },
-    Message {
-        data_json: String,
-        reply: oneshot::Sender<u32>,
-    },
-    Heap {
-        slot: Option<u32>,
-        limits: protocol::heap::WalkLimits,
-        reply: oneshot::Sender<Result<protocol::heap::HeapAnswer, String>>,
-    },
-    Status {
-        reply: oneshot::Sender<Vec<WorkerStatus>>,
-    },
-    Swap {
-        changes_json: String,
-        reply: oneshot::Sender<u32>,
-    },
-    Reconfigure {
-        roll: bool,
-    },
-}
-
 /// Why a deploy did not start.
 #[derive(Debug, thiserror::Error)]
 pub enum DeployError {
     #[error(transparent)]
     Skipped(#[from] version::Skipped),
     #[error("{0}")]
-    Pool(String),
+    Pool(#[from] PoolError),
 }
 
 /// What the request path, the control socket and the daemon hold of a pool.
@@ -122,7 +83,7 @@ pub struct PoolHandle {
     pub room: Arc<room::Room>,
     /// Queries of death refused for now.
     pub quarantine: quarantine::Quarantine,
-    tx: mpsc::UnboundedSender<PoolMsg>,
+    tx: mpsc::UnboundedSender<actor::Envelope>,
     active: RwLock<Arc<Vec<Arc<WorkerLink>>>>,
 }
 
@@ -176,22 +137,20 @@ impl PoolHandle {
         Routed(self.clone())
     }
 
-    /// Hot-swaps every worker with `changes_json` (the array `swap()`
-    /// gets); returns how many workers were queued.
-    pub async fn swap(&self, changes_json: String) -> u32 {
-        self.clear_cache("hot-swap");
+    /// Sends `command` to the pool's actor; resolves with its answer, or
+    /// why not ([`Stopped`] once the pool has stopped).
+    pub async fn call<C: Ask>(&self, command: C) -> Result<C::Answer, C::Error> {
         let (reply, rx) = oneshot::channel();
-        if self
-            .tx
-            .send(PoolMsg::Swap {
-                changes_json,
-                reply,
-            })
-            .is_err()
-        {
-            return 0;
-        }
-        rx.await.unwrap_or(0)
+        self.tx
+            .send(command.envelope(reply))
+            .map_err(|_| C::Error::from(Stopped))?;
+        rx.await.unwrap_or(Err(C::Error::from(Stopped)))
+    }
+
+    /// Sends `command` without waiting for its answer.
+    pub fn tell<C: Ask>(&self, command: C) {
+        let (reply, _) = oneshot::channel();
+        let _ = self.tx.send(command.envelope(reply));
     }
 
     /// Takes a reloaded configuration of this pool. Size, autoscaling,
@@ -209,7 +168,7 @@ impl PoolHandle {
                 crate::cache::ResponseCache::new(&config.settings.cache).map(Arc::new);
         }
         *self.config.write().unwrap() = Arc::new(config);
-        let _ = self.tx.send(PoolMsg::Reconfigure { roll });
+        self.tell(Reconfigure { roll });
     }
 
     /// The links that take requests now.
@@ -228,41 +187,6 @@ impl PoolHandle {
         }
     }
 
-    /// A status row per worker process and per empty slot.
-    pub async fn status(&self) -> Vec<WorkerStatus> {
-        let (reply, rx) = oneshot::channel();
-        if self.tx.send(PoolMsg::Status { reply }).is_err() {
-            return Vec::new();
-        }
-        rx.await.unwrap_or_default()
-    }
-
-    /// Rolling restart of every worker, or of one slot; slots that gave up
-    /// start again. Returns how many slots, or why none (no such slot).
-    pub async fn restart(&self, slot: Option<u32>, reason: Reason) -> Result<u32, String> {
-        let (reply, rx) = oneshot::channel();
-        let msg = PoolMsg::Restart {
-            slot,
-            reason,
-            reply,
-        };
-        if self.tx.send(msg).is_err() {
-            return Err("the pool is stopping".into());
-        }
-        rx.await
-            .unwrap_or_else(|_| Err("the pool is stopping".into()))
-    }
-
-    /// Starts a rolling restart without waiting for the count.
-    pub fn restart_soon(&self, reason: Reason) {
-        let (reply, _) = oneshot::channel();
-        let _ = self.tx.send(PoolMsg::Restart {
-            slot: None,
-            reason,
-            reply,
-        });
-    }
-
     /// A deploy (see [`version`]): a rolling restart whose new workers load
     /// the code from disk, as a new version. Skipped when these same files
     /// failed to load already (unless `cause` is a command). Returns how
@@ -278,20 +202,12 @@ impl PoolHandle {
         let print =
             tokio::task::spawn_blocking(move || version::fingerprint(&names, &settings)).await;
         let load = self.versions.deploy(cause, print.ok())?;
-        let n = self
-            .restart(None, cause.reason())
-            .await
-            .map_err(DeployError::Pool)?;
+        let restart = Restart {
+            slot: None,
+            reason: cause.reason(),
+        };
+        let n = self.call(restart).await?;
         Ok((n, load))
-    }
-
-    /// `bext deploy status|promote|rollback` on this pool.
-    pub async fn rollout(&self, op: RolloutOp) -> Result<RolloutAnswer, version::RolloutError> {
-        let (reply, rx) = oneshot::channel();
-        if self.tx.send(PoolMsg::Rollout { op, reply }).is_err() {
-            return Err(version::RolloutError::Stopping);
-        }
-        rx.await.unwrap_or(Err(version::RolloutError::Stopping))
     }
 
     /// Starts a deploy without waiting; logs why if it is skipped.
@@ -302,53 +218,6 @@ impl PoolHandle {
                 tracing::warn!(pool = %pool.name, cause = cause.name(), "deploy not started: {e}");
             }
         });
-    }
-
-    /// Starts a maintenance sweep; returns how many workers were queued.
-    pub async fn maint(&self, data_json: Option<String>) -> u32 {
-        let (reply, rx) = oneshot::channel();
-        if self.tx.send(PoolMsg::Maint { data_json, reply }).is_err() {
-            return 0;
-        }
-        rx.await.unwrap_or(0)
-    }
-
-    /// Walks the heap of one worker (`slot`, or the ACTIVE one that served
-    /// most) out of rotation; resolves with its report, or why not.
-    pub async fn heap(
-        &self,
-        slot: Option<u32>,
-        limits: protocol::heap::WalkLimits,
-    ) -> Result<protocol::heap::HeapAnswer, String> {
-        let (reply, rx) = oneshot::channel();
-        let msg = PoolMsg::Heap {
-            slot,
-            limits,
-            reply,
-        };
-        if self.tx.send(msg).is_err() {
-            return Err("is stopping".into());
-        }
-        rx.await
-            .map_err(|_| "its worker ended before the walk finished".to_string())?
-    }
-
-    /// Sends `message(data)` to every worker; returns how many got it.
-    pub async fn message(&self, data_json: String) -> u32 {
-        let (reply, rx) = oneshot::channel();
-        if self.tx.send(PoolMsg::Message { data_json, reply }).is_err() {
-            return 0;
-        }
-        rx.await.unwrap_or(0)
-    }
-
-    /// Stops the pool: drains (graceful) or kills its workers; resolves
-    /// once every process is gone.
-    pub async fn shutdown(&self, graceful: bool) {
-        let (done, rx) = oneshot::channel();
-        if self.tx.send(PoolMsg::Shutdown { graceful, done }).is_ok() {
-            let _ = rx.await;
-        }
     }
 }
 

@@ -100,7 +100,7 @@ async fn retire(pool: Arc<PoolHandle>) {
             break;
         }
     }
-    pool.shutdown(true).await;
+    let _ = pool.call(crate::pool::Shutdown { graceful: true }).await;
     tracing::info!(pool = %pool.name, "removed pool stopped (its workers drained)");
 }
 

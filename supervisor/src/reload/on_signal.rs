@@ -132,7 +132,10 @@ impl Reloader {
             SignalAction::Swap => {
                 let mut n = 0;
                 for p in pools.iter() {
-                    n += p.swap(classify::manual_changes()).await;
+                    let swap = pool::Swap {
+                        changes: classify::manual_changes(),
+                    };
+                    n += p.call(swap).await.unwrap_or(0);
                 }
                 tracing::info!(workers = n, "swap signal: hot-swap of every pool started");
                 let done = settled(&pools, &before, true, &[]).await;

@@ -178,7 +178,8 @@ async fn on_burst(pool: &std::sync::Arc<PoolHandle>, ctx: &WatchCtx, paths: Vec<
                     .cloned()
                     .collect();
                 forget_data(pool, &data);
-                pool.swap(classify::changes_json(&data)).await;
+                let changes = classify::changes_json(&data);
+                let _ = pool.call(crate::pool::Swap { changes }).await;
             }
         }
         BurstAction::Restart => {
@@ -188,7 +189,8 @@ async fn on_burst(pool: &std::sync::Arc<PoolHandle>, ctx: &WatchCtx, paths: Vec<
         BurstAction::Swap => {
             tracing::info!(pool = %pool.name, "[bext] Workers hot-swapped (file change: {files})");
             forget_data(pool, &changes);
-            pool.swap(classify::changes_json(&changes)).await;
+            let changes = classify::changes_json(&changes);
+            let _ = pool.call(crate::pool::Swap { changes }).await;
         }
     }
 }

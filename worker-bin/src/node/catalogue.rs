@@ -9,8 +9,11 @@ pub const BUILTINS: &[&str] = &[
     "buffer",
     "child_process",
     "cluster",
+    "console",
+    "constants",
     "crypto",
     "dgram",
+    "diagnostics_channel",
     "dns",
     "dns/promises",
     "events",
@@ -27,6 +30,7 @@ pub const BUILTINS: &[&str] = &[
     "path/posix",
     "perf_hooks",
     "process",
+    "punycode",
     "querystring",
     "readline",
     "readline/promises",
@@ -35,6 +39,7 @@ pub const BUILTINS: &[&str] = &[
     "stream/promises",
     "stream/web",
     "string_decoder",
+    "sys",
     "timers",
     "timers/promises",
     "tls",
@@ -60,7 +65,15 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("async_hooks", include_str!("js/async_hooks.js")),
     ("buffer", include_str!("js/buffer.js")),
     ("internal/buffer", include_str!("js/vendor/buffer.js")),
+    ("console", include_str!("js/console.js")),
+    ("constants", include_str!("js/constants.js")),
     ("crypto", include_str!("js/crypto.js")),
+    (
+        "diagnostics_channel",
+        include_str!("js/diagnostics_channel.js"),
+    ),
+    ("punycode", include_str!("js/vendor/punycode.js")),
+    ("sys", "module.exports = require('util');"),
     ("module", include_str!("js/module.js")),
     ("os", include_str!("js/os.js")),
     ("perf_hooks", include_str!("js/perf_hooks.js")),
@@ -147,16 +160,9 @@ pub fn refused_at_call(name: &str) -> Option<&'static str> {
 /// For a Node built-in a worker does not have, what to use instead.
 pub fn unavailable(name: &str) -> Option<&'static str> {
     Some(match name {
-        "repl"
-        | "diagnostics_channel"
-        | "trace_events"
-        | "wasi"
-        | "sqlite"
-        | "test"
-        | "domain"
-        | "punycode"
-        | "constants"
-        | "sys" => "it has no use in a bext worker",
+        "repl" | "trace_events" | "wasi" | "sqlite" | "test" | "domain" => {
+            "it has no use in a bext worker"
+        }
         _ => return None,
     })
 }

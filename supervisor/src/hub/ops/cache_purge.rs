@@ -5,7 +5,7 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, counted, misrouted};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
 
 pub const OP: Op = Op {
     name: "cache purge",
@@ -22,7 +22,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
     let ControlRequest::CachePurge { pool, prefix, tag } = req else {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
-    let purged = hub.purge_cache(pool.as_deref(), prefix.as_deref(), tag.as_deref());
+    let purged = purge(hub, pool.as_deref(), prefix.as_deref(), tag.as_deref());
     let r = counted(purged, |answers| {
         tracing::info!(
             pool = pool.as_deref().unwrap_or("*"),
@@ -34,4 +34,21 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         ControlReply::Purged { answers }
     });
     Box::pin(std::future::ready(r))
+}
+
+/// Drops stored answers from the response cache of `pool` (or every
+/// pool): under `prefix` and (or) tagged `tag`; returns how many.
+fn purge(
+    hub: &Hub,
+    pool: Option<&str>,
+    prefix: Option<&str>,
+    tag: Option<&str>,
+) -> Result<u32, HubError> {
+    let targets = hub.pools.targets(pool)?;
+    let n: usize = targets
+        .iter()
+        .filter_map(|p| p.cache())
+        .map(|c| c.purge(prefix, tag))
+        .sum();
+    Ok(n as u32)
 }

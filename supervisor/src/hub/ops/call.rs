@@ -22,12 +22,17 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.call(&pool, &params).await {
-            Ok(Ok(value)) => ControlReply::Result { value },
-            Ok(Err((code, message))) => ControlReply::CallFailed { code, message },
-            Err(e) => ControlReply::Error {
-                message: e.to_string(),
-            },
+        let p = match hub.pools.named(&pool) {
+            Ok(p) => p,
+            Err(e) => {
+                return ControlReply::Error {
+                    message: e.to_string(),
+                };
+            }
+        };
+        match crate::pool::dispatch::call(&p, &params).await {
+            Ok(value) => ControlReply::Result { value },
+            Err((code, message)) => ControlReply::CallFailed { code, message },
         }
     })
 }

@@ -8,8 +8,8 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
-use crate::hub::Hub;
-use crate::pool::{RolloutAnswer, RolloutOp};
+use crate::hub::{Hub, HubError};
+use crate::pool::{RolloutAnswer, RolloutOp, Status};
 
 pub const OP: Op = Op {
     name: "deploy",
@@ -38,7 +38,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.deploy(pool.as_deref()).await {
+        match deploy(hub, pool.as_deref()).await {
             Ok((workers, skipped)) => {
                 tracing::info!(
                     pool = pool.as_deref().unwrap_or("*"),
@@ -59,13 +59,45 @@ fn history(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.versions(pool.as_deref()).await {
+        match versions(hub, pool.as_deref()).await {
             Ok(versions) => ControlReply::Versions { versions },
             Err(e) => ControlReply::Error {
                 message: e.to_string(),
             },
         }
     })
+}
+
+/// Deploys the code on disk to one pool or every pool; returns how many
+/// slots, and the pools skipped with why.
+async fn deploy(hub: &Hub, pool: Option<&str>) -> Result<(u32, Vec<String>), HubError> {
+    let (mut total, mut skipped) = (0, Vec::new());
+    for p in hub.pools.targets(pool)? {
+        match p.deploy(crate::pool::version::Cause::Command).await {
+            Ok((n, _)) => total += n,
+            Err(e) => skipped.push(format!("{}: {e}", p.name)),
+        }
+    }
+    Ok((total, skipped))
+}
+
+/// The versions of one pool or every pool, newest first, with how many
+/// workers run each.
+async fn versions(
+    hub: &Hub,
+    pool: Option<&str>,
+) -> Result<Vec<protocol::control::VersionInfo>, HubError> {
+    let mut out = Vec::new();
+    for p in hub.pools.targets(pool)? {
+        let rows = p.call(Status).await.unwrap_or_default();
+        let on = |id: &str| {
+            rows.iter()
+                .filter(|r| r.pid.is_some() && r.version.as_deref() == Some(id))
+                .count() as u32
+        };
+        out.extend(p.versions.history(&p.name, on));
+    }
+    Ok(out)
 }
 
 pub const STATUS: Op = Op {
@@ -119,7 +151,7 @@ fn rollout(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         };
         let (mut rollouts, mut workers, mut errors) = (Vec::new(), 0, Vec::new());
         for p in pools {
-            match p.rollout(op.clone()).await {
+            match p.call(op.clone()).await {
                 Ok(RolloutAnswer::Status(r)) => rollouts.extend(r),
                 Ok(RolloutAnswer::Workers(n)) => workers += n,
                 Err(e) => errors.push(format!("{}: {e}", p.name)),

@@ -10,7 +10,10 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Call, Control, Http, HttpAnswer, Method, Op, misrouted, ok};
-use crate::hub::{Hub, status};
+use crate::hub::{
+    HEAP_WALK_BUDGET_MS, HEAP_WALK_DEPTH, HEAP_WALK_MAX_MS, HEAP_WALK_TOP, Hub, HubError, status,
+};
+use crate::pool::HeapWalk;
 
 pub const OP: Op = Op {
     name: "heap",
@@ -51,7 +54,7 @@ fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
         let Some(pool) = pool else {
             return HttpAnswer::Plain(400, "pool=NAME is required");
         };
-        match c.hub.heap(&pool, worker, budget).await {
+        match run(c.hub, &pool, worker, budget).await {
             Ok(answer) => ok(answer),
             Err(e) => HttpAnswer::Json(
                 409,
@@ -71,11 +74,40 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.heap(&pool, worker, budget_ms).await {
+        match run(hub, &pool, worker, budget_ms).await {
             Ok(answer) => ControlReply::Heap(Box::new(answer)),
             Err(e) => ControlReply::Error {
                 message: e.to_string(),
             },
         }
     })
+}
+
+/// Walks the heap of one worker of `pool` (`worker`, or the ACTIVE one
+/// that served most), out of rotation, and keeps the answer for the status
+/// page.
+async fn run(
+    hub: &Hub,
+    pool: &str,
+    worker: Option<u32>,
+    budget_ms: Option<u64>,
+) -> Result<protocol::heap::HeapAnswer, HubError> {
+    let p = hub.pools.named(pool)?;
+    let walk = HeapWalk {
+        slot: worker,
+        limits: protocol::heap::WalkLimits {
+            budget_ms: budget_ms
+                .unwrap_or(HEAP_WALK_BUDGET_MS)
+                .min(HEAP_WALK_MAX_MS),
+            max_depth: HEAP_WALK_DEPTH,
+            top: HEAP_WALK_TOP,
+        },
+    };
+    let answer = p
+        .call(walk)
+        .await
+        .map_err(|why| HubError::refused(&p, why))?;
+    let mut walks = hub.walks.lock().unwrap_or_else(|e| e.into_inner());
+    walks.insert(pool.to_owned(), (crate::history::unix_ms(), answer.clone()));
+    Ok(answer)
 }

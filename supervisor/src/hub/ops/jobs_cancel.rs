@@ -22,9 +22,15 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().cancel(&id).await {
+        match run(hub, &id).await {
             Ok(status) => ControlReply::JobCancelling { id, status },
             Err(message) => ControlReply::Error { message },
         }
     })
+}
+
+/// Cancels job `id`; returns its state then. The status page's cancel
+/// button too.
+pub async fn run(hub: &Hub, id: &str) -> Result<protocol::control::JobState, String> {
+    hub.jobs.cancel(id).await
 }

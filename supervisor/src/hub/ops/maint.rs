@@ -4,7 +4,8 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, counted, misrouted};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
+use crate::pool::Maint;
 
 pub const OP: Op = Op {
     name: "maint",
@@ -23,7 +24,20 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
     };
     Box::pin(async move {
         let data = data.map(|d| d.to_string());
-        let n = hub.maint(pool.as_deref(), data).await;
+        let n = run(hub, pool.as_deref(), data).await;
         counted(n, |workers| ControlReply::Maintaining { workers })
     })
+}
+
+/// A maintenance sweep of one pool or every pool, `data` the JSON
+/// `maint()` gets; returns how many workers were queued. The status page's
+/// maintenance button too.
+pub async fn run(hub: &Hub, pool: Option<&str>, data: Option<String>) -> Result<u32, HubError> {
+    let mut total = 0;
+    for p in hub.pools.targets(pool)? {
+        let maint = Maint { data: data.clone() };
+        // A pool that stops meanwhile has no worker to sweep.
+        total += p.call(maint).await.unwrap_or(0);
+    }
+    Ok(total)
 }

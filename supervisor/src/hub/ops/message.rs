@@ -4,7 +4,8 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, counted, misrouted};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
+use crate::pool::Message;
 
 pub const OP: Op = Op {
     name: "message",
@@ -22,7 +23,14 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        let n = hub.message(&pool, data.to_string()).await;
+        let n = run(hub, &pool, data.to_string()).await;
         counted(n, |workers| ControlReply::Sent { workers })
     })
+}
+
+/// Sends `message(data)` to every worker of `pool`; returns how many got
+/// it (none once the pool has stopped).
+async fn run(hub: &Hub, pool: &str, data: String) -> Result<u32, HubError> {
+    let p = hub.pools.named(pool)?;
+    Ok(p.call(Message { data }).await.unwrap_or(0))
 }

@@ -6,8 +6,9 @@
 //! it does (the text of bextd(8)), who may call it ([`Access`]), its HTTP
 //! path and method with the handler that answers it, and the control
 //! request it serves ([`ControlKind`]) with the handler that replies. The
-//! handlers decode what they need, call the [`Hub`]'s methods and encode
-//! the answer, as mini-redis' commands do; [`TABLE`] lists the entries,
+//! handlers decode what they need, carry it out (a command to each pool
+//! it targets, [`crate::pool::PoolHandle::call`]) and encode the answer,
+//! as mini-redis' commands do; [`TABLE`] lists the entries,
 //! and everything else reads it: the front's routing and access checks
 //! ([`access::admit`]), [`crate::hub::control`]'s dispatch, and the
 //! ADMIN ENDPOINTS and CONTROL REQUESTS sections of bextd(8). The tests
@@ -16,7 +17,9 @@
 //!
 //! Adding an operation: a file here with its `OP`, and one line in
 //! [`TABLE`] (with its request and reply in `protocol::control` when it
-//! has one, and its verb in `cli/`).
+//! has one, and its verb in `cli/verbs/`). One that commands a pool sends
+//! the pool a command type (`pool/core/`, one line in
+//! `pool/actor/command.rs`).
 
 pub mod access;
 mod actions;
@@ -30,13 +33,13 @@ mod heap;
 mod history;
 mod job;
 mod jobs;
-mod jobs_cancel;
+pub(super) mod jobs_cancel;
 mod jobs_discard;
 mod jobs_logs;
 mod jobs_retry;
 mod jobs_schedules;
 mod jobs_spawn;
-mod maint;
+pub(super) mod maint;
 mod message;
 mod metrics;
 mod page;
@@ -44,7 +47,7 @@ mod quarantine;
 mod quarantine_clear;
 mod ready;
 mod reload;
-mod restart;
+pub(super) mod restart;
 mod swap;
 mod workers;
 

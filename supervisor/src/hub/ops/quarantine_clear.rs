@@ -4,7 +4,7 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, counted, misrouted};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
 
 pub const OP: Op = Op {
     name: "quarantine clear",
@@ -21,7 +21,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
     let ControlRequest::QuarantineClear { pool } = req else {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
-    let r = counted(hub.clear_quarantine(pool.as_deref()), |signatures| {
+    let r = counted(clear(hub, pool.as_deref()), |signatures| {
         tracing::info!(
             pool = pool.as_deref().unwrap_or("*"),
             signatures,
@@ -30,4 +30,11 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         ControlReply::Cleared { signatures }
     });
     Box::pin(std::future::ready(r))
+}
+
+/// Lifts the quarantine of one pool or every pool; returns how many
+/// signatures were lifted.
+fn clear(hub: &Hub, pool: Option<&str>) -> Result<u32, HubError> {
+    let targets = hub.pools.targets(pool)?;
+    Ok(targets.iter().map(|p| p.quarantine.clear()).sum::<usize>() as u32)
 }

@@ -19,7 +19,7 @@ pub const OP: Op = Op {
 
 fn reply(hub: &Hub, _: ControlRequest) -> BoxFuture<'_, ControlReply> {
     Box::pin(async move {
-        match hub.reload("bext reload").await {
+        match hub.reloader.reload("bext reload").await {
             Ok(changes) => ControlReply::Reloaded { changes },
             Err(problems) => ControlReply::ReloadFailed { problems },
         }

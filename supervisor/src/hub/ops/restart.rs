@@ -4,7 +4,8 @@ use futures_util::future::BoxFuture;
 use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, counted, misrouted};
-use crate::hub::Hub;
+use crate::hub::{Hub, HubError};
+use crate::pool::{Reason, Restart};
 
 pub const OP: Op = Op {
     name: "restart",
@@ -22,10 +23,30 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        let n = hub.restart(pool.as_deref(), worker).await;
+        let n = run(hub, pool.as_deref(), worker).await;
         counted(n, |workers| {
             tracing::info!(pool = pool.as_deref().unwrap_or("*"), worker = ?worker, workers, "restart requested over the control socket");
             ControlReply::Restarting { workers }
         })
     })
+}
+
+/// Rolling restart of one pool's workers (or one slot), or of every
+/// pool's; returns how many slots. The status page's restart buttons too.
+pub async fn run(hub: &Hub, pool: Option<&str>, worker: Option<u32>) -> Result<u32, HubError> {
+    if pool.is_none() && worker.is_some() && hub.pools.all().len() > 1 {
+        return Err(HubError::WorkerNeedsPool);
+    }
+    let mut total = 0;
+    for p in hub.pools.targets(pool)? {
+        let restart = Restart {
+            slot: worker,
+            reason: Reason::Restart,
+        };
+        total += p
+            .call(restart)
+            .await
+            .map_err(|why| HubError::refused(&p, why))?;
+    }
+    Ok(total)
 }

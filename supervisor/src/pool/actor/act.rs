@@ -8,17 +8,12 @@ use std::sync::atomic::Ordering;
 use nix::sys::signal::Signal;
 use protocol::worker::MasterToWorker;
 
-use super::{Actor, ReplyTo};
-use crate::pool::core::{Action, Counter, Input, Reply, Work};
+use super::Actor;
+use crate::pool::core::{Action, Counter, Input, Work};
 use protocol::heap::HeapAnswer;
 
 impl Actor {
-    pub(super) async fn act(
-        &mut self,
-        action: Action,
-        queue: &mut VecDeque<Input>,
-        reply: &mut Option<ReplyTo>,
-    ) {
+    pub(super) async fn act(&mut self, action: Action, queue: &mut VecDeque<Input>) {
         match action {
             Action::Spawn { slot, generation } => self.spawn(slot, generation, queue).await,
             Action::Kill { pid } => {
@@ -51,14 +46,6 @@ impl Actor {
                 crate::pool::emit::log(&self.handle.name, &log)
             }
             Action::Count(c) => self.count(c),
-            Action::Reply(Reply::Heap(Ok(key))) => {
-                // Answered once the walk's report comes (or dropped, which
-                // the asker reads as the worker gone, if it ends first).
-                if let Some(ReplyTo::Heap(tx)) = reply.take() {
-                    self.walks.insert(key, tx);
-                }
-            }
-            Action::Reply(r) => send_reply(r, reply.take()),
             Action::HeapReport {
                 slot,
                 generation,
@@ -66,15 +53,18 @@ impl Actor {
                 report,
                 growth,
             } => {
-                if let Some(tx) = self.walks.remove(&(slot, generation)) {
-                    let _ = tx.send(Ok(HeapAnswer {
-                        pool: self.handle.name.to_string(),
-                        worker: slot,
-                        pid: pid.as_raw() as u32,
-                        generation,
-                        report: *report,
-                        growth,
-                    }));
+                if let Some(reply) = self.walks.remove(&(slot, generation)) {
+                    super::command::answer_walk(
+                        reply,
+                        HeapAnswer {
+                            pool: self.handle.name.to_string(),
+                            worker: slot,
+                            pid: pid.as_raw() as u32,
+                            generation,
+                            report: *report,
+                            growth,
+                        },
+                    );
                 }
             }
             Action::Stopped => self.stopped = true,
@@ -185,20 +175,5 @@ impl Actor {
             }
         }
         n
-    }
-}
-
-fn send_reply(r: Reply, to: Option<ReplyTo>) {
-    match (r, to) {
-        (Reply::Restart(r), Some(ReplyTo::Restart(tx))) => {
-            let _ = tx.send(r);
-        }
-        (Reply::Maint(n), Some(ReplyTo::Maint(tx))) | (Reply::Swap(n), Some(ReplyTo::Swap(tx))) => {
-            let _ = tx.send(n);
-        }
-        (Reply::Heap(Err(e)), Some(ReplyTo::Heap(tx))) => {
-            let _ = tx.send(Err(e));
-        }
-        _ => {}
     }
 }

@@ -28,7 +28,7 @@ use serde_json::json;
 use super::Actor;
 use crate::history::{NewEvent, report as feed};
 use crate::pool::core::canary::{Figures, Limits, Verdict, judge};
-use crate::pool::core::{Input, Phase, ProcState, Reason};
+use crate::pool::core::{Command, Phase, ProcState, Reason, Restart, Stopped};
 use crate::pool::link::Side;
 use crate::pool::version::{Load, RolloutError};
 use protocol::rollout::Rollout;
@@ -40,6 +40,17 @@ pub enum RolloutOp {
     Promote,
     /// To the kept previous version (`Some`: its id, checked).
     Rollback(Option<String>),
+}
+
+impl Command for RolloutOp {
+    type Answer = RolloutAnswer;
+    type Error = RolloutError;
+}
+
+impl From<Stopped> for RolloutError {
+    fn from(_: Stopped) -> RolloutError {
+        RolloutError::Stopping
+    }
 }
 
 /// A pool's answer to a [`RolloutOp`].
@@ -340,11 +351,12 @@ impl Actor {
 
     async fn restart_slots(&mut self, slots: &[u32], reason: &Reason) {
         for &slot in slots {
-            let input = Input::Restart {
+            let restart = Restart {
                 slot: Some(slot),
                 reason: reason.clone(),
             };
-            self.feed(input, None).await;
+            // The slot exists: the count is not asked for.
+            let _ = self.apply(restart).await;
         }
     }
 }

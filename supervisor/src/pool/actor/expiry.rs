@@ -42,7 +42,7 @@ impl Actor {
                 generation,
                 reason,
             };
-            self.feed(input, None).await;
+            self.feed(input).await;
         }
     }
 }

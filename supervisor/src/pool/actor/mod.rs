@@ -11,20 +11,22 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use nix::unistd::Pid;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-use super::core::{Core, Input, Load, Probe};
+use super::core::{Apply, Core, Input, Load, PoolError, Probe};
 use super::link::{TaggedEvent, WorkerLink};
-use super::{PoolHandle, PoolMsg, Services};
+use super::{PoolHandle, Services};
 use crate::process::reaper::Exit;
 
 mod act;
 mod canary;
+mod command;
 mod expiry;
 mod start;
 mod versions;
 
 pub use canary::{RolloutAnswer, RolloutOp};
+pub use command::{Ask, Envelope, Reply};
 pub(crate) use versions::code_settings;
 
 type Links = HashMap<(u32, u64), Arc<WorkerLink>>;
@@ -59,17 +61,6 @@ impl Probe for LinkProbe<'_> {
     }
 }
 
-/// Where the answer to the command being stepped goes.
-enum ReplyTo {
-    Restart(oneshot::Sender<Result<u32, String>>),
-    Maint(oneshot::Sender<u32>),
-    Swap(oneshot::Sender<u32>),
-    Heap(HeapReply),
-}
-
-/// Where a heap walk's answer goes.
-pub(super) type HeapReply = oneshot::Sender<Result<protocol::heap::HeapAnswer, String>>;
-
 struct Actor {
     handle: Arc<PoolHandle>,
     services: Services,
@@ -79,7 +70,8 @@ struct Actor {
     pids: HashMap<Pid, (u32, u64)>,
     events_tx: mpsc::UnboundedSender<TaggedEvent>,
     exits_tx: mpsc::UnboundedSender<Exit>,
-    done: Vec<oneshot::Sender<()>>,
+    /// Who waits for the pool to stop.
+    done: Vec<Reply<super::core::Shutdown>>,
     stopped: bool,
     /// The cgroup's OOM-kill count at the last exit.
     oom_kills: Option<u64>,
@@ -89,13 +81,13 @@ struct Actor {
     /// The canary under way, if a deploy is being judged.
     canary: Option<canary::Run>,
     /// Who waits for the heap walk of each worker being walked.
-    walks: HashMap<(u32, u64), HeapReply>,
+    walks: HashMap<(u32, u64), command::HeapReply>,
 }
 
 pub(super) fn spawn(
     handle: Arc<PoolHandle>,
     services: Services,
-    rx: mpsc::UnboundedReceiver<PoolMsg>,
+    rx: mpsc::UnboundedReceiver<Envelope>,
 ) {
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
@@ -136,7 +128,7 @@ async fn sleep_until(at: Option<Instant>) {
 impl Actor {
     async fn run(
         mut self,
-        mut rx: mpsc::UnboundedReceiver<PoolMsg>,
+        mut rx: mpsc::UnboundedReceiver<Envelope>,
         mut events: mpsc::UnboundedReceiver<TaggedEvent>,
         mut exits: mpsc::UnboundedReceiver<Exit>,
     ) {
@@ -152,17 +144,17 @@ impl Actor {
         // Autoscaling and automatic maintenance look at the pool this often.
         let mut pool_tick = tokio::time::interval(super::core::POOL_TICK);
         pool_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        self.feed(Input::Tick, None).await;
+        self.feed(Input::Tick).await;
         while !self.stopped {
             let now = Instant::now();
             let wake = self.core.next_deadline(now);
             let expiry = self.next_expiry(now);
             let verdict_due = self.canary.as_ref().and_then(|r| r.wake);
             tokio::select! {
-                Some(msg) = rx.recv() => self.on_msg(msg).await,
+                Some(envelope) = rx.recv() => self.carry(envelope).await,
                 Some(ev) = events.recv() => match ev.event {
                     super::core::LinkEvent::Tallied => self.judge_canary().await,
-                    _ => self.feed(link_input(ev), None).await,
+                    _ => self.feed(link_input(ev)).await,
                 },
                 _ = sleep_until(verdict_due) => self.judge_canary().await,
                 Some(exit) = exits.recv() => {
@@ -172,105 +164,74 @@ impl Actor {
                         l.wait_closed(std::time::Duration::from_millis(500)).await;
                     }
                     while let Ok(ev) = events.try_recv() {
-                        self.feed(link_input(ev), None).await;
+                        self.feed(link_input(ev)).await;
                     }
                     let input = Input::Exit(self.exit_facts(exit));
-                    self.feed(input, None).await;
+                    self.feed(input).await;
                 }
                 _ = memory_tick.tick() => {
                     let samples = self.sample_memory();
-                    self.feed(Input::Memory(samples), None).await;
+                    self.feed(Input::Memory(samples)).await;
                 }
-                _ = beat_tick.tick() => self.feed(Input::Tick, None).await,
-                _ = pool_tick.tick() => self.feed(Input::PoolTick, None).await,
-                _ = sleep_until(wake) => self.feed(Input::Tick, None).await,
+                _ = beat_tick.tick() => self.feed(Input::Tick).await,
+                _ = pool_tick.tick() => self.feed(Input::PoolTick).await,
+                _ = sleep_until(wake) => self.feed(Input::Tick).await,
                 _ = sleep_until(expiry) => self.expire_overdue().await,
             }
         }
         for done in self.done.drain(..) {
-            let _ = done.send(());
+            let _ = done.send(Ok(()));
         }
     }
 
-    async fn on_msg(&mut self, msg: PoolMsg) {
-        match msg {
-            PoolMsg::Shutdown { graceful, done } => {
-                self.done.push(done);
-                self.feed(Input::Shutdown { graceful }, None).await;
-            }
-            PoolMsg::Restart {
-                slot,
-                reason,
-                reply,
-            } => {
-                crate::fault::pool_restart();
-                if slot.is_none()
-                    && let Some(n) = self.begin_canary(&reason).await
-                {
-                    let _ = reply.send(Ok(n));
-                    return;
-                }
-                let input = Input::Restart { slot, reason };
-                self.feed(input, Some(ReplyTo::Restart(reply))).await;
-            }
-            PoolMsg::Maint { data_json, reply } => {
-                let input = Input::Maint { data: data_json };
-                self.feed(input, Some(ReplyTo::Maint(reply))).await;
-            }
-            PoolMsg::Heap {
-                slot,
-                limits,
-                reply,
-            } => {
-                let input = Input::HeapWalk { slot, limits };
-                self.feed(input, Some(ReplyTo::Heap(reply))).await;
-            }
-            PoolMsg::Message { data_json, reply } => {
-                let _ = reply.send(self.broadcast(&data_json));
-            }
-            PoolMsg::Swap {
-                changes_json,
-                reply,
-            } => {
-                let input = Input::Swap {
-                    changes: changes_json,
-                };
-                self.feed(input, Some(ReplyTo::Swap(reply))).await;
-            }
-            PoolMsg::Reconfigure { roll } => {
-                if roll {
-                    // New settings for the code: a deploy, never skipped.
-                    let cause = super::version::Cause::Reload;
-                    let _ = self.handle.versions.deploy(cause, None);
-                }
-                let cfg = self.handle.config();
-                self.busy_limit = cfg.settings.busy_limit();
-                let input = Input::Reconfigure {
-                    settings: Box::new(cfg.settings.clone()),
-                    min_workers: cfg.min_workers,
-                    max_workers: cfg.max_workers,
-                    roll,
-                };
-                self.feed(input, None).await;
-            }
-            PoolMsg::Status { reply } => {
-                let versions = super::status::Versions {
-                    loads: &self.loads,
-                    note: self.handle.versions.note(),
-                };
-                let rows =
-                    super::status::rows(&self.handle.name, &self.core, &self.links, versions);
-                let _ = reply.send(rows);
-            }
-            PoolMsg::Rollout { op, reply } => {
-                let _ = reply.send(self.rollout(op).await);
-            }
+    /// Takes the reloaded configuration in the handle.
+    async fn reconfigure(&mut self, roll: bool) {
+        if roll {
+            // New settings for the code: a deploy, never skipped.
+            let cause = super::version::Cause::Reload;
+            let _ = self.handle.versions.deploy(cause, None);
         }
+        let cfg = self.handle.config();
+        self.busy_limit = cfg.settings.busy_limit();
+        let input = Input::Reconfigure {
+            settings: Box::new(cfg.settings.clone()),
+            min_workers: cfg.min_workers,
+            max_workers: cfg.max_workers,
+            roll,
+        };
+        self.feed(input).await;
+    }
+
+    /// A status row per worker process and per empty slot.
+    fn status(&self) -> Vec<protocol::control::WorkerStatus> {
+        let versions = super::status::Versions {
+            loads: &self.loads,
+            note: self.handle.versions.note(),
+        };
+        super::status::rows(&self.handle.name, &self.core, &self.links, versions)
+    }
+
+    /// Carries out a command the core decides, and everything its actions
+    /// lead to; returns the core's answer.
+    async fn apply<C: Apply>(&mut self, command: C) -> Result<C::Out, PoolError> {
+        let probe = LinkProbe(&self.links, self.busy_limit);
+        let (answer, actions) = self.core.command(command, Instant::now(), &probe);
+        let mut queue = VecDeque::new();
+        for action in actions {
+            self.act(action, &mut queue).await;
+        }
+        self.run_queue(queue).await;
+        answer
     }
 
     /// Steps the core with `input` and everything its actions lead to.
-    async fn feed(&mut self, input: Input, mut reply: Option<ReplyTo>) {
-        let mut queue = VecDeque::from([input]);
+    async fn feed(&mut self, input: Input) {
+        self.run_queue(VecDeque::from([input])).await;
+    }
+
+    /// Steps the core with each input of `queue` and everything their
+    /// actions lead to.
+    async fn run_queue(&mut self, mut queue: VecDeque<Input>) {
         while let Some(input) = queue.pop_front() {
             let exited = match &input {
                 Input::Exit(e) => Some(e.pid),
@@ -286,14 +247,16 @@ impl Actor {
             let probe = LinkProbe(&self.links, self.busy_limit);
             let actions = self.core.step(input, Instant::now(), &probe);
             for action in actions {
-                self.act(action, &mut queue, &mut reply).await;
+                self.act(action, &mut queue).await;
             }
             if let Some(pid) = exited
                 && let Some(key) = self.pids.remove(&pid)
             {
                 self.links.remove(&key);
                 self.loads.remove(&key);
-                self.walks.remove(&key);
+                if let Some(reply) = self.walks.remove(&key) {
+                    command::walk_lost(reply);
+                }
             }
         }
         // Requests wait for a worker while one serves, boots or will boot

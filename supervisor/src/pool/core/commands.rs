@@ -1,20 +1,44 @@
-//! Commands from operators and the request path: restart, shutdown, kill.
+//! Commands from operators and the request path: restart ([`Restart`]),
+//! shutdown, kill.
 
 use std::time::Instant;
 
-use super::{Action, Core, Log, Phase, Probe, ProcState, Reason, Reply};
+use super::{Apply, Command, Core, Log, Phase, PoolError, Probe, ProcState, Reason};
+
+/// Rolling restart of every slot, or of one; slots that gave up start
+/// again. Answers how many slots.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Restart {
+    pub slot: Option<u32>,
+    pub reason: Reason,
+}
+
+impl Command for Restart {
+    type Answer = u32;
+    type Error = PoolError;
+}
+
+impl Apply for Restart {
+    type Out = u32;
+    fn apply(self, core: &mut Core, now: Instant, _: &dyn Probe) -> Result<u32, PoolError> {
+        core.restart(self.slot, self.reason, now)
+    }
+}
 
 impl Core {
-    pub(super) fn restart(&mut self, slot: Option<u32>, reason: Reason, now: Instant) {
+    pub(super) fn restart(
+        &mut self,
+        slot: Option<u32>,
+        reason: Reason,
+        now: Instant,
+    ) -> Result<u32, PoolError> {
         if let Some(n) = slot
             && self.slot_index(n).is_none()
         {
-            let ids: Vec<String> = self.slots.iter().map(|s| s.id.to_string()).collect();
-            self.out.push(Action::Reply(Reply::Restart(Err(format!(
-                "has no worker {n} (its workers are {})",
-                ids.join(", ")
-            )))));
-            return;
+            return Err(PoolError::NoSuchWorker {
+                slot: n,
+                slots: self.slots.iter().map(|s| s.id).collect(),
+            });
         }
         let mut count = 0;
         for i in 0..self.slots.len() {
@@ -40,7 +64,7 @@ impl Core {
                 self.slots[i].order = Some(reason.clone());
             }
         }
-        self.out.push(Action::Reply(Reply::Restart(Ok(count))));
+        Ok(count)
     }
 
     pub(super) fn shutdown(&mut self, graceful: bool, now: Instant, probe: &dyn Probe) {

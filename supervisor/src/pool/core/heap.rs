@@ -15,7 +15,34 @@ use std::time::Instant;
 
 use protocol::heap::{Census, HeapReport, WalkLimits};
 
-use super::{Action, Core, Log, Probe, ProcState, Work, maint::Queued};
+use super::{Action, Apply, Command, Core, Log, PoolError, Probe, ProcState, Work, maint::Queued};
+
+/// Walks the heap of one worker (`slot`, or the ACTIVE one that served
+/// most) out of rotation (`bext heap`). The core answers which worker; the
+/// actor answers the walk's report once the worker sends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapWalk {
+    pub slot: Option<u32>,
+    pub limits: WalkLimits,
+}
+
+impl Command for HeapWalk {
+    type Answer = protocol::heap::HeapAnswer;
+    type Error = PoolError;
+}
+
+impl Apply for HeapWalk {
+    /// The worker chosen: (slot, generation).
+    type Out = (u32, u64);
+    fn apply(
+        self,
+        core: &mut Core,
+        _: Instant,
+        probe: &dyn Probe,
+    ) -> Result<(u32, u64), PoolError> {
+        core.start_walk(self.slot, self.limits, probe)
+    }
+}
 
 impl Core {
     /// A census from process `generation` of slot `i`.
@@ -65,12 +92,12 @@ impl Core {
 
     /// Chooses the worker to walk (`slot`, or the ACTIVE one that served
     /// most) and queues it first for its turn out of rotation.
-    pub(super) fn start_walk(
+    fn start_walk(
         &mut self,
         slot: Option<u32>,
         limits: WalkLimits,
         probe: &dyn Probe,
-    ) -> Result<(u32, u64), String> {
+    ) -> Result<(u32, u64), PoolError> {
         let active: Vec<(u32, u64)> = self
             .slots
             .iter()
@@ -79,20 +106,19 @@ impl Core {
             .map(|(id, p)| (id, p.generation))
             .collect();
         let chosen = match slot {
-            Some(n) => active.iter().find(|(id, _)| *id == n).copied().ok_or_else(|| {
-                format!("worker {n} is not ACTIVE (or does not exist): only an ACTIVE worker is walked")
-            })?,
+            Some(n) => active
+                .iter()
+                .find(|(id, _)| *id == n)
+                .copied()
+                .ok_or(PoolError::NotActive(n))?,
             None => active
                 .iter()
                 .max_by_key(|(id, g)| probe.load(*id, *g).served)
                 .copied()
-                .ok_or("has no ACTIVE worker")?,
+                .ok_or(PoolError::NoActiveWorker)?,
         };
         if active.len() < 2 {
-            return Err(
-                "has one ACTIVE worker: a heap walk never takes the last one out of rotation"
-                    .into(),
-            );
+            return Err(PoolError::LastActiveWorker);
         }
         let (slot, generation) = chosen;
         self.maint_queue.push_front(Queued {

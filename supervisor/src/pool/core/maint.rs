@@ -219,3 +219,22 @@ impl Core {
         }
     }
 }
+
+/// A maintenance sweep of every ACTIVE worker (`bext maint`), `data` the
+/// JSON `maint()` gets; answers how many workers were queued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Maint {
+    pub data: Option<String>,
+}
+
+impl super::Command for Maint {
+    type Answer = u32;
+    type Error = super::PoolError;
+}
+
+impl super::Apply for Maint {
+    type Out = u32;
+    fn apply(self, core: &mut Core, _: Instant, _: &dyn Probe) -> Result<u32, super::PoolError> {
+        Ok(core.start_sweep(self.data))
+    }
+}

@@ -1,9 +1,10 @@
 //! The pool's decisions, as pure code.
 //!
-//! [`Core::step`] takes one [`Input`] (a command, a link event, an exit, a
-//! spawn result, a memory sample, a tick) and the time, and returns the
-//! [`Action`]s to perform: spawn, signal, drain, open or close a link,
-//! publish the ACTIVE workers, reply, log, count. It reads no clock, sends
+//! [`Core::step`] takes one [`Input`] (a link event, an exit, a spawn
+//! result, a memory sample, a tick) and the time, and [`Core::command`]
+//! one [`Command`] (`command.rs`) with the time and returns its answer;
+//! each returns the [`Action`]s to perform: spawn, signal, drain, open or
+//! close a link, publish the ACTIVE workers, log, count. It reads no clock, sends
 //! no signal, touches no file and no channel; the live counters of each
 //! worker's link (requests in flight, served, last heartbeat) come through
 //! the [`Probe`] it is given. So every policy (backoff, healthy reset,
@@ -13,6 +14,7 @@
 //! the core decided.
 
 pub mod canary;
+pub mod command;
 mod commands;
 pub mod death;
 pub mod deploy;
@@ -35,13 +37,17 @@ use std::time::{Duration, Instant};
 
 pub use protocol::control::RotationReason as Reason;
 
-pub use log::{FollowUp, Log};
-pub use maint::Work;
+pub use command::{Apply, Command, Message, PoolError, Reconfigure, Shutdown, Status, Stopped};
+pub use commands::Restart;
+pub use heap::HeapWalk;
+pub use log::Log;
+pub use maint::{Maint, Work};
 pub use model::{
-    Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Reply, Rotation, Slot,
+    Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Rotation, Slot,
 };
 pub use scale::POOL_TICK;
 pub use state::{MaintStage, Phase, ProcState, SwapStage};
+pub use swap::Swap;
 
 use crate::config::Settings;
 use crate::pool::policy;
@@ -126,19 +132,6 @@ impl Core {
             } => self.on_link(slot, generation, event, now, probe),
             Input::Exit(exit) => self.on_exit(exit, now, probe),
             Input::Memory(samples) => self.on_memory(samples, now, probe),
-            Input::Restart { slot, reason } => self.restart(slot, reason, now),
-            Input::Maint { data } => {
-                let n = self.start_sweep(data);
-                self.out.push(Action::Reply(Reply::Maint(n)));
-            }
-            Input::Swap { changes } => {
-                let n = self.start_swap(changes);
-                self.out.push(Action::Reply(Reply::Swap(n)));
-            }
-            Input::HeapWalk { slot, limits } => {
-                let chosen = self.start_walk(slot, limits, probe);
-                self.out.push(Action::Reply(Reply::Heap(chosen)));
-            }
             Input::Reconfigure {
                 settings,
                 min_workers,
@@ -153,6 +146,12 @@ impl Core {
             } => self.kill_stuck(slot, generation, reason),
             Input::DeployFailed { stop } => self.deploy_failed(stop),
         }
+        self.settle(now, probe)
+    }
+
+    /// After an input or a command: boots what is missing, publishes the
+    /// ACTIVE workers, notes the end of a shutdown; returns what to do.
+    fn settle(&mut self, now: Instant, probe: &dyn Probe) -> Vec<Action> {
         self.reconcile(now, probe);
         self.publish();
         if self.stopping && !self.stopped && self.slots.iter().all(|s| s.procs.is_empty()) {

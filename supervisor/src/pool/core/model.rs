@@ -57,17 +57,6 @@ pub enum Input {
     Exit(Exit),
     /// RSS samples: (slot, generation, bytes).
     Memory(Vec<(u32, u64, u64)>),
-    /// Rotate every slot, or one; slots that gave up start again.
-    Restart { slot: Option<u32>, reason: Reason },
-    /// Start a maintenance sweep of every ACTIVE worker.
-    Maint { data: Option<String> },
-    /// Hot-swap every worker: `changes` is the JSON array `swap()` gets.
-    Swap { changes: String },
-    /// Walk the heap of a worker (`slot`, or the busiest), out of rotation.
-    HeapWalk {
-        slot: Option<u32>,
-        limits: protocol::heap::WalkLimits,
-    },
     /// New settings from a config reload: size, autoscaling and admission
     /// apply to the running workers; `roll`: something else changed too,
     /// so every worker is replaced (a rolling restart).
@@ -200,7 +189,6 @@ pub enum Action {
     Publish(Vec<(u32, u64)>),
     Log(Log),
     Count(Counter),
-    Reply(Reply),
     /// A process is gone; whether by its own fault (for the requests it
     /// held: a query of death, or a victim).
     Died {
@@ -221,18 +209,6 @@ pub enum Counter {
     Swapped,
     /// A swap that ended in a replacement.
     SwapReplaced,
-}
-
-/// Answers to commands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
-    /// How many slots will restart, or why none.
-    Restart(Result<u32, String>),
-    /// How many workers were queued for maintenance.
-    Maint(u32),
-    Swap(u32),
-    /// The worker the heap walk will run on, or why none.
-    Heap(Result<(u32, u64), String>),
 }
 
 /// One worker process.

@@ -208,3 +208,22 @@ impl Core {
         self.kill(i, generation, Reason::SwapTimeout, None);
     }
 }
+
+/// A hot-swap of every serving worker, `changes` the JSON array `swap()`
+/// gets; answers how many workers were queued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Swap {
+    pub changes: String,
+}
+
+impl super::Command for Swap {
+    type Answer = u32;
+    type Error = super::PoolError;
+}
+
+impl super::Apply for Swap {
+    type Out = u32;
+    fn apply(self, core: &mut Core, _: Instant, _: &dyn Probe) -> Result<u32, super::PoolError> {
+        Ok(core.start_swap(self.changes))
+    }
+}

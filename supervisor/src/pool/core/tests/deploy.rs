@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn a_failed_deploy_drops_every_deploy_rotation_and_stops_its_other_workers() {
     let mut p = Pool::ready(settings(), 3);
-    let actions = p.step(Input::Restart {
+    let actions = p.command(Restart {
         slot: None,
         reason: Reason::Signal,
     });
@@ -38,7 +38,7 @@ fn a_failed_deploy_keeps_routine_rotations() {
     let mut p = Pool::ready(settings(), 2);
     let (_, g) = p.primary(1);
     p.slots_mut_rotation(1, Reason::Uptime);
-    p.step(Input::Restart {
+    p.command(Restart {
         slot: Some(0),
         reason: Reason::FileChange,
     });
@@ -119,7 +119,7 @@ fn a_deploy_that_comes_while_a_replacement_boots_replaces_it_once_it_is_up() {
     p.event(0, g, LinkEvent::RequestLimit);
     let (_, booting) = p.primary(0);
     assert_ne!(booting, g, "a replacement boots");
-    let actions = p.step(Input::Restart {
+    let actions = p.command(Restart {
         slot: None,
         reason: Reason::FileChange,
     });
@@ -146,7 +146,7 @@ fn a_deploy_takes_over_a_routine_rotation_not_yet_started_and_spends_its_order()
     p.event(0, g0, LinkEvent::RequestLimit);
     // Slot 1 waits its turn behind slot 0.
     p.slots_mut_rotation(1, Reason::Uptime);
-    p.step(Input::Restart {
+    p.command(Restart {
         slot: None,
         reason: Reason::Signal,
     });

@@ -93,14 +93,11 @@ fn a_walk_takes_one_worker_out_and_brings_it_back_never_the_last() {
     let (pid1, g1) = p.primary(1);
     p.set_load(1, g1, 0, 50, p.now);
     p.set_load(0, g0, 0, 10, p.now);
-    let actions = p.step(Input::HeapWalk {
+    let (chosen, actions) = p.ask(HeapWalk {
         slot: None,
         limits: LIMITS,
     });
-    assert!(
-        actions.contains(&Action::Reply(Reply::Heap(Ok((1, g1))))),
-        "the busiest"
-    );
+    assert_eq!(chosen, Ok((1, g1)), "the busiest");
     assert!(actions.contains(&Action::Accept {
         slot: 1,
         generation: g1,
@@ -112,11 +109,12 @@ fn a_walk_takes_one_worker_out_and_brings_it_back_never_the_last() {
         work: Work::Walk(LIMITS)
     }));
     // The other one is the last ACTIVE worker now: refused.
-    let actions = p.step(Input::HeapWalk {
+    let (refused, actions) = p.ask(HeapWalk {
         slot: Some(0),
         limits: LIMITS,
     });
-    assert!(matches!(&actions[..], [Action::Reply(Reply::Heap(Err(e)))] if e.contains("last")));
+    assert_eq!(refused, Err(PoolError::LastActiveWorker));
+    assert!(actions.is_empty());
     let report = Box::new(HeapReport::default());
     let actions = p.event(1, g1, LinkEvent::HeapReport(report.clone()));
     assert!(actions.contains(&Action::HeapReport {
@@ -137,16 +135,17 @@ fn a_walk_takes_one_worker_out_and_brings_it_back_never_the_last() {
 #[test]
 fn a_walk_of_a_pool_of_one_or_of_a_worker_not_active_is_refused() {
     let mut p = Pool::ready(settings(), 1);
-    let actions = p.step(Input::HeapWalk {
+    let (refused, actions) = p.ask(HeapWalk {
         slot: None,
         limits: LIMITS,
     });
-    assert!(
-        matches!(&actions[..], [Action::Reply(Reply::Heap(Err(e)))] if e.contains("one ACTIVE"))
-    );
-    let actions = p.step(Input::HeapWalk {
+    assert_eq!(refused, Err(PoolError::LastActiveWorker));
+    assert!(actions.is_empty());
+    let (refused, actions) = p.ask(HeapWalk {
         slot: Some(7),
         limits: LIMITS,
     });
-    assert!(matches!(&actions[..], [Action::Reply(Reply::Heap(Err(e)))] if e.contains("worker 7")));
+    assert_eq!(refused, Err(PoolError::NotActive(7)));
+    assert!(refused.unwrap_err().to_string().contains("worker 7"));
+    assert!(actions.is_empty());
 }

@@ -29,10 +29,10 @@ fn a_sweep_takes_workers_out_one_at_a_time_and_never_the_last() {
     let mut p = Pool::ready(settings(), 3);
     let (_, g0) = p.primary(0);
     p.set_load(0, g0, 2, 0, p.now); // slot 0 is busy
-    let actions = p.step(Input::Maint {
+    let (queued, actions) = p.ask(Maint {
         data: Some("{\"deep\":true}".into()),
     });
-    assert!(actions.contains(&Action::Reply(Reply::Maint(3))));
+    assert_eq!(queued, Ok(3));
     assert_eq!(in_maint(&p), 1, "max_concurrent_maint = 1");
     assert!(actions.contains(&Action::Accept {
         slot: 0,
@@ -65,7 +65,7 @@ fn a_sweep_takes_workers_out_one_at_a_time_and_never_the_last() {
 fn a_pool_of_one_maintains_its_worker_while_requests_wait() {
     let mut p = Pool::ready(settings(), 1);
     let (_, g) = p.primary(0);
-    let actions = p.step(Input::Maint { data: None });
+    let actions = p.command(Maint { data: None });
     assert_eq!(in_maint(&p), 1);
     assert_eq!(runs(&actions), vec![0]);
     assert!(actions.contains(&Action::Publish(vec![])));
@@ -78,7 +78,7 @@ fn a_pool_of_two_keeps_one_worker_in_rotation() {
     let mut s = settings();
     s.maint.max_concurrent = 2;
     let mut p = Pool::ready(s, 2);
-    p.step(Input::Maint { data: None });
+    p.command(Maint { data: None });
     assert_eq!(in_maint(&p), 1);
     assert_eq!(p.active_count(), 1);
 }
@@ -88,7 +88,7 @@ fn max_concurrent_maint_takes_several_out_at_once() {
     let mut s = settings();
     s.maint.max_concurrent = 2;
     let mut p = Pool::ready(s, 4);
-    let actions = p.step(Input::Maint { data: None });
+    let actions = p.command(Maint { data: None });
     assert_eq!(in_maint(&p), 2);
     assert_eq!(runs(&actions).len(), 2, "both were empty");
 }
@@ -124,7 +124,7 @@ fn a_worker_that_drains_leaves_the_sweep() {
     let (_, g0) = p.primary(0);
     let (_, g1) = p.primary(1);
     p.set_load(0, g0, 1, 0, p.now);
-    p.step(Input::Maint { data: None }); // 0 emptying, 1 queued
+    p.command(Maint { data: None }); // 0 emptying, 1 queued
     p.event(1, g1, LinkEvent::RequestLimit);
     p.ready_all(); // 1 drains: its turn never comes
     p.set_load(0, g0, 0, 0, p.now);

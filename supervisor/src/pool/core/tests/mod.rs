@@ -111,6 +111,32 @@ impl Pool {
         all
     }
 
+    /// Carries out `command` now, then spawns as the actor would; the
+    /// core's answer and every action.
+    pub fn ask<C: Apply>(&mut self, command: C) -> (Result<C::Out, PoolError>, Vec<Action>) {
+        self.probe.now.set(self.now);
+        let (answer, actions) = self.core.command(command, self.now, &self.probe);
+        self.seen.extend(actions.clone());
+        let spawns: Vec<(u32, u64)> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Spawn { slot, generation } => Some((*slot, *generation)),
+                _ => None,
+            })
+            .collect();
+        let mut all = actions;
+        for (slot, generation) in spawns {
+            let input = self.spawn_result(slot, generation);
+            all.extend(self.step(input));
+        }
+        (answer, all)
+    }
+
+    /// Carries out `command` now; every action.
+    pub fn command<C: Apply>(&mut self, command: C) -> Vec<Action> {
+        self.ask(command).1
+    }
+
     fn spawn_result(&mut self, slot: u32, generation: u64) -> Input {
         if let Some((error, transient)) = self.fail_spawns.clone() {
             return Input::SpawnFailed {

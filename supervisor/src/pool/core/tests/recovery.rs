@@ -123,11 +123,11 @@ fn a_restart_revives_a_slot_that_gave_up_and_resets_its_count() {
     let mut p = Pool::ready(s, 2);
     crash_at(&mut p, 10);
     assert_eq!(p.slot(0).phase, Phase::GaveUp);
-    let actions = p.step(Input::Restart {
+    let (slots, actions) = p.ask(Restart {
         slot: None,
         reason: Reason::Signal,
     });
-    assert!(actions.contains(&Action::Reply(Reply::Restart(Ok(2)))));
+    assert_eq!(slots, Ok(2));
     assert!(logs(&actions).contains(&&Log::Revived { slot: 0 }));
     assert_eq!(p.slot(0).failures, 0);
     assert_eq!(p.slot(0).phase, Phase::Serving, "booting again");
@@ -139,13 +139,14 @@ fn a_restart_revives_a_slot_that_gave_up_and_resets_its_count() {
 #[test]
 fn a_restart_of_one_unknown_slot_is_an_error_naming_the_slots() {
     let mut p = Pool::ready(settings(), 2);
-    let actions = p.step(Input::Restart {
+    let (refused, _) = p.ask(Restart {
         slot: Some(7),
         reason: Reason::Restart,
     });
-    assert!(actions.contains(&Action::Reply(Reply::Restart(Err(
-        "has no worker 7 (its workers are 0, 1)".into()
-    )))));
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "has no worker 7 (its workers are 0, 1)"
+    );
 }
 
 #[test]

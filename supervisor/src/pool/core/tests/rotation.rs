@@ -59,7 +59,7 @@ fn at_most_max_concurrent_rotations_and_never_below_n_minus_k_active() {
     let mut s = settings();
     s.lifecycle.max_concurrent_rotations = 1;
     let mut p = Pool::ready(s, 4);
-    let actions = p.step(Input::Restart {
+    let actions = p.command(Restart {
         slot: None,
         reason: Reason::Signal,
     });
@@ -176,7 +176,7 @@ fn two_rotations_at_once_start_one_replacement_each() {
     // The actor reports each spawn after the core stepped the others: a
     // slot whose replacement is asked for but not yet reported must not
     // be asked for again.
-    let actions = p.step(Input::Restart {
+    let actions = p.command(Restart {
         slot: None,
         reason: Reason::Signal,
     });

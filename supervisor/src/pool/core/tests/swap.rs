@@ -41,10 +41,10 @@ fn workers_swap_one_at_a_time_in_place() {
     let pids: Vec<(Pid, u64)> = (0..3).map(|i| p.primary(i)).collect();
     let (_, g0) = pids[0];
     p.set_load(0, g0, 1, 0, p.now);
-    let actions = p.step(Input::Swap {
+    let (queued, actions) = p.ask(Swap {
         changes: r#"[{"path":"/a.json","kind":"rebindable"}]"#.into(),
     });
-    assert!(actions.contains(&Action::Reply(Reply::Swap(3))));
+    assert_eq!(queued, Ok(3));
     assert_eq!(swapping(&p), vec![0], "one at a time");
     assert_eq!(
         p.state(0).public(),
@@ -89,11 +89,11 @@ fn never_the_last_active_worker_but_a_pool_of_one_swaps_its_worker() {
     let (_, g0) = p.primary(0);
     let (_, g1) = p.primary(1);
     // One is in maintenance: the other is the last ACTIVE one.
-    p.step(Input::Maint { data: None });
+    p.command(Maint { data: None });
     let maint_slot = (0..2)
         .find(|i| matches!(p.state(*i), ProcState::Maint { .. }))
         .unwrap();
-    let actions = p.step(Input::Swap {
+    let actions = p.command(Swap {
         changes: "[]".into(),
     });
     assert!(runs(&actions).is_empty());
@@ -107,7 +107,7 @@ fn never_the_last_active_worker_but_a_pool_of_one_swaps_its_worker() {
     assert_eq!(swapping(&p).len(), 1, "now one can go: {actions:?}");
 
     let mut solo = Pool::ready(settings(), 1);
-    let actions = solo.step(Input::Swap {
+    let actions = solo.command(Swap {
         changes: "[]".into(),
     });
     assert_eq!(runs(&actions), vec![0]);
@@ -118,7 +118,7 @@ fn a_failed_or_missing_swap_replaces_the_worker_while_it_serves() {
     for missing in [false, true] {
         let mut p = Pool::ready(settings(), 2);
         let (pid, g0) = p.primary(0);
-        p.step(Input::Swap {
+        p.command(Swap {
             changes: "[]".into(),
         });
         let actions = p.event(
@@ -160,7 +160,7 @@ fn a_failed_or_missing_swap_replaces_the_worker_while_it_serves() {
 fn a_swap_past_its_timeout_kills_the_worker() {
     let mut p = Pool::ready(settings(), 2);
     let (pid, _) = p.primary(0);
-    p.step(Input::Swap {
+    p.command(Swap {
         changes: "[]".into(),
     });
     let timeout = p.core.settings().swap_timeout.as_millis() as u64;
@@ -174,11 +174,11 @@ fn a_swap_past_its_timeout_kills_the_worker() {
 #[test]
 fn a_rolling_restart_waits_for_a_running_swap() {
     let mut p = Pool::ready(settings(), 2);
-    p.step(Input::Swap {
+    p.command(Swap {
         changes: "[]".into(),
     });
     let (_, g0) = p.primary(0);
-    let actions = p.step(Input::Restart {
+    let actions = p.command(Restart {
         slot: None,
         reason: Reason::Restart,
     });
