@@ -40,7 +40,7 @@ pub use protocol::control::RotationReason as Reason;
 pub use command::{Apply, Command, Message, PoolError, Reconfigure, Shutdown, Status, Stopped};
 pub use commands::Restart;
 pub use heap::HeapWalk;
-pub use log::Log;
+pub use log::{FollowUp, Log};
 pub use maint::{Maint, Work};
 pub use model::{
     Action, Counter, Exit, Input, LastExit, LinkEvent, Load, Probe, Proc, Rotation, Slot,
