@@ -53,6 +53,11 @@ fn assert_matches_node() {
 }
 
 #[test]
+fn assert_messages_match_node() {
+    same_as_node("assert_messages");
+}
+
+#[test]
 fn crypto_matches_node() {
     same_as_node("crypto");
 }

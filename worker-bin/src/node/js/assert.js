@@ -16,9 +16,14 @@ class AssertionError extends Error {
   get name() { return "AssertionError"; }
 }
 
-function fail(actual, expected, message, operator) {
+// `generated` is the message Node makes when the caller gave none: such an
+// error says `generatedMessage: true`; a message the caller (or the
+// assertion's own fixed wording, as Node's throws() has) gave says false.
+function fail(actual, expected, message, operator, generated) {
   if (message instanceof Error) throw message;
-  throw new AssertionError({ message, actual, expected, operator });
+  const e = new AssertionError({ message: message ?? generated, actual, expected, operator });
+  e.generatedMessage = message == null;
+  throw e;
 }
 
 function isDeepEqual(a, b, strict, seen = new Map()) {
@@ -89,21 +94,25 @@ function threw(fn) {
 const NO_EXCEPTION = (message, what) => message || `Missing expected ${what}.`;
 
 function ok(value, message) {
-  if (!value) fail(value, true, message === undefined && arguments.length === 0 ? "No value argument passed to `assert.ok()`" : message ?? "The expression evaluated to a falsy value:\n\n  assert.ok(" + inspect(value) + ")\n", "==");
+  if (!value) {
+    const why = arguments.length === 0 ? "No value argument passed to `assert.ok()`"
+      : "The expression evaluated to a falsy value:\n\n  assert.ok(" + inspect(value) + ")\n";
+    fail(value, true, message, "==", why);
+  }
 }
 
 const assert = function (value, message) { ok.apply(null, arguments); };
 Object.assign(assert, {
   ok,
   AssertionError,
-  fail: (message = "Failed") => fail(undefined, undefined, message, "fail"),
+  fail: (message) => fail(undefined, undefined, message, "fail", "Failed"),
   equal: (a, b, m) => { if (!(a == b || (a !== a && b !== b))) fail(a, b, m, "=="); },
   notEqual: (a, b, m) => { if (a == b || (a !== a && b !== b)) fail(a, b, m, "!="); },
-  strictEqual: (a, b, m) => { if (!Object.is(a, b)) fail(a, b, m ?? `Expected values to be strictly equal:\n\n${inspect(a)} !== ${inspect(b)}\n`, "strictEqual"); },
-  notStrictEqual: (a, b, m) => { if (Object.is(a, b)) fail(a, b, m ?? `Expected "actual" to be strictly unequal to: ${inspect(b)}`, "notStrictEqual"); },
-  deepEqual: (a, b, m) => { if (!isDeepEqual(a, b, false)) fail(a, b, m ?? `Expected values to be loosely deep-equal:\n\n${inspect(a)}\n\nshould loosely deep-equal\n\n${inspect(b)}`, "deepEqual"); },
+  strictEqual: (a, b, m) => { if (!Object.is(a, b)) fail(a, b, m, "strictEqual", `Expected values to be strictly equal:\n\n${inspect(a)} !== ${inspect(b)}\n`); },
+  notStrictEqual: (a, b, m) => { if (Object.is(a, b)) fail(a, b, m, "notStrictEqual", `Expected "actual" to be strictly unequal to: ${inspect(b)}`); },
+  deepEqual: (a, b, m) => { if (!isDeepEqual(a, b, false)) fail(a, b, m, "deepEqual", `Expected values to be loosely deep-equal:\n\n${inspect(a)}\n\nshould loosely deep-equal\n\n${inspect(b)}`); },
   notDeepEqual: (a, b, m) => { if (isDeepEqual(a, b, false)) fail(a, b, m, "notDeepEqual"); },
-  deepStrictEqual: (a, b, m) => { if (!isDeepEqual(a, b, true)) fail(a, b, m ?? `Expected values to be strictly deep-equal:\n${inspect(a)}\n\nshould equal\n\n${inspect(b)}`, "deepStrictEqual"); },
+  deepStrictEqual: (a, b, m) => { if (!isDeepEqual(a, b, true)) fail(a, b, m, "deepStrictEqual", `Expected values to be strictly deep-equal:\n${inspect(a)}\n\nshould equal\n\n${inspect(b)}`); },
   notDeepStrictEqual: (a, b, m) => { if (isDeepEqual(a, b, true)) fail(a, b, m, "notDeepStrictEqual"); },
   throws(fn, expected, message) {
     if (typeof expected === "string") { message = expected; expected = undefined; }
@@ -123,9 +132,15 @@ Object.assign(assert, {
   async doesNotReject(p, expected, message) {
     try { await (typeof p === "function" ? p() : p); } catch (e) { fail(e, expected, message ?? `Got unwanted rejection.\nActual message: "${e && e.message}"`, "doesNotReject"); }
   },
-  match: (s, re, m) => { if (!re.test(s)) fail(s, re, m ?? `The input did not match the regular expression ${re}. Input:\n\n${inspect(s)}\n`, "match"); },
-  doesNotMatch: (s, re, m) => { if (re.test(s)) fail(s, re, m ?? `The input was expected to not match the regular expression ${re}. Input:\n\n${inspect(s)}\n`, "doesNotMatch"); },
-  ifError: (v) => { if (v !== null && v !== undefined) { if (v instanceof Error) throw v; fail(v, null, `ifError got unwanted exception: ${inspect(v)}`, "ifError"); } },
+  match: (s, re, m) => { if (!re.test(s)) fail(s, re, m, "match", `The input did not match the regular expression ${re}. Input:\n\n${inspect(s)}\n`); },
+  doesNotMatch: (s, re, m) => { if (re.test(s)) fail(s, re, m, "doesNotMatch", `The input was expected to not match the regular expression ${re}. Input:\n\n${inspect(s)}\n`); },
+  ifError: (v) => {
+    if (v === null || v === undefined) return;
+    const what = typeof v === "object" && typeof v.message === "string"
+      ? (v.message.length === 0 && v.constructor ? v.constructor.name : v.message)
+      : inspect(v);
+    throw new AssertionError({ message: `ifError got unwanted exception: ${what}`, actual: v, expected: null, operator: "ifError" });
+  },
 });
 // For util.isDeepStrictEqual; not a named export of node:assert.
 Object.defineProperty(assert, "isDeepEqual", { value: isDeepEqual });

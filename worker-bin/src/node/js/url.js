@@ -62,9 +62,53 @@ function parse(str, parseQueryString, slashesDenoteHost) {
   return out;
 }
 
-function format(obj) {
+// A WHATWG URL's href, less what `options` turn off (Node's url.format of
+// a URL): `auth`, `fragment`, `search` (each default true) and `unicode`
+// (default false: the host as punycode).
+function formatURL(u, options) {
+  if (options !== undefined && (options === null || typeof options !== "object")) {
+    const e = new TypeError(`The "options" argument must be of type object.${options === null ? " Received null" : ` Received type ${typeof options} (${String(options)})`}`);
+    e.code = "ERR_INVALID_ARG_TYPE";
+    throw e;
+  }
+  const flag = (name, dflt) => (options && options[name] != null ? Boolean(options[name]) : dflt);
+  const c = new URL(u.href);
+  if (!flag("fragment", true)) c.hash = "";
+  if (!flag("search", true)) c.search = "";
+  if (!flag("auth", true)) {
+    c.username = "";
+    c.password = "";
+  }
+  let href = c.href;
+  if (flag("unicode", false) && c.hostname) {
+    const at = href.indexOf(c.hostname, href.indexOf("//") + 2);
+    href = href.slice(0, at) + domainToUnicode(c.hostname) + href.slice(at + c.hostname.length);
+  }
+  return href;
+}
+
+function domainToASCII(domain) {
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch (_) {
+    return "";
+  }
+}
+
+// Each `xn--` label decoded; "" for what is no valid domain, as Node.
+function domainToUnicode(domain) {
+  const ascii = domainToASCII(domain);
+  if (ascii === "") return "";
+  try {
+    return require("punycode").toUnicode(ascii);
+  } catch (_) {
+    return "";
+  }
+}
+
+function format(obj, options) {
   if (typeof obj === "string") obj = parse(obj);
-  if (obj instanceof URL) return obj.href;
+  if (obj instanceof URL) return formatURL(obj, options);
   const protocol = obj.protocol ? (obj.protocol.endsWith(":") ? obj.protocol : `${obj.protocol}:`) : "";
   let host = "";
   if (obj.host) host = obj.host;
@@ -96,6 +140,6 @@ module.exports = {
   parse,
   format,
   resolve,
-  domainToASCII: (d) => { try { return new URL(`http://${d}`).hostname; } catch (_) { return ""; } },
-  domainToUnicode: (d) => d,
+  domainToASCII,
+  domainToUnicode,
 };
