@@ -103,6 +103,25 @@ pub struct HeapGrowth {
     pub leaking: bool,
 }
 
+impl HeapGrowth {
+    /// The figure in words: `1.1 KB per 1,000 requests; per request: 2.0
+    /// objects, 1.0 functions, …` (bextd's log, feed and `bext heap`).
+    pub fn describe(&self) -> String {
+        format!(
+            "{:.1} KB per 1,000 requests; per request: {:.1} objects, {:.1} functions, {:.1} strings, \
+             {:.1} arrays, {:.1} properties (over {} requests, {} censuses)",
+            self.bytes_per_1k / 1024.0,
+            self.objects_per_1k / 1000.0,
+            self.functions_per_1k / 1000.0,
+            self.strings_per_1k / 1000.0,
+            self.arrays_per_1k / 1000.0,
+            self.properties_per_1k / 1000.0,
+            self.requests,
+            self.samples,
+        )
+    }
+}
+
 /// The answer to `bext heap`: which worker was walked, and what it found.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HeapAnswer {

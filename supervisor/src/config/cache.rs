@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use super::checker::{Checker, Named, path};
 use super::schema::CacheSection;
-use super::validate::{Checker, Named, path};
 
 /// A pool's cache settings, as the cache uses them.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use super::checker::{Checker, Named, path};
 use super::schema::DeploySection;
-use super::validate::{Checker, Named, path};
 
 /// A pool's deploy settings, as the pool uses them.
 #[derive(Debug, Clone, PartialEq)]

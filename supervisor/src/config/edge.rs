@@ -6,7 +6,7 @@ use std::net::IpAddr;
 
 use ipnet::IpNet;
 
-use super::validate::Checker;
+use super::checker::Checker;
 
 /// The peers whose forwarded headers (`X-Forwarded-*`, `Forwarded`) are
 /// believed.

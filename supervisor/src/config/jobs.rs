@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::checker::{Checker, resolve};
 use super::schema::JobsSection;
 use super::store_url::{Secret, StoreUrl, redact};
-use super::validate::{Checker, resolve};
 
 /// The settings of background jobs (seed 002).
 #[derive(Debug, Clone, PartialEq)]

@@ -5,6 +5,7 @@
 //! `worker_bin`) are relative to the folder that holds the file.
 
 mod cache;
+mod checker;
 mod credentials;
 mod deploy;
 mod edge;
@@ -278,7 +279,7 @@ fn server_path_of(path: &Path, key: &str) -> Result<Option<PathBuf>, ConfigError
         .get("server")
         .and_then(|s| s.get(key))
         .and_then(|s| s.as_str())
-        .map(|s| validate::resolve(base, s)))
+        .map(|s| checker::resolve(base, s)))
 }
 
 /// Reads, parses and checks the file at `path`.

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::checker::{Checker, Named, path, resolve};
 use super::schema::WorkerCount;
 use super::settings::Pick;
-use super::validate::{Checker, Named, path, resolve};
 use super::{Host, Server};
 
 /// `jsc_workers`, or `min_workers`/`max_workers` → (min, max).

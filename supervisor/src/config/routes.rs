@@ -15,7 +15,7 @@
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
 use super::Pool;
-use super::validate::Checker;
+use super::checker::Checker;
 
 /// The set of paths a route surely matches.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 use super::Host;
-use super::validate::{Checker, Named, path, resolve};
+use super::checker::{Checker, Named, path, resolve};
 
 /// One `[[POOL.schedules]]` table, as written.
 #[derive(Debug, Clone, Deserialize, Serialize)]

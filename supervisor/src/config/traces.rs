@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::validate::Checker;
+use super::checker::Checker;
 
 /// `[tracing]` as written. Off unless `enabled = true`, or unless left
 /// unset while `OTEL_EXPORTER_OTLP_ENDPOINT` is in the environment.

@@ -4,69 +4,18 @@
 //! and the rule it broke, and all checks run, so one start reports every
 //! problem.
 
-use std::fmt::Display;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use ipnet::IpNet;
 use regex::Regex;
 
+use super::checker::{Checker, Named, path, resolve};
 use super::pool_rules::{
     check_lifecycle, check_load, check_read, check_recovery, check_sizes, check_timing,
     check_watch_dirs, resolve_credentials,
 };
-use super::shapes::line_near;
-use super::{Config, Host, Pool, PoolSection, Problem, RawConfig, Server, routes};
-
-/// Collects problems, each with its line.
-pub(super) struct Checker<'a> {
-    source: &'a str,
-    pub(super) problems: Vec<Problem>,
-    /// Where the config is to run: what may be checked on this machine.
-    pub(super) host: Host,
-}
-
-impl Checker<'_> {
-    /// Reports a problem with the key at `path`; `value` is what it holds.
-    pub(super) fn report(&mut self, path: &[&str], value: Option<String>, message: String) {
-        self.problems.push(Problem {
-            line: line_near(self.source, path),
-            key: path.join("."),
-            value,
-            message,
-        });
-    }
-
-    /// Reports `message` about the key at `path` holding `value` unless `ok`.
-    pub(super) fn rule(
-        &mut self,
-        ok: bool,
-        path: &[&str],
-        value: impl Display,
-        message: impl FnOnce() -> String,
-    ) {
-        if !ok {
-            self.report(path, Some(value.to_string()), message());
-        }
-    }
-}
-
-/// `p` relative to `base` unless it is absolute.
-pub(super) fn resolve(base: &Path, p: &str) -> PathBuf {
-    let p = Path::new(p);
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        base.join(p)
-    }
-}
-
-/// A pool's section and where it is in the file.
-pub(super) struct Named<'a> {
-    pub(super) name: String,
-    pub(super) prefix: Vec<&'a str>,
-    pub(super) section: &'a PoolSection,
-}
+use super::{Config, Host, Pool, Problem, RawConfig, Server, routes};
 
 pub(super) fn check(
     raw: RawConfig,
@@ -283,13 +232,6 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         io_threads: s.io_threads,
         shutdown_delay_ms: s.shutdown_delay_ms,
     }
-}
-
-/// Builds the full path of a key of a pool (`pools.api.lifecycle.x`).
-pub(super) fn path<'a>(prefix: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
-    let mut v = prefix.to_vec();
-    v.extend_from_slice(rest);
-    v
 }
 
 /// `[server] admin_hosts`: host names (letters, digits, hyphens, dots),

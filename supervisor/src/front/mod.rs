@@ -220,8 +220,13 @@ impl Front {
             }
             Err(f) => Err(f),
         };
-        if let Ok(Outcome::Error { message, stack }) = &outcome {
-            trace.exception(message, stack);
+        if let Ok(Outcome::Error { message, stack }) = &outcome
+            && trace.exception(message, stack)
+        {
+            tracing::debug!(
+                error = %crate::logging::untrusted(message),
+                "the handler threw; answered 500"
+            );
         }
         match outcome {
             Ok(Outcome::Ok(resp)) => head::worker_response(&pool.name, resp),

@@ -182,11 +182,12 @@ impl RequestTrace {
     }
 
     /// The handler threw: an `exception` event on the server span (with
-    /// the semantic conventions' `exception.*` attributes), and a log line
-    /// in the request's span, so its trace id is in the log.
-    pub fn exception(&self, message: &str, stack: &str) {
+    /// the semantic conventions' `exception.*` attributes). Whether the
+    /// request is traced: the caller then logs it in the request's span,
+    /// so its trace id is in the log.
+    pub fn exception(&self, message: &str, stack: &str) -> bool {
         let Some(open) = &self.live else {
-            return;
+            return false;
         };
         if open.sampled {
             open.cx.span().add_event(
@@ -197,10 +198,7 @@ impl RequestTrace {
                 ],
             );
         }
-        tracing::debug!(
-            error = %crate::logging::untrusted(message),
-            "the handler threw; answered 500"
-        );
+        true
     }
 
     /// Ends the server span with the answer's status and size, and adds

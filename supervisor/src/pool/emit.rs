@@ -279,13 +279,13 @@ pub(super) fn log(pool: &str, log: &Log) {
             kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
             workers,
             "pool leaking: its workers keep growing after warm-up, {}",
-            super::growth::describe(growth)
+            growth.describe()
         ),
         Log::LeakGone { growth } => tracing::info!(
             pool,
             kb_per_1k = format!("{:.1}", growth.bytes_per_1k / 1024.0),
             "pool no longer leaking: {}",
-            super::growth::describe(growth)
+            growth.describe()
         ),
     }
 }

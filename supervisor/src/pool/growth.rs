@@ -137,23 +137,6 @@ pub fn estimate(samples: &[Census]) -> Option<HeapGrowth> {
     })
 }
 
-/// The figure in words: `1.1 KB per 1,000 requests; per request: 2.0
-/// objects, 1.0 functions, …`.
-pub fn describe(g: &HeapGrowth) -> String {
-    format!(
-        "{:.1} KB per 1,000 requests; per request: {:.1} objects, {:.1} functions, {:.1} strings, \
-         {:.1} arrays, {:.1} properties (over {} requests, {} censuses)",
-        g.bytes_per_1k / 1024.0,
-        g.objects_per_1k / 1000.0,
-        g.functions_per_1k / 1000.0,
-        g.strings_per_1k / 1000.0,
-        g.arrays_per_1k / 1000.0,
-        g.properties_per_1k / 1000.0,
-        g.requests,
-        g.samples,
-    )
-}
-
 /// A pool's verdict.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PoolVerdict {

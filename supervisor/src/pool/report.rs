@@ -113,16 +113,14 @@ fn event(log: &Log) -> Option<NewEvent> {
                 format!("new settings applied ({from} → {to} slots)")
             },
         ),
-        Log::LeakFound { growth, workers } => NewEvent::new(
-            "leak",
-            "warn",
-            format!("leaking: {}", super::growth::describe(growth)),
-        )
-        .detail(json!({ "growth": growth, "workers": workers })),
+        Log::LeakFound { growth, workers } => {
+            NewEvent::new("leak", "warn", format!("leaking: {}", growth.describe()))
+                .detail(json!({ "growth": growth, "workers": workers }))
+        }
         Log::LeakGone { growth } => NewEvent::new(
             "leak",
             "info",
-            format!("no longer leaking: {}", super::growth::describe(growth)),
+            format!("no longer leaking: {}", growth.describe()),
         ),
         Log::SweepStarted { workers } => NewEvent::new(
             "maint",

@@ -69,7 +69,7 @@ pub fn home_of(uid: u32) -> Option<String> {
 
 /// The environment of a process started from `spec`, built from bextd's
 /// current one. Reads the user database: called on the spawner thread.
-pub fn for_spawn(spec: &crate::process::spawn::SpawnSpec) -> BTreeMap<String, String> {
+pub fn for_spawn(spec: &crate::process::exec::SpawnSpec) -> BTreeMap<String, String> {
     let home = spec.uid.and_then(home_of);
     environment(|k| std::env::var(k).ok(), home, &spec.env_pass, &spec.env)
 }

@@ -6,6 +6,7 @@
 //! stdout and stderr logged (`output`), their memory read from /proc
 //! (`memory`).
 
+pub mod exec;
 pub mod inherit;
 pub mod link;
 pub mod memory;

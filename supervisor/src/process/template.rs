@@ -36,8 +36,8 @@ use protocol::codec;
 use protocol::template::{FORK_FDS, FromTemplate, MAX_MESSAGE, ToTemplate};
 
 use crate::config::Spawn;
+use crate::process::exec::{Output, SpawnSpec, Spawned, exec};
 use crate::process::pidfd::Process;
-use crate::process::spawn::{Output, SpawnSpec, Spawned, exec};
 
 /// A template nobody forked from for this long is closed.
 pub const IDLE: Duration = Duration::from_secs(600);
