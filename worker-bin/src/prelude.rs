@@ -7,10 +7,12 @@
 //! and `js/text_streams.js`, `js/compression.js` (CompressionStream,
 //! DecompressionStream), `js/fetch.js` (Request,
 //! Response, fetch()), `js/glue.js` (what runs the user's module) with `js/jobs.js` (`bext.jobs`), `js/heap.js` (the heap walk of `bext heap`), `js/websocket.js` (the
-//! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`) and the
-//! vendored streams of `js/vendor.js`. They make two modules: the prelude
-//! proper (prelude.js, events.js, subtle.js, subtle_keys.js, url.js,
-//! websocket.js, glue.js, jobs.js, heap.js), evaluated at every start, and the web classes (vendor.js,
+//! server side of WebSockets: `bext.upgradeWebSocket`, `WebSocket`),
+//! `js/lazy.js` (the globals made on first use: the web classes' accessors,
+//! `navigator`) and the vendored streams of `js/vendor.js`. They make two
+//! modules: the prelude proper (prelude.js, events.js, subtle.js,
+//! subtle_keys.js, url.js, websocket.js, glue.js, jobs.js, heap.js,
+//! lazy.js), evaluated at every start, and the web classes (vendor.js,
 //! web.js, file_reader.js, text_streams.js, compression.js, fetch.js), evaluated on first use (`host.loadWeb`, called by the
 //! prelude's lazy globals): a worker that never touches `Request`,
 //! `Response`, `Headers`, `Blob` or a stream never reads them: the hello
@@ -45,6 +47,7 @@ const PARTS: &[(&str, &str)] = &[
     ("__bextUrl", include_str!("js/url.js")),
     ("__bextWebSocket", include_str!("js/websocket.js")),
     ("__bextHeap", include_str!("js/heap.js")),
+    ("__bextLazy", include_str!("js/lazy.js")),
 ];
 /// The parts of the prelude proper; the others make the web module.
 const EAGER: &[&str] = &[
@@ -56,6 +59,7 @@ const EAGER: &[&str] = &[
     "__bextUrl",
     "__bextWebSocket",
     "__bextHeap",
+    "__bextLazy",
 ];
 /// web-streams-polyfill and urlpattern-polyfill, bundled by
 /// `scripts/vendor-web`.
