@@ -19,7 +19,7 @@ fn main() -> ExitCode {
             *grace_margin_s,
         ));
     }
-    match supervisor::cli::client::run(&cli) {
+    match supervisor::cli::run(&cli) {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS

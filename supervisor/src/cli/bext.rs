@@ -147,7 +147,7 @@ pub enum Command {
         #[arg(long, value_name = "POOL")]
         pool: Option<String>,
         #[command(subcommand)]
-        command: Option<super::deploy::DeployCommand>,
+        command: Option<super::verbs::deploy::DeployCommand>,
     },
     /// Hot-swap workers in place: each in turn leaves rotation (SWAPPING),
     /// runs swap(changes) and comes back with the same pid; a worker
@@ -209,7 +209,7 @@ pub enum Command {
     /// Background jobs and daemons: spawn, list, show, cancel, logs.
     Jobs {
         #[command(subcommand)]
-        command: super::jobs::JobsCommand,
+        command: super::verbs::jobs::JobsCommand,
     },
 }
 

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use protocol::control::{ControlReply, ControlRequest, VersionInfo};
 use protocol::rollout::Rollout;
 
-use super::client::{ClientError, request};
+use crate::cli::client::{ClientError, request};
 
 #[derive(Debug, Subcommand)]
 pub enum DeployCommand {
@@ -136,8 +136,8 @@ pub fn status_text(rollouts: &[Rollout]) -> String {
             "{}: canary {version} on worker(s) {} against {previous}\n  window: {} of {} and {} canary requests\n  canary: {}\n  old:    {}\n",
             r.pool,
             workers.join(", "),
-            super::format::duration(r.elapsed_ms),
-            super::format::duration(r.window_ms),
+            crate::cli::format::duration(r.elapsed_ms),
+            crate::cli::format::duration(r.window_ms),
             r.window_requests,
             r.canary,
             r.old
@@ -172,7 +172,7 @@ pub fn history_text(versions: &[VersionInfo], now_ms: u64) -> String {
         "POOL", "VERSION", "LOADED", "CAUSE", "STATE", "WORKERS"
     );
     for v in versions {
-        let ago = super::format::duration(now_ms.saturating_sub(v.loaded_at));
+        let ago = crate::cli::format::duration(now_ms.saturating_sub(v.loaded_at));
         out.push_str(&format!(
             "{:<10} {:<11} {:<10} {:<8} {:<9} {:>7}  {}\n",
             v.pool,

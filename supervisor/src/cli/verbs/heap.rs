@@ -6,8 +6,8 @@ use std::path::Path;
 use protocol::control::{ControlReply, ControlRequest, WorkerStatus};
 use protocol::heap::{Census, HeapAnswer, HeapGrowth};
 
-use super::client::{ClientError, request};
-use super::format::{megabytes, thousands};
+use crate::cli::client::{ClientError, request};
+use crate::cli::format::{megabytes, thousands};
 use crate::logging::escape;
 
 /// Asks bextd for a heap walk; the report as text, or as JSON.
@@ -119,7 +119,7 @@ pub fn census_text(c: &Census) -> String {
 pub fn growth_text(g: &HeapGrowth) -> String {
     format!(
         "{}{}",
-        g.describe(),
+        crate::pool::growth::describe(g),
         if g.leaking { ", leaking" } else { "" }
     )
 }

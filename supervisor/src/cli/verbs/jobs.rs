@@ -6,8 +6,8 @@ use std::path::Path;
 use clap::Subcommand;
 use protocol::control::{ControlReply, ControlRequest, JobInfo, JobState, JobStats};
 
-use super::client::{ClientError, request};
-use super::format::{duration, megabytes};
+use crate::cli::client::{ClientError, request};
+use crate::cli::format::{duration, megabytes};
 use crate::logging::escape;
 
 #[derive(Debug, Subcommand)]
@@ -149,7 +149,7 @@ pub fn run(socket: &Path, cmd: &JobsCommand) -> Result<String, ClientError> {
                 Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n")
             }
             ControlReply::JobSchedules { schedules } => {
-                Ok(super::schedules::schedules_table(&schedules, now_ms()))
+                Ok(crate::cli::schedules::schedules_table(&schedules, now_ms()))
             }
             other => Err(unexpected(other)),
         },
