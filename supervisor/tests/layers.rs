@@ -434,12 +434,10 @@ fn module_of(rel: &Path) -> Vec<String> {
     parts
 }
 
-/// The modules the paths of `code` name, resolved from `module` (the
-/// file's module path): `crate::`, `self::` and `super::` paths, and in a
-/// file with modules of its own (`is_mod`) a path that starts with one
-/// of its `children`. Each is cut
-/// after its first segment past the common prefix that matters to the
-/// caller, so it keeps the whole path.
+/// The modules (and items) the paths of `code` name, whole and resolved
+/// from `module` (the file's module path): `crate::`, `self::` and
+/// `super::` paths, and in a file with modules of its own (`is_mod`) a
+/// path that starts with one of its `children`.
 fn module_paths(
     code: &str,
     module: &[String],
@@ -460,20 +458,20 @@ fn module_paths(
         let after = &rest[word.len()..];
         let mut base: Option<Vec<String>> = None;
         let mut tail = after;
-        if after.starts_with("::") {
+        if let Some(path) = after.strip_prefix("::") {
             match word.as_str() {
                 "crate" => {
                     base = Some(Vec::new());
-                    tail = &after[2..];
+                    tail = path;
                 }
                 "self" => {
                     base = Some(module.to_vec());
-                    tail = &after[2..];
+                    tail = path;
                 }
                 "super" => {
                     let mut m = module.to_vec();
                     m.pop();
-                    tail = &after[2..];
+                    tail = path;
                     while let Some(t) = tail.strip_prefix("super::") {
                         m.pop();
                         tail = t;
@@ -484,7 +482,7 @@ fn module_paths(
                     let mut m = module.to_vec();
                     m.push(w.to_string());
                     base = Some(m);
-                    tail = &after[2..];
+                    tail = path;
                 }
                 _ => {}
             }
