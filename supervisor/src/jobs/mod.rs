@@ -16,12 +16,15 @@
 
 pub mod core;
 mod manager;
+#[cfg(test)]
+pub mod memory;
 pub mod outage;
 pub mod pg;
 pub mod record;
 mod run;
 pub mod schedule;
 pub mod sqlite;
+pub mod store;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -290,3 +293,53 @@ impl JobsHandle {
 }
 
 pub use manager::Services;
+
+/// The store `[jobs]` names, open, with what it held at start: the one
+/// place that knows which stores there are.
+#[derive(Debug)]
+pub struct Opened {
+    pub store: Box<dyn store::JobStore>,
+    pub loaded: Vec<record::Loaded>,
+}
+
+/// The health and counters a store reports.
+#[derive(Debug)]
+pub struct Reporting {
+    pub health: outage::StoreHealth,
+    pub gauges: outage::HealthGauges,
+    pub metrics: crate::metrics::JobMetrics,
+}
+
+/// Opens the store `cfg` names: the shared PostgreSQL store with
+/// `[jobs] store`, else the SQLite state file.
+pub fn open_store(cfg: &Jobs, r: Reporting) -> Opened {
+    let (store, loaded): (Box<dyn store::JobStore>, _) = match &cfg.store {
+        Some(url) => {
+            let counters = pg::Counters {
+                claims: r.metrics.claims.clone(),
+                rescues: r.metrics.rescues.clone(),
+                fenced: r.metrics.fenced_writes.clone(),
+                gauges: r.gauges,
+                health: r.health,
+            };
+            let node = pg::new_node_id();
+            match pg::Shared::open(cfg, url.expose(), node, counters) {
+                Ok(s) => (Box::new(s), Vec::new()),
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
+                    (Box::new(store::Broken(e.to_string())), Vec::new())
+                }
+            }
+        }
+        None => {
+            let lines = [
+                "cannot write to the jobs state file",
+                "job states are only in memory until it can be written again",
+                "the jobs state file is written again",
+            ];
+            let outage = outage::Tracker::new(lines, r.health, r.gauges);
+            sqlite::FileStore::restore(&cfg.state_file, outage)
+        }
+    };
+    Opened { store, loaded }
+}

@@ -1,25 +1,8 @@
 //! A job as every store keeps it: the types the jobs core works with
-//! ([`Row`], [`Loaded`]) and the one interface a store offers the manager
-//! ([`JobStore`]). The SQLite file (`sqlite/`) and the shared PostgreSQL
-//! store (`pg/`) implement it; a third store is one more folder and one
-//! more arm where the manager opens its store (`manager/persist.rs`).
+//! ([`Row`], [`Loaded`]). The interface a store offers is `store.rs`'s.
 
-use std::time::Duration;
-
-use futures_util::future::BoxFuture;
 use protocol::control::{AttemptError, JobInfo, JobState};
 use serde::{Deserialize, Serialize};
-
-use super::core::Save;
-
-/// Where jobs are kept, as the manager drives it: the core's writes handed
-/// over without waiting, and a last flush at a stop.
-pub trait JobStore: Send + Sync {
-    /// Takes one write; never waits on the disk or the network.
-    fn save(&self, save: Save);
-    /// Writes what is queued, waiting at most `wait`.
-    fn close(&self, wait: Duration) -> BoxFuture<'_, ()>;
-}
 
 /// The states a prune may forget, as SQL.
 pub const FINAL_STATES_SQL: &str = "('completed', 'failed', 'cancelled', 'discarded')";

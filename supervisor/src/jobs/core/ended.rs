@@ -115,7 +115,7 @@ impl Core {
     /// A run that ended while bextd stops; returns whether that judged it
     /// (a run that completed or threw is judged as any other).
     fn stopped_at_shutdown(&mut self, id: &str, outcome: Option<&JobOutcome>, now: Clock) -> bool {
-        let shared = self.is_shared();
+        let claims = self.claims();
         let Some(job) = self.jobs.get_mut(id) else {
             return true;
         };
@@ -124,7 +124,7 @@ impl Core {
         // bextd stopped it (interrupted, killed) is handed over.
         let completed = matches!(outcome, Some(JobOutcome::Completed { .. }));
         let ended = completed || matches!(outcome, Some(JobOutcome::Failed { .. }));
-        if shared && (daemon || !completed) {
+        if claims && (daemon || !completed) {
             // Shared store: the lease goes back, another node takes the
             // job over at once (a daemon from its checkpoint, a one-off
             // job queued again, its attempt unused).

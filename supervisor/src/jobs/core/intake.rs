@@ -75,7 +75,7 @@ impl Core {
             daemon: new.daemon,
             memory,
         });
-        if self.is_shared() {
+        if self.claims() {
             // Any node (this one too) claims it from the store.
             self.out.push(Action::Save(Save::Insert(Box::new(row))));
             return Ok((new.id, JobState::Queued));
@@ -392,7 +392,7 @@ impl Core {
     /// to still be killed before `deadline`; nothing new starts.
     pub(super) fn shutdown(&mut self, deadline: Instant, now: Clock) {
         self.stopping = true;
-        if self.is_shared() {
+        if self.claims() {
             self.release_idle();
         }
         let left = deadline.saturating_duration_since(now.at);

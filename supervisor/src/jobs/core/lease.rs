@@ -39,6 +39,11 @@ pub struct Capacity {
 }
 
 impl Core {
+    /// What this node may claim now, if jobs reach it by claim.
+    pub fn claim_capacity(&self) -> Option<Capacity> {
+        self.claims().then(|| self.capacity())
+    }
+
     /// What this node may claim now; nothing while it stops.
     pub fn capacity(&self) -> Capacity {
         let mut cap = Capacity {
@@ -166,7 +171,7 @@ impl Core {
     /// No renewal for a whole TTL: every lease may be another node's now,
     /// so every job process of this node is killed.
     pub(super) fn check_leases(&mut self, now: Clock) {
-        let Some(ok) = self.lease_ok_at.filter(|_| self.is_shared()) else {
+        let Some(ok) = self.lease_ok_at.filter(|_| self.claims()) else {
             return;
         };
         let ttl = self.cfg.lease_ttl;

@@ -66,7 +66,7 @@ pub struct Core {
     stopping: bool,
     /// Final jobs forgotten since the last prune of the store.
     since_prune: u32,
-    /// Shared store: the node this bextd is, and since when every lease it
+    /// [`Holding::Claimed`]: the node this bextd is, and since when every lease it
     /// holds is known good (the send time of the last renewal or claim).
     node: Option<String>,
     lease_ok_at: Option<std::time::Instant>,
@@ -75,8 +75,26 @@ pub struct Core {
     out: Vec<Action>,
 }
 
+/// How jobs reach the core: a capability its store reports
+/// (`JobStore::holding`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Holding {
+    /// Every job the store keeps is this bextd's alone: handed over at
+    /// start, queued and kept here.
+    All,
+    /// Jobs are claimed from a store several bextd share and leased to
+    /// this node (`node`): a new job goes to the store for any node to
+    /// claim, a lease goes back at a stop, a retry waits in the store.
+    Claimed { node: String },
+}
+
 impl Core {
-    pub fn new(cfg: Arc<Jobs>, pools: Vec<PoolInfo>) -> Core {
+    /// A core whose jobs reach it as `holding` says.
+    pub fn new(cfg: Arc<Jobs>, pools: Vec<PoolInfo>, holding: Holding) -> Core {
+        let node = match holding {
+            Holding::All => None,
+            Holding::Claimed { node } => Some(node),
+        };
         Core {
             cfg,
             pools,
@@ -89,23 +107,15 @@ impl Core {
             next_seq: 1,
             stopping: false,
             since_prune: 0,
-            node: None,
+            node,
             lease_ok_at: None,
             claims_seen: 0,
             out: Vec::new(),
         }
     }
 
-    /// A core for node `node` of a shared store: jobs are claimed, leased
-    /// and released instead of kept by this bextd alone.
-    pub fn shared(cfg: Arc<Jobs>, pools: Vec<PoolInfo>, node: String) -> Core {
-        let mut core = Core::new(cfg, pools);
-        core.node = Some(node);
-        core
-    }
-
-    /// Whether jobs live in a shared store.
-    pub fn is_shared(&self) -> bool {
+    /// Whether jobs reach it by claim ([`Holding::Claimed`]).
+    fn claims(&self) -> bool {
         self.node.is_some()
     }
 

@@ -80,7 +80,7 @@ impl Core {
             return;
         }
         let delay = at.saturating_duration_since(now.at);
-        let shared = self.is_shared();
+        let claims = self.claims();
         let job = self.jobs.get_mut(id).expect("set_status found it");
         job.row.error = Some(why.clone());
         job.row.run_at = Some(now.unix_ms + delay.as_millis() as u64);
@@ -93,7 +93,7 @@ impl Core {
             delay_ms: delay.as_millis() as u64,
             error: why,
         };
-        if shared {
+        if claims {
             // Any node claims the next attempt once the store's
             // `run_after` (the backoff) is past.
             self.log(log);

@@ -37,15 +37,13 @@ impl Manager {
             unique: req.unique,
         };
         self.core.vet(&new)?;
-        if let (super::Store::Shared(s), Some((_, window))) = (&self.store, &new.unique) {
-            // One statement under the key's advisory lock decides, for
-            // every node: the one round trip the manager waits for.
+        if let Some((_, window)) = &new.unique {
             let row = self.core.new_row(&new, clock());
-            let since = crate::jobs::core::unique_since(*window, row.created_at);
-            let ever = *window == crate::jobs::core::EVER;
-            return s.insert_unique(&row, since, ever).await;
+            if let Some(decided) = self.store.insert_unique(row, *window) {
+                return decided.await;
+            }
         }
-        self.store.open(&self.cfg.state_file)?;
+        self.store.ready()?;
         match self.apply(Input::Queue(new)).await {
             Some(Reply::Queued(r)) => r,
             _ => Err("the job was not queued".into()),

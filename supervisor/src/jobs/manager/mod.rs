@@ -6,18 +6,20 @@
 //! restart). Each becomes an [`Input`] to [`Core::step`] at one reading of
 //! the clock; the [`Action`]s that come back are carried out here: start a
 //! process (`launch.rs`), ask it to stop, SIGKILL it through its pidfd,
-//! hand rows to the store's writer (`persist.rs`), log (`emit.rs`), count
-//! and publish metrics, reply. What the core cannot do without I/O is done
-//! before it is asked: the job's script is looked for on disk and the
-//! state file opened before a job is queued (`intake.rs`), and every run's
-//! RSS is read from /proc before a tick.
+//! hand rows to the store (`jobs/store.rs`, whichever is open), log
+//! (`emit.rs`), count and publish metrics, reply. Reads and moves go
+//! through the store with the core's answer; one the store gives later
+//! is sent from a task of its own. What the core cannot do without I/O is
+//! done before it is asked: the job's script is looked for on disk and the
+//! store made ready before a job is queued (`intake.rs`), and every run's
+//! RSS is read from /proc before a tick. The store's claims come in as
+//! inputs (`claims.rs`).
 
+mod claims;
 mod emit;
 mod intake;
 mod launch;
-mod persist;
 mod schedules;
-mod shared;
 mod spare;
 
 use std::collections::{HashMap, VecDeque};
@@ -29,17 +31,16 @@ use protocol::worker::MasterToWorker;
 use tokio::sync::{mpsc, oneshot};
 
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
-use super::outage::{HealthGauges, StoreHealth, Tracker};
-use super::pg::{Shared, StoreEvent};
+use super::outage::{HealthGauges, StoreHealth};
 use super::run::{JobLink, RunEvent};
+use super::store::{Answer, JobStore, StoreEvent};
 use super::{Msg, PoolInfo};
+use super::{Opened, Reporting};
 use crate::config::Jobs;
 use crate::process::memory::{rss_bytes, unix_ms};
 use crate::process::reaper::Exit;
 use crate::process::registry::Registry;
 use crate::process::spawn::Spawner;
-
-pub use persist::Store;
 
 /// Where job processes come from.
 #[derive(Debug, Clone)]
@@ -66,11 +67,11 @@ struct Manager {
     cfg: Arc<Jobs>,
     services: Services,
     metrics: crate::metrics::JobMetrics,
-    store: Store,
+    store: Box<dyn JobStore>,
     handles: HashMap<String, Handle>,
     events_tx: mpsc::UnboundedSender<RunEvent>,
     exits_tx: mpsc::UnboundedSender<Exit>,
-    /// Shared store: what its task reports.
+    /// What the store's task reports (its claims), if it has one.
     store_rx: Option<mpsc::UnboundedReceiver<StoreEvent>>,
     /// Told when a shutdown is over.
     stopped: Option<oneshot::Sender<()>>,
@@ -86,7 +87,7 @@ struct Manager {
 /// Shortest time between two settings of the job gauges.
 const PUBLISH_EVERY: Duration = Duration::from_millis(50);
 
-/// The next report of the shared store's task (never, without one).
+/// The next report of the store's task (never, without one).
 async fn recv_store(rx: &mut Option<mpsc::UnboundedReceiver<StoreEvent>>) -> Option<StoreEvent> {
     match rx {
         Some(rx) => rx.recv().await,
@@ -176,38 +177,14 @@ pub(super) async fn serve(
     let (events_tx, events_rx) = mpsc::unbounded_channel();
     let (exits_tx, exits_rx) = mpsc::unbounded_channel();
     let timers = schedules::timers(&pools, &[], unix_ms());
-    let (core, store, loaded, store_rx) = match &cfg.store {
-        Some(url) => {
-            let node = crate::jobs::pg::new_node_id();
-            let (tx, rx) = mpsc::unbounded_channel();
-            let counters = crate::jobs::pg::Counters {
-                claims: metrics.claims.clone(),
-                rescues: metrics.rescues.clone(),
-                fenced: metrics.fenced_writes.clone(),
-                gauges,
-                health,
-            };
-            let store = match Shared::start(&cfg, url.expose(), node.clone(), tx, counters) {
-                Ok(s) => Store::Shared(s),
-                Err(e) => {
-                    tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
-                    Store::Broken(e.to_string())
-                }
-            };
-            let core = Core::shared(cfg.clone(), pools, node);
-            (core, store, Vec::new(), Some(rx))
-        }
-        None => {
-            let lines = [
-                "cannot write to the jobs state file",
-                "job states are only in memory until it can be written again",
-                "the jobs state file is written again",
-            ];
-            let outage = Tracker::new(lines, health, gauges);
-            let (store, loaded) = Store::restore(&cfg.state_file, outage);
-            (Core::new(cfg.clone(), pools), store, loaded, None)
-        }
+    let reporting = Reporting {
+        health,
+        gauges,
+        metrics: metrics.clone(),
     };
+    let Opened { mut store, loaded } = super::open_store(&cfg, reporting);
+    let store_rx = store.events();
+    let core = Core::new(cfg.clone(), pools, store.holding());
     let m = Manager {
         core,
         cfg,
@@ -225,6 +202,17 @@ pub(super) async fn serve(
         publish_due: None,
     };
     m.run(loaded, rx, events_rx, exits_rx).await;
+}
+
+/// Sends the store's answer: now, or from a task of its own once it has it
+/// (the manager never waits on the store).
+fn answer<T: Send + 'static>(a: Answer<T>, reply: oneshot::Sender<T>) {
+    match a {
+        Answer::Now(v) => drop(reply.send(v)),
+        Answer::Later(f) => drop(tokio::spawn(async move {
+            let _ = reply.send(f.await);
+        })),
+    }
 }
 
 impl Manager {
@@ -330,8 +318,8 @@ impl Manager {
             Action::Log(log) => emit::log(&log),
             Action::Count(c) => self.count(c),
             Action::Publish => {
-                if let Store::Shared(s) = &self.store {
-                    s.set_capacity(self.core.capacity());
+                if let Some(cap) = self.core.claim_capacity() {
+                    self.store.set_capacity(cap);
                 }
                 // The gauges count every job kept: under a stream of
                 // thousands of short jobs, at most every PUBLISH_EVERY.
@@ -381,48 +369,26 @@ impl Manager {
                 let _ = reply.send(r);
             }
             Msg::Get(id, reply) => {
-                let local = self.core.info(&id, true, clock());
-                // A job this node ended may have been retried from another.
-                let elsewhere = local.as_ref().is_none_or(|j| j.status.is_final());
-                match &self.store {
-                    Store::Shared(s) if elsewhere => shared::get(s, id, reply),
-                    _ => drop(reply.send(local)),
-                }
+                let held = self.core.info(&id, true, clock());
+                answer(self.store.get(id, held), reply);
             }
-            Msg::List(reply) => {
-                let local = self.core.list(clock());
-                match &self.store {
-                    Store::Shared(s) => shared::list(s, local, reply),
-                    _ => drop(reply.send(local)),
-                }
-            }
+            Msg::List(reply) => answer(self.store.list(self.core.list(clock())), reply),
             Msg::Cancel(id, reply) => {
-                let r = self.cancel(id.clone()).await;
-                match &self.store {
-                    Store::Shared(s) if r.is_err() => shared::cancel(s, id, reply),
-                    _ => drop(reply.send(r)),
-                }
+                let held = self.cancel(id.clone()).await;
+                answer(self.store.cancel(id, held), reply);
             }
-            Msg::Retry(id, reply) => match &self.store {
-                // A final job has no lease: the store is the truth.
-                Store::Shared(s) => shared::retry(s, id, reply),
-                _ => drop(reply.send(self.moved(Input::Retry { id }).await)),
+            Msg::Retry(id, reply) => match self.store.retry(id.clone()) {
+                Some(later) => answer(Answer::Later(later), reply),
+                None => drop(reply.send(self.moved(Input::Retry { id }).await)),
             },
             Msg::Discard(id, reply) => {
-                let r = self.moved(Input::Discard { id: id.clone() }).await;
-                match &self.store {
-                    Store::Shared(s) if self.core.job(&id).is_none() => {
-                        shared::discard(s, id, reply)
-                    }
-                    _ => drop(reply.send(r)),
-                }
+                let held = self.moved(Input::Discard { id: id.clone() }).await;
+                let kept = self.core.job(&id).is_some();
+                answer(self.store.discard(id, held, kept), reply);
             }
             Msg::Logs(id, reply) => {
-                let local = self.core.job(&id).map(|j| j.logs.clone());
-                match &self.store {
-                    Store::Shared(s) if local.is_none() => shared::logs(s, id, reply),
-                    _ => drop(reply.send(local)),
-                }
+                let held = self.core.job(&id).map(|j| j.logs.clone());
+                answer(self.store.logs(id, held), reply);
             }
             Msg::Stats(reply) => {
                 let _ = reply.send(self.core.stats());

@@ -58,40 +58,25 @@ mod plan;
 mod reads;
 mod schema;
 mod sql;
+mod store;
 mod task;
 #[cfg(test)]
 mod tests;
 pub mod tls;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, watch};
 
-use super::core::{Capacity, Claimed, Save};
+use super::core::{Capacity, Save};
 use super::outage::{HealthGauges, StoreHealth};
 use crate::config::Jobs;
 
+pub use crate::jobs::store::StoreEvent;
 pub use connect::{Connect, SetupError, connect_settings, explain, pool};
 pub use schema::migrate;
-
-/// What the store's task tells the job manager.
-#[derive(Debug)]
-pub enum StoreEvent {
-    Claimed {
-        jobs: Vec<Claimed>,
-        sent_at: Instant,
-        batch: u64,
-    },
-    Renewed {
-        sent_at: Instant,
-        /// Held jobs the renewal did not find ours any more.
-        lost: Vec<(String, u64)>,
-        cancel: Vec<String>,
-    },
-    /// A write of `attempt` of job `id` was refused.
-    Fenced { id: String, attempt: u64 },
-}
+pub use store::SharedStore;
 
 /// Counters and gauges of the shared store, kept by its task, and the
 /// health it reports.
@@ -162,24 +147,20 @@ impl Shared {
     }
 }
 
-impl super::record::JobStore for Shared {
+impl Shared {
     /// Hands one write to the task (never waited on).
-    fn save(&self, save: Save) {
+    pub fn save(&self, save: Save) {
         let _ = self.ops.send(task::Op::Save(Box::new(save)));
     }
 
     /// Writes what is queued (releases included), waiting at most `wait`.
-    fn close(&self, wait: Duration) -> futures_util::future::BoxFuture<'_, ()> {
-        Box::pin(async move {
-            let (tx, rx) = tokio::sync::oneshot::channel();
-            if self.ops.send(task::Op::Close(tx)).is_ok() {
-                let _ = tokio::time::timeout(wait, rx).await;
-            }
-        })
+    pub async fn close(&self, wait: Duration) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        if self.ops.send(task::Op::Close(tx)).is_ok() {
+            let _ = tokio::time::timeout(wait, rx).await;
+        }
     }
-}
 
-impl Shared {
     /// What the node may claim now.
     pub fn set_capacity(&self, cap: Capacity) {
         self.capacity.send_if_modified(|c| {

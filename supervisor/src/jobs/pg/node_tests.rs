@@ -10,7 +10,6 @@ use protocol::control::JobState;
 use super::StoreEvent;
 use super::tests::{Node, Under, WAIT, row, server};
 use crate::jobs::core::Save;
-use crate::jobs::record::JobStore;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_nodes_never_claim_a_job_twice() {

@@ -16,7 +16,7 @@ use super::{Counters, Shared, StoreEvent};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
 use crate::jobs::outage::Tracker;
-use crate::jobs::record::{JobConfig, JobStore, Loaded, Row};
+use crate::jobs::record::{JobConfig, Loaded, Row};
 use crate::jobs::sqlite::{self as store, Writer};
 
 pub(super) const WAIT: Duration = Duration::from_secs(10);
@@ -78,6 +78,20 @@ impl Under for Sqlite {
     async fn read(&self, id: &str) -> Option<Loaded> {
         let all = store::load(&store::open(&self.path).unwrap()).unwrap();
         all.into_iter().find(|l| l.row.id == id)
+    }
+}
+
+impl Under for crate::jobs::memory::MemoryStore {
+    async fn add(&mut self, row: Row) -> Row {
+        self.save(Save::Insert(Box::new(row.clone())));
+        row
+    }
+    fn save(&self, s: Save) {
+        crate::jobs::store::JobStore::save(self, s);
+    }
+    async fn sync(&self) {}
+    async fn read(&self, id: &str) -> Option<Loaded> {
+        self.load().into_iter().find(|l| l.row.id == id)
     }
 }
 
@@ -243,6 +257,11 @@ async fn the_sqlite_store_passes_the_conformance_suite() {
     let w = Writer::start(store::open(&path).unwrap(), Tracker::detached()).unwrap();
     let mut u = Sqlite { _dir: dir, path, w };
     conformance(&mut u).await;
+}
+
+#[tokio::test]
+async fn the_memory_store_passes_the_conformance_suite() {
+    conformance(&mut crate::jobs::memory::MemoryStore::default()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

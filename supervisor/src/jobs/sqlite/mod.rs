@@ -11,6 +11,7 @@
 //! survives a kill of bextd at any point (a committed transaction is in the
 //! log; an interrupted one is rolled back at the next open).
 
+mod store;
 mod writer;
 
 use std::path::Path;
@@ -166,29 +167,8 @@ pub fn checkpoint_of(conn: &Connection, id: &str) -> Result<Option<String>, Stri
     .map_err(|e| e.to_string())
 }
 
+pub use store::FileStore;
 pub use writer::Writer;
-
-impl crate::jobs::record::JobStore for Writer {
-    fn save(&self, save: crate::jobs::core::Save) {
-        use crate::jobs::core::Save;
-        match save {
-            Save::Row(row) | Save::Insert(row) => self.put(*row),
-            Save::Checkpoint { id, json, .. } => self.checkpoint(&id, json),
-            Save::Logs { id, logs, .. } => self.logs(&id, logs),
-            Save::Prune { keep } => self.prune(keep),
-            // Leases are the shared store's.
-            Save::Release { .. } => {}
-        }
-    }
-
-    /// Writes what is queued and folds the write-ahead log into the file.
-    fn close(&self, wait: Duration) -> futures_util::future::BoxFuture<'_, ()> {
-        let w = self.clone();
-        Box::pin(async move {
-            let _ = tokio::task::spawn_blocking(move || w.close(wait)).await;
-        })
-    }
-}
 
 #[cfg(test)]
 mod tests;

@@ -22,6 +22,8 @@ use protocol::worker::{FetchPolicy, JobOutcome};
 
 use super::*;
 use crate::config::Jobs;
+use crate::jobs::memory::MemoryStore;
+use crate::jobs::store::JobStore;
 use crate::process::reaper::ExitKind;
 
 pub(super) const MB: u64 = 1 << 20;
@@ -103,9 +105,12 @@ pub(super) fn job(id: &str, pool: &str) -> NewJob {
     }
 }
 
-/// A core with a fake clock, and the processes it asked for.
+/// A core with a fake clock, the processes it asked for, and the
+/// in-memory store its saves go to.
 pub(super) struct Harness {
     pub core: Core,
+    /// What the core saved, as a store of this bextd keeps it.
+    pub store: MemoryStore,
     t0: Instant,
     pub now: Clock,
     next_pid: i32,
@@ -123,7 +128,12 @@ impl Harness {
     pub fn with(cfg: Jobs, pools: &[&str]) -> Harness {
         let t0 = Instant::now();
         Harness {
-            core: Core::new(Arc::new(cfg), pools.iter().map(|p| pool(p)).collect()),
+            core: Core::new(
+                Arc::new(cfg),
+                pools.iter().map(|p| pool(p)).collect(),
+                Holding::All,
+            ),
+            store: MemoryStore::default(),
             t0,
             now: Clock {
                 at: t0,
@@ -139,8 +149,21 @@ impl Harness {
     pub fn shared(cfg: Jobs) -> Harness {
         let mut h = Harness::with(cfg, &["render", "b"]);
         let pools = ["render", "b"].iter().map(|p| pool(p)).collect();
-        h.core = Core::shared(Arc::new(h.core_cfg()), pools, "n1".into());
+        let n1 = Holding::Claimed { node: "n1".into() };
+        h.core = Core::new(Arc::new(h.core_cfg()), pools, n1);
         h
+    }
+
+    /// bextd started again on what the store holds: a new core restores
+    /// it, an hour later (no process of the old one is left).
+    pub fn restarted(&self) -> (Harness, Vec<Action>) {
+        let pools: Vec<String> = self.core.pools.iter().map(|p| p.name.clone()).collect();
+        let pools: Vec<&str> = pools.iter().map(String::as_str).collect();
+        let mut h = Harness::with(self.core_cfg(), &pools);
+        h.store = self.store.clone();
+        h.at(3_600_000);
+        let a = h.step(Input::Restore(self.store.load()));
+        (h, a)
     }
 
     fn core_cfg(&self) -> Jobs {
@@ -172,6 +195,9 @@ impl Harness {
                         pid,
                         at: self.now.at,
                     });
+                }
+                if let Action::Save(s) = &a {
+                    self.store.save(s.clone());
                 }
                 all.push(a);
             }

@@ -28,6 +28,33 @@ pub(super) fn row(id: &str, status: JobState, daemon: bool, retry: bool) -> Load
 }
 
 #[test]
+fn what_the_core_saved_is_what_it_takes_up_again() {
+    let mut h = Harness::new();
+    let mut daemon = job("daemon", "render");
+    daemon.daemon = true;
+    h.queue(daemon);
+    h.queue(job("done", "render"));
+    h.queue(job("oneoff", "render"));
+    let mut retry = job("retry", "render");
+    retry.retry_on_restart = true;
+    h.queue(retry);
+    h.report("daemon", Report::Checkpoint("{\"n\":4}".into()));
+    h.complete("done", "{\"ok\":true}");
+    // bextd dies with the rest running: the store has their last rows.
+    h.tick(&[]);
+    let (h2, a) = h.restarted();
+    assert_eq!(launched(&a), ["daemon", "retry"]);
+    let start = a.iter().find_map(|a| match a {
+        Action::Launch { id, start, .. } if id == "daemon" => Some(start.clone()),
+        _ => None,
+    });
+    assert_eq!(start.unwrap().checkpoint_json.as_deref(), Some("{\"n\":4}"));
+    assert_eq!(h2.status("done"), JobState::Completed);
+    assert_eq!(h2.status("oneoff"), JobState::Failed);
+    assert_eq!(h2.status("retry"), JobState::Running);
+}
+
+#[test]
 fn a_state_file_is_taken_up_again_at_start() {
     let mut h = Harness::new();
     let a = h.step(Input::Restore(vec![
