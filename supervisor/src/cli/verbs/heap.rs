@@ -119,7 +119,7 @@ pub fn census_text(c: &Census) -> String {
 pub fn growth_text(g: &HeapGrowth) -> String {
     format!(
         "{}{}",
-        crate::pool::growth::describe(g),
+        g.describe(),
         if g.leaking { ", leaking" } else { "" }
     )
 }
