@@ -11,7 +11,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Call, Control, Http, HttpAnswer, Method, Op, misrouted, ok};
 use crate::hub::{
-    HEAP_WALK_BUDGET_MS, HEAP_WALK_DEPTH, HEAP_WALK_MAX_MS, HEAP_WALK_TOP, Hub, HubError, status,
+    HEAP_WALK_BUDGET_MS, HEAP_WALK_DEPTH, HEAP_WALK_MAX_MS, HEAP_WALK_TOP, Hub, HubError,
 };
 use crate::pool::HeapWalk;
 
@@ -33,7 +33,7 @@ pub const OP: Op = Op {
 
 fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
     Box::pin(async move {
-        if let Err((code, why)) = status::vet(c.hub, c.req) {
+        if let Err((code, why)) = super::actions::vet(c.hub, c.req) {
             return HttpAnswer::Plain(code, why);
         }
         let (mut pool, mut worker, mut budget) = (None, None, None);
