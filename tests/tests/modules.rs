@@ -26,9 +26,6 @@ const NEEDS_NODE_BUILTINS: &[(&str, &str)] = &[];
 const ENGINE_GAPS: &[(&str, &str)] = &[
     // QuickJS has no ECMA-402 `Intl`.
     ("luxon", "Intl is not defined"),
-    // Past `node:stream` (jws), `jwt.sign` tests its key against
-    // `crypto.KeyObject`, which node:crypto does not have.
-    ("jsonwebtoken", "invalid 'instanceof' right operand"),
 ];
 
 /// The corpus installed (`tests/corpus/build.sh`), and Node's answer for

@@ -63,6 +63,11 @@ fn crypto_matches_node() {
 }
 
 #[test]
+fn crypto_keys_signatures_kdfs_and_ciphers_match_node() {
+    same_as_node("crypto_keys");
+}
+
+#[test]
 fn url_matches_node() {
     same_as_node("url");
 }

@@ -56,3 +56,36 @@ pub fn derive(kdf: &Kdf, secret: &[u8], bits: u32) -> Result<Vec<u8>> {
     }
     Ok(out)
 }
+
+/// scrypt (RFC 7914) with Node's parameters: cost `n` (a power of 2),
+/// block size `r`, parallelism `p`, and `maxmem`, the most memory
+/// (128 · n · r bytes, and 128 · p · r) it may take.
+pub fn scrypt(
+    password: &[u8],
+    salt: &[u8],
+    n: u64,
+    r: u32,
+    p: u32,
+    maxmem: u64,
+    len: usize,
+) -> Result<Vec<u8>> {
+    if n < 2 || !n.is_power_of_two() {
+        return Err(super::data(
+            "Invalid scrypt params: N must be a power of 2 greater than 1",
+        ));
+    }
+    let need = 128u64
+        .saturating_mul(u64::from(r))
+        .saturating_mul(n.saturating_add(u64::from(p)).saturating_add(2));
+    if need > maxmem {
+        return Err(super::data("Invalid scrypt params: memory limit exceeded"));
+    }
+    let params = scrypt::Params::new(n.trailing_zeros() as u8, r, p)
+        .map_err(|_| super::data("Invalid scrypt params"))?;
+    let mut out = vec![0u8; len];
+    if len > 0 {
+        scrypt::scrypt(password, salt, &params, &mut out)
+            .map_err(|_| super::data("Invalid scrypt params"))?;
+    }
+    Ok(out)
+}

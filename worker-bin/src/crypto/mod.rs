@@ -34,9 +34,11 @@
 //! operations and their dispatch).
 
 pub mod aes;
+pub mod cipher;
 mod ec;
 pub mod job;
 pub mod kdf;
+pub mod keys;
 pub(crate) mod mac;
 mod okp;
 pub mod rsa;

@@ -32,6 +32,15 @@
     if (dropKey) dropKey.register(key, handle);
     return key;
   }
+  // node:crypto's KeyObject.from: a key's type and material (PKCS #8,
+  // SPKI or raw), extractable or not, as Node's KeyObject.from gives them.
+  Object.defineProperty(CryptoKey, Symbol.for("bext.cryptoKeyMaterial"), {
+    value(key) {
+      const s = keyArg(key, "key");
+      const format = s.type === "secret" ? "raw" : s.type === "private" ? "pkcs8" : "spki";
+      return { type: s.type, data: host.subtle("export", { key: s.handle, format }, 0) };
+    },
+  });
   function keyArg(key, what) {
     if (!(key instanceof CryptoKey) || !slots.has(key)) throw new TypeError(`${what} is not a CryptoKey`);
     return slots.get(key);

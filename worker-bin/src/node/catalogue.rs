@@ -68,6 +68,13 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("console", include_str!("js/console.js")),
     ("constants", include_str!("js/constants.js")),
     ("crypto", include_str!("js/crypto.js")),
+    ("internal/crypto_keys", include_str!("js/crypto_keys.js")),
+    ("internal/crypto_sign", include_str!("js/crypto_sign.js")),
+    ("internal/crypto_kdf", include_str!("js/crypto_kdf.js")),
+    (
+        "internal/crypto_cipher",
+        include_str!("js/crypto_cipher.js"),
+    ),
     (
         "diagnostics_channel",
         include_str!("js/diagnostics_channel.js"),

@@ -160,6 +160,7 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
         })?,
     )?;
     install_crypto(ctx, &host)?;
+    super::crypto::install(ctx, &host)?;
     install_process(ctx, &host)?;
     crate::host::zlib::install(ctx, &host)?;
     crate::host::fs::install(ctx, &host)?;

@@ -30,6 +30,7 @@
 mod bytecode;
 mod catalogue;
 pub mod context;
+mod crypto;
 mod host;
 pub(crate) mod os;
 pub mod ticks;

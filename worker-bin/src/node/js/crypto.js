@@ -1,6 +1,9 @@
 // node:crypto: hashes, HMAC, random bytes and UUIDs, timingSafeEqual (the
 // worker's Rust crypto, synchronous as Node's are), and `webcrypto` (the
-// worker's `crypto` global).
+// worker's `crypto` global). The rest is in parts loaded on first use:
+// KeyObject and its constructors (crypto_keys.js), signatures
+// (crypto_sign.js), pbkdf2/scrypt/hkdf (crypto_kdf.js), ciphers
+// (crypto_cipher.js, which loads node:stream) and key generation.
 const { Buffer } = require("buffer");
 
 function toBytes(data, encoding) {
@@ -48,7 +51,11 @@ class Hash {
 class Hmac {
   #alg; #key; #chunks = []; #done = false;
   constructor(algorithm, key) {
-    this.#key = Uint8Array.from(key && key.type === "secret" && key.export ? key.export() : toBytes(key));
+    const { KeyObject } = require("internal/crypto_keys");
+    if (key instanceof KeyObject && key.type !== "secret") {
+      throw Object.assign(new TypeError(`Invalid key object type ${key.type}, expected secret.`), { code: "ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE" });
+    }
+    this.#key = Uint8Array.from(key instanceof KeyObject ? key.export() : toBytes(key));
     host.hmac(algorithm, this.#key, new Uint8Array(0));
     this.#alg = algorithm;
   }
@@ -94,6 +101,53 @@ function timingSafeEqual(a, b) {
   return host.timingSafeEqual(toBytes(a), toBytes(b));
 }
 
+const NAMED_CURVES = { "P-256": "P-256", "P-384": "P-384", "P-521": "P-521", prime256v1: "P-256", secp256r1: "P-256", secp384r1: "P-384", secp521r1: "P-521" };
+
+// generateKeyPairSync(type, options): rsa, ec, ed25519, x25519.
+function generateKeyPairSync(type, options = {}) {
+  const keys = require("internal/crypto_keys");
+  if (typeof type !== "string") throw keys.argType("type", "of type string", type);
+  if (options === null || typeof options !== "object") throw keys.argType("options", "of type object", options);
+  let der;
+  if (type === "rsa") {
+    const { modulusLength, publicExponent = 0x10001 } = options;
+    if (typeof modulusLength !== "number") throw keys.argType("options.modulusLength", "of type number", modulusLength);
+    der = host.keyGenerate("rsa", modulusLength, publicExponent);
+  } else if (type === "ec") {
+    const curve = NAMED_CURVES[options.namedCurve];
+    if (typeof options.namedCurve !== "string") throw keys.argType("options.namedCurve", "of type string", options.namedCurve);
+    if (!curve) throw keys.invalidValue("options.namedCurve", options.namedCurve, "is invalid");
+    der = host.keyGenerate("ec", curve, undefined);
+  } else if (type === "ed25519" || type === "x25519") {
+    der = host.keyGenerate(type, undefined, undefined);
+  } else {
+    throw keys.codeError(TypeError, "ERR_INVALID_ARG_VALUE", `The argument 'type' must be a supported key type. Received '${type}'`);
+  }
+  const privateKey = keys.createPrivateKey({ key: Buffer.from(der[0]), format: "der", type: "pkcs8" });
+  const publicKey = keys.createPublicKey({ key: Buffer.from(der[1]), format: "der", type: "spki" });
+  const out = (key, encoding) => (encoding === undefined ? key : key.export(encoding));
+  return { publicKey: out(publicKey, options.publicKeyEncoding), privateKey: out(privateKey, options.privateKeyEncoding) };
+}
+function generateKeyPair(type, options, callback) {
+  if (typeof options === "function") { callback = options; options = undefined; }
+  if (typeof callback !== "function") {
+    throw Object.assign(new TypeError(`The "callback" argument must be of type function. Received ${callback}`), { code: "ERR_INVALID_ARG_TYPE" });
+  }
+  let pair, err = null;
+  try { pair = generateKeyPairSync(type, options); } catch (e) { err = e; }
+  setTimeout(() => (err ? callback(err) : callback(null, pair.publicKey, pair.privateKey)), 0);
+}
+
+const constants = Object.freeze({
+  RSA_PKCS1_PADDING: 1, RSA_NO_PADDING: 3, RSA_PKCS1_OAEP_PADDING: 4, RSA_X931_PADDING: 5,
+  RSA_PKCS1_PSS_PADDING: 6, RSA_PSS_SALTLEN_DIGEST: -1, RSA_PSS_SALTLEN_MAX_SIGN: -2, RSA_PSS_SALTLEN_AUTO: -2,
+  POINT_CONVERSION_COMPRESSED: 2, POINT_CONVERSION_UNCOMPRESSED: 4, POINT_CONVERSION_HYBRID: 6,
+  TLS1_VERSION: 769, TLS1_1_VERSION: 770, TLS1_2_VERSION: 771, TLS1_3_VERSION: 772,
+});
+
+// A function of a part, loaded when first called.
+const part = (name, fn) => function (...args) { return require(name)[fn].apply(this, args); };
+
 module.exports = {
   createHash: (algorithm) => new Hash(algorithm),
   createHmac: (algorithm, key) => new Hmac(algorithm, key),
@@ -109,4 +163,32 @@ module.exports = {
   subtle: globalThis.crypto.subtle,
   Hash,
   Hmac,
+  createSign: part("internal/crypto_sign", "createSign"),
+  createVerify: part("internal/crypto_sign", "createVerify"),
+  sign: part("internal/crypto_sign", "sign"),
+  verify: part("internal/crypto_sign", "verify"),
+  createSecretKey: part("internal/crypto_keys", "createSecretKey"),
+  createPrivateKey: part("internal/crypto_keys", "createPrivateKey"),
+  createPublicKey: part("internal/crypto_keys", "createPublicKey"),
+  pbkdf2: part("internal/crypto_kdf", "pbkdf2"),
+  pbkdf2Sync: part("internal/crypto_kdf", "pbkdf2Sync"),
+  scrypt: part("internal/crypto_kdf", "scrypt"),
+  scryptSync: part("internal/crypto_kdf", "scryptSync"),
+  hkdf: part("internal/crypto_kdf", "hkdf"),
+  hkdfSync: part("internal/crypto_kdf", "hkdfSync"),
+  createCipheriv: part("internal/crypto_cipher", "createCipheriv"),
+  createDecipheriv: part("internal/crypto_cipher", "createDecipheriv"),
+  getCiphers: part("internal/crypto_cipher", "getCiphers"),
+  getCurves: () => ["prime256v1", "secp384r1", "secp521r1"],
+  generateKeyPair,
+  generateKeyPairSync,
+  constants,
 };
+// The classes, loaded when first read.
+for (const [name, from] of [["KeyObject", "internal/crypto_keys"], ["Sign", "internal/crypto_sign"], ["Verify", "internal/crypto_sign"]]) {
+  Object.defineProperty(module.exports, name, { get: () => require(from)[name], enumerable: true, configurable: true });
+}
+// Not named exports of the ES module (reading them loads node:stream).
+for (const name of ["Cipheriv", "Decipheriv"]) {
+  Object.defineProperty(module.exports, name, { get: () => require("internal/crypto_cipher")[name], enumerable: false, configurable: true });
+}
