@@ -225,9 +225,13 @@ async fn stop_all(
         Stop::Immediate => Instant::now(),
     };
     let pools = reloader.all_pools();
-    tokio::join!(
+    let jobs = crate::jobs::Shutdown {
+        deadline: jobs_deadline,
+    };
+    // A manager already stopped has nothing left to drain.
+    let (_, _stopped) = tokio::join!(
         shut_down(stop, graceful, &pools, signals, (began, deadline)),
-        hub.jobs().shutdown(jobs_deadline)
+        hub.jobs().call(jobs)
     );
     remove_socket(&config.server.control_socket);
 }

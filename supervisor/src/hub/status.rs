@@ -113,7 +113,7 @@ pub fn hit_ratio(cache: &Value) -> String {
 }
 
 pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
-    let (jobs, _) = hub.jobs.list().await;
+    let (jobs, _) = hub.jobs.call(crate::jobs::List).await.unwrap_or_default();
     let history = hub.history.lock().unwrap();
     let pools: Vec<Value> = hub
         .pools

@@ -8,12 +8,15 @@
 //! samples each job's RSS, enforces timeouts, cancels (flag, interrupt,
 //! kill), restarts crashed daemons with backoff, restores daemons when
 //! bextd starts, and drains jobs when it stops. [`JobsHandle`] is how the
-//! control socket, the admin endpoints and pool workers (`bext.jobs`) reach it.
+//! control socket, the admin endpoints and pool workers (`bext.jobs`) reach
+//! it: each command is one type (`command.rs`), sent whole with
+//! [`JobsHandle::call`], which returns that command's own answer type.
 //!
 //! With `[jobs] store` set, jobs live in PostgreSQL instead (`pg`), shared
 //! by every bextd naming it: each is a node that claims, leases and
 //! releases jobs, every write fenced by the claim's attempt.
 
+pub mod command;
 pub mod core;
 mod manager;
 #[cfg(test)]
@@ -29,13 +32,15 @@ pub mod store;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
-use protocol::control::{JobInfo, JobState, JobStats};
 use protocol::worker::JobCall;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::config::Jobs;
+pub use command::{
+    Ask, Cancel, Discard, Get, JobsError, List, Logs, Retry, Schedules, SetPools, Shutdown, Spawn,
+    Stats,
+};
 
 /// What the manager needs to know of a pool to run its jobs.
 #[derive(Debug, Clone, PartialEq)]
@@ -137,40 +142,14 @@ impl SpawnRequest {
     }
 }
 
-enum Msg {
-    Spawn(
-        Box<SpawnRequest>,
-        oneshot::Sender<Result<(String, JobState), String>>,
-    ),
-    Get(String, oneshot::Sender<Option<JobInfo>>),
-    List(oneshot::Sender<(Vec<JobInfo>, JobStats)>),
-    Cancel(String, oneshot::Sender<Result<JobState, String>>),
-    Retry(String, oneshot::Sender<Result<JobState, String>>),
-    Discard(String, oneshot::Sender<Result<JobState, String>>),
-    Logs(String, oneshot::Sender<Option<String>>),
-    Stats(oneshot::Sender<JobStats>),
-    Schedules(oneshot::Sender<Vec<protocol::control::ScheduleInfo>>),
-    Shutdown(Instant, oneshot::Sender<()>),
-    /// A reload changed the pools.
-    SetPools(Vec<PoolInfo>),
-}
-
 /// How the rest of bextd reaches the job manager.
 #[derive(Debug, Clone)]
 pub struct JobsHandle {
-    tx: mpsc::UnboundedSender<Msg>,
+    tx: mpsc::UnboundedSender<command::Envelope>,
     pub config: Arc<Jobs>,
     /// Whether the store takes writes (read without asking the manager).
     pub health: outage::StoreHealth,
 }
-
-impl std::fmt::Debug for Msg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("jobs::Msg")
-    }
-}
-
-const GONE: &str = "the job manager has stopped (bextd is shutting down)";
 
 impl JobsHandle {
     /// Starts the manager: opens the state file if it exists, restores what
@@ -192,77 +171,26 @@ impl JobsHandle {
         JobsHandle { tx, config, health }
     }
 
-    async fn ask<T>(&self, msg: impl FnOnce(oneshot::Sender<T>) -> Msg) -> Option<T> {
-        let (tx, rx) = oneshot::channel();
-        self.tx.send(msg(tx)).ok()?;
-        rx.await.ok()
+    /// Sends `command` to the manager; resolves with its answer, or why
+    /// not.
+    pub async fn call<C: Ask>(&self, command: C) -> Result<C::Answer, JobsError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(command.envelope(reply))
+            .map_err(|_| JobsError::Stopped)?;
+        rx.await.unwrap_or(Err(JobsError::Stopped))
     }
 
-    pub async fn spawn(&self, req: SpawnRequest) -> Result<(String, JobState), String> {
-        self.ask(|tx| Msg::Spawn(Box::new(req), tx))
-            .await
-            .unwrap_or_else(|| Err(GONE.into()))
-    }
-
-    /// One job with its checkpoint.
-    pub async fn get(&self, id: &str) -> Option<JobInfo> {
-        self.ask(|tx| Msg::Get(id.to_owned(), tx)).await.flatten()
-    }
-
-    pub async fn list(&self) -> (Vec<JobInfo>, JobStats) {
-        self.ask(Msg::List).await.unwrap_or_default()
-    }
-
-    pub async fn cancel(&self, id: &str) -> Result<JobState, String> {
-        self.ask(|tx| Msg::Cancel(id.to_owned(), tx))
-            .await
-            .unwrap_or_else(|| Err(GONE.into()))
-    }
-
-    /// Runs a failed, discarded or cancelled job again; returns the state
-    /// it was in.
-    pub async fn retry(&self, id: &str) -> Result<JobState, String> {
-        self.ask(|tx| Msg::Retry(id.to_owned(), tx))
-            .await
-            .unwrap_or_else(|| Err(GONE.into()))
-    }
-
-    /// Discards a queued or retryable job; returns the state it was in.
-    pub async fn discard(&self, id: &str) -> Result<JobState, String> {
-        self.ask(|tx| Msg::Discard(id.to_owned(), tx))
-            .await
-            .unwrap_or_else(|| Err(GONE.into()))
-    }
-
-    pub async fn logs(&self, id: &str) -> Option<String> {
-        self.ask(|tx| Msg::Logs(id.to_owned(), tx)).await.flatten()
-    }
-
-    pub async fn stats(&self) -> JobStats {
-        self.ask(Msg::Stats).await.unwrap_or_default()
-    }
-
-    /// The recurring jobs of every pool, with their next run.
-    pub async fn schedules(&self) -> Vec<protocol::control::ScheduleInfo> {
-        self.ask(Msg::Schedules).await.unwrap_or_default()
-    }
-
-    /// Cancels every running job, kills what is left at `deadline`, saves
-    /// the state file; daemons stay marked running, to start again with
-    /// bextd.
-    pub async fn shutdown(&self, deadline: Instant) {
-        let _ = self.ask(|tx| Msg::Shutdown(deadline, tx)).await;
-    }
-
-    /// The pools after a reload: jobs of new pools can be spawned.
-    pub fn set_pools(&self, pools: Vec<PoolInfo>) {
-        let _ = self.tx.send(Msg::SetPools(pools));
+    /// Sends `command` without waiting for its answer.
+    pub fn tell<C: Ask>(&self, command: C) {
+        let (reply, _) = oneshot::channel();
+        let _ = self.tx.send(command.envelope(reply));
     }
 
     /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its
     /// promise with, or the error to reject it with. `get` and `cancel`
     /// reach only jobs of `pool`.
-    pub async fn call(&self, pool: &str, call: JobCall) -> Result<String, String> {
+    pub async fn from_worker(&self, pool: &str, call: JobCall) -> Result<String, String> {
         // Before it can start: its first run may begin at once.
         if let JobCall::SpawnLinked { spawn, traceparent } = &call {
             crate::otel::jobs::spawned(&spawn.id, traceparent);
@@ -270,20 +198,25 @@ impl JobsHandle {
         match call {
             JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
                 let req = SpawnRequest::from_worker(s, Some(pool.to_owned()));
-                let (id, _) = self.spawn(req).await?;
+                let (id, _) = self
+                    .call(Spawn(Box::new(req)))
+                    .await
+                    .map_err(|e| e.to_string())?;
                 Ok(serde_json::Value::String(id).to_string())
             }
             // A worker sees only its own pool's jobs: another pool's is
             // answered as an unknown one (null, false).
             JobCall::Get { id } => {
-                let job = self.get(&id).await.filter(|j| j.pool == pool);
+                let job = self.call(Get { id }).await.ok().flatten();
+                let job = job.filter(|j| j.pool == pool);
                 serde_json::to_string(&job).map_err(|e| e.to_string())
             }
             JobCall::Cancel { id } => {
-                if self.get(&id).await.is_none_or(|j| j.pool != pool) {
+                let job = self.call(Get { id: id.clone() }).await.ok().flatten();
+                if job.is_none_or(|j| j.pool != pool) {
                     return Ok("false".into());
                 }
-                match self.cancel(&id).await {
+                match self.call(Cancel { id }).await {
                     Ok(state) => Ok((!state.is_final()).to_string()),
                     Err(_) => Ok("false".into()),
                 }

@@ -58,7 +58,7 @@ impl Reloader {
             .iter()
             .map(crate::jobs::PoolInfo::of)
             .collect();
-        self.services.jobs.set_pools(infos);
+        self.services.jobs.tell(crate::jobs::SetPools(infos));
         for name in &plan.removed {
             st.watchers.remove(name);
             if let Some(h) = by_name.get(name.as_str()) {

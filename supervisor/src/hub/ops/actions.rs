@@ -112,7 +112,7 @@ pub async fn act(hub: &Hub, body: &[u8], peer: &str) -> (u16, Value) {
             let r = super::jobs_cancel::run(hub, job).await;
             (
                 format!("cancel of job {job}"),
-                r.map(|s| json!({ "status": s })),
+                r.map(|s| json!({ "status": s })).map_err(|e| e.to_string()),
             )
         }
     };

@@ -19,7 +19,12 @@ fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
         if c.caller == Caller::Outsider {
             return ok(serde_json::json!({ "status": "ok" }));
         }
-        let jobs = c.hub.jobs().stats().await;
+        let jobs = c
+            .hub
+            .jobs()
+            .call(crate::jobs::Stats)
+            .await
+            .unwrap_or_default();
         ok(serde_json::json!({ "status": "ok", "jobs": jobs, "limits": c.hub.limits }))
     })
 }

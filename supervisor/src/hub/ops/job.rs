@@ -6,6 +6,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Call, Control, Http, HttpAnswer, Method, Op, misrouted, ok};
 use crate::hub::Hub;
+use crate::jobs::Get;
 
 /// The path before the job's id.
 const PATH: &str = "/__bext/jobs/";
@@ -29,7 +30,14 @@ pub const OP: Op = Op {
 fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
     Box::pin(async move {
         let id = c.req.path.strip_prefix(PATH).unwrap_or_default();
-        match c.hub.jobs().get(id).await {
+        match c
+            .hub
+            .jobs()
+            .call(Get { id: id.into() })
+            .await
+            .ok()
+            .flatten()
+        {
             Some(job) => ok(job),
             None => HttpAnswer::Plain(404, "no such job"),
         }
@@ -41,7 +49,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().get(&id).await {
+        match hub.jobs().call(Get { id: id.clone() }).await.ok().flatten() {
             Some(job) => ControlReply::Job { job: Box::new(job) },
             None => no_job(&id),
         }

@@ -5,6 +5,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Call, Control, Http, HttpAnswer, Op, ok};
 use crate::hub::Hub;
+use crate::jobs::List;
 
 pub const OP: Op = Op {
     name: "jobs",
@@ -19,14 +20,14 @@ pub const OP: Op = Op {
 
 fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
     Box::pin(async move {
-        let (jobs, stats) = c.hub.jobs().list().await;
+        let (jobs, stats) = c.hub.jobs().call(List).await.unwrap_or_default();
         ok(serde_json::json!({ "jobs": jobs, "stats": stats }))
     })
 }
 
 fn reply(hub: &Hub, _: ControlRequest) -> BoxFuture<'_, ControlReply> {
     Box::pin(async move {
-        let (jobs, stats) = hub.jobs().list().await;
+        let (jobs, stats) = hub.jobs().call(List).await.unwrap_or_default();
         ControlReply::Jobs { jobs, stats }
     })
 }

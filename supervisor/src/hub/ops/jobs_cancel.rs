@@ -5,6 +5,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::jobs::{Cancel, JobsError};
 
 pub const OP: Op = Op {
     name: "jobs cancel",
@@ -24,13 +25,15 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
     Box::pin(async move {
         match run(hub, &id).await {
             Ok(status) => ControlReply::JobCancelling { id, status },
-            Err(message) => ControlReply::Error { message },
+            Err(e) => ControlReply::Error {
+                message: e.to_string(),
+            },
         }
     })
 }
 
 /// Cancels job `id`; returns its state then. The status page's cancel
 /// button too.
-pub async fn run(hub: &Hub, id: &str) -> Result<protocol::control::JobState, String> {
-    hub.jobs.cancel(id).await
+pub async fn run(hub: &Hub, id: &str) -> Result<protocol::control::JobState, JobsError> {
+    hub.jobs.call(Cancel { id: id.into() }).await
 }

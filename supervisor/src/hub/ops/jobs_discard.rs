@@ -5,6 +5,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::jobs::Discard;
 
 pub const OP: Op = Op {
     name: "jobs discard",
@@ -22,7 +23,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        let done = hub.jobs().discard(&id).await;
+        let done = hub.jobs().call(Discard { id: id.clone() }).await;
         super::jobs_retry::moved(hub, id, done).await
     })
 }

@@ -6,6 +6,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 use super::job::no_job;
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::jobs::Logs;
 
 pub const OP: Op = Op {
     name: "jobs logs",
@@ -23,7 +24,13 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().logs(&id).await {
+        match hub
+            .jobs()
+            .call(Logs { id: id.clone() })
+            .await
+            .ok()
+            .flatten()
+        {
             Some(logs) => ControlReply::JobLogs { id, logs },
             None => no_job(&id),
         }

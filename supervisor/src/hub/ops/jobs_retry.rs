@@ -5,6 +5,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::jobs::{Get, JobsError, Retry};
 
 pub const OP: Op = Op {
     name: "jobs retry",
@@ -22,18 +23,20 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        let done = hub.jobs().retry(&id).await;
+        let done = hub.jobs().call(Retry { id: id.clone() }).await;
         moved(hub, id, done).await
     })
 }
 
 /// The reply to a command that moved job `id` to another state (`retry`,
 /// `discard`): its state now, or why it could not be moved.
-pub(super) async fn moved<T>(hub: &Hub, id: String, done: Result<T, String>) -> ControlReply {
-    if let Err(message) = done {
-        return ControlReply::Error { message };
+pub(super) async fn moved<T>(hub: &Hub, id: String, done: Result<T, JobsError>) -> ControlReply {
+    if let Err(e) = done {
+        return ControlReply::Error {
+            message: e.to_string(),
+        };
     }
-    match hub.jobs().get(&id).await {
+    match hub.jobs().call(Get { id: id.clone() }).await.ok().flatten() {
         Some(j) => ControlReply::JobMoved {
             id,
             status: j.status,

@@ -6,6 +6,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Call, Control, Http, HttpAnswer, Op, ok};
 use crate::hub::Hub;
+use crate::jobs::Schedules;
 
 pub const OP: Op = Op {
     name: "jobs schedules",
@@ -20,7 +21,7 @@ pub const OP: Op = Op {
 
 fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
     Box::pin(async move {
-        let schedules = c.hub.jobs().schedules().await;
+        let schedules = c.hub.jobs().call(Schedules).await.unwrap_or_default();
         ok(serde_json::json!({ "schedules": schedules }))
     })
 }
@@ -28,7 +29,7 @@ fn answer(c: Call<'_>) -> BoxFuture<'_, HttpAnswer> {
 fn reply(hub: &Hub, _: ControlRequest) -> BoxFuture<'_, ControlReply> {
     Box::pin(async move {
         ControlReply::JobSchedules {
-            schedules: hub.jobs().schedules().await,
+            schedules: hub.jobs().call(Schedules).await.unwrap_or_default(),
         }
     })
 }

@@ -5,6 +5,7 @@ use protocol::control::{ControlKind, ControlReply, ControlRequest};
 
 use super::{Access, Control, Op, misrouted};
 use crate::hub::Hub;
+use crate::jobs::Spawn;
 
 pub const OP: Op = Op {
     name: "jobs spawn",
@@ -56,9 +57,11 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         unique: unique_key.map(|k| (k, unique_for_ms.unwrap_or(0))),
     };
     Box::pin(async move {
-        match hub.jobs().spawn(req).await {
+        match hub.jobs().call(Spawn(Box::new(req))).await {
             Ok((id, status)) => ControlReply::JobSpawned { id, status },
-            Err(message) => ControlReply::Error { message },
+            Err(e) => ControlReply::Error {
+                message: e.to_string(),
+            },
         }
     })
 }

@@ -30,11 +30,15 @@ use nix::sys::signal::Signal;
 use protocol::worker::MasterToWorker;
 use tokio::sync::{mpsc, oneshot};
 
+use super::PoolInfo;
+use super::command::{
+    Cancel, Discard, Envelope, Get, JobsError, List, Logs, Reply as Answered, Retry, Schedules,
+    SetPools, Shutdown, Spawn, Stats,
+};
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
 use super::outage::{HealthGauges, StoreHealth};
 use super::run::{JobLink, RunEvent};
 use super::store::{Answer, JobStore, StoreEvent};
-use super::{Msg, PoolInfo};
 use super::{Opened, Reporting};
 use crate::config::Jobs;
 use crate::process::memory::{rss_bytes, unix_ms};
@@ -74,7 +78,7 @@ struct Manager {
     /// What the store's task reports (its claims), if it has one.
     store_rx: Option<mpsc::UnboundedReceiver<StoreEvent>>,
     /// Told when a shutdown is over.
-    stopped: Option<oneshot::Sender<()>>,
+    stopped: Option<Answered<Shutdown>>,
     /// The pools' recurring jobs.
     timers: Vec<schedules::Timer>,
     /// Pooled job workers between jobs.
@@ -167,7 +171,7 @@ pub(super) async fn serve(
     services: Services,
     metrics: crate::metrics::JobMetrics,
     health: StoreHealth,
-    rx: mpsc::UnboundedReceiver<Msg>,
+    rx: mpsc::UnboundedReceiver<Envelope>,
 ) {
     let gauges = HealthGauges {
         up: metrics.store_up.clone(),
@@ -206,20 +210,31 @@ pub(super) async fn serve(
 
 /// Sends the store's answer: now, or from a task of its own once it has it
 /// (the manager never waits on the store).
-fn answer<T: Send + 'static>(a: Answer<T>, reply: oneshot::Sender<T>) {
+/// Sends the store's answer `a` (now, or from a task once it comes), as
+/// `to` makes it the command's.
+fn answer<T: Send + 'static, U: Send + 'static>(
+    a: Answer<T>,
+    reply: oneshot::Sender<Result<U, JobsError>>,
+    to: fn(T) -> Result<U, JobsError>,
+) {
     match a {
-        Answer::Now(v) => drop(reply.send(v)),
+        Answer::Now(v) => drop(reply.send(to(v))),
         Answer::Later(f) => drop(tokio::spawn(async move {
-            let _ = reply.send(f.await);
+            let _ = reply.send(to(f.await));
         })),
     }
+}
+
+/// A move's answer (cancel, retry, discard) as the command's.
+fn moved(m: super::store::Moved) -> Result<protocol::control::JobState, JobsError> {
+    m.map_err(JobsError::Refused)
 }
 
 impl Manager {
     async fn run(
         mut self,
         loaded: Vec<super::record::Loaded>,
-        mut rx: mpsc::UnboundedReceiver<Msg>,
+        mut rx: mpsc::UnboundedReceiver<Envelope>,
         mut events: mpsc::UnboundedReceiver<RunEvent>,
         mut exits: mpsc::UnboundedReceiver<Exit>,
     ) {
@@ -230,7 +245,7 @@ impl Manager {
             let (due, stopping) = (self.next_due(), self.core.is_stopping());
             tokio::select! {
                 msg = rx.recv() => match msg {
-                    Some(msg) => self.on_msg(msg).await,
+                    Some(envelope) => self.on_command(envelope).await,
                     None => break,
                 },
                 Some(ev) = events.recv() => self.on_event(ev).await,
@@ -266,7 +281,7 @@ impl Manager {
         }
         self.store.close(Duration::from_secs(5)).await;
         if let Some(done) = self.stopped.take() {
-            let _ = done.send(());
+            let _ = done.send(Ok(()));
         }
     }
 
@@ -362,49 +377,53 @@ impl Manager {
         }
     }
 
-    async fn on_msg(&mut self, msg: Msg) {
-        match msg {
-            Msg::Spawn(req, reply) => {
-                let r = self.spawn(*req).await;
+    /// Carries out one command and answers it.
+    async fn on_command(&mut self, envelope: Envelope) {
+        match envelope {
+            Envelope::Spawn(Spawn(req), reply) => {
+                let r = self.spawn(*req).await.map_err(JobsError::Refused);
                 let _ = reply.send(r);
             }
-            Msg::Get(id, reply) => {
+            Envelope::Get(Get { id }, reply) => {
                 let held = self.core.info(&id, true, clock());
-                answer(self.store.get(id, held), reply);
+                answer(self.store.get(id, held), reply, Ok);
             }
-            Msg::List(reply) => answer(self.store.list(self.core.list(clock())), reply),
-            Msg::Cancel(id, reply) => {
+            Envelope::List(List, reply) => {
+                answer(self.store.list(self.core.list(clock())), reply, Ok)
+            }
+            Envelope::Cancel(Cancel { id }, reply) => {
                 let held = self.cancel(id.clone()).await;
-                answer(self.store.cancel(id, held), reply);
+                answer(self.store.cancel(id, held), reply, moved);
             }
-            Msg::Retry(id, reply) => match self.store.retry(id.clone()) {
-                Some(later) => answer(Answer::Later(later), reply),
-                None => drop(reply.send(self.moved(Input::Retry { id }).await)),
+            Envelope::Retry(Retry { id }, reply) => match self.store.retry(id.clone()) {
+                Some(later) => answer(Answer::Later(later), reply, moved),
+                None => drop(reply.send(moved(self.moved(Input::Retry { id }).await))),
             },
-            Msg::Discard(id, reply) => {
+            Envelope::Discard(Discard { id }, reply) => {
                 let held = self.moved(Input::Discard { id: id.clone() }).await;
                 let kept = self.core.job(&id).is_some();
-                answer(self.store.discard(id, held, kept), reply);
+                answer(self.store.discard(id, held, kept), reply, moved);
             }
-            Msg::Logs(id, reply) => {
+            Envelope::Logs(Logs { id }, reply) => {
                 let held = self.core.job(&id).map(|j| j.logs.clone());
-                answer(self.store.logs(id, held), reply);
+                answer(self.store.logs(id, held), reply, Ok);
             }
-            Msg::Stats(reply) => {
-                let _ = reply.send(self.core.stats());
+            Envelope::Stats(Stats, reply) => {
+                let _ = reply.send(Ok(self.core.stats()));
             }
-            Msg::Shutdown(deadline, done) => {
+            Envelope::Shutdown(Shutdown { deadline }, done) => {
                 self.stopped = Some(done);
                 self.apply(Input::Shutdown { deadline }).await;
             }
-            Msg::Schedules(reply) => {
-                let _ = reply.send(self.schedule_infos());
+            Envelope::Schedules(Schedules, reply) => {
+                let _ = reply.send(Ok(self.schedule_infos()));
             }
-            Msg::SetPools(pools) => {
+            Envelope::SetPools(SetPools(pools), reply) => {
                 self.timers = schedules::timers(&pools, &self.timers, unix_ms());
                 // Their processes were started with the old settings.
                 self.spare.close_all();
                 self.apply(Input::SetPools(pools)).await;
+                let _ = reply.send(Ok(()));
             }
         }
     }

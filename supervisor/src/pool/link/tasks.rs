@@ -325,7 +325,7 @@ fn job_call(
 ) {
     let (jobs, link) = (jobs.clone(), link.clone());
     tokio::spawn(async move {
-        let reply = jobs.call(&link.pool, call).await;
+        let reply = jobs.from_worker(&link.pool, call).await;
         link.send_untracked(MasterToWorker::JobReply { query, reply });
     });
 }
