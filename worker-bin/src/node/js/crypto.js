@@ -51,7 +51,6 @@ class Hash {
 class Hmac {
   #alg; #key; #chunks = []; #done = false;
   constructor(algorithm, key) {
-    const { KeyObject } = require("internal/crypto_keys");
     if (key instanceof KeyObject && key.type !== "secret") {
       throw Object.assign(new TypeError(`Invalid key object type ${key.type}, expected secret.`), { code: "ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE" });
     }
@@ -145,6 +144,41 @@ const constants = Object.freeze({
   TLS1_VERSION: 769, TLS1_1_VERSION: 770, TLS1_2_VERSION: 771, TLS1_3_VERSION: 772,
 });
 
+// KeyObject's base class, Sign and Verify are here, so that importing them
+// loads nothing more; what they do is in the parts, loaded on first use.
+const keysPart = () => require("internal/crypto_keys");
+const signPart = () => require("internal/crypto_sign");
+class KeyObject {
+  constructor(type, handle) { keysPart().checkNew(type, handle); }
+  static from(key) { return keysPart().fromCryptoKey(key); }
+  get type() { return keysPart().slot(this).type; }
+  equals(other) { return keysPart().equals(this, other); }
+  get [Symbol.toStringTag]() { return "KeyObject"; }
+}
+
+class Sign {
+  #hash; #chunks = [];
+  constructor(algorithm) { this.#hash = signPart().digestOf(algorithm); }
+  update(data, encoding) { this.#chunks.push(Uint8Array.from(toBytes(data, encoding))); return this; }
+  write(data, encoding, cb) { this.update(data, encoding); if (typeof cb === "function") queueMicrotask(cb); return true; }
+  end(data, encoding) { if (data !== undefined && typeof data !== "function") this.update(data, encoding); return this; }
+  sign(privateKey, encoding) {
+    const sig = signPart().doSign(this.#hash, concat(this.#chunks), privateKey);
+    return encoding && encoding !== "buffer" ? sig.toString(encoding) : sig;
+  }
+}
+
+class Verify {
+  #hash; #chunks = [];
+  constructor(algorithm) { this.#hash = signPart().digestOf(algorithm); }
+  update(data, encoding) { this.#chunks.push(Uint8Array.from(toBytes(data, encoding))); return this; }
+  write(data, encoding, cb) { this.update(data, encoding); if (typeof cb === "function") queueMicrotask(cb); return true; }
+  end(data, encoding) { if (data !== undefined && typeof data !== "function") this.update(data, encoding); return this; }
+  verify(object, signature, encoding) {
+    return signPart().doVerify(this.#hash, concat(this.#chunks), object, signPart().toBytes(signature, encoding, "signature"));
+  }
+}
+
 // A function of a part, loaded when first called.
 const part = (name, fn) => function (...args) { return require(name)[fn].apply(this, args); };
 
@@ -163,8 +197,11 @@ module.exports = {
   subtle: globalThis.crypto.subtle,
   Hash,
   Hmac,
-  createSign: part("internal/crypto_sign", "createSign"),
-  createVerify: part("internal/crypto_sign", "createVerify"),
+  KeyObject,
+  Sign,
+  Verify,
+  createSign: (algorithm, options) => new Sign(algorithm, options),
+  createVerify: (algorithm, options) => new Verify(algorithm, options),
   sign: part("internal/crypto_sign", "sign"),
   verify: part("internal/crypto_sign", "verify"),
   createSecretKey: part("internal/crypto_keys", "createSecretKey"),
@@ -184,10 +221,6 @@ module.exports = {
   generateKeyPairSync,
   constants,
 };
-// The classes, loaded when first read.
-for (const [name, from] of [["KeyObject", "internal/crypto_keys"], ["Sign", "internal/crypto_sign"], ["Verify", "internal/crypto_sign"]]) {
-  Object.defineProperty(module.exports, name, { get: () => require(from)[name], enumerable: true, configurable: true });
-}
 // Not named exports of the ES module (reading them loads node:stream).
 for (const name of ["Cipheriv", "Decipheriv"]) {
   Object.defineProperty(module.exports, name, { get: () => require("internal/crypto_cipher")[name], enumerable: false, configurable: true });

@@ -49,28 +49,27 @@ const JWK_CURVE = {
 
 const INTERNAL = Symbol("KeyObject");
 const kData = new WeakMap();
+// The base class is crypto.js's (importing it loads nothing); these are
+// what its members do.
+const { KeyObject } = require("crypto");
 
-class KeyObject {
-  constructor(type, handle) {
-    if (type !== "secret" && type !== "public" && type !== "private")
-      throw codeError(TypeError, "ERR_INVALID_ARG_VALUE", `The argument 'type' is invalid. Received '${type}'`);
-    if (handle !== INTERNAL) throw argType("handle", "of type object", handle);
-  }
-  static from(key) {
-    const get = globalThis.CryptoKey && globalThis.CryptoKey[Symbol.for("bext.cryptoKeyMaterial")];
-    if (!(globalThis.CryptoKey && key instanceof globalThis.CryptoKey) || !get) throw argType("key", "an instance of CryptoKey", key);
-    const m = get(key);
-    if (m.type === "secret") return make("secret", { der: new Uint8Array(m.data) });
-    return make(m.type, host.keyParse(new Uint8Array(m.data), m.type === "private" ? "pkcs8" : "spki", m.type, false));
-  }
-  get type() { return slot(this).type; }
-  equals(other) {
-    if (!(other instanceof KeyObject)) throw argType("otherKeyObject", "an instance of KeyObject", other);
-    const a = slot(this), b = slot(other);
-    if (a.type !== b.type || a.der.length !== b.der.length) return false;
-    return host.timingSafeEqual(a.der, b.der);
-  }
-  get [Symbol.toStringTag]() { return "KeyObject"; }
+function checkNew(type, handle) {
+  if (type !== "secret" && type !== "public" && type !== "private")
+    throw codeError(TypeError, "ERR_INVALID_ARG_VALUE", `The argument 'type' is invalid. Received '${type}'`);
+  if (handle !== INTERNAL) throw argType("handle", "of type object", handle);
+}
+function fromCryptoKey(key) {
+  const get = globalThis.CryptoKey && globalThis.CryptoKey[Symbol.for("bext.cryptoKeyMaterial")];
+  if (!(globalThis.CryptoKey && key instanceof globalThis.CryptoKey) || !get) throw argType("key", "an instance of CryptoKey", key);
+  const m = get(key);
+  if (m.type === "secret") return make("secret", { der: new Uint8Array(m.data) });
+  return make(m.type, host.keyParse(new Uint8Array(m.data), m.type === "private" ? "pkcs8" : "spki", m.type, false));
+}
+function equals(a, b) {
+  if (!(b instanceof KeyObject)) throw argType("otherKeyObject", "an instance of KeyObject", b);
+  const x = slot(a), y = slot(b);
+  if (x.type !== y.type || x.der.length !== y.der.length) return false;
+  return host.timingSafeEqual(x.der, y.der);
 }
 
 function slot(key) {
@@ -264,7 +263,7 @@ function keyArg(input, want) {
 }
 
 module.exports = {
-  KeyObject, SecretKeyObject, PublicKeyObject, PrivateKeyObject,
+  KeyObject, checkNew, fromCryptoKey, equals, SecretKeyObject, PublicKeyObject, PrivateKeyObject,
   createSecretKey, createPrivateKey, createPublicKey,
   keyArg, make, slot, codeError, argType, invalidValue, ossl, bytesOf, isBytes,
 };

@@ -1,5 +1,5 @@
-// node:crypto's signatures (internal/crypto/sig in Node): createSign,
-// createVerify, sign, verify, over KeyObject (crypto_keys.js) and Rust
+// node:crypto's signatures (internal/crypto/sig in Node): what Sign and
+// Verify (crypto.js) do, and the one-shot sign and verify, over KeyObject (crypto_keys.js) and Rust
 // (host.keySign, host.keyVerify): RSA PKCS#1 v1.5 and PSS, ECDSA (DER or
 // ieee-p1363), Ed25519.
 const { Buffer } = require("buffer");
@@ -65,36 +65,12 @@ function doVerify(hash, data, input, sig) {
   return host.keyVerify(s.der, s.type === "private", options(input, key, hash), data, sig);
 }
 
-class Sign {
-  #hash; #chunks = [];
-  constructor(algorithm) {
-    if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
-    this.#hash = digestName(algorithm);
-    if (!this.#hash) throw codeError(TypeError, "ERR_CRYPTO_INVALID_DIGEST", "Invalid digest");
-  }
-  update(data, encoding) { this.#chunks.push(Uint8Array.from(toBytes(data, encoding))); return this; }
-  write(data, encoding, cb) { this.update(data, encoding); if (typeof cb === "function") queueMicrotask(cb); return true; }
-  end(data, encoding, cb) { if (data !== undefined && typeof data !== "function") this.update(data, encoding); return this; }
-  sign(privateKey, encoding) {
-    const sig = doSign(this.#hash, Buffer.concat(this.#chunks), privateKey);
-    return encoding && encoding !== "buffer" ? sig.toString(encoding) : sig;
-  }
-}
-
-class Verify {
-  #hash; #chunks = [];
-  constructor(algorithm) {
-    if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
-    this.#hash = digestName(algorithm);
-    if (!this.#hash) throw codeError(TypeError, "ERR_CRYPTO_INVALID_DIGEST", "Invalid digest");
-  }
-  update(data, encoding) { this.#chunks.push(Uint8Array.from(toBytes(data, encoding))); return this; }
-  write(data, encoding, cb) { this.update(data, encoding); if (typeof cb === "function") queueMicrotask(cb); return true; }
-  end(data, encoding, cb) { if (data !== undefined && typeof data !== "function") this.update(data, encoding); return this; }
-  verify(object, signature, encoding) {
-    const sig = toBytes(signature, encoding, "signature");
-    return doVerify(this.#hash, Buffer.concat(this.#chunks), object, sig);
-  }
+// A createSign/createVerify algorithm's digest, or Node's error.
+function digestOf(algorithm) {
+  if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
+  const hash = digestName(algorithm);
+  if (!hash) throw codeError(TypeError, "ERR_CRYPTO_INVALID_DIGEST", "Invalid digest");
+  return hash;
 }
 
 function algorithmOf(algorithm) {
@@ -130,8 +106,4 @@ function verify(algorithm, data, key, signature, callback) {
   return doVerify(hash, bytes, key, sig);
 }
 
-module.exports = {
-  Sign, Verify, sign, verify, digestName,
-  createSign: (algorithm, options) => new Sign(algorithm, options),
-  createVerify: (algorithm, options) => new Verify(algorithm, options),
-};
+module.exports = { sign, verify, digestOf, doSign, doVerify, toBytes };
