@@ -125,3 +125,41 @@ impl Core {
         (answer, self.settle(now, probe))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The control socket and `/__bext/heap` answer "pool NAME " and these
+    /// texts: they are what `bext` prints and scripts match on.
+    #[test]
+    fn each_refusal_reads_as_the_control_socket_has_always_said_it() {
+        let texts = [
+            (PoolError::Stopping, "is stopping"),
+            (
+                PoolError::NoSuchWorker {
+                    slot: 7,
+                    slots: vec![0, 1, 2],
+                },
+                "has no worker 7 (its workers are 0, 1, 2)",
+            ),
+            (
+                PoolError::NotActive(3),
+                "worker 3 is not ACTIVE (or does not exist): only an ACTIVE worker is walked",
+            ),
+            (PoolError::NoActiveWorker, "has no ACTIVE worker"),
+            (
+                PoolError::LastActiveWorker,
+                "has one ACTIVE worker: a heap walk never takes the last one out of rotation",
+            ),
+            (
+                PoolError::WalkLost,
+                "its worker ended before the walk finished",
+            ),
+        ];
+        for (e, text) in texts {
+            assert_eq!(e.to_string(), text);
+        }
+        assert_eq!(PoolError::from(Stopped), PoolError::Stopping);
+    }
+}
