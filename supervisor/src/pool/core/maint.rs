@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use super::aside::{Sweep, Turn};
 use super::{Action, Core, Log, MaintStage, Probe, ProcState};
 use crate::config::MaintEvery;
 
@@ -18,6 +19,15 @@ pub struct Queued {
     pub slot: u32,
     pub generation: u64,
     pub work: Work,
+}
+
+impl Turn for Queued {
+    fn slot(&self) -> u32 {
+        self.slot
+    }
+    fn generation(&self) -> u64 {
+        self.generation
+    }
 }
 
 /// What a worker out of rotation does: `maint(data)`, or the heap walk of
@@ -103,90 +113,39 @@ impl Core {
     /// Moves sweeps on: takes queued workers out of rotation as far as the
     /// limits allow, and starts `maint()` on those that emptied.
     pub(super) fn advance_maint(&mut self, probe: &dyn Probe) {
-        let limit = self.settings.maint.max_concurrent as usize;
-        let count = |core: &Core, f: fn(&ProcState) -> bool| {
-            core.slots
-                .iter()
-                .flat_map(|s| s.procs.iter())
-                .filter(|p| f(&p.state))
-                .count()
-        };
-        // A pool of one worker maintains it too (pixl-server-pool): its
-        // requests wait in bextd's queue meanwhile. Otherwise never the last
-        // ACTIVE worker.
-        let solo = self
-            .slots
-            .iter()
-            .filter(|s| s.phase != crate::pool::core::Phase::Retiring)
-            .count()
-            == 1;
-        let mut out = count(self, |s| matches!(s, ProcState::Maint { .. }));
-        let mut active = count(self, |s| matches!(s, ProcState::Active { .. }));
-        let mut keep = std::collections::VecDeque::new();
-        while let Some(q) = self.maint_queue.pop_front() {
-            let found = self.slot_index(q.slot).and_then(|i| {
-                let p = self.slots[i]
-                    .procs
-                    .iter()
-                    .find(|p| p.generation == q.generation)?;
-                match p.state {
-                    ProcState::Active { since } => Some((i, since)),
-                    _ => None, // draining or gone: nothing to maintain
-                }
-            });
-            let Some((i, since)) = found else {
-                continue;
-            };
-            if out >= limit || (active <= 1 && !solo) {
-                keep.push_back(q);
-                continue;
-            }
-            let stage = MaintStage::Emptying { work: q.work };
-            if self.set_proc(i, q.generation, ProcState::Maint { since, stage }) {
-                self.out.push(Action::Accept {
-                    slot: q.slot,
-                    generation: q.generation,
-                    open: false,
-                });
-                out += 1;
-                active -= 1;
-            }
-        }
-        self.maint_queue = keep;
-        self.start_emptied(probe);
-    }
-
-    /// Runs `maint()` on every worker in maintenance with no request left.
-    fn start_emptied(&mut self, probe: &dyn Probe) {
-        for i in 0..self.slots.len() {
-            let slot = self.slots[i].id;
-            let ready: Vec<(u64, Instant, Work)> = self.slots[i]
-                .procs
-                .iter()
-                .filter_map(|p| match &p.state {
-                    ProcState::Maint {
-                        since,
-                        stage: MaintStage::Emptying { work },
-                    } if probe.load(slot, p.generation).in_flight == 0 => {
-                        Some((p.generation, *since, work.clone()))
-                    }
-                    _ => None,
-                })
-                .collect();
-            for (generation, since, work) in ready {
-                let running = ProcState::Maint {
+        let sweep = Sweep {
+            limit: self.settings.maint.max_concurrent as usize,
+            out: |s| matches!(s, ProcState::Maint { .. }),
+            // Out for something else (a swap): left out of the sweep.
+            waits: |_| false,
+            emptying: |since, q: Queued| ProcState::Maint {
+                since,
+                stage: MaintStage::Emptying { work: q.work },
+            },
+            emptied: |s| match s {
+                ProcState::Maint {
                     since,
-                    stage: MaintStage::Running,
-                };
-                if self.set_proc(i, generation, running) {
-                    self.out.push(Action::RunMaint {
-                        slot,
-                        generation,
-                        work,
-                    });
-                }
-            }
-        }
+                    stage: MaintStage::Emptying { work },
+                } => Some((*since, work.clone())),
+                _ => None,
+            },
+        };
+        let queue = std::mem::take(&mut self.maint_queue);
+        self.maint_queue = self.take_out(queue, &sweep);
+        // `maint()` on every worker in maintenance with no request left.
+        self.run_emptied(
+            probe,
+            &sweep,
+            |since| ProcState::Maint {
+                since,
+                stage: MaintStage::Running,
+            },
+            |slot, generation, work| Action::RunMaint {
+                slot,
+                generation,
+                work,
+            },
+        );
     }
 
     /// `maint()` finished on a worker: back into rotation.

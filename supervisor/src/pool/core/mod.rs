@@ -13,6 +13,7 @@
 //! (`core/tests/`), and the actor (`pool/actor/`) only carries out what
 //! the core decided.
 
+mod aside;
 pub mod canary;
 pub mod command;
 mod commands;

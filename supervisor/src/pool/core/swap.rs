@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use super::aside::{Sweep, Turn};
 use super::{Action, Core, Counter, Log, Phase, Probe, ProcState, Reason, SwapStage};
 
 /// A worker waiting for its turn in a hot-swap.
@@ -18,6 +19,15 @@ pub struct Queued {
     pub generation: u64,
     /// The JSON array `swap()` gets.
     pub changes: String,
+}
+
+impl Turn for Queued {
+    fn slot(&self) -> u32 {
+        self.slot
+    }
+    fn generation(&self) -> u64 {
+        self.generation
+    }
 }
 
 impl Core {
@@ -62,88 +72,40 @@ impl Core {
     /// Moves the swap on: takes the next queued worker out of rotation when
     /// none is swapping, and starts `swap()` on one that emptied.
     pub(super) fn advance_swap(&mut self, now: Instant, probe: &dyn Probe) {
-        let procs = || self.slots.iter().flat_map(|s| s.procs.iter());
-        let mut out = procs()
-            .filter(|p| matches!(p.state, ProcState::Swapping { .. }))
-            .count();
-        let mut active = procs()
-            .filter(|p| matches!(p.state, ProcState::Active { .. }))
-            .count();
-        let solo = self
-            .slots
-            .iter()
-            .filter(|s| s.phase != Phase::Retiring)
-            .count()
-            == 1;
-        let mut keep = std::collections::VecDeque::new();
-        while let Some(q) = self.swap_queue.pop_front() {
-            let found = self.slot_index(q.slot).and_then(|i| {
-                let p = self.slots[i]
-                    .procs
-                    .iter()
-                    .find(|p| p.generation == q.generation)?;
-                Some((i, p.state.clone()))
-            });
-            let (i, since) = match found {
-                Some((i, ProcState::Active { since })) => (i, since),
-                // In maintenance or already swapping: its turn comes later.
-                Some((_, state)) if state.is_aside() => {
-                    keep.push_back(q);
-                    continue;
-                }
-                _ => continue, // draining or gone: nothing to swap
-            };
-            if out >= 1 || (active <= 1 && !solo) {
-                keep.push_back(q);
-                continue;
-            }
-            let stage = SwapStage::Emptying { changes: q.changes };
-            if self.set_proc(i, q.generation, ProcState::Swapping { since, stage }) {
-                self.out.push(Action::Accept {
-                    slot: q.slot,
-                    generation: q.generation,
-                    open: false,
-                });
-                out += 1;
-                active -= 1;
-            }
-        }
-        self.swap_queue = keep;
-        self.run_emptied_swaps(now, probe);
-    }
-
-    /// Runs `swap()` on every swapping worker with no request left.
-    fn run_emptied_swaps(&mut self, now: Instant, probe: &dyn Probe) {
-        let deadline = now + self.settings.swap_timeout;
-        for i in 0..self.slots.len() {
-            let slot = self.slots[i].id;
-            let ready: Vec<(u64, Instant, String)> = self.slots[i]
-                .procs
-                .iter()
-                .filter_map(|p| match &p.state {
-                    ProcState::Swapping {
-                        since,
-                        stage: SwapStage::Emptying { changes },
-                    } if probe.load(slot, p.generation).in_flight == 0 => {
-                        Some((p.generation, *since, changes.clone()))
-                    }
-                    _ => None,
-                })
-                .collect();
-            for (generation, since, changes) in ready {
-                let running = ProcState::Swapping {
+        let sweep = Sweep {
+            limit: 1,
+            out: |s| matches!(s, ProcState::Swapping { .. }),
+            // In maintenance or already swapping: its turn comes later.
+            waits: ProcState::is_aside,
+            emptying: |since, q: Queued| ProcState::Swapping {
+                since,
+                stage: SwapStage::Emptying { changes: q.changes },
+            },
+            emptied: |s| match s {
+                ProcState::Swapping {
                     since,
-                    stage: SwapStage::Running { deadline },
-                };
-                if self.set_proc(i, generation, running) {
-                    self.out.push(Action::RunSwap {
-                        slot,
-                        generation,
-                        changes,
-                    });
-                }
-            }
-        }
+                    stage: SwapStage::Emptying { changes },
+                } => Some((*since, changes.clone())),
+                _ => None,
+            },
+        };
+        let queue = std::mem::take(&mut self.swap_queue);
+        self.swap_queue = self.take_out(queue, &sweep);
+        // `swap()` on every swapping worker with no request left.
+        let deadline = now + self.settings.swap_timeout;
+        self.run_emptied(
+            probe,
+            &sweep,
+            |since| ProcState::Swapping {
+                since,
+                stage: SwapStage::Running { deadline },
+            },
+            |slot, generation, changes| Action::RunSwap {
+                slot,
+                generation,
+                changes,
+            },
+        );
     }
 
     /// `swap()` ended on a worker: back into rotation; replaced if it failed.
