@@ -12,10 +12,10 @@
 //! place.
 //!
 //! Without it, a decorator is a TypeScript 5 standard (2023-11) decorator.
-//! QuickJS does not parse decorators and no transform bext can use lowers
-//! the standard ones (oxc lowers only the legacy kind), so such a file is
-//! refused with the decorator and its line, rather than QuickJS's bare
-//! `unexpected token '@'`.
+//! QuickJS does not parse decorators and oxc lowers only the legacy kind,
+//! so oxc keeps them in the JavaScript it prints and bext lowers them
+//! there as `tsc` does for target ES2022 (`decorators_standard`), with
+//! `accessor` fields.
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{Argument, ArrayExpressionElement, CallExpression, Program};
@@ -35,29 +35,15 @@ pub fn options(compiler: Option<&oxc_resolver::CompilerOptions>) -> DecoratorOpt
     }
 }
 
-/// The first decorator of the program, as the text of its expression and
-/// its byte offset.
-pub fn first(semantic: &Semantic<'_>, source: &str) -> Option<(String, u32)> {
-    let span = semantic.nodes().iter().find_map(|node| match node.kind() {
-        AstKind::Decorator(d) => Some(d.span()),
-        _ => None,
-    })?;
-    let text = &source[span.start as usize..span.end as usize];
-    let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let text = match text.char_indices().nth(60) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text,
-    };
-    Some((text, span.start))
-}
-
-/// The error for a standard decorator, `text` being the decorator.
-pub fn refusal(text: &str) -> String {
-    format!(
-        "the decorator `{text}` is a TypeScript 5 standard decorator, which bext does not \
-         lower (QuickJS does not run decorators); legacy decorators are lowered when the \
-         nearest tsconfig.json sets compilerOptions.experimentalDecorators"
-    )
+/// Whether the program has a decorator or an `accessor` field, which
+/// standard decorators' lowering rewrites.
+pub fn standard(semantic: &Semantic<'_>) -> bool {
+    semantic.nodes().iter().any(|node| {
+        matches!(
+            node.kind(),
+            AstKind::Decorator(_) | AstKind::AccessorProperty(_)
+        )
+    })
 }
 
 /// Turns oxc's helper calls into `tsc`'s: `babelHelpers.decorate`,

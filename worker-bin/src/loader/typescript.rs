@@ -3,9 +3,10 @@
 //! would emit them), JSX turned into calls of the automatic runtime, and
 //! the result printed with a source map back to the file.
 //!
-//! Decorators are lowered as `tsc` lowers them when the nearest
-//! `tsconfig.json` sets `experimentalDecorators` (`decorators`); standard
-//! decorators are refused by name and line.
+//! Decorators are lowered as `tsc` lowers them: the legacy kind when the
+//! nearest `tsconfig.json` sets `experimentalDecorators` (`decorators`),
+//! else TypeScript 5 standard decorators and `accessor` fields, on the
+//! printed JavaScript (`decorators_standard`).
 //!
 //! Nothing else is lowered: QuickJS runs current JavaScript. JSX imports
 //! its runtime from `react/jsx-runtime` unless the nearest `tsconfig.json`
@@ -79,11 +80,7 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
     }
     let semantic = SemanticBuilder::new().build(&program).semantic;
     let options = options_for(compiler);
-    if !options.decorator.legacy
-        && let Some((decorator, offset)) = decorators::first(&semantic, source)
-    {
-        return Err(fail(offset, decorators::refusal(&decorator)));
-    }
+    let standard = !options.decorator.legacy && decorators::standard(&semantic);
     let scoping = semantic.into_scoping();
     let done =
         Transformer::new(&allocator, path, &options).build_with_scoping(scoping, &mut program);
@@ -98,10 +95,22 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
     let printed = Codegen::new()
         .with_options(CodegenOptions {
             source_map_path: Some(path.to_path_buf()),
+            // Standard decorators are lowered on the printed text, whose
+            // moved parts must hold no line comment.
+            comments: !standard,
             ..CodegenOptions::default()
         })
         .build(&program);
     let mut code = printed.code;
+    if standard {
+        let js = if source_type.is_module() {
+            SourceType::mjs()
+        } else {
+            SourceType::cjs()
+        };
+        code = decorators_standard::lower(&code, js)
+            .map_err(|(_, message)| fail(0, format!("lowering standard decorators: {message}")))?;
+    }
     code.push_str(&decorators::helpers(&used));
     Ok(Transformed {
         code,
@@ -165,6 +174,12 @@ pub fn looks_like_esm(path: &Path, source: &str) -> bool {
 mod class_fields;
 #[path = "decorators.rs"]
 mod decorators;
+#[path = "decorators_standard.rs"]
+mod decorators_standard;
+#[path = "decorators_standard_emit.rs"]
+mod decorators_standard_emit;
+#[path = "decorators_standard_member.rs"]
+mod decorators_standard_member;
 
 #[cfg(test)]
 #[path = "typescript_tests.rs"]

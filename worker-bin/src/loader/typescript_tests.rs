@@ -131,18 +131,25 @@ fn the_helpers_follow_the_code_so_a_hashbang_and_the_lines_stay() {
 }
 
 #[test]
-fn a_standard_decorator_is_refused_by_name_and_line() {
+fn without_experimental_decorators_a_decorator_is_a_standard_one() {
     let (_dir, file) = project(r#"{ "compilerOptions": {} }"#, "std.ts");
     let src = "function logged(v: any, c: ClassMethodDecoratorContext) { return v; }\n\
                class A {\n  @logged\n  m() {}\n}\n";
-    let e = transform(&file, src).unwrap_err();
-    assert_eq!((e.line, e.column), (3, 3), "{e}");
-    assert!(e.message.contains("`@logged`"), "{e}");
-    assert!(e.message.contains("standard decorator"), "{e}");
-    assert!(e.message.contains("experimentalDecorators"), "{e}");
+    let t = transform(&file, src).unwrap();
+    assert!(
+        t.code.contains("__esDecorate(this, null, _m_decorators"),
+        "{}",
+        t.code
+    );
+    assert!(!t.code.contains("__decorate("), "{}", t.code);
     // No tsconfig at all: the same.
-    let e = transform(Path::new("/nowhere/std.ts"), src).unwrap_err();
-    assert_eq!(e.line, 3, "{e}");
+    let t = transform(Path::new("/nowhere/std.ts"), src).unwrap();
+    assert!(t.code.contains("__esDecorate("), "{}", t.code);
+    // The legacy kind when the project asks for it.
+    let (_dir, file) = project(LEGACY, "legacy.ts");
+    let t = transform(&file, src).unwrap();
+    assert!(t.code.contains("__decorate("), "{}", t.code);
+    assert!(!t.code.contains("__esDecorate("), "{}", t.code);
 }
 
 #[test]
