@@ -91,46 +91,8 @@ pub enum ControlRequest {
     },
     /// Start (or queue) a background job owned by `pool` (default: the
     /// default pool). A relative `script` is looked for in the folder of
-    /// the pool's script, then in `cwd`.
-    JobsSpawn {
-        script: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pool: Option<String>,
-        #[serde(default)]
-        daemon: bool,
-        /// Bytes to reserve from the budget (default: `[jobs] default_memory_mb`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        memory_bytes: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        timeout_ms: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        data: Option<serde_json::Value>,
-        #[serde(default)]
-        retry_on_restart: bool,
-        /// Attempts before it is discarded (default: `[jobs] max_attempts`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        max_attempts: Option<u32>,
-        /// First retry delay in ms, doubled each attempt (default:
-        /// `[jobs] retry_backoff_ms`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        backoff_ms: Option<u64>,
-        /// Not before this Unix time in ms, and not before `delay_ms` from now.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        run_at_ms: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        delay_ms: Option<u64>,
-        /// 0 first (default 0).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        priority: Option<u8>,
-        /// While a job of this key is queued, running or retryable (created
-        /// within `unique_for_ms`, if given), that job is the answer.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        unique_key: Option<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        unique_for_ms: Option<u64>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cwd: Option<String>,
-    },
+    /// the pool's script, then in `cwd`. Its fields sit beside `cmd`.
+    JobsSpawn(JobSpec),
     /// Every job bextd keeps (running, queued, and the latest finished).
     JobsList,
     /// One job, with its checkpoint.
@@ -312,6 +274,9 @@ pub enum ControlReply {
 
 mod jobs;
 pub use jobs::{AttemptError, JobInfo, JobState, JobStats, ScheduleInfo};
+
+mod spec;
+pub use spec::JobSpec;
 
 mod quarantined;
 pub use quarantined::Quarantined;

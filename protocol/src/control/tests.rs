@@ -86,3 +86,33 @@ fn replies_are_tagged() {
     .unwrap();
     assert_eq!(s, r#"{"reply":"error","message":"x"}"#);
 }
+
+#[test]
+fn a_jobs_spawn_keeps_its_json_with_its_fields_in_one_spec() {
+    let line = r#"{"cmd":"jobs_spawn","script":"job.js","pool":"render","daemon":true,"memory_bytes":1048576,"timeout_ms":500,"data":{"n":1},"retry_on_restart":true,"max_attempts":3,"backoff_ms":100,"run_at_ms":7,"delay_ms":9,"priority":2,"unique_key":"k","unique_for_ms":60000,"cwd":"/srv"}"#;
+    let r: ControlRequest = serde_json::from_str(line).unwrap();
+    let ControlRequest::JobsSpawn(spec) = &r else {
+        panic!("{r:?}")
+    };
+    assert_eq!(spec.pool.as_deref(), Some("render"));
+    assert_eq!(spec.unique(), Some(("k", 60_000)));
+    assert_eq!(spec.id, None);
+    assert_eq!(serde_json::to_string(&r).unwrap(), line);
+    // What a client leaves out stays out (the two flags are always written).
+    let short = r#"{"cmd":"jobs_spawn","script":"job.js","daemon":false,"retry_on_restart":false}"#;
+    let r: ControlRequest =
+        serde_json::from_str(r#"{"cmd":"jobs_spawn","script":"job.js"}"#).unwrap();
+    assert_eq!(serde_json::to_string(&r).unwrap(), short);
+    assert!(
+        serde_json::from_str::<ControlRequest>(
+            r#"{"cmd":"jobs_spawn","script":"j.js","pirority":1}"#
+        )
+        .is_err(),
+        "a misspelt field is an error"
+    );
+    assert!(
+        serde_json::from_str::<ControlRequest>(r#"{"cmd":"jobs_spawn","script":"j.js","id":"x"}"#)
+            .is_err(),
+        "the id is bextd's to choose"
+    );
+}

@@ -11,7 +11,7 @@ use std::time::Instant;
 use protocol::control::{JobInfo, JobState, JobStats, ScheduleInfo};
 use tokio::sync::oneshot;
 
-use super::{PoolInfo, SpawnRequest};
+use super::{JobSpec, PoolInfo};
 
 /// Why the manager did not do what it was asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,7 +39,7 @@ pub trait Ask: Command + Sized {
 
 /// Start (or queue) a job; answers its id and state.
 #[derive(Debug)]
-pub struct Spawn(pub Box<SpawnRequest>);
+pub struct Spawn(pub Box<JobSpec>);
 
 /// One job with its checkpoint, if known.
 #[derive(Debug)]

@@ -41,6 +41,7 @@ pub use command::{
     Ask, Cancel, Discard, Get, JobsError, List, Logs, Retry, Schedules, SetPools, Shutdown, Spawn,
     Stats,
 };
+pub use protocol::control::JobSpec;
 
 /// What the manager needs to know of a pool to run its jobs.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,59 +86,6 @@ impl PoolInfo {
             worker_max_jobs: p.settings.job_worker_max_jobs,
             schedules: p.settings.schedules.clone(),
             read: p.read.clone(),
-        }
-    }
-}
-
-/// A job to start (or queue).
-#[derive(Debug, Clone)]
-pub struct SpawnRequest {
-    /// Chosen by a worker's `bext.jobs.spawn`; else the manager names it.
-    pub id: Option<String>,
-    /// None: the default pool.
-    pub pool: Option<String>,
-    pub script: String,
-    /// Where a relative script is looked for after the pool's folder.
-    pub cwd: Option<PathBuf>,
-    pub daemon: bool,
-    pub memory_bytes: Option<u64>,
-    pub timeout_ms: u64,
-    pub data: serde_json::Value,
-    pub retry_on_restart: bool,
-    /// `maxAttempts`; None: `[jobs] max_attempts`.
-    pub max_attempts: Option<u32>,
-    /// `backoff` in ms; None: `[jobs] retry_backoff_ms`.
-    pub backoff_ms: Option<u64>,
-    /// Not before this Unix time (ms), nor before `delay_ms` from the spawn.
-    pub run_at_ms: Option<u64>,
-    pub delay_ms: Option<u64>,
-    /// 0 first.
-    pub priority: u8,
-    /// (key, window in ms; 0: while one is queued, running or retryable;
-    /// [`core::EVER`]: a job of that key in any state, ever).
-    pub unique: Option<(String, u64)>,
-}
-
-impl SpawnRequest {
-    /// What `bext.jobs.spawn` in a worker (or a job) of `pool` asked for.
-    pub fn from_worker(s: protocol::worker::JobSpawn, pool: Option<String>) -> SpawnRequest {
-        SpawnRequest {
-            id: Some(s.id),
-            pool,
-            script: s.script,
-            cwd: None,
-            daemon: s.daemon,
-            // 0: the default (a job process does not know it).
-            memory_bytes: (s.memory_bytes > 0).then_some(s.memory_bytes),
-            timeout_ms: s.timeout_ms,
-            data: serde_json::from_str(&s.data_json).unwrap_or(serde_json::Value::Null),
-            retry_on_restart: s.retry_on_restart,
-            max_attempts: (s.max_attempts > 0).then_some(s.max_attempts),
-            backoff_ms: (s.backoff_ms > 0).then_some(s.backoff_ms),
-            run_at_ms: (s.run_at_ms > 0).then_some(s.run_at_ms),
-            delay_ms: (s.delay_ms > 0).then_some(s.delay_ms),
-            priority: s.priority,
-            unique: s.unique_key.map(|k| (k, s.unique_for_ms)),
         }
     }
 }
@@ -197,7 +145,7 @@ impl JobsHandle {
         }
         match call {
             JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
-                let req = SpawnRequest::from_worker(s, Some(pool.to_owned()));
+                let req = JobSpec::from_worker(s, Some(pool.to_owned()));
                 let (id, _) = self
                     .call(Spawn(Box::new(req)))
                     .await

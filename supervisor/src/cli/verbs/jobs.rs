@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use clap::Subcommand;
-use protocol::control::{ControlReply, ControlRequest, JobInfo, JobState, JobStats};
+use protocol::control::{ControlReply, ControlRequest, JobInfo, JobSpec, JobState, JobStats};
 
 use crate::cli::client::{ClientError, request};
 use crate::cli::format::{duration, megabytes};
@@ -198,7 +198,8 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         ),
         None => None,
     };
-    Ok(ControlRequest::JobsSpawn {
+    Ok(ControlRequest::JobsSpawn(JobSpec {
+        id: None,
         script: script.clone(),
         pool: pool.clone(),
         daemon: *daemon,
@@ -216,7 +217,7 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         cwd: std::env::current_dir()
             .ok()
             .map(|d| d.to_string_lossy().into_owned()),
-    })
+    }))
 }
 
 fn unexpected(reply: ControlReply) -> ClientError {

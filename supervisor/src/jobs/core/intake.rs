@@ -5,13 +5,13 @@
 use std::time::{Duration, Instant};
 
 use nix::unistd::Pid;
-use protocol::control::JobState;
+use protocol::control::{JobSpec, JobState};
 use protocol::size::format_size;
 use protocol::worker::JobStart;
 
 use super::policy::{self, Limits, Usage, Waiting};
 use super::state::{Run, RunState, StopWhy, Watch};
-use super::{Action, Clock, Core, Job, Log, NewJob, Save};
+use super::{Action, Clock, Core, Job, Log, Save};
 
 /// The window of a unique spawn answered by a job of its key in any state,
 /// ended or not (a schedule's due time: one job, ever).
@@ -33,7 +33,8 @@ impl Core {
     /// What makes a new job unacceptable, checked before the manager opens
     /// the store for it: bextd stopping, memory 0 or over the whole budget,
     /// a bad or taken id.
-    pub fn vet(&self, new: &NewJob) -> Result<(), String> {
+    pub fn vet(&self, new: &JobSpec) -> Result<(), String> {
+        let id = new.id.as_deref().unwrap_or_default();
         if self.stopping {
             return Err("bextd is shutting down: no new jobs".into());
         }
@@ -48,18 +49,18 @@ impl Core {
                 format_size(self.cfg.budget_bytes)
             ));
         }
-        if !protocol::worker::is_job_id(&new.id) {
-            return Err(format!("{:?} is not a valid job id", new.id));
+        if !protocol::worker::is_job_id(id) {
+            return Err(format!("{id:?} is not a valid job id"));
         }
-        if self.jobs.contains_key(&new.id) {
-            return Err(format!("a job with id {} already exists", new.id));
+        if self.jobs.contains_key(id) {
+            return Err(format!("a job with id {id} already exists"));
         }
         Ok(())
     }
 
     pub(super) fn queue_job(
         &mut self,
-        new: NewJob,
+        new: JobSpec,
         now: Clock,
     ) -> Result<(String, JobState), String> {
         self.vet(&new)?;
@@ -69,23 +70,24 @@ impl Core {
         let row = self.new_row(&new, now);
         let memory = row.config.memory_bytes;
         self.log(Log::Queued {
-            id: new.id.clone(),
+            id: row.id.clone(),
             pool: row.pool.clone(),
             script: row.script.clone(),
             daemon: new.daemon,
             memory,
         });
+        let id = row.id.clone();
         if self.claims() {
             // Any node (this one too) claims it from the store.
             self.out.push(Action::Save(Save::Insert(Box::new(row))));
-            return Ok((new.id, JobState::Queued));
+            return Ok((id, JobState::Queued));
         }
         let mut job = Job::new(row, None, String::new());
         job.dirty = true;
-        self.jobs.insert(new.id.clone(), job);
-        self.changed.insert(new.id.clone());
-        self.enqueue_or_wait(&new.id, now);
-        Ok((new.id, JobState::Queued))
+        self.jobs.insert(id.clone(), job);
+        self.changed.insert(id.clone());
+        self.enqueue_or_wait(&id, now);
+        Ok((id, JobState::Queued))
     }
 
     /// A live job (queued, running, retryable) of `new`'s pool and unique
@@ -93,13 +95,14 @@ impl Core {
     /// any state): the answer to its spawn. Keys are the pool's own: one
     /// pool's spawn never gets another pool's job back, nor pre-empts its
     /// unique spawns or its schedules' due times.
-    fn unique_match(&self, new: &NewJob, now: Clock) -> Option<(String, JobState)> {
-        let (key, window) = new.unique.as_ref()?;
-        let since = unique_since(*window, now.unix_ms);
-        let ever = *window == EVER;
+    fn unique_match(&self, new: &JobSpec, now: Clock) -> Option<(String, JobState)> {
+        let (key, window) = new.unique()?;
+        let since = unique_since(window, now.unix_ms);
+        let ever = window == EVER;
+        let pool = new.pool.as_deref().unwrap_or_default();
         self.jobs
             .values()
-            .filter(|j| j.row.unique_key.as_ref() == Some(key) && j.row.pool == new.pool)
+            .filter(|j| j.row.unique_key.as_deref() == Some(key) && j.row.pool == pool)
             .filter(|j| ever || !j.row.status.is_final())
             .filter(|j| j.row.created_at >= since)
             .min_by_key(|j| j.row.created_at)
@@ -129,10 +132,11 @@ impl Core {
     }
 
     /// A new job's row, as the store keeps it.
-    pub fn new_row(&self, new: &NewJob, now: Clock) -> Row {
+    pub fn new_row(&self, new: &JobSpec, now: Clock) -> Row {
         let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
+        let pool_name = new.pool.clone().unwrap_or_default();
         // The job's own, else its pool's, else `[jobs]`.
-        let pool = self.pool(Some(&new.pool)).ok();
+        let pool = self.pool(Some(&pool_name)).ok();
         let pool_max = pool.map_or(0, |p| p.max_attempts);
         let max_attempts = new.max_attempts.unwrap_or(match pool_max {
             0 => self.cfg.max_attempts,
@@ -142,16 +146,16 @@ impl Core {
             .backoff_ms
             .unwrap_or(pool.map_or(0, |p| p.retry_backoff_ms));
         Row {
-            id: new.id.clone(),
-            pool: new.pool.clone(),
+            id: new.id.clone().unwrap_or_default(),
+            pool: pool_name,
             script: new.script.clone(),
             status: JobState::Queued,
             config: JobConfig {
                 daemon: new.daemon,
                 memory_bytes: memory,
-                timeout_ms: new.timeout_ms,
+                timeout_ms: new.timeout_ms.unwrap_or(0),
                 retry_on_restart: new.retry_on_restart,
-                data: new.data.clone(),
+                data: new.data.clone().unwrap_or(serde_json::Value::Null),
                 backoff_ms,
             },
             progress: 0.0,
@@ -168,9 +172,9 @@ impl Core {
             tries: 0,
             max_attempts: max_attempts.max(1),
             errors: Vec::new(),
-            run_at: new.run_at,
-            priority: new.priority,
-            unique_key: new.unique.as_ref().map(|u| u.0.clone()),
+            run_at: new.run_at_ms,
+            priority: new.priority.unwrap_or(0),
+            unique_key: new.unique_key.clone(),
         }
     }
 

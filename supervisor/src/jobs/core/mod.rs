@@ -39,7 +39,7 @@ use protocol::control::{JobInfo, JobState, JobStats};
 
 pub use intake::{EVER, unique_since};
 pub use lease::Capacity;
-pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, NewJob, Reply, Report, Save};
+pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, Reply, Report, Save};
 
 use super::PoolInfo;
 use crate::config::Jobs;

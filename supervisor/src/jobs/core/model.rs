@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use nix::unistd::Pid;
-use protocol::control::JobState;
+use protocol::control::{JobSpec, JobState};
 use protocol::worker::{JobOutcome, JobStart, LogLevel};
 
 use super::state::{KillReason, Run};
@@ -18,32 +18,6 @@ use crate::process::reaper::ExitKind;
 pub struct Clock {
     pub at: Instant,
     pub unix_ms: u64,
-}
-
-/// A job to queue, already checked against the filesystem (its script
-/// exists) by the manager.
-#[derive(Debug, Clone)]
-pub struct NewJob {
-    pub id: String,
-    pub pool: String,
-    /// Absolute path of its module.
-    pub script: String,
-    pub daemon: bool,
-    /// None: `[jobs] default_memory_mb`.
-    pub memory_bytes: Option<u64>,
-    pub timeout_ms: u64,
-    pub data: serde_json::Value,
-    pub retry_on_restart: bool,
-    /// `maxAttempts`; None: `[jobs] max_attempts`.
-    pub max_attempts: Option<u32>,
-    /// `backoff` (ms); None: `[jobs] retry_backoff_ms`.
-    pub backoff_ms: Option<u64>,
-    /// Not before this Unix time (ms).
-    pub run_at: Option<u64>,
-    /// 0 first.
-    pub priority: u8,
-    /// (key, window in ms; 0: while one is queued, running or retryable).
-    pub unique: Option<(String, u64)>,
 }
 
 /// What a run's socket reported.
@@ -62,8 +36,10 @@ pub enum Report {
 pub enum Input {
     /// What a state file held at start.
     Restore(Vec<Loaded>),
-    /// Queue a new job; replies [`Reply::Queued`].
-    Queue(NewJob),
+    /// Queue a new job, as the manager completed it (its id, its pool,
+    /// its script's absolute path, the time a delay ends); replies
+    /// [`Reply::Queued`].
+    Queue(JobSpec),
     /// Replies [`Reply::Cancel`].
     Cancel { id: String },
     /// `bext jobs retry`: replies [`Reply::Moved`].

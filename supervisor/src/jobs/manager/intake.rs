@@ -5,46 +5,42 @@
 
 use std::path::{Path, PathBuf};
 
-use protocol::control::JobState;
+use protocol::control::{JobSpec, JobState};
 use protocol::worker::{JobCall, MasterToWorker};
 
 use super::{Manager, clock};
-use crate::jobs::core::{Input, NewJob, Reply, Report};
+use crate::jobs::PoolInfo;
+use crate::jobs::core::{Input, Reply, Report};
 use crate::jobs::run::{self, RunEvent};
-use crate::jobs::{PoolInfo, SpawnRequest};
 use crate::process::memory::unix_ms;
 
 impl Manager {
-    pub(super) async fn spawn(&mut self, req: SpawnRequest) -> Result<(String, JobState), String> {
+    /// Completes `spec` (its id, its pool, its script's absolute path, the
+    /// time a delay ends) and queues it.
+    pub(super) async fn spawn(&mut self, mut spec: JobSpec) -> Result<(String, JobState), String> {
         if self.core.is_stopping() {
             return Err("bextd is shutting down: no new jobs".into());
         }
-        let pool = self.core.pool(req.pool.as_deref())?;
-        let script = find_script(pool, req.cwd.as_deref(), &req.script)?;
-        let new = NewJob {
-            id: req.id.unwrap_or_else(new_id),
-            pool: pool.name.clone(),
-            script: script.to_string_lossy().into_owned(),
-            daemon: req.daemon,
-            memory_bytes: req.memory_bytes,
-            timeout_ms: req.timeout_ms,
-            data: req.data,
-            retry_on_restart: req.retry_on_restart,
-            max_attempts: req.max_attempts,
-            backoff_ms: req.backoff_ms,
-            run_at: run_at(req.run_at_ms, req.delay_ms, unix_ms()),
-            priority: req.priority.min(9),
-            unique: req.unique,
-        };
-        self.core.vet(&new)?;
-        if let Some((_, window)) = &new.unique {
-            let row = self.core.new_row(&new, clock());
-            if let Some(decided) = self.store.insert_unique(row, *window) {
+        let pool = self.core.pool(spec.pool.as_deref())?;
+        let script = find_script(
+            pool,
+            spec.cwd.take().map(PathBuf::from).as_deref(),
+            &spec.script,
+        )?;
+        spec.pool = Some(pool.name.clone());
+        spec.script = script.to_string_lossy().into_owned();
+        spec.id = Some(spec.id.take().unwrap_or_else(new_id));
+        spec.run_at_ms = run_at(spec.run_at_ms, spec.delay_ms.take(), unix_ms());
+        spec.priority = spec.priority.map(|p| p.min(9));
+        self.core.vet(&spec)?;
+        if let Some((_, window)) = spec.unique() {
+            let row = self.core.new_row(&spec, clock());
+            if let Some(decided) = self.store.insert_unique(row, window) {
                 return decided.await;
             }
         }
         self.store.ready()?;
-        match self.apply(Input::Queue(new)).await {
+        match self.apply(Input::Queue(spec)).await {
             Some(Reply::Queued(r)) => r,
             _ => Err("the job was not queued".into()),
         }
@@ -89,12 +85,10 @@ impl Manager {
             crate::otel::jobs::spawned(&spawn.id, traceparent);
         }
         match call {
-            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
-                let req = SpawnRequest::from_worker(s, pool);
-                self.spawn(req)
-                    .await
-                    .map(|(id, _)| serde_json::Value::String(id).to_string())
-            }
+            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => self
+                .spawn(JobSpec::from_worker(s, pool))
+                .await
+                .map(|(id, _)| serde_json::Value::String(id).to_string()),
             JobCall::Get { id } => {
                 let info = ours(&self.core, &id)
                     .then(|| self.core.info(&id, true, clock()))

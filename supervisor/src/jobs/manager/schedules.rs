@@ -2,12 +2,12 @@
 //! its next due time, then the node spawns that time's job under the key
 //! that makes it one job across every node (`jobs/schedule.rs`).
 
-use protocol::control::ScheduleInfo;
+use protocol::control::{JobSpec, ScheduleInfo};
 
 use super::Manager;
 use crate::config::Schedule;
 use crate::jobs::core::EVER;
-use crate::jobs::{PoolInfo, SpawnRequest, schedule};
+use crate::jobs::{PoolInfo, schedule};
 use crate::process::memory::unix_ms;
 
 /// How long a schedule whose spawn failed (the store out) waits before it
@@ -118,24 +118,16 @@ impl Manager {
 
 /// The spawn of due time `due` of `t`, and the id its job gets if this
 /// spawn makes it.
-fn request(t: &Timer, due: u64) -> (SpawnRequest, String) {
+fn request(t: &Timer, due: u64) -> (JobSpec, String) {
     let id = protocol::worker::new_job_id(unix_ms(), rand::random());
-    let req = SpawnRequest {
+    let req = JobSpec {
         id: Some(id.clone()),
         pool: Some(t.pool.clone()),
         script: t.s.script.clone(),
-        cwd: None,
-        daemon: false,
-        memory_bytes: None,
-        timeout_ms: 0,
-        data: t.s.data.clone(),
-        retry_on_restart: false,
-        max_attempts: None,
-        backoff_ms: None,
-        run_at_ms: None,
-        delay_ms: None,
-        priority: 0,
-        unique: Some((schedule::key(&t.id, due), EVER)),
+        data: Some(t.s.data.clone()),
+        unique_key: Some(schedule::key(&t.id, due)),
+        unique_for_ms: Some(EVER),
+        ..JobSpec::default()
     };
     (req, id)
 }

@@ -126,7 +126,7 @@ fn a_daemon_past_its_timeout_fails_and_is_not_restarted() {
     let mut h = Harness::new();
     let mut d = job("d", "render");
     d.daemon = true;
-    d.timeout_ms = 50;
+    d.timeout_ms = Some(50);
     h.queue(d);
     h.at(50);
     h.tick(&[]);

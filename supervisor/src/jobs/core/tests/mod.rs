@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nix::unistd::Pid;
-use protocol::control::JobState;
+use protocol::control::{JobSpec, JobState};
 use protocol::worker::{FetchPolicy, JobOutcome};
 
 use super::*;
@@ -86,22 +86,15 @@ pub(super) fn pool(name: &str) -> PoolInfo {
     }
 }
 
-/// A job of pool `pool` as a test asks for it; change what the test needs.
-pub(super) fn job(id: &str, pool: &str) -> NewJob {
-    NewJob {
-        id: id.into(),
-        pool: pool.into(),
+/// A job of pool `pool` as the manager hands it over (id, pool and
+/// script filled in); change what the test needs.
+pub(super) fn job(id: &str, pool: &str) -> JobSpec {
+    JobSpec {
+        id: Some(id.into()),
+        pool: Some(pool.into()),
         script: "/app/job.js".into(),
-        daemon: false,
-        memory_bytes: None,
-        timeout_ms: 0,
-        data: serde_json::json!({"n": 1}),
-        retry_on_restart: false,
-        max_attempts: None,
-        backoff_ms: None,
-        run_at: None,
-        priority: 0,
-        unique: None,
+        data: Some(serde_json::json!({"n": 1})),
+        ..JobSpec::default()
     }
 }
 
@@ -206,7 +199,7 @@ impl Harness {
         all
     }
 
-    pub fn queue(&mut self, new: NewJob) -> Vec<Action> {
+    pub fn queue(&mut self, new: JobSpec) -> Vec<Action> {
         self.step(Input::Queue(new))
     }
 

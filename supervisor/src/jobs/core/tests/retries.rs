@@ -16,8 +16,8 @@ fn throw(h: &mut Harness, id: &str, msg: &str) {
     h.end(id, ExitKind::Code(0));
 }
 
-fn retried(id: &str, max: u32) -> NewJob {
-    NewJob {
+fn retried(id: &str, max: u32) -> JobSpec {
+    JobSpec {
         max_attempts: Some(max),
         backoff_ms: Some(1_000),
         ..job(id, "render")
@@ -96,8 +96,8 @@ fn a_single_attempt_fails_as_before_and_timeouts_are_attempts() {
     assert_eq!(h.status("one"), JobState::Failed);
     assert_eq!(h.core.job("one").unwrap().row.errors.len(), 1);
 
-    h.queue(NewJob {
-        timeout_ms: 100,
+    h.queue(JobSpec {
+        timeout_ms: Some(100),
         ..retried("slow", 2)
     });
     h.at(100);
@@ -187,7 +187,7 @@ fn a_crash_of_bextd_counts_an_attempt_of_a_retry_on_restart_job() {
 #[test]
 fn a_graceful_stop_gives_the_attempt_back() {
     let mut h = Harness::new();
-    h.queue(NewJob {
+    h.queue(JobSpec {
         retry_on_restart: true,
         ..retried("j", 3)
     });
@@ -254,7 +254,7 @@ fn a_pools_retry_settings_apply_unless_the_job_says() {
     h.queue(job("j", "b"));
     let row = &h.core.job("j").unwrap().row;
     assert_eq!((row.max_attempts, row.config.backoff_ms), (4, 10_000));
-    h.queue(NewJob {
+    h.queue(JobSpec {
         max_attempts: Some(2),
         ..job("own", "b")
     });

@@ -4,7 +4,7 @@
 use super::*;
 
 /// A job that reserves 64 MB.
-fn hog() -> NewJob {
+fn hog() -> JobSpec {
     let mut j = job("hog", "render");
     j.memory_bytes = Some(64 * MB);
     j
@@ -14,7 +14,7 @@ fn hog() -> NewJob {
 fn a_job_is_killed_at_its_timeout_not_before() {
     let mut h = Harness::new();
     let mut j = job("slow", "render");
-    j.timeout_ms = 1_000;
+    j.timeout_ms = Some(1_000);
     h.queue(j);
     h.at(999);
     assert!(killed(&h.tick(&[])).is_empty());

@@ -4,9 +4,9 @@
 
 use super::*;
 
-fn at(id: &str, run_at: u64) -> NewJob {
-    NewJob {
-        run_at: Some(run_at),
+fn at(id: &str, run_at: u64) -> JobSpec {
+    JobSpec {
+        run_at_ms: Some(run_at),
         ..job(id, "render")
     }
 }
@@ -37,8 +37,8 @@ fn priorities_order_a_backlog_fifo_within_one() {
     let mut h = Harness::with(cfg, &["render"]);
     h.queue(job("first", "render"));
     for (id, p) in [("p5a", 5), ("p1", 1), ("p5b", 5), ("p0", 0), ("p9", 9)] {
-        h.queue(NewJob {
-            priority: p,
+        h.queue(JobSpec {
+            priority: Some(p),
             ..job(id, "render")
         });
     }
@@ -52,9 +52,10 @@ fn priorities_order_a_backlog_fifo_within_one() {
     assert_eq!(order, ["p0", "p1", "p5a", "p5b", "p9"]);
 }
 
-fn unique(id: &str, key: &str, window: u64) -> NewJob {
-    NewJob {
-        unique: Some((key.into(), window)),
+fn unique(id: &str, key: &str, window: u64) -> JobSpec {
+    JobSpec {
+        unique_key: Some(key.into()),
+        unique_for_ms: Some(window),
         ..job(id, "render")
     }
 }
@@ -128,8 +129,8 @@ fn unique_and_schedule_keys_are_each_pools_own() {
     let a = h.queue(unique("mine", "report", 0));
     assert_eq!(launched(&a), ["mine"]);
     // Pool b's spawn of the same key: its own job, not pool render's id.
-    let a = h.queue(NewJob {
-        pool: "b".into(),
+    let a = h.queue(JobSpec {
+        pool: Some("b".into()),
         ..unique("theirs", "report", 0)
     });
     assert_eq!(launched(&a), ["theirs"]);
@@ -139,8 +140,8 @@ fn unique_and_schedule_keys_are_each_pools_own() {
     let a = h.queue(unique("due", key, EVER));
     assert_eq!(launched(&a), ["due"]);
     h.complete("due", "1");
-    let a = h.queue(NewJob {
-        pool: "b".into(),
+    let a = h.queue(JobSpec {
+        pool: Some("b".into()),
         ..unique("squat", key, EVER)
     });
     assert_eq!(launched(&a), ["squat"]);
