@@ -163,6 +163,9 @@ export async function run(print) {
       print(crypto.verify(alg, data, publicKey, crypto.sign(alg, data, privateKey)));
     }
   }
+  const rsaPair = crypto.generateKeyPairSync("rsa", { modulusLength: 1024, publicExponent: 3 });
+  print(JSON.stringify(rsaPair.privateKey.asymmetricKeyDetails, (_, v) => typeof v === "bigint" ? `${v}n` : v),
+    crypto.verify("sha512", data, rsaPair.publicKey, crypto.sign("sha512", data, rsaPair.privateKey)));
   const pems = crypto.generateKeyPairSync("ec", { namedCurve: "P-256", publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "sec1", format: "pem" } });
   print(pems.publicKey.split("\n")[0], pems.privateKey.split("\n")[0]);
   const pair = await new Promise((res) => crypto.generateKeyPair("ed25519", (e, pub, priv) => res([pub.type, priv.type])));
