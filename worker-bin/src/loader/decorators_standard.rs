@@ -25,8 +25,8 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType, Span};
 
+use super::decorators_standard_class as class;
 use super::decorators_standard_emit as emit;
-use super::decorators_standard_member as member;
 
 /// Lowers every standard decorator and `accessor` field of `code`, which
 /// parses as `source_type`. An error is a byte offset in `code` and a
@@ -151,12 +151,7 @@ struct Plan<'c, 'u> {
 impl<'a> Visit<'a> for Plan<'_, '_> {
     fn visit_class(&mut self, class: &Class<'a>) {
         if class.span == self.target && self.edits.is_none() {
-            self.edits = Some(member::plan(
-                self.code,
-                class,
-                self.place.clone(),
-                self.used,
-            ));
+            self.edits = Some(class::plan(self.code, class, self.place.clone(), self.used));
             return;
         }
         walk::walk_class(self, class);

@@ -176,6 +176,8 @@ mod class_fields;
 mod decorators;
 #[path = "decorators_standard.rs"]
 mod decorators_standard;
+#[path = "decorators_standard_class.rs"]
+mod decorators_standard_class;
 #[path = "decorators_standard_emit.rs"]
 mod decorators_standard_emit;
 #[path = "decorators_standard_member.rs"]
