@@ -154,6 +154,7 @@ fn standard_decorators_of_every_kind_answer_as_tsc_and_node() {
     assert_eq!(got["service"]["greet"], "hello you #104 50");
     assert_eq!(got["service"]["size"], 14);
     assert_eq!(got["repo"]["table"], "cats");
+    assert_eq!(got["order"]["values"][4], 42);
 }
 
 #[test]

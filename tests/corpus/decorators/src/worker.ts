@@ -1,5 +1,6 @@
 import { Expr, Named, Plain, Repo, Service, log, registry } from "./shapes.js";
 import Default from "./default.js";
+import { orderAnswer } from "./order.js";
 
 const s = Service.make() as any;
 const r = new Repo("cats") as any;
@@ -31,8 +32,9 @@ const answer = {
 };
 
 export default {
-  fetch() {
-    return new Response(JSON.stringify(answer), {
+  async fetch() {
+    const all = { ...answer, order: await orderAnswer() };
+    return new Response(JSON.stringify(all), {
       headers: { "content-type": "application/json" },
     });
   },
