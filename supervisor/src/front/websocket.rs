@@ -108,7 +108,7 @@ impl Front {
             .flat_map(|v| v.split(','))
             .map(|p| p.trim().to_owned())
             .collect();
-        if !dispatch::socket_room(pool) {
+        if !crate::pool::select::socket_room(pool) {
             let mut r = plain(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "too many WebSockets (max_sockets)",

@@ -27,6 +27,7 @@ pub mod policy;
 pub mod quarantine;
 mod report;
 pub mod room;
+pub mod select;
 mod status;
 pub mod table;
 pub mod version;

@@ -9,7 +9,7 @@
 //! (and so can be scaled down): `pick = "least_busy_recent"`. The default
 //! stays random, pixl-server-pool's rule, which spreads a client's
 //! requests over the workers. An upgrade counts each worker's open
-//! WebSockets in its load (`dispatch::least_busy`), so sockets spread over
+//! WebSockets in its load (`select::least_busy`), so sockets spread over
 //! the workers under either tie-break.
 
 use std::cmp::Reverse;
