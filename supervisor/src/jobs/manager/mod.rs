@@ -21,6 +21,8 @@ mod intake;
 mod launch;
 mod schedules;
 mod spare;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -178,15 +180,29 @@ pub(super) async fn serve(
         down_since: metrics.store_down_since.clone(),
         outages: metrics.store_outages.clone(),
     };
-    let (events_tx, events_rx) = mpsc::unbounded_channel();
-    let (exits_tx, exits_rx) = mpsc::unbounded_channel();
-    let timers = schedules::timers(&pools, &[], unix_ms());
     let reporting = Reporting {
         health,
         gauges,
         metrics: metrics.clone(),
     };
-    let Opened { mut store, loaded } = super::open_store(&cfg, reporting);
+    let opened = super::open_store(&cfg, reporting);
+    serve_on(opened, cfg, pools, services, metrics, rx).await;
+}
+
+/// The manager on the store `opened`, whichever it is: restores what it
+/// held, then serves.
+async fn serve_on(
+    opened: Opened,
+    cfg: Arc<Jobs>,
+    pools: Vec<PoolInfo>,
+    services: Services,
+    metrics: crate::metrics::JobMetrics,
+    rx: mpsc::UnboundedReceiver<Envelope>,
+) {
+    let (events_tx, events_rx) = mpsc::unbounded_channel();
+    let (exits_tx, exits_rx) = mpsc::unbounded_channel();
+    let timers = schedules::timers(&pools, &[], unix_ms());
+    let Opened { mut store, loaded } = opened;
     let store_rx = store.events();
     let core = Core::new(cfg.clone(), pools, store.holding());
     let m = Manager {
