@@ -29,14 +29,22 @@ use super::decorators_standard_class as class;
 use super::decorators_standard_emit as emit;
 
 /// Lowers every standard decorator and `accessor` field of `code`, which
-/// parses as `source_type`. An error is a byte offset in `code` and a
-/// message.
+/// parses as `source_type`. An error is a 1-based line of `code` (the
+/// edits keep lines) and a message.
 pub fn lower(code: &str, source_type: SourceType) -> Result<String, (u32, String)> {
     let mut code = code.to_string();
+    lower_in_place(&mut code, source_type).map_err(|(offset, message)| {
+        let before = &code[..(offset as usize).min(code.len())];
+        (before.matches('\n').count() as u32 + 1, message)
+    })?;
+    Ok(code)
+}
+
+fn lower_in_place(code: &mut String, source_type: SourceType) -> Result<(), (u32, String)> {
     let mut used = emit::Used::default();
     loop {
         let allocator = Allocator::default();
-        let parsed = Parser::new(&allocator, &code, source_type).parse();
+        let parsed = Parser::new(&allocator, code, source_type).parse();
         if let Some(e) = parsed.errors.first() {
             let offset = e
                 .labels
@@ -50,11 +58,13 @@ pub fn lower(code: &str, source_type: SourceType) -> Result<String, (u32, String
         let Some((target, context)) = find.last else {
             break;
         };
-        let edits = plan(&parsed.program, &code, target, context, &mut used)?;
-        code = apply(&code, edits);
+        let edits = plan(&parsed.program, code, target, context, &mut used)?;
+        let lowered = apply(code, edits);
+        drop(parsed);
+        *code = lowered;
     }
     code.push_str(&used.definitions());
-    Ok(code)
+    Ok(())
 }
 
 /// Where a class stands, which decides how its lowered form is bound.

@@ -3,7 +3,9 @@
 //! method or accessor reached through a descriptor, an `accessor` field as
 //! private storage with a getter and a setter.
 
-use oxc_ast::ast::{ClassElement, Function, MethodDefinitionKind, PropertyKey};
+use oxc_ast::ast::{Class, ClassElement, Function, MethodDefinitionKind, PropertyKey, Super};
+use oxc_ast_visit::Visit;
+use oxc_semantic::ScopeFlags;
 use oxc_span::{GetSpan, Span};
 
 use super::decorators_standard::{Edit, decorator_list, one_line, temp};
@@ -177,6 +179,23 @@ impl Out<'_> {
                 };
                 let mut descriptor = "null".to_string();
                 if name.private {
+                    // Its body becomes a function's, where `super` means
+                    // nothing.
+                    let mut uses = UsesSuper(false);
+                    if let Some(body) = &m.value.body {
+                        uses.visit_function_body(body);
+                    }
+                    if uses.0 {
+                        return Err((
+                            m.span.start,
+                            format!(
+                                "the decorated private {} `{}` uses `super`, which bext \
+                                 cannot keep when it lowers the decorator",
+                                kind.name(),
+                                name.key
+                            ),
+                        ));
+                    }
                     used.set_function_name = true;
                     let d = format!("{var}_descriptor");
                     self.decls.push(format!("let {d};"));
@@ -415,4 +434,18 @@ fn function_text(code: &str, f: &Function<'_>) -> String {
         if f.generator { "*" } else { "" },
         one_line(code, Span::new(f.params.span.start, end))
     )
+}
+
+/// Whether a method's body uses `super` (in its arrow functions too, not
+/// in its other functions or classes).
+struct UsesSuper(bool);
+
+impl<'a> Visit<'a> for UsesSuper {
+    fn visit_super(&mut self, _: &Super) {
+        self.0 = true;
+    }
+
+    fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+
+    fn visit_class(&mut self, _: &Class<'a>) {}
 }

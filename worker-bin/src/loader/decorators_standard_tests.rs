@@ -168,3 +168,22 @@ fn static_members_of_a_replaced_class_keep_their_state_outside_it() {
         .unwrap();
     assert!(statics < storage && storage < class_extra, "{code}");
 }
+
+#[test]
+fn what_cannot_be_lowered_names_itself_the_file_and_the_line() {
+    // A decorated private method becomes a function, where `super` has no
+    // meaning.
+    let src = "class B { x() { return 1; } }\n\
+               const d = (v: any, c: any) => v;\n\
+               \n\
+               export class A extends B {\n  @d #m() { return (() => super.x())(); }\n}\n";
+    let e = transform(Path::new("/nowhere/super.ts"), src).unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("/nowhere/super.ts", 5), "{e}");
+    assert!(
+        e.message.contains("private method `#m` uses `super`"),
+        "{e}"
+    );
+    // Not when `super` is another function's.
+    let src = src.replace("(() => super.x())()", "{ m() { return super.x; } }");
+    transform(Path::new("/nowhere/super.ts"), &src).unwrap();
+}

@@ -108,8 +108,21 @@ pub fn transform(path: &Path, source: &str) -> Result<Transformed, TransformErro
         } else {
             SourceType::cjs()
         };
-        code = decorators_standard::lower(&code, js)
-            .map_err(|(_, message)| fail(0, format!("lowering standard decorators: {message}")))?;
+        code = decorators_standard::lower(&code, js).map_err(|(line, message)| {
+            // The line is the printed file's: its source map gives the
+            // file's own.
+            let line = printed
+                .map
+                .as_ref()
+                .and_then(|m| m.lookup_token(&m.generate_lookup_table(), line - 1, u32::MAX))
+                .map_or(1, |t| t.get_src_line() as usize + 1);
+            TransformError {
+                file: path.display().to_string(),
+                line,
+                column: 1,
+                message: format!("standard decorators could not be lowered here: {message}"),
+            }
+        })?;
     }
     code.push_str(&decorators::helpers(&used));
     Ok(Transformed {
