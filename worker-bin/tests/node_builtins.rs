@@ -63,8 +63,18 @@ fn crypto_matches_node() {
 }
 
 #[test]
-fn crypto_keys_signatures_kdfs_and_ciphers_match_node() {
+fn crypto_keys_and_signatures_match_node() {
     same_as_node("crypto_keys");
+}
+
+#[test]
+fn crypto_kdfs_and_ciphers_match_node() {
+    same_as_node("crypto_ciphers");
+}
+
+#[test]
+fn crypto_key_generation_matches_node() {
+    same_as_node("crypto_keygen");
 }
 
 #[test]

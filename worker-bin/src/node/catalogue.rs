@@ -72,6 +72,10 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("internal/crypto_sign", include_str!("js/crypto_sign.js")),
     ("internal/crypto_kdf", include_str!("js/crypto_kdf.js")),
     (
+        "internal/crypto_keygen",
+        include_str!("js/crypto_keygen.js"),
+    ),
+    (
         "internal/crypto_cipher",
         include_str!("js/crypto_cipher.js"),
     ),

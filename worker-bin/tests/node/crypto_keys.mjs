@@ -1,6 +1,6 @@
-// node:crypto beyond hashes: KeyObject (PEM/DER/JWK import and export),
-// sign/verify (RSA PKCS#1 v1.5 and PSS, ECDSA DER and P1363, Ed25519),
-// pbkdf2/scrypt/hkdf, createCipheriv/createDecipheriv, generateKeyPairSync.
+// node:crypto's KeyObject (PEM/DER/JWK import and export, KeyObject.from)
+// and signatures (RSA PKCS#1 v1.5 and PSS, ECDSA DER and P1363, Ed25519);
+// crypto_ciphers.mjs has the KDFs, the ciphers and key generation.
 // Fixed keys and inputs: every deterministic output is printed whole.
 import crypto from "node:crypto";
 import { Buffer } from "node:buffer";
@@ -96,82 +96,6 @@ export async function run(print) {
   print(crypto.createVerify("sha256").update(data).verify(EC_SEC1, der), crypto.verify("sha256", data, ecPub, Buffer.from("junk")));
   err(print, () => crypto.createSign("nope"));
   err(print, () => crypto.sign("sha256", data, secret));
-
-  // Key derivation.
-  print(crypto.pbkdf2Sync("password", "salt", 1000, 32, "sha256").toString("hex"));
-  print(crypto.pbkdf2Sync(Buffer.from("pw"), "salt", 1, 20, "sha1").toString("hex"), crypto.pbkdf2Sync("pw", "s", 2, 64, "sha512").toString("base64"));
-  print(crypto.scryptSync("password", "salt", 32).toString("hex"));
-  print(crypto.scryptSync("pw", "NaCl", 16, { N: 1024, r: 8, p: 2 }).toString("hex"), crypto.scryptSync("pw", "s", 8, { cost: 16, blockSize: 1, parallelization: 1 }).toString("hex"));
-  print(h(crypto.hkdfSync("sha256", "key", "salt", "info", 42)), crypto.hkdfSync("sha512", "k", "", "", 10) instanceof ArrayBuffer);
-  print(await new Promise((res) => crypto.pbkdf2("a", "b", 10, 8, "sha512", (e, k) => res(k.toString("hex")))));
-  print(await new Promise((res) => crypto.scrypt("a", "b", 8, (e, k) => res(k.toString("hex")))));
-  print(await new Promise((res) => crypto.hkdf("sha1", "a", "b", "c", 8, (e, k) => res(h(new Uint8Array(k))))));
-  err(print, () => crypto.pbkdf2Sync("a", "b", 1, 10, "nope"));
-  err(print, () => crypto.scryptSync("a", "b", 16, { N: 3 }));
-  err(print, () => crypto.hkdfSync("sha256", "k", "s", "i", 100000));
-
-  // Ciphers.
-  const key16 = Buffer.from("000102030405060708090a0b0c0d0e0f", "hex");
-  const key32 = Buffer.alloc(32, 7);
-  const iv16 = Buffer.alloc(16, 1), iv12 = Buffer.alloc(12, 2);
-  const text = "The quick brown fox jumps over the lazy dog, twice: the quick brown fox.";
-  for (const [name, key, iv] of [["aes-128-cbc", key16, iv16], ["aes-256-cbc", key32, iv16], ["aes-128-ecb", key16, null],
-    ["aes-192-ctr", Buffer.alloc(24, 3), iv16], ["aes-256-ctr", key32, Buffer.alloc(16, 0xff)], ["aes-128-gcm", key16, iv12],
-    ["aes-256-gcm", key32, Buffer.alloc(7, 9)], ["chacha20-poly1305", key32, iv12]]) {
-    const c = crypto.createCipheriv(name, key, iv);
-    if (name.includes("gcm") || name.includes("poly")) c.setAAD(Buffer.from("header"));
-    const parts = [c.update(text.slice(0, 5), "utf8", "hex"), c.update(text.slice(5), "utf8", "hex"), c.final("hex")];
-    const tag = name.includes("gcm") || name.includes("poly") ? c.getAuthTag() : null;
-    print(name, parts.map((p) => p.length).join(","), parts.join(""), tag && tag.toString("hex"));
-    const d = crypto.createDecipheriv(name, key, iv);
-    if (tag) { d.setAAD(Buffer.from("header")); d.setAuthTag(tag); }
-    print(d.update(parts.join(""), "hex", "utf8") + d.final("utf8") === text);
-  }
-  const nopad = crypto.createCipheriv("aes-128-cbc", key16, iv16).setAutoPadding(false);
-  print(Buffer.concat([nopad.update(Buffer.alloc(32, 5)), nopad.final()]).toString("base64"));
-  const short = crypto.createCipheriv("aes-128-gcm", key16, iv12, { authTagLength: 8 });
-  short.update("abc");
-  short.final();
-  print(short.getAuthTag().toString("hex"));
-  const b64 = crypto.createCipheriv("aes-128-ctr", key16, iv16);
-  print([b64.update("a", "utf8", "base64"), b64.update("bcd", "utf8", "base64"), b64.final("base64")].join("|"));
-  err(print, () => crypto.createCipheriv("aes-128-cbc", Buffer.alloc(5), iv16));
-  err(print, () => crypto.createCipheriv("aes-128-cbc", key16, Buffer.alloc(3)));
-  err(print, () => crypto.createCipheriv("nope", key16, iv16));
-  err(print, () => { const d = crypto.createDecipheriv("aes-128-cbc", key16, iv16); d.update(Buffer.alloc(16)); d.final(); });
-  err(print, () => { const d = crypto.createDecipheriv("aes-128-cbc", key16, iv16); d.update(Buffer.alloc(5)); d.final(); });
-  err(print, () => { const d = crypto.createDecipheriv("aes-128-gcm", key16, iv12); d.update(Buffer.alloc(5)); d.setAuthTag(Buffer.alloc(16)); d.final(); });
-  err(print, () => crypto.createCipheriv("aes-128-gcm", key16, iv12).getAuthTag());
-  // A cipher is a Transform.
-  const streamed = await new Promise((resolve) => {
-    const c = crypto.createCipheriv("aes-128-cbc", key16, iv16);
-    const out = [];
-    c.on("data", (b) => out.push(b));
-    c.on("end", () => resolve(Buffer.concat(out).toString("hex")));
-    c.write(text.slice(0, 20));
-    c.end(text.slice(20));
-  });
-  const once = crypto.createCipheriv("aes-128-cbc", key16, iv16);
-  print(streamed === once.update(text, "utf8", "hex") + once.final("hex"));
-
-  // Key generation.
-  for (const [type, opts] of [["ec", { namedCurve: "P-384" }], ["ed25519", {}], ["x25519", {}], ["ec", { namedCurve: "prime256v1" }]]) {
-    const { publicKey, privateKey } = crypto.generateKeyPairSync(type, opts);
-    print(type, publicKey.type, privateKey.asymmetricKeyType, JSON.stringify(privateKey.asymmetricKeyDetails));
-    if (type !== "x25519") {
-      const alg = type === "ec" ? "sha256" : null;
-      print(crypto.verify(alg, data, publicKey, crypto.sign(alg, data, privateKey)));
-    }
-  }
-  const rsaPair = crypto.generateKeyPairSync("rsa", { modulusLength: 1024, publicExponent: 3 });
-  print(JSON.stringify(rsaPair.privateKey.asymmetricKeyDetails, (_, v) => typeof v === "bigint" ? `${v}n` : v),
-    crypto.verify("sha512", data, rsaPair.publicKey, crypto.sign("sha512", data, rsaPair.privateKey)));
-  const pems = crypto.generateKeyPairSync("ec", { namedCurve: "P-256", publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "sec1", format: "pem" } });
-  print(pems.publicKey.split("\n")[0], pems.privateKey.split("\n")[0]);
-  const pair = await new Promise((res) => crypto.generateKeyPair("ed25519", (e, pub, priv) => res([pub.type, priv.type])));
-  print(pair.join(","));
-  err(print, () => crypto.generateKeyPairSync("nope", {}));
-  print(crypto.getCiphers().includes("aes-256-gcm"), crypto.getCurves().includes("prime256v1"), crypto.constants.RSA_PKCS1_PSS_PADDING);
 
   // KeyObject.from(CryptoKey), extractable or not.
   const ck = await crypto.webcrypto.subtle.importKey("raw", Buffer.from("0123456789abcdef"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

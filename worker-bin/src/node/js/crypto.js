@@ -3,7 +3,8 @@
 // worker's `crypto` global). The rest is in parts loaded on first use:
 // KeyObject and its constructors (crypto_keys.js), signatures
 // (crypto_sign.js), pbkdf2/scrypt/hkdf (crypto_kdf.js), ciphers
-// (crypto_cipher.js, which loads node:stream) and key generation.
+// (crypto_cipher.js, which loads node:stream) and key generation
+// (crypto_keygen.js).
 const { Buffer } = require("buffer");
 
 function toBytes(data, encoding) {
@@ -100,43 +101,6 @@ function timingSafeEqual(a, b) {
   return host.timingSafeEqual(toBytes(a), toBytes(b));
 }
 
-const NAMED_CURVES = { "P-256": "P-256", "P-384": "P-384", "P-521": "P-521", prime256v1: "P-256", secp256r1: "P-256", secp384r1: "P-384", secp521r1: "P-521" };
-
-// generateKeyPairSync(type, options): rsa, ec, ed25519, x25519.
-function generateKeyPairSync(type, options = {}) {
-  const keys = require("internal/crypto_keys");
-  if (typeof type !== "string") throw keys.argType("type", "of type string", type);
-  if (options === null || typeof options !== "object") throw keys.argType("options", "of type object", options);
-  let der;
-  if (type === "rsa") {
-    const { modulusLength, publicExponent = 0x10001 } = options;
-    if (typeof modulusLength !== "number") throw keys.argType("options.modulusLength", "of type number", modulusLength);
-    der = host.keyGenerate("rsa", modulusLength, publicExponent);
-  } else if (type === "ec") {
-    const curve = NAMED_CURVES[options.namedCurve];
-    if (typeof options.namedCurve !== "string") throw keys.argType("options.namedCurve", "of type string", options.namedCurve);
-    if (!curve) throw keys.invalidValue("options.namedCurve", options.namedCurve, "is invalid");
-    der = host.keyGenerate("ec", curve, undefined);
-  } else if (type === "ed25519" || type === "x25519") {
-    der = host.keyGenerate(type, undefined, undefined);
-  } else {
-    throw keys.codeError(TypeError, "ERR_INVALID_ARG_VALUE", `The argument 'type' must be a supported key type. Received '${type}'`);
-  }
-  const privateKey = keys.createPrivateKey({ key: Buffer.from(der[0]), format: "der", type: "pkcs8" });
-  const publicKey = keys.createPublicKey({ key: Buffer.from(der[1]), format: "der", type: "spki" });
-  const out = (key, encoding) => (encoding === undefined ? key : key.export(encoding));
-  return { publicKey: out(publicKey, options.publicKeyEncoding), privateKey: out(privateKey, options.privateKeyEncoding) };
-}
-function generateKeyPair(type, options, callback) {
-  if (typeof options === "function") { callback = options; options = undefined; }
-  if (typeof callback !== "function") {
-    throw Object.assign(new TypeError(`The "callback" argument must be of type function. Received ${callback}`), { code: "ERR_INVALID_ARG_TYPE" });
-  }
-  let pair, err = null;
-  try { pair = generateKeyPairSync(type, options); } catch (e) { err = e; }
-  setTimeout(() => (err ? callback(err) : callback(null, pair.publicKey, pair.privateKey)), 0);
-}
-
 const constants = Object.freeze({
   RSA_PKCS1_PADDING: 1, RSA_NO_PADDING: 3, RSA_PKCS1_OAEP_PADDING: 4, RSA_X931_PADDING: 5,
   RSA_PKCS1_PSS_PADDING: 6, RSA_PSS_SALTLEN_DIGEST: -1, RSA_PSS_SALTLEN_MAX_SIGN: -2, RSA_PSS_SALTLEN_AUTO: -2,
@@ -217,8 +181,8 @@ module.exports = {
   createDecipheriv: part("internal/crypto_cipher", "createDecipheriv"),
   getCiphers: part("internal/crypto_cipher", "getCiphers"),
   getCurves: () => ["prime256v1", "secp384r1", "secp521r1"],
-  generateKeyPair,
-  generateKeyPairSync,
+  generateKeyPair: part("internal/crypto_keygen", "generateKeyPair"),
+  generateKeyPairSync: part("internal/crypto_keygen", "generateKeyPairSync"),
   constants,
 };
 // Not named exports of the ES module (reading them loads node:stream).

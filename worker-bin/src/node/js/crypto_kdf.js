@@ -1,7 +1,8 @@
 // node:crypto's key derivation (internal/crypto/pbkdf2, scrypt, hkdf in
 // Node): pbkdf2, scrypt and hkdf with their Sync forms, in Rust
-// (host.pbkdf2, host.scrypt, host.hkdf). The callback forms compute on the
-// JS thread and call back on a later turn.
+// (host.pbkdf2, host.scrypt, host.hkdf). pbkdf2's callback form goes
+// through crypto.subtle (off the JS thread from 2,000 iterations); scrypt's
+// and hkdf's compute on the JS thread and call back on a later turn.
 const { Buffer } = require("buffer");
 const { codeError, argType, slot, KeyObject } = require("internal/crypto_keys");
 
@@ -48,7 +49,17 @@ function pbkdf2(password, salt, iterations, keylen, digest, callback) {
   integer(keylen, "keylen", 0, 2147483647);
   const d = digestOf(digest);
   if (typeof callback !== "function") throw argType("callback", "of type function", callback);
-  later(callback, () => Buffer.from(keylen === 0 ? new Uint8Array(0) : host.pbkdf2(pw, s, iterations, keylen, d)));
+  if (keylen === 0) {
+    later(callback, () => Buffer.alloc(0));
+    return;
+  }
+  // Through crypto.subtle, whose PBKDF2 of many iterations runs off the JS
+  // thread, as Node's runs on its thread pool.
+  const subtle = globalThis.crypto.subtle;
+  const done = (err, out) => setTimeout(() => (err ? callback(err) : callback(null, out)), 0);
+  subtle.importKey("raw", pw, "PBKDF2", false, ["deriveBits"])
+    .then((key) => subtle.deriveBits({ name: "PBKDF2", hash: d, salt: s, iterations }, key, keylen * 8))
+    .then((bits) => done(null, Buffer.from(bits)), (e) => done(e));
 }
 
 function scryptParams(options = {}) {
@@ -67,8 +78,9 @@ function scryptParams(options = {}) {
 function runScrypt(pw, s, keylen, params) {
   try {
     return Buffer.from(host.scrypt(pw, s, params, keylen));
-  } catch {
-    throw codeError(RangeError, "ERR_CRYPTO_INVALID_SCRYPT_PARAMS", "Invalid scrypt params");
+  } catch (e) {
+    const memory = /memory limit/.test(e.message) ? ": error:030000AC:digital envelope routines::memory limit exceeded" : "";
+    throw codeError(RangeError, "ERR_CRYPTO_INVALID_SCRYPT_PARAMS", `Invalid scrypt params${memory}`);
   }
 }
 function scryptSync(password, salt, keylen, options) {
