@@ -1,6 +1,6 @@
 //! The cryptography behind `crypto.subtle`: pure Rust over bytes and key
-//! material, with no knowledge of JavaScript, so `node:crypto` can sit on
-//! the same functions later.
+//! material, with no knowledge of JavaScript, so `node:crypto` sits on the
+//! same functions.
 //!
 //! Theory of operation. The JS side (`js/subtle.js`) does what the Web
 //! Cryptography API calls normalizing an algorithm and the argument checks
@@ -31,7 +31,12 @@
 //! Parts: `mac` (digests, HMAC, comparison), `aes` (the AES modes), `kdf`
 //! (PBKDF2, HKDF), `ec` (ECDSA and ECDH on the NIST curves), `okp` (Ed25519,
 //! X25519), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP), `job` (the
-//! operations and their dispatch).
+//! operations and their dispatch); for `node:crypto` (`node/crypto.rs`),
+//! `keys` (a key from PKCS #8, SPKI, PKCS #1 or SEC 1 DER with its kind
+//! read from the DER, and back; Node's sign/verify options) and `cipher`
+//! (AES-ECB/CBC blocks, the CTR/GCM/ChaCha20 keystreams at an offset, the
+//! GCM and Poly1305 tags: the pieces a streaming cipher is made of);
+//! `kdf` has scrypt for it too.
 
 pub mod aes;
 pub mod cipher;
