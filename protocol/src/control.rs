@@ -92,7 +92,7 @@ pub enum ControlRequest {
     /// Start (or queue) a background job owned by `pool` (default: the
     /// default pool). A relative `script` is looked for in the folder of
     /// the pool's script, then in `cwd`. Its fields sit beside `cmd`.
-    JobsSpawn(JobSpec),
+    JobsSpawn(Box<JobSpec>),
     /// Every job bextd keeps (running, queued, and the latest finished).
     JobsList,
     /// One job, with its checkpoint.

@@ -198,7 +198,7 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         ),
         None => None,
     };
-    Ok(ControlRequest::JobsSpawn(JobSpec {
+    Ok(ControlRequest::JobsSpawn(Box::new(JobSpec {
         id: None,
         script: script.clone(),
         pool: pool.clone(),
@@ -217,7 +217,7 @@ fn spawn_request(cmd: &JobsCommand) -> Result<ControlRequest, ClientError> {
         cwd: std::env::current_dir()
             .ok()
             .map(|d| d.to_string_lossy().into_owned()),
-    }))
+    })))
 }
 
 fn unexpected(reply: ControlReply) -> ClientError {

@@ -23,7 +23,7 @@ fn reply(hub: &Hub, req: ControlRequest) -> BoxFuture<'_, ControlReply> {
         return Box::pin(std::future::ready(misrouted(&req)));
     };
     Box::pin(async move {
-        match hub.jobs().call(Spawn(Box::new(spec))).await {
+        match hub.jobs().call(Spawn(spec)).await {
             Ok((id, status)) => ControlReply::JobSpawned { id, status },
             Err(e) => ControlReply::Error {
                 message: e.to_string(),

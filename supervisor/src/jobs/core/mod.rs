@@ -131,7 +131,7 @@ impl Core {
                 true
             }
             Input::Queue(new) => {
-                let r = self.queue_job(new, now);
+                let r = self.queue_job(*new, now);
                 self.out.push(Action::Reply(Reply::Queued(r)));
                 true
             }

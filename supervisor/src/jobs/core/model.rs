@@ -39,7 +39,7 @@ pub enum Input {
     /// Queue a new job, as the manager completed it (its id, its pool,
     /// its script's absolute path, the time a delay ends); replies
     /// [`Reply::Queued`].
-    Queue(JobSpec),
+    Queue(Box<JobSpec>),
     /// Replies [`Reply::Cancel`].
     Cancel { id: String },
     /// `bext jobs retry`: replies [`Reply::Moved`].

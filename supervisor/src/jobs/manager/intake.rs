@@ -40,7 +40,7 @@ impl Manager {
             }
         }
         self.store.ready()?;
-        match self.apply(Input::Queue(spec)).await {
+        match self.apply(Input::Queue(Box::new(spec))).await {
             Some(Reply::Queued(r)) => r,
             _ => Err("the job was not queued".into()),
         }

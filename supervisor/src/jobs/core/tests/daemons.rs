@@ -95,7 +95,7 @@ fn a_daemon_that_cannot_start_backs_off_and_a_job_fails() {
     let mut h = Harness::new();
     let mut d = job("d", "render");
     d.daemon = true;
-    let a = h.core.step(Input::Queue(d), h.now);
+    let a = h.core.step(Input::Queue(Box::new(d)), h.now);
     let run = run_launched(&a);
     let input = Input::LaunchFailed {
         id: "d".into(),
@@ -110,7 +110,9 @@ fn a_daemon_that_cannot_start_backs_off_and_a_job_fails() {
         Some("cannot start bext-worker: EAGAIN")
     );
 
-    let a = h.core.step(Input::Queue(job("j", "render")), h.now);
+    let a = h
+        .core
+        .step(Input::Queue(Box::new(job("j", "render"))), h.now);
     let run = run_launched(&a);
     let input = Input::LaunchFailed {
         id: "j".into(),

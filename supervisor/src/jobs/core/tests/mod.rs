@@ -200,7 +200,7 @@ impl Harness {
     }
 
     pub fn queue(&mut self, new: JobSpec) -> Vec<Action> {
-        self.step(Input::Queue(new))
+        self.step(Input::Queue(Box::new(new)))
     }
 
     pub fn report(&mut self, id: &str, report: Report) -> Vec<Action> {
