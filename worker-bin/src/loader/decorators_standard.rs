@@ -18,7 +18,7 @@
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
     BindingPatternKind, ClassElement, ExportDefaultDeclaration, ExportNamedDeclaration,
-    VariableDeclarator,
+    ObjectProperty, VariableDeclarator,
 };
 use oxc_ast::ast::{Class, Decorator, ExportDefaultDeclarationKind, Expression, Program};
 use oxc_ast_visit::{Visit, walk};
@@ -131,6 +131,17 @@ impl<'a> Visit<'a> for Find {
             });
         }
         walk::walk_variable_declarator(self, it);
+    }
+
+    fn visit_object_property(&mut self, it: &ObjectProperty<'a>) {
+        if let (false, Some(name), Expression::ClassExpression(_)) =
+            (it.computed, it.key.static_name(), &it.value)
+        {
+            self.place = Some(Place::Expression {
+                inferred: Some(name.to_string()),
+            });
+        }
+        walk::walk_object_property(self, it);
     }
 
     fn visit_class(&mut self, class: &Class<'a>) {

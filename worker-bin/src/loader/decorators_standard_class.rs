@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use oxc_ast::ast::{
     CallExpression, Class, ClassElement, Decorator, Expression, Function, MethodDefinitionKind,
+    ThisExpression,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::ScopeFlags;
@@ -147,6 +148,29 @@ pub fn plan(
             static_seen = true;
         }
         out.member(element, this_, &mut instance_pending, used)?;
+        // A static initializer's `this` is the class a decorator may have
+        // replaced, as `tsc` has it.
+        if class_decorated && is_static(element) {
+            let mut this = ThisIn(Vec::new());
+            match element {
+                ClassElement::PropertyDefinition(p) => {
+                    if let Some(v) = &p.value {
+                        this.visit_expression(v);
+                    }
+                }
+                ClassElement::AccessorProperty(a) => {
+                    if let Some(v) = &a.value {
+                        this.visit_expression(v);
+                    }
+                }
+                ClassElement::StaticBlock(b) => this.visit_statements(&b.body),
+                _ => {}
+            }
+            for span in this.0 {
+                out.edits
+                    .push(Edit::new(span.start, span.end, "_classThis"));
+            }
+        }
     }
     let static_elements = static_seen;
     // The last field's extra initializers, after `super()`.
@@ -195,6 +219,10 @@ pub fn plan(
         Place::Expression { inferred } if class.id.is_none() => {
             Some(inferred.clone().unwrap_or_default())
         }
+        Place::Declaration {
+            export: Export::Default,
+            ..
+        } if class.id.is_none() && class_decorated => Some("default".to_string()),
         _ => None,
     };
     if class_decorated {
@@ -317,6 +345,19 @@ impl Out<'_> {
             }
         }
     }
+}
+
+/// The `this` of a static initializer, not of the functions in it.
+struct ThisIn(Vec<Span>);
+
+impl<'a> Visit<'a> for ThisIn {
+    fn visit_this_expression(&mut self, it: &ThisExpression) {
+        self.0.push(it.span);
+    }
+
+    fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+
+    fn visit_class(&mut self, _: &Class<'a>) {}
 }
 
 /// The `super(...)` calls of a constructor, not those of functions in it.

@@ -85,6 +85,22 @@ export class K {
   after = order.push("after field");
 }
 
+// A class decorator's replacement is what the class's name and a static
+// initializer's `this` mean; a class in an object is named by its key.
+function wrap(value: any, c: ClassDecoratorContext): any {
+  return class extends value {
+    static tag = `wrapped ${String(c.name)}`;
+  };
+}
+
+@wrap
+export class Selfish {
+  static self = Selfish;
+  static me = this;
+}
+
+export const holder = { Held: @wrap class {} };
+
 @d("Tail")
 export default class Tail {
   static n = 1;
@@ -98,6 +114,12 @@ export async function orderAnswer() {
   return {
     values: [(K as any).sg, K.callSp(), k.readPg(), K.readSacc(), +k, out, [...k]],
     tail: [Tail.name, Tail.n],
+    replaced: [
+      (Selfish as any).tag,
+      Selfish.self === Selfish,
+      Selfish.me === Selfish,
+      (holder.Held as any).tag,
+    ],
     order,
   };
 }
