@@ -285,6 +285,7 @@ fn jobs() {
                 root: "/srv/app".into(),
                 read_roots: vec![],
             },
+            tmp_max_bytes: 64 << 20,
         }),
     );
     check(

@@ -33,6 +33,9 @@ pub struct JobStart {
     pub fetch: FetchPolicy,
     /// The owner pool's folders: where the job's modules may come from.
     pub read: ReadPolicy,
+    /// The owner pool's `tmp_max_bytes`: how much the job's temporary
+    /// folder (node:fs's writes) may hold, as its workers'.
+    pub tmp_max_bytes: u64,
 }
 
 /// The end of a job's `run(job)`.

@@ -68,6 +68,8 @@ pub struct PoolInfo {
     pub schedules: Vec<crate::config::Schedule>,
     /// Where its jobs' modules may come from, as its workers'.
     pub read: protocol::worker::ReadPolicy,
+    /// How much its jobs' temporary folders may hold (`tmp_max_bytes`).
+    pub tmp_max_bytes: u64,
 }
 
 impl PoolInfo {
@@ -86,6 +88,7 @@ impl PoolInfo {
             worker_max_jobs: p.settings.job_worker_max_jobs,
             schedules: p.settings.schedules.clone(),
             read: p.read.clone(),
+            tmp_max_bytes: p.settings.tmp_max_bytes,
         }
     }
 }

@@ -109,6 +109,26 @@ export async function run(job) {
 }
 "#;
 
+// Writes 500 bytes, then 2,000 more, in its temporary folder.
+const WRITER: &str = r#"
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export function run() {
+  const out = {};
+  for (const n of [500, 2000]) {
+    try {
+      fs.writeFileSync(path.join(os.tmpdir(), `f${n}`), "x".repeat(n));
+      out[n] = "written";
+    } catch (e) {
+      out[n] = e.code;
+    }
+  }
+  return out;
+}
+"#;
+
 const SLEEPY: &str = r#"
 export async function run(job) {
   await new Promise(() => {});
@@ -127,6 +147,7 @@ fn files() -> Vec<(&'static str, &'static str)> {
         ("jobs/big.js", BIG_CHECKPOINT),
         ("jobs/sleepy.js", SLEEPY),
         ("jobs/fetcher.js", FETCHER),
+        ("jobs/writer.js", WRITER),
     ]
 }
 
@@ -467,6 +488,18 @@ fn a_job_fetches_within_its_pool_fetch_allow() {
     let j = wait_status(&d, &id, "failed", Duration::from_secs(10));
     let error = j["error"].as_str().unwrap();
     assert!(error.contains("127.0.0.1 is a loopback address"), "{j}");
+}
+
+#[test]
+fn a_job_s_temporary_folder_holds_its_pool_s_tmp_max_bytes() {
+    let d = start(&format!("{ONE}tmp_max_bytes = 1000\n"));
+    let id = spawn(&d, &["jobs/writer.js"]);
+    let j = wait_status(&d, &id, "completed", Duration::from_secs(10));
+    assert_eq!(
+        j["result"],
+        serde_json::json!({ "500": "written", "2000": "ENOSPC" }),
+        "{j}"
+    );
 }
 
 mod daemons;

@@ -252,6 +252,8 @@ async fn run_one(
         "" => state.jobs.script_dir.borrow().clone(),
         root => PathBuf::from(root),
     });
+    // node:fs's writes: the pool's budget, as its request workers have it.
+    crate::fs::set_budget(job.tmp_max_bytes);
     state.jobs.budget_bytes.set(u64::MAX);
     let (fetcher, fetches) = crate::fetch::Fetcher::new(&job.fetch);
     let out = Rc::new(RefCell::new(Out {

@@ -281,6 +281,7 @@ impl Core {
                 .collect(),
             fetch: pool.fetch.clone(),
             read: pool.read.clone(),
+            tmp_max_bytes: pool.tmp_max_bytes,
         }
     }
 

@@ -172,6 +172,7 @@ mod tests {
                 root: "/app".into(),
                 read_roots: Vec::new(),
             },
+            tmp_max_bytes: 64 << 20,
         };
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());

@@ -39,6 +39,7 @@ fn pool(dir: &Path) -> PoolInfo {
             root: dir.display().to_string(),
             read_roots: Vec::new(),
         },
+        tmp_max_bytes: 64 << 20,
     }
 }
 

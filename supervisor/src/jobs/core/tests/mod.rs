@@ -83,6 +83,7 @@ pub(super) fn pool(name: &str) -> PoolInfo {
             root: "/app".into(),
             read_roots: Vec::new(),
         },
+        tmp_max_bytes: 64 << 20,
     }
 }
 
