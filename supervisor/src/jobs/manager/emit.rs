@@ -188,7 +188,23 @@ fn report(log: &Log) {
             Some(serde_json::json!({ "error": error })),
         ),
         Log::Ended { id, pool, state } => (id, pool, "info", format!("job {state}"), None),
-        _ => return,
+        // No event of their own: the log line says them, and the state
+        // they lead to (ended, failed, queued again) is the event.
+        Log::CancelAsked { .. }
+        | Log::CancelledBeforeRun { .. }
+        | Log::StoppingAll { .. }
+        | Log::MemoryWarn { .. }
+        | Log::Killing { .. }
+        | Log::OutOfAttempts { .. }
+        | Log::RetriedByHand { .. }
+        | Log::Line { .. } => return,
+        // Of the store or of many jobs at once, not of one job: the log
+        // says them.
+        Log::Restored { .. }
+        | Log::Illegal { .. }
+        | Log::Claimed { .. }
+        | Log::LeasesExpired { .. }
+        | Log::Released { .. } => return,
     };
     let mut e = NewEvent::new("job", level, text).pool(pool).job(id);
     if let Some(d) = detail {
