@@ -90,6 +90,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("perf_hooks", include_str!("js/perf_hooks.js")),
     ("tty", include_str!("js/tty.js")),
     ("internal/unavailable", include_str!("js/unavailable.js")),
+    ("internal/errors", include_str!("js/errors.js")),
     ("events", include_str!("js/events.js")),
     ("fs", include_str!("js/fs.js")),
     ("fs/promises", "module.exports = require('fs').promises;"),

@@ -9,11 +9,8 @@ const kSecond = 1000;
 const kMinute = 60 * kSecond;
 const kHour = 60 * kMinute;
 
-function typeError(code, message) {
-  const e = new TypeError(message);
-  e.code = code;
-  return e;
-}
+const { codeError } = require("internal/errors");
+const typeError = (code, message) => codeError(TypeError, code, message);
 
 function warn(message) {
   require("process").emitWarning(message);

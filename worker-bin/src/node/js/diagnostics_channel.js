@@ -9,24 +9,8 @@
 // collected; here a name costs one small object).
 const channels = new Map();
 
-function typeError(code, message) {
-  const e = new TypeError(message);
-  e.code = code;
-  return e;
-}
-
-function received(v) {
-  if (v == null) return ` Received ${v}`;
-  if (typeof v === "function") return ` Received function ${v.name}`;
-  if (typeof v === "object") {
-    return v.constructor && v.constructor.name
-      ? ` Received an instance of ${v.constructor.name}`
-      : " Received " + String(v);
-  }
-  let shown = String(v).slice(0, 25);
-  if (typeof v === "string") shown = `'${shown}'`;
-  return ` Received type ${typeof v} (${shown})`;
-}
+const { codeError, received } = require("internal/errors");
+const typeError = (code, message) => codeError(TypeError, code, message);
 
 function validateFunction(fn, name) {
   if (typeof fn !== "function") {

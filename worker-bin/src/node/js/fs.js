@@ -13,28 +13,8 @@ const { Buffer } = require("buffer");
 const { constants, FLAGS, Stats, Dirent, Dir, statsOf, later } = require("internal/fs_types");
 const C = constants;
 
-function typeError(code, message) {
-  const e = new TypeError(message);
-  e.code = code;
-  return e;
-}
-
-function received(v) {
-  if (v == null) return ` Received ${v}`;
-  if (typeof v === "function") return ` Received function ${v.name}`;
-  if (typeof v === "object") {
-    return v.constructor && v.constructor.name
-      ? ` Received an instance of ${v.constructor.name}`
-      : " Received " + String(v);
-  }
-  let shown = String(v).slice(0, 25);
-  if (typeof v === "string") shown = `'${shown}'`;
-  return ` Received type ${typeof v} (${shown})`;
-}
-
-function argType(name, what, v) {
-  return typeError("ERR_INVALID_ARG_TYPE", `The "${name}" argument must be ${what}.${received(v)}`);
-}
+const { codeError, argType } = require("internal/errors");
+const typeError = (code, message) => codeError(TypeError, code, message);
 
 // A path as Node takes one: a string, a Buffer or a file: URL.
 function toPath(p, name = "path") {
