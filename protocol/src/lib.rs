@@ -14,9 +14,10 @@
 //! * [`template`]: `bextd` asking a template worker to fork a worker.
 //! * [`trace`]: the spans a worker reports for bextd to export.
 //! * [`sock`]: the socket these frames go over, as both sides hold it.
+//! * [`packet`]: a template's messages, one per packet, with descriptors.
 //!
 //! This crate is a leaf: it depends on no other bext crate, and its only
-//! I/O (and only `unsafe`) is [`sock`].
+//! I/O (and only `unsafe`) is [`sock`] and [`packet`].
 #![deny(unsafe_code)]
 
 pub mod codec;
@@ -24,6 +25,8 @@ pub mod control;
 pub mod fetch_allow;
 pub mod heap;
 pub mod hello;
+#[allow(unsafe_code)]
+pub mod packet;
 pub mod rollout;
 pub mod size;
 #[allow(unsafe_code)]

@@ -35,16 +35,14 @@
 //! credentials: bextd keeps one template per executable, environment and
 //! user, and starts a new one when any of them changes.
 
-use std::io::{IoSlice, IoSliceMut};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::panic::AssertUnwindSafe;
 use std::rc::Rc;
 
-use bytes::BytesMut;
-use nix::sys::socket::{ControlMessage, ControlMessageOwned, MsgFlags, recvmsg, sendmsg};
-use protocol::template::{FORK_FDS, FromTemplate, MAX_MESSAGE, ToTemplate};
-use protocol::{Hello, codec};
+use protocol::Hello;
+use protocol::packet::{self, PacketError};
+use protocol::template::{FORK_FDS, FromTemplate, ToTemplate};
 
 use crate::engine::{Engine, EngineOptions};
 use crate::loader::ModuleCache;
@@ -259,73 +257,24 @@ fn single_threaded() -> Result<(), String> {
 }
 
 fn send(socket: &OwnedFd, msg: &FromTemplate, fd: Option<&OwnedFd>) -> Result<(), WorkerError> {
-    let mut buf = BytesMut::new();
-    codec::encode(msg, MAX_MESSAGE, &mut buf)?;
-    let fds: Vec<RawFd> = fd.iter().map(|f| f.as_raw_fd()).collect();
-    let cmsgs: Vec<ControlMessage> = if fds.is_empty() {
-        Vec::new()
-    } else {
-        vec![ControlMessage::ScmRights(&fds)]
-    };
-    sendmsg::<()>(
-        socket.as_raw_fd(),
-        &[IoSlice::new(&buf)],
-        &cmsgs,
-        MsgFlags::MSG_NOSIGNAL,
-        None,
-    )
-    .map_err(|e| WorkerError::Handshake(format!("template socket: {e}")))?;
-    Ok(())
+    let fds: Vec<BorrowedFd<'_>> = fd.iter().map(|f| f.as_fd()).collect();
+    packet::send(socket.as_fd(), msg, &fds).map_err(template_socket)
 }
 
 /// The next request and its descriptors; `None` once bextd closed the
 /// socket.
 fn receive(socket: &OwnedFd) -> Result<Option<(ToTemplate, Vec<OwnedFd>)>, WorkerError> {
-    let mut buf = vec![0u8; MAX_MESSAGE as usize];
-    let mut space = nix::cmsg_space!([RawFd; FORK_FDS]);
-    let (len, fds, cut) = loop {
-        let mut iov = [IoSliceMut::new(&mut buf)];
-        match recvmsg::<()>(
-            socket.as_raw_fd(),
-            &mut iov,
-            Some(&mut space),
-            MsgFlags::MSG_CMSG_CLOEXEC,
-        ) {
-            Ok(msg) => {
-                let mut fds = Vec::new();
-                for c in msg.cmsgs().into_iter().flatten() {
-                    if let ControlMessageOwned::ScmRights(raw) = c {
-                        // SAFETY: the kernel installed these descriptors in
-                        // this process for this message; nothing else owns them.
-                        fds.extend(
-                            raw.into_iter()
-                                .map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }),
-                        );
-                    }
-                }
-                let cut = msg
-                    .flags
-                    .intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC);
-                break (msg.bytes, fds, cut);
-            }
-            Err(nix::errno::Errno::EINTR) => continue,
-            Err(e) => return Err(WorkerError::Handshake(format!("template socket: {e}"))),
+    packet::receive(socket.as_fd()).map_err(template_socket)
+}
+
+fn template_socket(e: PacketError) -> WorkerError {
+    match e {
+        PacketError::Os(errno) => WorkerError::Handshake(format!("template socket: {errno}")),
+        PacketError::Truncated => {
+            WorkerError::Handshake("a fork request did not fit the template's buffers".into())
         }
-    };
-    if len == 0 {
-        return Ok(None);
-    }
-    if cut {
-        return Err(WorkerError::Handshake(
-            "a fork request did not fit the template's buffers".into(),
-        ));
-    }
-    let mut frame = BytesMut::from(&buf[..len]);
-    match codec::decode::<ToTemplate>(&mut frame, MAX_MESSAGE)? {
-        Some(msg) => Ok(Some((msg, fds))),
-        None => Err(WorkerError::Handshake(
-            "a fork request came cut short".into(),
-        )),
+        PacketError::Incomplete => WorkerError::Handshake("a fork request came cut short".into()),
+        PacketError::Frame(e) => e.into(),
     }
 }
 

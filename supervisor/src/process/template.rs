@@ -18,22 +18,17 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::io;
-use std::io::{IoSlice, IoSliceMut};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::fs::MetadataExt;
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use bytes::BytesMut;
-use nix::sys::socket::{
-    AddressFamily, ControlMessage, ControlMessageOwned, MsgFlags, SockFlag, SockType, recvmsg,
-    sendmsg, setsockopt, socketpair, sockopt,
-};
+use nix::sys::socket::{AddressFamily, SockFlag, SockType, setsockopt, socketpair, sockopt};
 use nix::sys::time::TimeVal;
 use nix::unistd::Pid;
-use protocol::codec;
-use protocol::template::{FORK_FDS, FromTemplate, MAX_MESSAGE, ToTemplate};
+use protocol::packet::{self, PacketError};
+use protocol::template::{FromTemplate, ToTemplate};
 
 use crate::config::Spawn;
 use crate::process::exec::{Output, SpawnSpec, Spawned, exec};
@@ -208,7 +203,7 @@ impl Template {
             &ToTemplate::Fork {
                 title: title.into(),
             },
-            &[theirs.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
+            &[theirs.as_fd(), out_w.as_fd(), err_w.as_fd()],
         )?;
         // Ours are closed now: the worker holds the only write ends, so
         // its output ends (EOF) when it does.
@@ -231,71 +226,28 @@ impl Template {
         }
     }
 
-    fn send(&self, msg: &ToTemplate, fds: &[RawFd]) -> io::Result<()> {
-        let mut buf = BytesMut::new();
-        codec::encode(msg, MAX_MESSAGE, &mut buf).map_err(io::Error::other)?;
-        let rights = [ControlMessage::ScmRights(fds)];
-        sendmsg::<()>(
-            self.socket.as_raw_fd(),
-            &[IoSlice::new(&buf)],
-            &rights,
-            MsgFlags::MSG_NOSIGNAL,
-            None,
-        )?;
-        Ok(())
+    fn send(&self, msg: &ToTemplate, fds: &[BorrowedFd<'_>]) -> io::Result<()> {
+        packet::send(self.socket.as_fd(), msg, fds).map_err(|e| match e {
+            PacketError::Os(errno) => errno.into(),
+            other => io::Error::other(other),
+        })
     }
 
     fn receive(&self) -> io::Result<(FromTemplate, Vec<OwnedFd>)> {
-        let mut buf = vec![0u8; MAX_MESSAGE as usize];
-        let mut space = nix::cmsg_space!([RawFd; FORK_FDS]);
-        let (len, fds, cut) = loop {
-            let mut iov = [IoSliceMut::new(&mut buf)];
-            match recvmsg::<()>(
-                self.socket.as_raw_fd(),
-                &mut iov,
-                Some(&mut space),
-                MsgFlags::MSG_CMSG_CLOEXEC,
-            ) {
-                Ok(msg) => {
-                    let mut fds = Vec::new();
-                    for c in msg.cmsgs().into_iter().flatten() {
-                        if let ControlMessageOwned::ScmRights(raw) = c {
-                            // SAFETY: the kernel installed these descriptors
-                            // in this process for this message.
-                            fds.extend(
-                                raw.into_iter()
-                                    .map(|fd| unsafe { OwnedFd::from_raw_fd(fd) }),
-                            );
-                        }
-                    }
-                    let cut = msg
-                        .flags
-                        .intersects(MsgFlags::MSG_TRUNC | MsgFlags::MSG_CTRUNC);
-                    break (msg.bytes, fds, cut);
-                }
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(nix::errno::Errno::EAGAIN) => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        format!("no answer from the template in {ANSWER_TIMEOUT:?}"),
-                    ));
-                }
-                Err(e) => return Err(e.into()),
-            }
-        };
-        if len == 0 {
-            return Err(io::Error::new(
+        match packet::receive(self.socket.as_fd()) {
+            Ok(Some(answer)) => Ok(answer),
+            Ok(None) => Err(io::Error::new(
                 io::ErrorKind::UnexpectedEof,
                 "the template exited",
-            ));
-        }
-        if cut {
-            return Err(io::Error::other("a template's answer was cut short"));
-        }
-        let mut frame = BytesMut::from(&buf[..len]);
-        match codec::decode::<FromTemplate>(&mut frame, MAX_MESSAGE) {
-            Ok(Some(msg)) => Ok((msg, fds)),
-            Ok(None) => Err(io::Error::other("a template's answer was cut short")),
+            )),
+            Err(PacketError::Os(nix::errno::Errno::EAGAIN)) => Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no answer from the template in {ANSWER_TIMEOUT:?}"),
+            )),
+            Err(PacketError::Os(errno)) => Err(errno.into()),
+            Err(PacketError::Truncated | PacketError::Incomplete) => {
+                Err(io::Error::other("a template's answer was cut short"))
+            }
             Err(e) => Err(io::Error::other(e)),
         }
     }
