@@ -93,7 +93,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let mut signals = Signals::install()?;
 
     let bin = worker_bin(&config)?;
-    config.check_credentials().map_err(Fatal::Setup)?;
+    config.check_credentials()?;
     let limits = front_limits(&config);
     let listener = TcpListener::bind(config.server.listen)
         .await
@@ -207,8 +207,7 @@ fn start_parts(
     };
     let pools = Arc::new(Pools::new(start_pools(config, &services, &metrics)));
     let (reloader, asks) =
-        Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
-            .map_err(Fatal::Setup)?;
+        Reloader::start(config.clone(), pools.clone(), services, metrics.clone())?;
     let limits = container_limits(config, &metrics);
     let hub = Arc::new(
         Hub::new(pools, jobs, metrics, reloader.clone(), limits).with_admin(

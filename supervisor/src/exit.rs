@@ -28,13 +28,17 @@ pub enum Fatal {
     /// bextd cannot switch to, ...).
     #[error("{0}")]
     Setup(String),
+    #[error(transparent)]
+    Credentials(#[from] crate::config::CredentialsProblem),
+    #[error(transparent)]
+    Watch(#[from] crate::reload::WatchError),
 }
 
 impl Fatal {
     pub fn code(&self) -> u8 {
         match self {
             Fatal::Config(_) | Fatal::Env(_) => CONFIG,
-            Fatal::Io { .. } | Fatal::Setup(_) => FATAL,
+            Fatal::Io { .. } | Fatal::Setup(_) | Fatal::Credentials(_) | Fatal::Watch(_) => FATAL,
         }
     }
 }

@@ -5,10 +5,24 @@
 
 use super::{Config, ConfigError, Problem};
 
+/// A pool whose workers must run as a user or group bextd cannot switch to.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "pool {pool} wants its workers to run as user {user:?} group {group:?}, but bextd runs as uid {uid} (not root) and cannot switch"
+)]
+pub struct CredentialsProblem {
+    pub pool: String,
+    /// The pool's `user` and `group` as written, `-` when unset.
+    pub user: String,
+    pub group: String,
+    /// bextd's effective uid.
+    pub uid: u32,
+}
+
 impl Config {
     /// The first pool whose workers must run as a user or group bextd,
-    /// running as `uid`/`gid`, cannot switch to, with why.
-    pub fn credentials_problem(&self, uid: u32, gid: u32) -> Option<String> {
+    /// running as `uid`/`gid`, cannot switch to.
+    pub fn credentials_problem(&self, uid: u32, gid: u32) -> Option<CredentialsProblem> {
         if uid == 0 {
             return None;
         }
@@ -17,16 +31,16 @@ impl Config {
             let other_group = p.gid.is_some_and(|g| g != gid);
             other_user || other_group
         })?;
-        Some(format!(
-            "pool {} wants its workers to run as user {:?} group {:?}, but bextd runs as uid {uid} (not root) and cannot switch",
-            p.name,
-            p.settings.user.as_deref().unwrap_or("-"),
-            p.settings.group.as_deref().unwrap_or("-")
-        ))
+        Some(CredentialsProblem {
+            pool: p.name.clone(),
+            user: p.settings.user.as_deref().unwrap_or("-").to_owned(),
+            group: p.settings.group.as_deref().unwrap_or("-").to_owned(),
+            uid,
+        })
     }
 
     /// [`Config::credentials_problem`] for this process.
-    pub fn check_credentials(&self) -> Result<(), String> {
+    pub fn check_credentials(&self) -> Result<(), CredentialsProblem> {
         let uid = nix::unistd::geteuid().as_raw();
         let gid = nix::unistd::getegid().as_raw();
         self.credentials_problem(uid, gid).map_or(Ok(()), Err)
@@ -60,7 +74,7 @@ mod tests {
         let text = "[render]\nscript = \"w.js\"\nuser = \"0\"\n";
         let c = parse(text, &file).unwrap();
         assert_eq!(c.credentials_problem(0, 0), None);
-        let why = c.credentials_problem(1000, 1000).unwrap();
+        let why = c.credentials_problem(1000, 1000).unwrap().to_string();
         assert!(
             why.contains("pool render wants its workers to run as user \"0\""),
             "{why}"

@@ -32,6 +32,7 @@ use ipnet::IpNet;
 use regex::Regex;
 
 pub use cache::Cache;
+pub use credentials::CredentialsProblem;
 pub use deploy::{Canary, Deploy};
 pub use edge::{Forwarded, forwarded};
 pub use jobs::Jobs;

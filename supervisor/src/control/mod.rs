@@ -225,7 +225,9 @@ async fn connection(stream: UnixStream, hub: Arc<Hub>) {
         }
         let answer = match parse_request(&line) {
             Ok(req) => crate::hub::control(req, &hub).await,
-            Err(message) => ControlReply::Error { message },
+            Err(e) => ControlReply::Error {
+                message: e.to_string(),
+            },
         };
         if reply(&mut lines, &answer).await.is_err() {
             return;
@@ -235,10 +237,17 @@ async fn connection(stream: UnixStream, hub: Arc<Hub>) {
 
 /// One request line: UTF-8 JSON of a [`ControlRequest`]; anything else is
 /// answered with an error reply and the connection stays open.
-fn parse_request(line: &[u8]) -> Result<ControlRequest, String> {
-    let text = std::str::from_utf8(line)
-        .map_err(|e| format!("not a control request: the line is not UTF-8 ({e})"))?;
-    serde_json::from_str(text).map_err(|e| format!("not a control request: {e}"))
+fn parse_request(line: &[u8]) -> Result<ControlRequest, NotARequest> {
+    Ok(serde_json::from_str(std::str::from_utf8(line)?)?)
+}
+
+/// A control socket line that is not a request.
+#[derive(Debug, thiserror::Error)]
+enum NotARequest {
+    #[error("not a control request: the line is not UTF-8 ({0})")]
+    Utf8(#[from] std::str::Utf8Error),
+    #[error("not a control request: {0}")]
+    Json(#[from] serde_json::Error),
 }
 
 type Lines = Framed<UnixStream, AnyDelimiterCodec>;

@@ -125,7 +125,7 @@ async fn talk(
         Err(e) => {
             let why = match e {
                 HelloFailed::Closed => None,
-                HelloFailed::Broken(why) => Some(why),
+                HelloFailed::Broken(why) => Some(why.to_string()),
             };
             let (id, run) = first;
             let _ = events.send(RunEvent {

@@ -19,7 +19,32 @@ pub enum HelloFailed {
     /// It closed its socket (it died).
     Closed,
     /// It sent a bad hello, or one of another protocol version.
-    Broken(String),
+    Broken(Breach),
+}
+
+/// How a process bextd started broke the protocol on its socket: it is
+/// killed, and this is what its end says.
+#[derive(Debug, thiserror::Error)]
+pub enum Breach {
+    /// Its first frame was not a hello.
+    #[error("bad hello: {0}")]
+    BadHello(protocol::FrameError),
+    /// A hello of another protocol version, or of another build.
+    #[error(transparent)]
+    Hello(#[from] protocol::hello::HelloError),
+    /// A frame that does not decode (too big, garbage, cut short).
+    #[error(transparent)]
+    Frame(#[from] protocol::FrameError),
+    /// More of a streamed answer than the client credited.
+    #[error(
+        "it sent {unacked} bytes of request {id}'s streamed answer without credit, over the window of {window}"
+    )]
+    StreamOverrun { id: u64, unacked: u64, window: u32 },
+    /// A WebSocket message while the client's credit was spent.
+    #[error(
+        "it sent a message on WebSocket {id} with {unacked} bytes uncredited, at or over the window of {window}"
+    )]
+    SocketOverrun { id: u64, unacked: u64, window: u32 },
 }
 
 /// The master's side of the hello exchange with a process it started
@@ -33,12 +58,10 @@ pub async fn hello(
     let mut hello_wr = FramedWrite::new(wr, FrameCodec::<Hello, Hello>::new(max));
     let theirs = match hello_rd.next().await {
         Some(Ok(h)) => h,
-        Some(Err(e)) => return Err(HelloFailed::Broken(format!("bad hello: {e}"))),
+        Some(Err(e)) => return Err(HelloFailed::Broken(Breach::BadHello(e))),
         None => return Err(HelloFailed::Closed),
     };
-    theirs
-        .check()
-        .map_err(|e| HelloFailed::Broken(e.to_string()))?;
+    theirs.check().map_err(|e| HelloFailed::Broken(e.into()))?;
     if hello_wr.send(Hello::new(std::process::id())).await.is_err() {
         return Err(HelloFailed::Closed);
     }

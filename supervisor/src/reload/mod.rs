@@ -37,6 +37,7 @@ use crate::config::{self, Config};
 use crate::metrics::Metrics;
 use crate::pool::{PoolHandle, Pools, Services};
 use watch::WatchCtx;
+pub use watch::WatchError;
 
 /// What a watcher asks of the daemon's main task.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +85,7 @@ impl Reloader {
         pools: Arc<Pools>,
         services: Services,
         metrics: Arc<Metrics>,
-    ) -> Result<(Arc<Reloader>, mpsc::UnboundedReceiver<Ask>), String> {
+    ) -> Result<(Arc<Reloader>, mpsc::UnboundedReceiver<Ask>), WatchError> {
         let (asks, rx) = mpsc::unbounded_channel();
         let source = std::fs::read_to_string(&config.file).unwrap_or_default();
         let reloader = Arc::new(Reloader {
@@ -119,7 +120,7 @@ impl Reloader {
     }
 
     /// (Re)starts the file watcher of `pool`.
-    fn watch_pool(&self, st: &mut State, pool: Arc<PoolHandle>) -> Result<(), String> {
+    fn watch_pool(&self, st: &mut State, pool: Arc<PoolHandle>) -> Result<(), WatchError> {
         st.watchers.remove(&*pool.name);
         let name = pool.name.to_string();
         match watch::start(pool, self.watch_ctx(&st.config)) {
@@ -128,7 +129,7 @@ impl Reloader {
                 Ok(())
             }
             Ok(None) => Ok(()),
-            Err(e) => Err(format!("cannot watch the watch_dirs of pool {name}: {e}")),
+            Err(source) => Err(WatchError { pool: name, source }),
         }
     }
 
@@ -182,7 +183,7 @@ impl Reloader {
         };
         let credentials = |c: Config| match c.check_credentials() {
             Ok(()) => Ok(c),
-            Err(why) => Err(config::ConfigError::whole_file(&c.file, why)),
+            Err(why) => Err(config::ConfigError::whole_file(&c.file, why.to_string())),
         };
         let new = match checked.and_then(credentials) {
             Ok(c) => c,

@@ -62,6 +62,16 @@ pub fn display_path(path: &Path, base: &Path) -> String {
         .to_string()
 }
 
+/// A pool's `watch_dirs` could not be watched (inotify's limits, a folder
+/// gone).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot watch the watch_dirs of pool {pool}: {source}")]
+pub struct WatchError {
+    pub pool: String,
+    #[source]
+    pub source: notify::Error,
+}
+
 /// Watches `pool`'s `watch_dirs` for as long as the returned guard lives.
 pub fn start(
     pool: Arc<PoolHandle>,

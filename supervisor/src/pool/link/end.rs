@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::forensics::describe;
 use super::{Answer, Inner, LinkEvent, WorkerLink};
+use crate::process::link::Breach;
 
 impl WorkerLink {
     /// How the worker broke the protocol, if it did.
@@ -19,7 +20,8 @@ impl WorkerLink {
     /// socket is still open. Left to the pool actor, the kill raced the
     /// worker seeing its socket close and exiting 0, and the breach could
     /// be reported as a plain crash.
-    pub(super) fn broke(&self, error: String) -> LinkEvent {
+    pub(super) fn broke(&self, breach: Breach) -> LinkEvent {
+        let error = breach.to_string();
         tracing::error!(
             pool = %self.pool, worker = self.slot, pid = self.pid.as_raw(),
             "worker broke the protocol ({error}); killing it"

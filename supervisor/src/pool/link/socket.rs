@@ -22,6 +22,7 @@ use protocol::worker::{MasterToWorker, Outcome, SOCKET_WINDOW_BYTES};
 use tokio::sync::mpsc;
 
 use super::{Answer, WorkerLink};
+use crate::process::link::Breach;
 
 /// What happens to a socket on the worker's side.
 #[derive(Debug)]
@@ -75,16 +76,17 @@ impl WorkerLink {
 
     /// A message from the worker for socket `id`'s client. `Err` (why) if
     /// it takes the socket past its credit window.
-    pub(super) fn socket_message(&self, id: u64, text: bool, data: Vec<u8>) -> Result<(), String> {
+    pub(super) fn socket_message(&self, id: u64, text: bool, data: Vec<u8>) -> Result<(), Breach> {
         let mut inner = self.inner.lock().unwrap();
         let Some(s) = inner.sockets.get_mut(&id) else {
             return Ok(());
         };
         if s.unacked >= u64::from(SOCKET_WINDOW_BYTES) {
-            return Err(format!(
-                "it sent a message on WebSocket {id} with {} bytes uncredited, at or over the window of {SOCKET_WINDOW_BYTES}",
-                s.unacked
-            ));
+            return Err(Breach::SocketOverrun {
+                id,
+                unacked: s.unacked,
+                window: SOCKET_WINDOW_BYTES,
+            });
         }
         s.unacked += data.len() as u64;
         let st = &self.stats;

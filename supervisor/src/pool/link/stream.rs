@@ -15,6 +15,7 @@ use protocol::worker::{MasterToWorker, STREAM_WINDOW_BYTES};
 use tokio::sync::mpsc;
 
 use super::{Answer, BodyEvent, StreamHead, WorkerLink};
+use crate::process::link::Breach;
 
 impl WorkerLink {
     /// The head of request `id`'s streamed answer: the request path gets
@@ -39,7 +40,7 @@ impl WorkerLink {
 
     /// A piece of request `id`'s streamed body. `Err` (why) if it takes
     /// the stream past its credit window: the worker broke the protocol.
-    pub(super) fn stream_chunk(&self, id: u64, data: Vec<u8>) -> Result<(), String> {
+    pub(super) fn stream_chunk(&self, id: u64, data: Vec<u8>) -> Result<(), Breach> {
         let mut inner = self.inner.lock().unwrap();
         let Some(p) = inner.pending.get_mut(&id) else {
             return Ok(());
@@ -47,10 +48,11 @@ impl WorkerLink {
         p.unacked += data.len() as u64;
         if p.unacked > u64::from(STREAM_WINDOW_BYTES) {
             crate::metrics::front::window_overrun();
-            return Err(format!(
-                "it sent {} bytes of request {id}'s streamed answer without credit, over the window of {STREAM_WINDOW_BYTES}",
-                p.unacked
-            ));
+            return Err(Breach::StreamOverrun {
+                id,
+                unacked: p.unacked,
+                window: STREAM_WINDOW_BYTES,
+            });
         }
         if let Some(body) = p.body.as_ref() {
             let _ = body.send(BodyEvent::Data(data.into()));

@@ -245,7 +245,7 @@ async fn read_loop(
             // A worker killed from outside resets its socket: it died, it
             // did not break the protocol.
             Some(Err(e)) if is_reset(&e) => return LinkEvent::Closed,
-            Some(Err(e)) => return link.broke(e.to_string()),
+            Some(Err(e)) => return link.broke(e.into()),
             None => return LinkEvent::Closed,
         };
         match frame {
