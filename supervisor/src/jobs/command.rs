@@ -11,17 +11,7 @@ use std::time::Instant;
 use protocol::control::{JobInfo, JobState, JobStats, ScheduleInfo};
 use tokio::sync::oneshot;
 
-use super::{JobSpec, PoolInfo};
-
-/// Why the manager did not do what it was asked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum JobsError {
-    #[error("the job manager has stopped (bextd is shutting down)")]
-    Stopped,
-    /// The core or the store refused it; their words.
-    #[error("{0}")]
-    Refused(String),
-}
+use super::{JobSpec, JobsError, PoolInfo};
 
 /// A command to the job manager and what it answers.
 pub trait Command: Send + 'static {

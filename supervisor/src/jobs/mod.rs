@@ -18,6 +18,7 @@
 
 pub mod command;
 pub mod core;
+pub mod error;
 mod manager;
 #[cfg(test)]
 pub mod memory;
@@ -38,9 +39,9 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::config::Jobs;
 pub use command::{
-    Ask, Cancel, Discard, Get, JobsError, List, Logs, Retry, Schedules, SetPools, Shutdown, Spawn,
-    Stats,
+    Ask, Cancel, Discard, Get, List, Logs, Retry, Schedules, SetPools, Shutdown, Spawn, Stats,
 };
+pub use error::{JobsError, StoreError};
 pub use protocol::control::JobSpec;
 
 /// What the manager needs to know of a pool to run its jobs.
@@ -211,7 +212,7 @@ pub fn open_store(cfg: &Jobs, r: Reporting) -> Opened {
                 Ok(s) => (Box::new(s), Vec::new()),
                 Err(e) => {
                     tracing::error!(error = %e, "cannot use the shared jobs store; no job is started");
-                    (Box::new(store::Broken(e.to_string())), Vec::new())
+                    (Box::new(store::Broken(Arc::new(e))), Vec::new())
                 }
             }
         }

@@ -12,6 +12,7 @@
 //! moves the rest itself (in tasks of their own: the manager never waits on
 //! it) and reports its claims as [`StoreEvent`]s.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::future::BoxFuture;
@@ -20,6 +21,7 @@ use tokio::sync::mpsc;
 
 pub use super::core::Holding;
 use super::core::{Capacity, Claimed, Save};
+use super::error::{JobsError, StoreError};
 use super::record::Row;
 
 /// What a store's task tells the job manager of its claims.
@@ -56,7 +58,7 @@ impl<T: std::fmt::Debug> std::fmt::Debug for Answer<T> {
 }
 
 /// A spawn, cancel or move's result.
-pub type Moved = Result<JobState, String>;
+pub type Moved = Result<JobState, JobsError>;
 
 /// Where jobs are kept. Writes are handed over without waiting; reads and
 /// moves get the core's answer (what this bextd holds) and give the one
@@ -69,7 +71,7 @@ pub trait JobStore: Send + std::fmt::Debug {
 
     /// Makes sure a new job's state can be kept (the SQLite file is made
     /// at the first spawn); refuses when it cannot.
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), StoreError> {
         Ok(())
     }
 
@@ -126,22 +128,19 @@ pub trait JobStore: Send + std::fmt::Debug {
         &self,
         _row: Row,
         _window: u64,
-    ) -> Option<BoxFuture<'static, Result<(String, JobState), String>>> {
+    ) -> Option<BoxFuture<'static, Result<(String, JobState), JobsError>>> {
         None
     }
 }
 
-/// A store that cannot be used: jobs run, nothing is kept, nothing new is
-/// started.
+/// A store that cannot be used (why: the error that made it so): jobs
+/// run, nothing is kept, nothing new is started.
 #[derive(Debug)]
-pub struct Broken(pub String);
+pub struct Broken(pub Arc<dyn std::error::Error + Send + Sync>);
 
 impl JobStore for Broken {
-    fn ready(&mut self) -> Result<(), String> {
-        Err(format!(
-            "the jobs state file cannot be used ({}); no job is started whose state could not be kept",
-            self.0
-        ))
+    fn ready(&mut self) -> Result<(), StoreError> {
+        Err(StoreError::Unusable(self.0.clone()))
     }
 
     fn save(&self, _save: Save) {}

@@ -11,28 +11,36 @@ use protocol::worker::{JobCall, MasterToWorker};
 use super::{Manager, clock};
 use crate::jobs::PoolInfo;
 use crate::jobs::core::{Input, Reply, Report};
+use crate::jobs::error::{JobsError, Question};
 use crate::jobs::run::{self, RunEvent};
 use crate::process::memory::unix_ms;
 
 impl Manager {
     /// Completes `spec` (its id, its pool, its script's absolute path, the
     /// time a delay ends) and queues it.
-    pub(super) async fn spawn(&mut self, mut spec: JobSpec) -> Result<(String, JobState), String> {
+    pub(super) async fn spawn(
+        &mut self,
+        mut spec: JobSpec,
+    ) -> Result<(String, JobState), JobsError> {
         if self.core.is_stopping() {
-            return Err("bextd is shutting down: no new jobs".into());
+            return Err(JobsError::ShuttingDown);
         }
-        let pool = self.core.pool(spec.pool.as_deref())?;
+        let pool = self
+            .core
+            .pool(spec.pool.as_deref())
+            .map_err(JobsError::Refused)?;
         let script = find_script(
             pool,
             spec.cwd.take().map(PathBuf::from).as_deref(),
             &spec.script,
-        )?;
+        )
+        .map_err(JobsError::Refused)?;
         spec.pool = Some(pool.name.clone());
         spec.script = script.to_string_lossy().into_owned();
         spec.id = Some(spec.id.take().unwrap_or_else(new_id));
         spec.run_at_ms = run_at(spec.run_at_ms, spec.delay_ms.take(), unix_ms());
         spec.priority = spec.priority.map(|p| p.min(9));
-        self.core.vet(&spec)?;
+        self.core.vet(&spec).map_err(JobsError::Refused)?;
         if let Some((_, window)) = spec.unique() {
             let row = self.core.new_row(&spec, clock());
             if let Some(decided) = self.store.insert_unique(row, window) {
@@ -41,8 +49,8 @@ impl Manager {
         }
         self.store.ready()?;
         match self.apply(Input::Queue(Box::new(spec))).await {
-            Some(Reply::Queued(r)) => r,
-            _ => Err("the job was not queued".into()),
+            Some(Reply::Queued(r)) => r.map_err(JobsError::Refused),
+            _ => Err(JobsError::Unanswered(Question::Queue)),
         }
     }
 
@@ -88,7 +96,8 @@ impl Manager {
             JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => self
                 .spawn(JobSpec::from_worker(s, pool))
                 .await
-                .map(|(id, _)| serde_json::Value::String(id).to_string()),
+                .map(|(id, _)| serde_json::Value::String(id).to_string())
+                .map_err(|e| e.to_string()),
             JobCall::Get { id } => {
                 let info = ours(&self.core, &id)
                     .then(|| self.core.info(&id, true, clock()))

@@ -25,6 +25,7 @@ mod spare;
 mod tests;
 
 use std::collections::{HashMap, VecDeque};
+use std::convert::identity;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -34,13 +35,14 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::PoolInfo;
 use super::command::{
-    Cancel, Discard, Envelope, Get, JobsError, List, Logs, Reply as Answered, Retry, Schedules,
-    SetPools, Shutdown, Spawn, Stats,
+    Cancel, Discard, Envelope, Get, List, Logs, Reply as Answered, Retry, Schedules, SetPools,
+    Shutdown, Spawn, Stats,
 };
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
+use super::error::{JobsError, Question};
 use super::outage::{HealthGauges, StoreHealth};
 use super::run::{JobLink, RunEvent};
-use super::store::{Answer, JobStore, StoreEvent};
+use super::store::{Answer, JobStore, Moved, StoreEvent};
 use super::{Opened, Reporting};
 use crate::config::Jobs;
 use crate::process::memory::{rss_bytes, unix_ms};
@@ -224,10 +226,8 @@ async fn serve_on(
     m.run(loaded, rx, events_rx, exits_rx).await;
 }
 
-/// Sends the store's answer: now, or from a task of its own once it has it
-/// (the manager never waits on the store).
-/// Sends the store's answer `a` (now, or from a task once it comes), as
-/// `to` makes it the command's.
+/// Sends the store's answer `a` (now, or from a task once it comes: the
+/// manager never waits on the store), as `to` makes it the command's.
 fn answer<T: Send + 'static, U: Send + 'static>(
     a: Answer<T>,
     reply: oneshot::Sender<Result<U, JobsError>>,
@@ -239,11 +239,6 @@ fn answer<T: Send + 'static, U: Send + 'static>(
             let _ = reply.send(to(f.await));
         })),
     }
-}
-
-/// A move's answer (cancel, retry, discard) as the command's.
-fn moved(m: super::store::Moved) -> Result<protocol::control::JobState, JobsError> {
-    m.map_err(JobsError::Refused)
 }
 
 impl Manager {
@@ -397,7 +392,7 @@ impl Manager {
     async fn on_command(&mut self, envelope: Envelope) {
         match envelope {
             Envelope::Spawn(Spawn(req), reply) => {
-                let r = self.spawn(*req).await.map_err(JobsError::Refused);
+                let r = self.spawn(*req).await;
                 let _ = reply.send(r);
             }
             Envelope::Get(Get { id }, reply) => {
@@ -409,16 +404,16 @@ impl Manager {
             }
             Envelope::Cancel(Cancel { id }, reply) => {
                 let held = self.cancel(id.clone()).await;
-                answer(self.store.cancel(id, held), reply, moved);
+                answer(self.store.cancel(id, held), reply, identity);
             }
             Envelope::Retry(Retry { id }, reply) => match self.store.retry(id.clone()) {
-                Some(later) => answer(Answer::Later(later), reply, moved),
-                None => drop(reply.send(moved(self.moved(Input::Retry { id }).await))),
+                Some(later) => answer(Answer::Later(later), reply, identity),
+                None => drop(reply.send(self.moved(Input::Retry { id }).await)),
             },
             Envelope::Discard(Discard { id }, reply) => {
                 let held = self.moved(Input::Discard { id: id.clone() }).await;
                 let kept = self.core.job(&id).is_some();
-                answer(self.store.discard(id, held, kept), reply, moved);
+                answer(self.store.discard(id, held, kept), reply, identity);
             }
             Envelope::Logs(Logs { id }, reply) => {
                 let held = self.core.job(&id).map(|j| j.logs.clone());
@@ -444,17 +439,17 @@ impl Manager {
         }
     }
 
-    async fn moved(&mut self, input: Input) -> Result<protocol::control::JobState, String> {
+    async fn moved(&mut self, input: Input) -> Moved {
         match self.apply(input).await {
-            Some(Reply::Moved(r)) => r,
-            _ => Err("the request was not answered".into()),
+            Some(Reply::Moved(r)) => r.map_err(JobsError::Refused),
+            _ => Err(JobsError::Unanswered(Question::Move)),
         }
     }
 
-    async fn cancel(&mut self, id: String) -> Result<protocol::control::JobState, String> {
+    async fn cancel(&mut self, id: String) -> Moved {
         match self.apply(Input::Cancel { id }).await {
-            Some(Reply::Cancel(r)) => r,
-            _ => Err("the cancel was not answered".into()),
+            Some(Reply::Cancel(r)) => r.map_err(JobsError::Refused),
+            _ => Err(JobsError::Unanswered(Question::Cancel)),
         }
     }
 }

@@ -12,8 +12,9 @@ use std::time::Duration;
 use deadpool_postgres::{Pool, Transaction};
 use tokio_postgres::types::{ToSql, Type};
 
-use super::{explain, plan, sql};
+use super::{plan, sql};
 use crate::jobs::core::Save;
+use crate::jobs::error::StoreError;
 use crate::jobs::record::Row;
 
 /// What one batch writes.
@@ -70,9 +71,14 @@ pub struct Written {
 
 /// One batch in one transaction: inserts, checkpoints, logs, rows (a
 /// final row gives the lease up, so it comes after), releases, prune; every write of a job fenced by its attempt.
-pub async fn write(pool: &Pool, node: &str, idle: Duration, b: &Batch) -> Result<Written, String> {
-    let e = |e: tokio_postgres::Error| explain(&e);
-    let mut c = pool.get().await.map_err(|e| explain(&e))?;
+pub async fn write(
+    pool: &Pool,
+    node: &str,
+    idle: Duration,
+    b: &Batch,
+) -> Result<Written, StoreError> {
+    let e = StoreError::postgres;
+    let mut c = pool.get().await.map_err(StoreError::pool)?;
     let tx = c.transaction().await.map_err(e)?;
     let body = async {
         let mut w = Written::default();

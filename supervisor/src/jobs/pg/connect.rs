@@ -10,23 +10,6 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::tls;
 use crate::config::{SslMode, StoreUrl, store_url::UrlError};
 
-/// An error with its causes: tokio-postgres and deadpool leave the cause
-/// (e.g. "server does not support TLS", "invalid peer certificate") out of
-/// their own text.
-pub fn explain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        let text = s.to_string();
-        if !out.contains(&text) {
-            out.push_str(": ");
-            out.push_str(&text);
-        }
-        source = s.source();
-    }
-    out
-}
-
 /// Why the shared store cannot be set up (the URL, the TLS settings).
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {

@@ -74,7 +74,7 @@ use super::outage::{HealthGauges, StoreHealth};
 use crate::config::Jobs;
 
 pub use crate::jobs::store::StoreEvent;
-pub use connect::{Connect, SetupError, connect_settings, explain, pool};
+pub use connect::{Connect, SetupError, connect_settings, pool};
 pub use schema::migrate;
 pub use store::SharedStore;
 

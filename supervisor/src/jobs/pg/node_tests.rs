@@ -211,7 +211,10 @@ async fn a_cancel_from_any_node_ends_a_queued_job_and_reaches_a_running_ones_nod
         "cancelled"
     );
     assert_eq!(other.s.cancel("held").await, Ok(JobState::Queued));
-    assert!(other.s.cancel("nope").await.is_err());
+    assert_eq!(
+        other.s.cancel("nope").await,
+        Err(crate::jobs::JobsError::NoJob("nope".into()))
+    );
     // The node holding it hears of it at its next renewal.
     let end = tokio::time::Instant::now() + WAIT;
     loop {

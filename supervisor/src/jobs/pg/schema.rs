@@ -2,8 +2,11 @@
 //! order, the count that ran kept in `bext_jobs_schema`, run under an
 //! advisory lock so nodes starting together do not race.
 
-use super::explain;
+use std::sync::Arc;
+
 use tokio_postgres::Client;
+
+use crate::jobs::error::StoreError;
 
 /// Schema versions, in order.
 pub(super) const MIGRATIONS: &[&str] = &[
@@ -68,44 +71,48 @@ pub(super) const MIGRATIONS: &[&str] = &[
 ];
 
 /// Brings the schema (in the connection's `search_path`) up to date.
-pub async fn migrate(client: &mut Client) -> Result<(), String> {
-    let tx = client.transaction().await.map_err(|e| explain(&e))?;
+pub async fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let e = StoreError::postgres;
+    let tx = client.transaction().await.map_err(e)?;
     tx.batch_execute(
         "SELECT pg_advisory_xact_lock(4242023);
          CREATE TABLE IF NOT EXISTS bext_jobs_schema (version INTEGER NOT NULL);",
     )
     .await
-    .map_err(|e| explain(&e))?;
+    .map_err(e)?;
     let version: i32 = match tx
         .query_opt("SELECT version FROM bext_jobs_schema", &[])
         .await
-        .map_err(|e| explain(&e))?
+        .map_err(e)?
     {
         Some(r) => r.get(0),
         None => {
             tx.execute("INSERT INTO bext_jobs_schema VALUES (0)", &[])
                 .await
-                .map_err(|e| explain(&e))?;
+                .map_err(e)?;
             0
         }
     };
     let version = version.max(0) as usize;
     if version > MIGRATIONS.len() {
-        return Err(format!(
-            "the jobs store was written by a newer bextd (schema {version}; this one knows up to {})",
-            MIGRATIONS.len()
-        ));
+        return Err(StoreError::Newer {
+            version,
+            known: MIGRATIONS.len(),
+        });
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
         tx.batch_execute(sql)
             .await
-            .map_err(|e| format!("migration {}: {e}", i + 1))?;
+            .map_err(|source| StoreError::Migration {
+                n: i + 1,
+                source: Arc::new(source),
+            })?;
     }
     tx.execute(
         "UPDATE bext_jobs_schema SET version = $1",
         &[&(MIGRATIONS.len() as i32)],
     )
     .await
-    .map_err(|e| explain(&e))?;
-    tx.commit().await.map_err(|e| explain(&e))
+    .map_err(e)?;
+    tx.commit().await.map_err(e)
 }

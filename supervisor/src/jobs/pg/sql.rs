@@ -10,6 +10,7 @@ use tokio_postgres::Row as PgRow;
 use tokio_postgres::types::{ToSql, Type};
 
 use crate::jobs::core::Claimed;
+use crate::jobs::error::{JobsError, Rule};
 use crate::jobs::record::{Loaded, Row};
 
 const COLUMNS: &str = "id, pool, script, status, config, progress, result, error, restart_count,
@@ -328,7 +329,7 @@ pub async fn load(
 pub async fn cancel(
     c: &impl GenericClient,
     id: &str,
-) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+) -> Result<Result<JobState, JobsError>, tokio_postgres::Error> {
     let now = crate::process::memory::unix_ms() as i64;
     let row = c
         .query_opt(
@@ -355,7 +356,7 @@ pub async fn cancel(
         .await?;
     Ok(match q {
         Some(r) => Ok(JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed)),
-        None => Err(format!("no job {id}")),
+        None => Err(JobsError::NoJob(id.to_owned())),
     })
 }
 
@@ -364,7 +365,7 @@ pub async fn cancel(
 pub async fn retry(
     c: &impl GenericClient,
     id: &str,
-) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+) -> Result<Result<JobState, JobsError>, tokio_postgres::Error> {
     let row = c
         .query_opt(
             "UPDATE bext_jobs n SET status = 'queued', completed_at = NULL, run_after = NULL,
@@ -377,13 +378,7 @@ pub async fn retry(
             &[&id],
         )
         .await?;
-    moved(
-        c,
-        id,
-        row,
-        "it has not ended (only a failed, discarded or cancelled job is retried)",
-    )
-    .await
+    moved(c, id, row, Rule::StoreRetry).await
 }
 
 /// Discards a queued or retryable job nobody holds, from any node;
@@ -391,7 +386,7 @@ pub async fn retry(
 pub async fn discard(
     c: &impl GenericClient,
     id: &str,
-) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+) -> Result<Result<JobState, JobsError>, tokio_postgres::Error> {
     let now = crate::process::memory::unix_ms() as i64;
     let row = c
         .query_opt(
@@ -404,13 +399,7 @@ pub async fn discard(
             &[&id, &now],
         )
         .await?;
-    moved(
-        c,
-        id,
-        row,
-        "it is not waiting (only a queued or retryable job is discarded; cancel a running one)",
-    )
-    .await
+    moved(c, id, row, Rule::StoreDiscard).await
 }
 
 /// The state a retry or discard found, or why it did nothing.
@@ -418,8 +407,8 @@ async fn moved(
     c: &impl GenericClient,
     id: &str,
     row: Option<PgRow>,
-    why: &str,
-) -> Result<Result<JobState, String>, tokio_postgres::Error> {
+    rule: Rule,
+) -> Result<Result<JobState, JobsError>, tokio_postgres::Error> {
     if let Some(r) = row {
         let was: String = r.get(0);
         return Ok(Ok(JobState::parse(&was).unwrap_or(JobState::Failed)));
@@ -427,10 +416,14 @@ async fn moved(
     let q = c
         .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
         .await?;
-    Ok(match q {
-        Some(r) => Err(format!("job {id} is {}: {why}", r.get::<_, String>(0))),
-        None => Err(format!("no job {id}")),
-    })
+    Ok(Err(match q {
+        Some(r) => JobsError::State {
+            id: id.to_owned(),
+            was: JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed),
+            rule,
+        },
+        None => JobsError::NoJob(id.to_owned()),
+    }))
 }
 
 /// Inserts a job with a unique key, unless a job of its pool and key is

@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use super::{Counters, SetupError, Shared, StoreEvent};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Holding, Save, unique_since};
+use crate::jobs::error::JobsError;
 use crate::jobs::record::Row;
 use crate::jobs::store::{Answer, JobStore, Moved};
 
@@ -152,12 +153,12 @@ impl JobStore for SharedStore {
         &self,
         row: Row,
         window: u64,
-    ) -> Option<BoxFuture<'static, Result<(String, protocol::control::JobState), String>>> {
+    ) -> Option<BoxFuture<'static, Result<(String, protocol::control::JobState), JobsError>>> {
         let s = self.shared.clone();
         let since = unique_since(window, row.created_at);
         let ever = window == crate::jobs::core::EVER;
-        Some(Box::pin(
-            async move { s.insert_unique(&row, since, ever).await },
-        ))
+        Some(Box::pin(async move {
+            Ok(s.insert_unique(&row, since, ever).await?)
+        }))
     }
 }

@@ -25,9 +25,10 @@ use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::batch::{Batch, Written, write};
-use super::{Counters, StoreEvent, explain, sql};
+use super::{Counters, StoreEvent, sql};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
+use crate::jobs::error::StoreError;
 use crate::jobs::outage::Tracker;
 
 #[derive(Debug)]
@@ -290,7 +291,7 @@ impl Task {
 
     async fn migrate(&mut self) -> bool {
         let r = async {
-            let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+            let mut c = self.pool.get().await.map_err(StoreError::pool)?;
             super::migrate(&mut c).await
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
@@ -350,13 +351,13 @@ impl Task {
         let held: Vec<(String, u64)> = self.held.iter().map(|(k, v)| (k.clone(), *v)).collect();
         let ttl_s = self.ttl.as_secs_f64();
         let r = async {
-            let c = self.pool.get().await.map_err(|e| explain(&e))?;
+            let c = self.pool.get().await.map_err(StoreError::pool)?;
             if held.is_empty() {
                 return Ok(Vec::new());
             }
             sql::renew(&c, &self.node, &held, ttl_s)
                 .await
-                .map_err(|e| explain(&e))
+                .map_err(StoreError::postgres)
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         let Some(kept) = self.outcome(r) else {
@@ -390,8 +391,8 @@ impl Task {
         let ttl_s = self.ttl.as_secs_f64();
         let idle = sql::idle_limit(self.ttl);
         let r = async {
-            let e = |e: tokio_postgres::Error| explain(&e);
-            let mut c = self.pool.get().await.map_err(|e| explain(&e))?;
+            let e = StoreError::postgres;
+            let mut c = self.pool.get().await.map_err(StoreError::pool)?;
             let tx = c.transaction().await.map_err(e)?;
             let claim = sql::claim(
                 &tx,
@@ -404,7 +405,7 @@ impl Task {
             );
             let claimed = sql::settled(&tx, idle, claim, |x| x).await.map_err(e)?;
             tx.commit().await.map_err(e)?;
-            Ok::<_, String>(claimed)
+            Ok::<_, StoreError>(claimed)
         };
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         let Some((jobs, rescued)) = self.outcome(r) else {

@@ -4,12 +4,14 @@
 //! core's (the trait's defaults); its writes go to the writer thread.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
 use super::Writer;
 use crate::jobs::core::Save;
+use crate::jobs::error::StoreError;
 use crate::jobs::outage::Tracker;
 use crate::jobs::record::Loaded;
 use crate::jobs::store::{Broken, JobStore};
@@ -35,12 +37,13 @@ impl FileStore {
             let path = path.to_path_buf();
             return (Box::new(FileStore::Absent { path, outage }), Vec::new());
         }
-        match super::open(path).and_then(|c| super::load(&c).map(|l| (c, l))) {
+        let opened = open_and_load(path);
+        match opened {
             Ok((conn, loaded)) => match Writer::start(conn, outage) {
                 Ok(w) => (Box::new(FileStore::Open(w)), loaded),
                 Err(e) => {
-                    let why = format!("cannot start the writer thread: {e}");
-                    (Box::new(Broken(why)), Vec::new())
+                    let why = StoreError::WriterThread(Arc::new(e));
+                    (Box::new(Broken(Arc::new(why))), Vec::new())
                 }
             },
             Err(e) => {
@@ -51,13 +54,23 @@ impl FileStore {
     }
 }
 
+/// Why the state file cannot be used.
+type Why = Arc<dyn std::error::Error + Send + Sync>;
+
+/// The state file at `path`, open, and what it holds.
+fn open_and_load(path: &Path) -> Result<(rusqlite::Connection, Vec<Loaded>), Why> {
+    let conn = super::open(path).map_err(|e| Arc::new(e) as Why)?;
+    let loaded = super::load(&conn).map_err(|e| Arc::new(e) as Why)?;
+    Ok((conn, loaded))
+}
+
 impl JobStore for FileStore {
     /// Opens (creating) the state file if it is not open yet.
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), StoreError> {
         if let FileStore::Absent { path, outage } = self {
-            let conn = super::open(path)
-                .map_err(|e| format!("{e} (set [jobs] state_file to a writable path)"))?;
-            let w = Writer::start(conn, outage.clone()).map_err(|e| e.to_string())?;
+            let conn = super::open(path).map_err(|e| StoreError::NotCreated(Box::new(e)))?;
+            let w = Writer::start(conn, outage.clone())
+                .map_err(|e| StoreError::WriterThread(Arc::new(e)))?;
             tracing::info!(state_file = %path.display(), "jobs state file created");
             *self = FileStore::Open(w);
         }

@@ -81,7 +81,11 @@ fn a_file_from_a_newer_schema_is_refused() {
     conn.pragma_update(None, "user_version", 99).unwrap();
     drop(conn);
     let e = open(&path).unwrap_err();
-    assert!(e.contains("newer bextd"), "{e}");
+    assert!(
+        matches!(e, StoreError::FileNewer { version: 99, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("newer bextd"), "{e}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use protocol::control::{JobInfo, JobState, JobStats};
 
 use super::{Answer, Holding, JobStore};
 use crate::jobs::core::Save;
+use crate::jobs::error::JobsError;
 use crate::jobs::memory::MemoryStore;
 use crate::jobs::outage::Tracker;
 use crate::jobs::record::{JobConfig, Loaded, Row};
@@ -173,7 +174,7 @@ fn reads_and_moves_are_the_cores_answers() {
         let (list, _) = now(store.list((vec![info], JobStats::default())));
         assert_eq!(list.len(), 1, "{name}");
         assert_eq!(now(store.logs("a".into(), None)), None, "{name}");
-        let refused = Err("no job zz".to_owned());
+        let refused = Err(JobsError::NoJob("zz".into()));
         assert_eq!(
             now(store.cancel("zz".into(), refused.clone())),
             refused,
