@@ -105,10 +105,10 @@ async fn serve(config: Config) -> Result<(), Fatal> {
 
     let parts = start_parts(&config, bin, sigchld)?;
     let front = Arc::new(
-        Front::new(parts.hub.clone(), config.server.max_body_bytes)
+        Front::new(parts.hub.clone(), config.server.limits.max_body_bytes)
             .with_intake(crate::front::intake::Intake::new(
-                Duration::from_millis(config.server.body_timeout_ms),
-                config.server.max_buffered_body_bytes,
+                Duration::from_millis(config.server.limits.body_timeout_ms),
+                config.server.limits.max_buffered_body_bytes,
             ))
             .with_edge(crate::front::edge::Edge::new(
                 config.server.forwarded.clone(),
@@ -292,22 +292,22 @@ fn front_limits(config: &Config) -> Limits {
     let fd_limit = crate::front::accept::raise_fd_limit();
     let workers: u64 = config.pools.iter().map(|p| u64::from(p.max_workers)).sum();
     let reserve = crate::front::accept::fd_reserve(workers, crate::control::MAX_CLIENTS as u64);
-    let cap = crate::front::accept::connection_cap(s.max_connections, fd_limit, reserve);
-    if cap < s.max_connections as usize {
+    let cap = crate::front::accept::connection_cap(s.limits.max_connections, fd_limit, reserve);
+    if cap < s.limits.max_connections as usize {
         tracing::warn!(
             fd_limit,
             reserve,
             "max_connections {} lowered to {cap} to fit the file-descriptor limit (RLIMIT_NOFILE {}, {reserve} kept for workers, the control socket and bextd itself)",
-            s.max_connections,
+            s.limits.max_connections,
             fd_limit.unwrap_or_default()
         );
     }
     Limits {
         max_connections: cap,
         timeouts: Timeouts {
-            header_read: Duration::from_millis(s.header_read_timeout_ms),
-            idle: Duration::from_millis(s.idle_timeout_ms),
-            write: Duration::from_millis(s.write_timeout_ms),
+            header_read: Duration::from_millis(s.limits.header_read_timeout_ms),
+            idle: Duration::from_millis(s.limits.idle_timeout_ms),
+            write: Duration::from_millis(s.limits.write_timeout_ms),
         },
     }
 }

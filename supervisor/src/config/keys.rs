@@ -394,12 +394,15 @@ mod tests {
 
     #[test]
     fn the_catalogue_lists_exactly_the_keys_of_the_schema() {
-        use crate::config::{PoolSection, ServerSection};
+        use crate::config::{PoolSection, ServerLimits, ServerSection};
         let server = ServerSection {
             control_socket: Some(String::new()),
             worker_bin: Some(String::new()),
             restart_signal_file: Some(String::new()),
-            shutdown_delay_ms: Some(0),
+            limits: ServerLimits {
+                shutdown_delay_ms: Some(0),
+                ..ServerLimits::default()
+            },
             admin_token: Some(String::new()),
             ..ServerSection::default()
         };

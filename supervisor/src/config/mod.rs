@@ -39,8 +39,8 @@ pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
 pub use schema::{
-    Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerSection,
-    WorkerCount,
+    Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerLimits,
+    ServerSection, WorkerCount,
 };
 pub use settings::{
     Admission, Lifecycle, Maint, MaintEvery, Pick, Recovery, Scaling, Settings, Spawn, WebSocket,
@@ -69,19 +69,8 @@ pub struct Server {
     pub listen: SocketAddr,
     pub control_socket: PathBuf,
     pub admin_allow: Vec<IpNet>,
-    pub shutdown_timeout_ms: u64,
     pub worker_bin: Option<PathBuf>,
-    pub max_body_bytes: u64,
-    pub header_read_timeout_ms: u64,
-    pub idle_timeout_ms: u64,
-    pub max_connections: u32,
-    pub body_timeout_ms: u64,
-    pub write_timeout_ms: u64,
-    pub max_buffered_body_bytes: u64,
-    /// `shutdown_delay_ms` as written; `None`: see [`Server::shutdown_delay`].
-    pub shutdown_delay_ms: Option<u64>,
-    /// `io_threads`: 0 is one per two CPUs (see [`Server::runtime_threads`]).
-    pub io_threads: u32,
+    pub limits: ServerLimits,
     /// `restart_signal_file`, resolved; `None`: off.
     pub restart_signal_file: Option<PathBuf>,
     pub signal_stale_s: u64,
@@ -127,9 +116,9 @@ impl Server {
     /// its Service's endpoints at the moment it sends SIGTERM, and proxies
     /// learn of it seconds later: requests routed meanwhile still arrive.
     pub fn shutdown_delay(&self, in_kubernetes: bool) -> Duration {
-        let ms = match self.shutdown_delay_ms {
+        let ms = match self.limits.shutdown_delay_ms {
             Some(ms) => ms,
-            None if in_kubernetes => (self.shutdown_timeout_ms / 2).min(5_000),
+            None if in_kubernetes => (self.limits.shutdown_timeout_ms / 2).min(5_000),
             None => 0,
         };
         Duration::from_millis(ms)
@@ -142,7 +131,7 @@ impl Server {
     /// CPUs also spare the cross-thread wake-ups and work stealing that
     /// cost a 2-CPU machine a sixth of bextd's time per request.
     pub fn runtime_threads(&self, cpus: usize) -> usize {
-        match self.io_threads {
+        match self.limits.io_threads {
             0 => (cpus / 2).max(1),
             n => n as usize,
         }

@@ -112,12 +112,12 @@ pub(super) fn check_load(c: &mut Checker<'_>, n: &Named<'_>) {
 pub(super) fn check_lifecycle(c: &mut Checker<'_>, n: &Named<'_>, server: &Server) {
     let l = &n.section.lifecycle;
     c.rule(
-        l.drain_timeout_ms <= server.shutdown_timeout_ms,
+        l.drain_timeout_ms <= server.limits.shutdown_timeout_ms,
         &path(&n.prefix, &["lifecycle", "drain_timeout_ms"]),
         l.drain_timeout_ms,
         || format!(
-            "must not exceed server.shutdown_timeout_ms ({}), or a shutdown cannot wait for a drain",
-            server.shutdown_timeout_ms
+            "must not exceed server.limits.shutdown_timeout_ms ({}), or a shutdown cannot wait for a drain",
+            server.limits.shutdown_timeout_ms
         ),
     );
     c.rule(

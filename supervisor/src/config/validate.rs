@@ -145,25 +145,25 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
     // A body of max_body_bytes must fit the budget, or it could only wait
     // and be refused.
     c.rule(
-        s.max_buffered_body_bytes >= s.max_body_bytes,
+        s.limits.max_buffered_body_bytes >= s.limits.max_body_bytes,
         &["server", "max_buffered_body_bytes"],
-        s.max_buffered_body_bytes,
+        s.limits.max_buffered_body_bytes,
         || {
             format!(
                 "must be at least max_body_bytes ({}): a body that large must fit",
-                s.max_body_bytes
+                s.limits.max_body_bytes
             )
         },
     );
-    if let Some(delay) = s.shutdown_delay_ms {
+    if let Some(delay) = s.limits.shutdown_delay_ms {
         c.rule(
-            delay < s.shutdown_timeout_ms,
+            delay < s.limits.shutdown_timeout_ms,
             &["server", "shutdown_delay_ms"],
             delay,
             || {
                 format!(
                     "must be less than shutdown_timeout_ms ({}): the delay is part of the shutdown, and draining needs the rest",
-                    s.shutdown_timeout_ms
+                    s.limits.shutdown_timeout_ms
                 )
             },
         );
@@ -220,17 +220,8 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         listen,
         control_socket,
         admin_allow,
-        shutdown_timeout_ms: s.shutdown_timeout_ms,
         worker_bin,
-        max_body_bytes: s.max_body_bytes,
-        header_read_timeout_ms: s.header_read_timeout_ms,
-        idle_timeout_ms: s.idle_timeout_ms,
-        max_connections: s.max_connections,
-        body_timeout_ms: s.body_timeout_ms,
-        write_timeout_ms: s.write_timeout_ms,
-        max_buffered_body_bytes: s.max_buffered_body_bytes,
-        io_threads: s.io_threads,
-        shutdown_delay_ms: s.shutdown_delay_ms,
+        limits: s.limits,
     }
 }
 

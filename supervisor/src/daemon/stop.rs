@@ -123,7 +123,7 @@ pub(super) async fn stop_all(
     began: Instant,
 ) {
     // The delay was part of the shutdown: the rest has what is left of it.
-    let deadline = began + Duration::from_millis(config.server.shutdown_timeout_ms);
+    let deadline = began + Duration::from_millis(config.server.limits.shutdown_timeout_ms);
     // Jobs stop beside the pools, within the same deadline (at once on SIGQUIT).
     let jobs_deadline = match stop {
         Stop::Graceful => deadline,

@@ -101,8 +101,8 @@ impl From<&crate::config::ServerSection> for Intake {
     /// `[server]`'s `body_timeout_ms` and `max_buffered_body_bytes`.
     fn from(s: &crate::config::ServerSection) -> Intake {
         Intake::new(
-            Duration::from_millis(s.body_timeout_ms),
-            s.max_buffered_body_bytes,
+            Duration::from_millis(s.limits.body_timeout_ms),
+            s.limits.max_buffered_body_bytes,
         )
     }
 }

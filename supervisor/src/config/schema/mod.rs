@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 mod server;
 
-pub use server::ServerSection;
+pub use server::{ServerLimits, ServerSection};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]

@@ -8,9 +8,9 @@ fn connection_limits_have_defaults_and_bounds() {
     let c = parse_in(d.path(), "[render]\nscript = \"w.js\"\n").unwrap();
     assert_eq!(
         (
-            c.server.header_read_timeout_ms,
-            c.server.idle_timeout_ms,
-            c.server.max_connections
+            c.server.limits.header_read_timeout_ms,
+            c.server.limits.idle_timeout_ms,
+            c.server.limits.max_connections
         ),
         (10_000, 60_000, 4096)
     );
@@ -39,9 +39,9 @@ fn body_and_write_limits_have_defaults_bounds_and_fit_max_body_bytes() {
     let s = &c.server;
     assert_eq!(
         (
-            s.body_timeout_ms,
-            s.write_timeout_ms,
-            s.max_buffered_body_bytes
+            s.limits.body_timeout_ms,
+            s.limits.write_timeout_ms,
+            s.limits.max_buffered_body_bytes
         ),
         (10_000, 30_000, 256 << 20)
     );

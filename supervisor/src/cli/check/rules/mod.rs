@@ -132,7 +132,7 @@ fn grace(pod: &PodSpec, c: &Container, config: &Config, margin_s: u64, out: &mut
         .and_then(|l| l.pre_stop.as_ref())
         .and_then(|h| h.sleep_seconds())
         .unwrap_or(0);
-    let timeout_ms = config.server.shutdown_timeout_ms;
+    let timeout_ms = config.server.limits.shutdown_timeout_ms;
     let need_ms = pre_stop * 1000 + timeout_ms + margin_s * 1000;
     let sum = format!(
         "{}shutdown_timeout_ms {} + margin {margin_s} s = {}",
@@ -155,7 +155,7 @@ fn grace(pod: &PodSpec, c: &Container, config: &Config, margin_s: u64, out: &mut
         )));
     }
     let delay_ms = config.server.shutdown_delay(true).as_millis() as u64;
-    let how = if config.server.shutdown_delay_ms.is_some() {
+    let how = if config.server.limits.shutdown_delay_ms.is_some() {
         "shutdown_delay_ms"
     } else {
         "shutdown_delay_ms unset: in a pod"
