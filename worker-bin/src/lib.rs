@@ -12,6 +12,7 @@ pub mod fault;
 pub mod fetch;
 pub mod fs;
 pub mod host;
+pub mod intl;
 pub mod loader;
 pub mod multipart;
 pub mod node;

@@ -132,6 +132,12 @@ pub const SOURCES: &[(&str, &str)] = &[
     ),
     ("internal/inspect", include_str!("js/inspect.js")),
     ("zlib", include_str!("js/zlib.js")),
+    // Intl (worker-bin/src/intl): the object, its services, and the
+    // locale-sensitive methods of the language's built-ins.
+    ("internal/intl", include_str!("../js/intl.js")),
+    ("internal/intl_core", include_str!("../js/intl_core.js")),
+    ("internal/intl_number", include_str!("../js/intl_number.js")),
+    ("internal/intl_collator", include_str!("../js/intl_collator.js")),
     ("internal/zlib_streams", include_str!("js/zlib_streams.js")),
 ];
 

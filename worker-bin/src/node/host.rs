@@ -163,6 +163,7 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>) -> Result<Object<'js>> {
     super::crypto::install(ctx, &host)?;
     install_process(ctx, &host)?;
     crate::host::zlib::install(ctx, &host)?;
+    crate::intl::install(ctx, &host)?;
     crate::host::fs::install(ctx, &host)?;
     super::context::install(ctx, &host)?;
     super::os::install(ctx, &host)?;

@@ -218,8 +218,10 @@ fn compile<'js>(ctx: &Ctx<'js>, bare: &str) -> Result<Function<'js>> {
     )
 }
 
-/// Defines the lazy globals: `Buffer` (node:buffer), `process`
-/// (node:process) and `global` (`globalThis`, as Node names it).
+/// Defines the lazy globals: `Buffer` (node:buffer), `Intl`
+/// (`internal/intl`), `process` (node:process) and `global` (`globalThis`,
+/// as Node names it), and the locale-sensitive methods that load `Intl`'s
+/// built-in when first called ([`crate::intl::install_methods`]).
 pub fn install(ctx: &Ctx<'_>) -> Result<()> {
     let globals = ctx.globals();
     globals.prop(
@@ -227,6 +229,8 @@ pub fn install(ctx: &Ctx<'_>) -> Result<()> {
         Property::from(globals.clone()).writable().configurable(),
     )?;
     lazy_global(ctx, &globals, "Buffer", "buffer", Some("Buffer"))?;
+    lazy_global(ctx, &globals, "Intl", "internal/intl", Some("Intl"))?;
+    crate::intl::install_methods(ctx)?;
     lazy_global(ctx, &globals, "process", "process", None)
 }
 

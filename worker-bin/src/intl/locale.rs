@@ -1,0 +1,99 @@
+//! Language tags: their canonical form (ECMA-402's CanonicalizeUnicodeLocaleId
+//! is UTS #35's canonicalization, which ICU4X's `LocaleCanonicalizer` does,
+//! aliases included), likely subtags (`Intl.Locale`'s `maximize` and
+//! `minimize`), and which locales bext has data for.
+
+use icu_locale::{LocaleCanonicalizer, LocaleExpander};
+use icu_locale_core::{LanguageIdentifier, Locale};
+use icu_provider::prelude::*;
+use rquickjs::{Ctx, Function, Object, Result};
+
+/// `tag` in canonical form, or `None` when it is not a well-formed Unicode
+/// BCP 47 locale identifier.
+pub(crate) fn canonical(tag: &str) -> Option<String> {
+    // The Unicode identifier syntax ICU4X also reads would take `_` and
+    // a leading `root`; BCP 47's does not.
+    if tag.is_empty() || tag.contains('_') || !tag.is_ascii() {
+        return None;
+    }
+    let mut locale = Locale::try_from_str(tag).ok()?;
+    if locale.id.language.as_str() == "root" {
+        return None;
+    }
+    LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
+    Some(locale.to_string())
+}
+
+/// Whether bext has data for `tag`'s language (the same rule for every
+/// service: ICU4X's data covers CLDR's modern locales for all of them).
+/// `tag` is a language identifier (no extensions).
+pub(crate) fn has_data(tag: &str) -> bool {
+    let Ok(id) = LanguageIdentifier::try_from_str(tag) else {
+        return false;
+    };
+    if id.language.is_unknown() {
+        return false;
+    }
+    let only_language = LanguageIdentifier::from((id.language, None, None));
+    let locale = DataLocale::from(&only_language);
+    let req = DataRequest {
+        id: DataIdentifierBorrowed::for_locale(&locale),
+        ..Default::default()
+    };
+    let found: std::result::Result<DataResponse<icu_plurals::provider::PluralsCardinalV1>, _> =
+        icu_plurals::provider::Baked.load(req);
+    match found {
+        Ok(r) => r.metadata.locale.is_none_or(|l| l.language == id.language),
+        Err(_) => false,
+    }
+}
+
+/// ECMA-402's LookupMatcher for one requested tag without its extensions:
+/// the longest prefix (dropping subtags from the end, and a singleton with
+/// the subtag before it) that has data.
+pub(crate) fn lookup(tag: &str) -> Option<String> {
+    let mut candidate = tag.to_string();
+    loop {
+        if has_data(&candidate) {
+            return Some(candidate);
+        }
+        let cut = candidate.rfind('-')?;
+        candidate.truncate(cut);
+        // A cut leaving a one-letter subtag at the end drops it too.
+        if candidate.len() >= 2 && candidate.as_bytes()[candidate.len() - 2] == b'-' {
+            candidate.truncate(candidate.len() - 2);
+        }
+    }
+}
+
+/// `tag` with its likely subtags added (`maximize`) or removed.
+fn likely(tag: &str, add: bool) -> Option<String> {
+    let mut locale = Locale::try_from_str(tag).ok()?;
+    let expander = LocaleExpander::new_extended();
+    if add {
+        expander.maximize(&mut locale.id);
+    } else {
+        expander.minimize(&mut locale.id);
+    }
+    Some(locale.to_string())
+}
+
+pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
+    host.set(
+        "intlCanonical",
+        Function::new(ctx.clone(), |tag: String| canonical(&tag))?,
+    )?;
+    host.set(
+        "intlLookup",
+        Function::new(ctx.clone(), |tag: String| lookup(&tag))?,
+    )?;
+    host.set(
+        "intlMaximize",
+        Function::new(ctx.clone(), |tag: String| likely(&tag, true))?,
+    )?;
+    host.set(
+        "intlMinimize",
+        Function::new(ctx.clone(), |tag: String| likely(&tag, false))?,
+    )?;
+    Ok(())
+}

@@ -1,0 +1,394 @@
+"use strict";
+// What every Intl service shares (ECMA-402 chapter 9 and the abstract
+// operations of chapter 6): locale lists and their canonical form, locale
+// negotiation (lookup, which "best fit" also is here), the option readers
+// with the spec's coercions and errors, the default locale, and
+// Intl.Locale. Tags are canonicalized, and data looked up, by the Rust
+// doors of worker-bin/src/intl (host.intl*).
+
+const $String = String;
+const { defineProperty, defineProperties, create } = Object;
+
+// ------------------------------------------------------------ language tags
+// A canonical tag (what host.intlCanonical answers) taken apart.
+function parseTag(tag) {
+  const subtags = tag.split("-");
+  const out = { language: subtags[0], script: undefined, region: undefined, variants: [], extensions: [], privateUse: "" };
+  let i = 1;
+  if (i < subtags.length && /^[a-z]{4}$/i.test(subtags[i])) out.script = subtags[i++];
+  if (i < subtags.length && /^([a-z]{2}|[0-9]{3})$/i.test(subtags[i])) out.region = subtags[i++];
+  while (i < subtags.length && subtags[i].length > 1) out.variants.push(subtags[i++]);
+  while (i < subtags.length) {
+    const singleton = subtags[i++];
+    const body = [];
+    if (singleton === "x") {
+      out.privateUse = "x-" + subtags.slice(i).join("-");
+      break;
+    }
+    while (i < subtags.length && subtags[i].length > 1) body.push(subtags[i++]);
+    out.extensions.push({ singleton, body });
+  }
+  return out;
+}
+
+function baseName(p) {
+  return [p.language, p.script, p.region, ...p.variants].filter((s) => s !== undefined).join("-");
+}
+
+// The -u- extension's keywords: { attributes, keys: Map(key -> value) },
+// a key without a value mapping to "".
+function unicodeKeywords(p) {
+  const ext = p.extensions.find((e) => e.singleton === "u");
+  const attributes = [];
+  const keys = new Map();
+  if (ext === undefined) return { attributes, keys };
+  let i = 0;
+  while (i < ext.body.length && ext.body[i].length > 2) attributes.push(ext.body[i++]);
+  while (i < ext.body.length) {
+    const key = ext.body[i++];
+    const value = [];
+    while (i < ext.body.length && ext.body[i].length > 2) value.push(ext.body[i++]);
+    if (!keys.has(key)) keys.set(key, value.join("-"));
+  }
+  return { attributes, keys };
+}
+
+function joinTag(p, keywords) {
+  const parts = [baseName(p)];
+  const others = p.extensions.filter((e) => e.singleton !== "u");
+  const u = [...keywords.attributes];
+  for (const [k, v] of keywords.keys) {
+    u.push(k);
+    if (v !== "" && v !== "true") u.push(v);
+  }
+  const all = [...others];
+  if (u.length > 0) all.push({ singleton: "u", body: u });
+  all.sort((a, b) => (a.singleton < b.singleton ? -1 : a.singleton > b.singleton ? 1 : 0));
+  for (const e of all) parts.push(e.singleton, ...e.body);
+  if (p.privateUse !== "") parts.push(p.privateUse);
+  return parts.join("-");
+}
+
+// The tag without its -u- extension (what locale data is looked up by).
+function withoutUnicodeExtension(tag) {
+  const p = parseTag(tag);
+  p.extensions = p.extensions.filter((e) => e.singleton !== "u");
+  return joinTag(p, { attributes: [], keys: new Map() });
+}
+
+function canonicalize(tag) {
+  const c = host.intlCanonical(tag);
+  if (c === null || c === undefined) throw new RangeError(`Incorrect locale information provided`);
+  return c;
+}
+
+// --------------------------------------------------------------- locales
+const localeSlots = new WeakMap();
+
+// CanonicalizeLocaleList (9.2.1).
+function canonicalizeLocaleList(locales) {
+  if (locales === undefined) return [];
+  const seen = [];
+  let O;
+  if (typeof locales === "string" || (typeof locales === "object" && localeSlots.has(locales))) {
+    O = [locales];
+  } else {
+    if (locales === null) throw new TypeError("Cannot convert null to a locale list");
+    O = Object(locales);
+  }
+  const len = toLength(O.length);
+  for (let k = 0; k < len; k++) {
+    if (!(k in O)) continue;
+    const kValue = O[k];
+    if (typeof kValue !== "string" && (typeof kValue !== "object" || kValue === null)) {
+      throw new TypeError(`Language ID should be string or object.`);
+    }
+    const tag = typeof kValue === "object" && localeSlots.has(kValue) ? localeSlots.get(kValue).tag : $String(kValue);
+    const canonical = canonicalize(tag);
+    if (!seen.includes(canonical)) seen.push(canonical);
+  }
+  return seen;
+}
+
+function toLength(v) {
+  const n = Number(v);
+  if (!(n > 0)) return 0;
+  return Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER);
+}
+
+// The worker's default locale (the pool's `locale`, else LANG, else
+// en-US), as a tag with data.
+let defaultTag;
+function defaultLocale() {
+  if (defaultTag === undefined) {
+    const [tag] = host.intlDefaults();
+    const c = host.intlCanonical(tag);
+    defaultTag = (c && host.intlLookup(withoutUnicodeExtension(c))) || "en-US";
+  }
+  return defaultTag;
+}
+
+// LookupMatcher: the first requested tag with data, and its -u- keywords.
+function lookupMatcher(requested) {
+  for (const tag of requested) {
+    const found = host.intlLookup(withoutUnicodeExtension(tag));
+    if (found !== null && found !== undefined) return { locale: found, keywords: unicodeKeywords(parseTag(tag)).keys };
+  }
+  return { locale: defaultLocale(), keywords: new Map() };
+}
+
+// ResolveLocale (9.2.7). `keys` maps each relevant extension key to a
+// function (value, locale) -> whether the locale supports that value (the
+// first supported value being the default, from `defaults`).
+function resolveLocale(requested, options, keys, defaults) {
+  const r = lookupMatcher(requested);
+  const result = { dataLocale: r.locale };
+  const supported = new Map();
+  for (const key of Object.keys(keys)) {
+    const supports = keys[key];
+    let value = defaults[key] === undefined ? undefined : defaults[key](r.locale);
+    let added = false;
+    if (r.keywords.has(key)) {
+      const requestedValue = r.keywords.get(key);
+      if (requestedValue !== "") {
+        if (supports(requestedValue, r.locale)) {
+          value = requestedValue;
+          added = true;
+        }
+      } else if (supports("true", r.locale)) {
+        value = "true";
+        added = true;
+      }
+    }
+    if (options[key] !== undefined) {
+      const optionsValue = options[key];
+      if (supports(optionsValue, r.locale) && optionsValue !== value) {
+        value = optionsValue;
+        added = false;
+      }
+    }
+    if (added) supported.set(key, value === "true" ? "" : value);
+    result[key] = value;
+  }
+  const p = parseTag(r.locale);
+  result.locale = supported.size > 0 ? host.intlCanonical(joinTag(p, { attributes: [], keys: supported })) : r.locale;
+  return result;
+}
+
+// SupportedLocales (9.2.8).
+function supportedLocales(requested, options) {
+  options = coerceOptionsToObject(options);
+  getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
+  const out = requested.filter((tag) => {
+    const found = host.intlLookup(withoutUnicodeExtension(tag));
+    return found !== null && found !== undefined;
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------- options
+function coerceOptionsToObject(options) {
+  if (options === undefined) return create(null);
+  if (options === null) throw new TypeError("Cannot convert null to object");
+  return Object(options);
+}
+
+function getOptionsObject(options) {
+  if (options === undefined) return create(null);
+  if (typeof options === "object" && options !== null) return options;
+  if (typeof options === "function") return options;
+  throw new TypeError("Options must be an object");
+}
+
+function getOption(options, property, type, values, fallback) {
+  let value = options[property];
+  if (value === undefined) return fallback;
+  if (type === "boolean") value = Boolean(value);
+  else if (type === "number") {
+    value = Number(value);
+    if (Number.isNaN(value)) throw new RangeError(`${property} value is out of range.`);
+  } else value = $String(value);
+  if (values !== undefined && !values.includes(value)) {
+    throw new RangeError(`Value ${value} out of range for Intl options property ${property}`);
+  }
+  return value;
+}
+
+function defaultNumberOption(value, minimum, maximum, fallback, property) {
+  if (value === undefined) return fallback;
+  value = Number(value);
+  if (Number.isNaN(value) || value < minimum || value > maximum) {
+    throw new RangeError(`${property} value is out of range.`);
+  }
+  return Math.floor(value);
+}
+
+function getNumberOption(options, property, minimum, maximum, fallback) {
+  return defaultNumberOption(options[property], minimum, maximum, fallback, property);
+}
+
+// A Unicode `type` (3-8 alphanumerics, dash-separated), as the nu, ca and
+// co options must be.
+function isUnicodeType(s) {
+  return /^[a-z0-9]{3,8}(-[a-z0-9]{3,8})*$/i.test(s);
+}
+
+// --------------------------------------------------------- helpers for JS
+// Defines methods the way built-ins have them: writable, configurable,
+// non-enumerable.
+function methods(target, fns) {
+  for (const name of Object.keys(fns)) {
+    defineProperty(target, name, { value: fns[name], writable: true, enumerable: false, configurable: true });
+  }
+}
+
+function getters(target, fns) {
+  for (const name of Object.keys(fns)) {
+    const d = Object.getOwnPropertyDescriptor(fns, name);
+    defineProperty(target, name, { get: d.get, enumerable: false, configurable: true });
+  }
+}
+
+function toStringTag(proto, tag) {
+  defineProperty(proto, Symbol.toStringTag, { value: tag, writable: false, enumerable: false, configurable: true });
+}
+
+// A constructor whose `prototype` is fixed, as the spec's are.
+function fixPrototype(ctor, proto) {
+  defineProperty(ctor, "prototype", { value: proto, writable: false, enumerable: false, configurable: false });
+  defineProperty(proto, "constructor", { value: ctor, writable: true, enumerable: false, configurable: true });
+}
+
+// The internal slots of an Intl object, or a TypeError naming the method.
+function slotsOf(map, obj, method) {
+  const s = typeof obj === "object" && obj !== null ? map.get(obj) : undefined;
+  if (s === undefined) throw new TypeError(`Method ${method} called on incompatible receiver ${typeof obj === "symbol" ? "a symbol" : $String(obj)}`);
+  return s;
+}
+
+// ------------------------------------------------------------- Intl.Locale
+const LANGUAGE = /^([a-z]{2,3}|[a-z]{5,8})$/i;
+const SCRIPT = /^[a-z]{4}$/i;
+const REGION = /^([a-z]{2}|[0-9]{3})$/i;
+
+function Locale(tag, options) {
+  if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
+  if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
+    throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+  }
+  tag = typeof tag === "object" && localeSlots.has(tag) ? localeSlots.get(tag).tag : $String(tag);
+  options = coerceOptionsToObject(options);
+  // ApplyOptionsToTag.
+  let canonical = canonicalize(tag);
+  const language = getOption(options, "language", "string", undefined, undefined);
+  if (language !== undefined && !LANGUAGE.test(language)) throw new RangeError(`Incorrect locale information provided`);
+  const script = getOption(options, "script", "string", undefined, undefined);
+  if (script !== undefined && !SCRIPT.test(script)) throw new RangeError(`Incorrect locale information provided`);
+  const region = getOption(options, "region", "string", undefined, undefined);
+  if (region !== undefined && !REGION.test(region)) throw new RangeError(`Incorrect locale information provided`);
+  const p = parseTag(canonical);
+  if (language !== undefined) p.language = language;
+  if (script !== undefined) p.script = script;
+  if (region !== undefined) p.region = region;
+  const kw = unicodeKeywords(p);
+  canonical = canonicalize(joinTag(p, kw));
+  // ApplyUnicodeExtensionToTag.
+  const set = new Map();
+  const typeOption = (name) => {
+    const v = getOption(options, name, "string", undefined, undefined);
+    if (v !== undefined && !isUnicodeType(v)) throw new RangeError(`Incorrect locale information provided`);
+    return v;
+  };
+  const ca = typeOption("calendar");
+  if (ca !== undefined) set.set("ca", ca);
+  const co = typeOption("collation");
+  if (co !== undefined) set.set("co", co);
+  const hc = getOption(options, "hourCycle", "string", ["h11", "h12", "h23", "h24"], undefined);
+  if (hc !== undefined) set.set("hc", hc);
+  const kf = getOption(options, "caseFirst", "string", ["upper", "lower", "false"], undefined);
+  if (kf !== undefined) set.set("kf", kf);
+  let kn = options.numeric;
+  if (kn !== undefined) set.set("kn", $String(Boolean(kn)));
+  const nu = typeOption("numberingSystem");
+  if (nu !== undefined) set.set("nu", nu);
+  if (set.size > 0) {
+    const q = parseTag(canonical);
+    const k = unicodeKeywords(q);
+    for (const [key, value] of set) k.keys.set(key, value);
+    canonical = canonicalize(joinTag(q, k));
+  }
+  localeSlots.set(this, { tag: canonical });
+}
+
+function localeOf(obj, method) {
+  const s = slotsOf(localeSlots, obj, method);
+  if (s.parsed === undefined) {
+    s.parsed = parseTag(s.tag);
+    s.keys = unicodeKeywords(s.parsed).keys;
+  }
+  return s;
+}
+
+function keyword(obj, key, method) {
+  const s = localeOf(obj, method);
+  return s.keys.has(key) ? s.keys.get(key) : undefined;
+}
+
+const localeProto = {};
+methods(localeProto, {
+  maximize() {
+    const s = localeOf(this, "Intl.Locale.prototype.maximize");
+    return new Locale(host.intlMaximize(s.tag));
+  },
+  minimize() {
+    const s = localeOf(this, "Intl.Locale.prototype.minimize");
+    return new Locale(host.intlMinimize(s.tag));
+  },
+  toString() {
+    return localeOf(this, "Intl.Locale.prototype.toString").tag;
+  },
+});
+getters(localeProto, {
+  get baseName() { return baseName(localeOf(this, "Intl.Locale.prototype.baseName").parsed); },
+  get calendar() { return keyword(this, "ca", "Intl.Locale.prototype.calendar"); },
+  get caseFirst() {
+    const v = keyword(this, "kf", "Intl.Locale.prototype.caseFirst");
+    return v === "" ? "" : v;
+  },
+  get collation() { return keyword(this, "co", "Intl.Locale.prototype.collation"); },
+  get hourCycle() { return keyword(this, "hc", "Intl.Locale.prototype.hourCycle"); },
+  get numeric() {
+    const v = keyword(this, "kn", "Intl.Locale.prototype.numeric");
+    return v === "" || v === "true";
+  },
+  get numberingSystem() { return keyword(this, "nu", "Intl.Locale.prototype.numberingSystem"); },
+  get language() { return localeOf(this, "Intl.Locale.prototype.language").parsed.language; },
+  get script() { return localeOf(this, "Intl.Locale.prototype.script").parsed.script; },
+  get region() { return localeOf(this, "Intl.Locale.prototype.region").parsed.region; },
+});
+toStringTag(localeProto, "Intl.Locale");
+fixPrototype(Locale, localeProto);
+defineProperty(Locale, "length", { value: 1, configurable: true });
+
+module.exports = {
+  parseTag,
+  unicodeKeywords,
+  joinTag,
+  withoutUnicodeExtension,
+  canonicalizeLocaleList,
+  resolveLocale,
+  supportedLocales,
+  defaultLocale,
+  coerceOptionsToObject,
+  getOptionsObject,
+  getOption,
+  getNumberOption,
+  defaultNumberOption,
+  isUnicodeType,
+  methods,
+  getters,
+  toStringTag,
+  fixPrototype,
+  slotsOf,
+  Locale,
+};
