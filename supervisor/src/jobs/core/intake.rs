@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 
 use nix::unistd::Pid;
 use protocol::control::{JobSpec, JobState};
-use protocol::size::format_size;
 use protocol::worker::JobStart;
 
 use super::policy::{self, Limits, Usage, Waiting};
@@ -27,33 +26,35 @@ pub fn unique_since(window_ms: u64, now_ms: u64) -> u64 {
     }
 }
 use crate::jobs::PoolInfo;
+use crate::jobs::error::{JobsError, SpecError};
 use crate::jobs::record::{JobConfig, Row};
 
 impl Core {
     /// What makes a new job unacceptable, checked before the manager opens
     /// the store for it: bextd stopping, memory 0 or over the whole budget,
     /// a bad or taken id.
-    pub fn vet(&self, new: &JobSpec) -> Result<(), String> {
+    pub fn vet(&self, new: &JobSpec) -> Result<(), JobsError> {
         let id = new.id.as_deref().unwrap_or_default();
         if self.stopping {
-            return Err("bextd is shutting down: no new jobs".into());
+            return Err(JobsError::ShuttingDown);
         }
         let memory = new.memory_bytes.unwrap_or(self.cfg.default_memory_bytes);
         if memory == 0 {
-            return Err("memory must be more than 0 bytes".into());
+            return Err(SpecError::NoMemory.into());
         }
         if memory > self.cfg.budget_bytes {
-            return Err(format!(
-                "the job asks for {} of memory, more than the whole job budget of {} ([jobs] memory_budget_mb): it could never run",
-                format_size(memory),
-                format_size(self.cfg.budget_bytes)
-            ));
+            let budget = self.cfg.budget_bytes;
+            return Err(SpecError::OverBudget {
+                asks: memory,
+                budget,
+            }
+            .into());
         }
         if !protocol::worker::is_job_id(id) {
-            return Err(format!("{id:?} is not a valid job id"));
+            return Err(SpecError::BadId(id.to_owned()).into());
         }
         if self.jobs.contains_key(id) {
-            return Err(format!("a job with id {id} already exists"));
+            return Err(SpecError::IdTaken(id.to_owned()).into());
         }
         Ok(())
     }
@@ -62,7 +63,7 @@ impl Core {
         &mut self,
         new: JobSpec,
         now: Clock,
-    ) -> Result<(String, JobState), String> {
+    ) -> Result<(String, JobState), JobsError> {
         self.vet(&new)?;
         if let Some(found) = self.unique_match(&new, now) {
             return Ok(found);
@@ -343,11 +344,11 @@ impl Core {
     }
 
     /// Cancels a job; returns the state it was in.
-    pub(super) fn cancel(&mut self, id: &str, now: Clock) -> Result<JobState, String> {
+    pub(super) fn cancel(&mut self, id: &str, now: Clock) -> Result<JobState, JobsError> {
         let grace = self.cfg.cancel_grace;
         let kill_at = now.at + grace + self.cfg.kill_grace;
         let Some(job) = self.jobs.get_mut(id) else {
-            return Err(format!("no job {id}"));
+            return Err(JobsError::NoJob(id.to_owned()));
         };
         let was = job.row.status;
         if was.is_final() {

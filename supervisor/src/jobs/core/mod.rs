@@ -42,6 +42,7 @@ pub use lease::Capacity;
 pub use model::{Action, Claimed, Clock, Counter, Input, Job, Log, Reply, Report, Save};
 
 use super::PoolInfo;
+use super::error::JobsError;
 use crate::config::Jobs;
 
 /// The decisions of the job system.
@@ -285,18 +286,22 @@ impl Core {
     }
 
     /// The pool named `name`, or the default one (`render`, else the first).
-    pub fn pool(&self, name: Option<&str>) -> Result<&PoolInfo, String> {
+    pub fn pool(&self, name: Option<&str>) -> Result<&PoolInfo, JobsError> {
         match name {
             None => self
                 .pools
                 .iter()
                 .find(|p| p.name == "render")
                 .or(self.pools.first())
-                .ok_or_else(|| "no pool is configured".into()),
-            Some(n) => self.pools.iter().find(|p| p.name == n).ok_or_else(|| {
-                let names: Vec<&str> = self.pools.iter().map(|p| p.name.as_str()).collect();
-                format!("no pool named {n:?} (pools: {})", names.join(", "))
-            }),
+                .ok_or(JobsError::NoPools),
+            Some(n) => self
+                .pools
+                .iter()
+                .find(|p| p.name == n)
+                .ok_or_else(|| JobsError::NoPool {
+                    name: n.to_owned(),
+                    pools: self.pools.iter().map(|p| p.name.clone()).collect(),
+                }),
         }
     }
 

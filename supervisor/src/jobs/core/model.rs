@@ -9,6 +9,7 @@ use protocol::worker::{JobOutcome, JobStart, LogLevel};
 
 use super::state::{KillReason, Run};
 use crate::jobs::PoolInfo;
+use crate::jobs::error::JobsError;
 use crate::jobs::record::{Loaded, Row};
 use crate::process::reaper::ExitKind;
 
@@ -127,11 +128,11 @@ pub enum Save {
 /// The answer to an input that asked a question.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reply {
-    Queued(Result<(String, JobState), String>),
+    Queued(Result<(String, JobState), JobsError>),
     /// The state the job was in.
-    Cancel(Result<JobState, String>),
+    Cancel(Result<JobState, JobsError>),
     /// A retry or discard: the state the job was in.
-    Moved(Result<JobState, String>),
+    Moved(Result<JobState, JobsError>),
 }
 
 /// Counters the manager keeps in its metrics.

@@ -16,6 +16,7 @@ use protocol::control::{AttemptError, JobState};
 
 use super::policy::{Retry, RetryBackoff, jitter};
 use super::{Clock, Core, Log};
+use crate::jobs::error::{JobsError, Rule};
 
 /// The final state of a job whose last attempt failed.
 fn out_of_attempts(max_attempts: u32) -> JobState {
@@ -125,9 +126,9 @@ impl Core {
 
     /// `bext jobs retry`: a failed, discarded or cancelled job is queued
     /// again, with one more attempt if it had used them all.
-    pub(super) fn retry_by_hand(&mut self, id: &str, now: Clock) -> Result<JobState, String> {
+    pub(super) fn retry_by_hand(&mut self, id: &str, now: Clock) -> Result<JobState, JobsError> {
         let Some(job) = self.jobs.get(id) else {
-            return Err(format!("no job {id}"));
+            return Err(JobsError::NoJob(id.to_owned()));
         };
         let was = job.row.status;
         if job.row.config.daemon
@@ -136,12 +137,17 @@ impl Core {
                 JobState::Failed | JobState::Discarded | JobState::Cancelled
             )
         {
-            return Err(format!(
-                "job {id} is {was}: only a one-off job that failed, was discarded or was cancelled is retried"
-            ));
+            return Err(JobsError::State {
+                id: id.to_owned(),
+                was,
+                rule: Rule::Retry,
+            });
         }
         if !self.set_status(id, JobState::Queued) {
-            return Err(format!("job {id} cannot be queued again from {was}"));
+            return Err(JobsError::NotRequeued {
+                id: id.to_owned(),
+                was,
+            });
         }
         let job = self.jobs.get_mut(id).expect("set_status found it");
         job.row.max_attempts = job.row.max_attempts.max(job.row.tries + 1);
@@ -158,15 +164,17 @@ impl Core {
     }
 
     /// `bext jobs discard`: a queued or retryable job is given up on.
-    pub(super) fn discard_by_hand(&mut self, id: &str, now: Clock) -> Result<JobState, String> {
+    pub(super) fn discard_by_hand(&mut self, id: &str, now: Clock) -> Result<JobState, JobsError> {
         let Some(job) = self.jobs.get_mut(id) else {
-            return Err(format!("no job {id}"));
+            return Err(JobsError::NoJob(id.to_owned()));
         };
         let was = job.row.status;
         if job.run.is_some() || !matches!(was, JobState::Queued | JobState::Retryable) {
-            return Err(format!(
-                "job {id} is {was}: only a queued or retryable job is discarded (cancel a running one)"
-            ));
+            return Err(JobsError::State {
+                id: id.to_owned(),
+                was,
+                rule: Rule::Discard,
+            });
         }
         job.restart_at = None;
         self.queue.remove(id);

@@ -25,10 +25,7 @@ impl Manager {
         if self.core.is_stopping() {
             return Err(JobsError::ShuttingDown);
         }
-        let pool = self
-            .core
-            .pool(spec.pool.as_deref())
-            .map_err(JobsError::Refused)?;
+        let pool = self.core.pool(spec.pool.as_deref())?;
         let script = find_script(
             pool,
             spec.cwd.take().map(PathBuf::from).as_deref(),
@@ -40,7 +37,7 @@ impl Manager {
         spec.id = Some(spec.id.take().unwrap_or_else(new_id));
         spec.run_at_ms = run_at(spec.run_at_ms, spec.delay_ms.take(), unix_ms());
         spec.priority = spec.priority.map(|p| p.min(9));
-        self.core.vet(&spec).map_err(JobsError::Refused)?;
+        self.core.vet(&spec)?;
         if let Some((_, window)) = spec.unique() {
             let row = self.core.new_row(&spec, clock());
             if let Some(decided) = self.store.insert_unique(row, window) {
@@ -49,7 +46,7 @@ impl Manager {
         }
         self.store.ready()?;
         match self.apply(Input::Queue(Box::new(spec))).await {
-            Some(Reply::Queued(r)) => r.map_err(JobsError::Refused),
+            Some(Reply::Queued(r)) => r,
             _ => Err(JobsError::Unanswered(Question::Queue)),
         }
     }

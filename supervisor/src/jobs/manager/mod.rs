@@ -441,14 +441,14 @@ impl Manager {
 
     async fn moved(&mut self, input: Input) -> Moved {
         match self.apply(input).await {
-            Some(Reply::Moved(r)) => r.map_err(JobsError::Refused),
+            Some(Reply::Moved(r)) => r,
             _ => Err(JobsError::Unanswered(Question::Move)),
         }
     }
 
     async fn cancel(&mut self, id: String) -> Moved {
         match self.apply(Input::Cancel { id }).await {
-            Some(Reply::Cancel(r)) => r.map_err(JobsError::Refused),
+            Some(Reply::Cancel(r)) => r,
             _ => Err(JobsError::Unanswered(Question::Cancel)),
         }
     }

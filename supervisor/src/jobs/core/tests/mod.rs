@@ -22,6 +22,7 @@ use protocol::worker::{FetchPolicy, JobOutcome};
 
 use super::*;
 use crate::config::Jobs;
+use crate::jobs::error::{JobsError, Rule, SpecError};
 use crate::jobs::memory::MemoryStore;
 use crate::jobs::store::JobStore;
 use crate::process::reaper::ExitKind;

@@ -135,7 +135,7 @@ fn a_shutdown_asks_every_run_to_stop_and_starts_nothing_new() {
     h.end("waiting1", KILLED);
     assert!(h.core.is_stopped());
     let new = job("late", "render");
-    assert!(h.core.vet(&new).unwrap_err().contains("shutting down"));
+    assert_eq!(h.core.vet(&new), Err(JobsError::ShuttingDown));
 }
 
 #[test]

@@ -85,7 +85,12 @@ fn a_failed_attempt_waits_its_backoff_then_runs_again_until_discarded() {
     h.complete("j", "1");
     assert_eq!(h.status("j"), JobState::Completed);
     let a = h.step(Input::Retry { id: "j".into() });
-    assert!(matches!(reply(&a), Some(Reply::Moved(Err(e))) if e.contains("completed")));
+    let refused = JobsError::State {
+        id: "j".into(),
+        was: JobState::Completed,
+        rule: Rule::Retry,
+    };
+    assert_eq!(reply(&a), Some(Reply::Moved(Err(refused))));
 }
 
 #[test]
@@ -125,7 +130,12 @@ fn discard_by_hand_takes_a_retryable_job_out_of_its_wait() {
     // A running job is cancelled, not discarded.
     h.queue(retried("r", 5));
     let a = h.step(Input::Discard { id: "r".into() });
-    assert!(matches!(reply(&a), Some(Reply::Moved(Err(e))) if e.contains("cancel")));
+    let refused = JobsError::State {
+        id: "r".into(),
+        was: JobState::Running,
+        rule: Rule::Discard,
+    };
+    assert_eq!(reply(&a), Some(Reply::Moved(Err(refused))));
 }
 
 fn loaded(id: &str, status: JobState, tries: u32, max: u32, run_at: Option<u64>) -> Loaded {

@@ -130,5 +130,8 @@ fn a_queued_job_cancelled_never_runs() {
     let a = h.complete("j0", "null");
     assert!(launched(&a).is_empty());
     let a = h.step(Input::Cancel { id: "nope".into() });
-    assert!(matches!(reply(&a), Some(Reply::Cancel(Err(_)))));
+    assert_eq!(
+        reply(&a),
+        Some(Reply::Cancel(Err(JobsError::NoJob("nope".into()))))
+    );
 }
