@@ -207,7 +207,8 @@ fn start_parts(
     };
     let pools = Arc::new(Pools::new(start_pools(config, &services, &metrics)));
     let (reloader, asks) =
-        Reloader::start(config.clone(), pools.clone(), services, metrics.clone())?;
+        Reloader::start(config.clone(), pools.clone(), services, metrics.clone())
+            .map_err(|e| Fatal::Part(e.into()))?;
     let limits = container_limits(config, &metrics);
     let hub = Arc::new(
         Hub::new(pools, jobs, metrics, reloader.clone(), limits).with_admin(

@@ -30,15 +30,17 @@ pub enum Fatal {
     Setup(String),
     #[error(transparent)]
     Credentials(#[from] crate::config::CredentialsProblem),
+    /// A part of bextd that could not start (a file watcher), with its
+    /// own error: this module sits below the parts and names none.
     #[error(transparent)]
-    Watch(#[from] crate::reload::WatchError),
+    Part(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl Fatal {
     pub fn code(&self) -> u8 {
         match self {
             Fatal::Config(_) | Fatal::Env(_) => CONFIG,
-            Fatal::Io { .. } | Fatal::Setup(_) | Fatal::Credentials(_) | Fatal::Watch(_) => FATAL,
+            Fatal::Io { .. } | Fatal::Setup(_) | Fatal::Credentials(_) | Fatal::Part(_) => FATAL,
         }
     }
 }
