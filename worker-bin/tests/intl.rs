@@ -30,3 +30,8 @@ fn locales_answer_as_node_does() {
 fn collation_answers_as_node_does() {
     case("collation");
 }
+
+#[test]
+fn dates_in_zones_answer_as_node_does() {
+    case("dates");
+}

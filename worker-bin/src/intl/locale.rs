@@ -36,16 +36,27 @@ pub(crate) fn has_data(tag: &str) -> bool {
     }
     let only_language = LanguageIdentifier::from((id.language, None, None));
     let locale = DataLocale::from(&only_language);
-    let req = DataRequest {
-        id: DataIdentifierBorrowed::for_locale(&locale),
-        ..Default::default()
-    };
-    let found: std::result::Result<DataResponse<icu_plurals::provider::PluralsCardinalV1>, _> =
-        icu_plurals::provider::Baked.load(req);
-    match found {
-        Ok(r) => r.metadata.locale.is_none_or(|l| l.language == id.language),
-        Err(_) => false,
+    // Plural rules alone would not do: the languages with one plural form
+    // (ja, zh, ko, …) share the root's rules. List patterns differ by
+    // language nearly always; between them they name every language.
+    let found = |l: Option<DataLocale>| l.is_none_or(|l| l.language == id.language);
+    let plurals: std::result::Result<DataResponse<icu_plurals::provider::PluralsCardinalV1>, _> =
+        icu_plurals::provider::Baked.load(DataRequest {
+            id: DataIdentifierBorrowed::for_locale(&locale),
+            ..Default::default()
+        });
+    if plurals.is_ok_and(|r| found(r.metadata.locale)) {
+        return true;
     }
+    let lists: std::result::Result<DataResponse<icu_list::provider::ListAndV1>, _> =
+        icu_list::provider::Baked.load(DataRequest {
+            id: DataIdentifierBorrowed::for_marker_attributes_and_locale(
+                icu_list::provider::ListFormatterPatterns::WIDE,
+                &locale,
+            ),
+            ..Default::default()
+        });
+    lists.is_ok_and(|r| found(r.metadata.locale))
 }
 
 /// ECMA-402's LookupMatcher for one requested tag without its extensions:

@@ -17,9 +17,11 @@
 //! Files: `locale` (canonical tags, likely subtags, which locales have
 //! data), `number` (NumberFormat) with `rounding` (ECMA-402's digit
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
-//! (Collator, localeCompare, locale case mapping).
+//! (Collator, localeCompare, locale case mapping), `datetime`
+//! (DateTimeFormat, with the tz database of `chrono-tz`).
 
 mod collator;
+mod datetime;
 mod locale;
 mod number;
 mod parts;
@@ -102,6 +104,9 @@ const METHODS: &[(&str, &str, usize, &str)] = &[
     ("Number", "toLocaleString", 0, "numberToLocaleString"),
     ("BigInt", "toLocaleString", 0, "bigintToLocaleString"),
     ("Array", "toLocaleString", 0, "arrayToLocaleString"),
+    ("Date", "toLocaleString", 0, "dateToLocaleString"),
+    ("Date", "toLocaleDateString", 0, "dateToLocaleDateString"),
+    ("Date", "toLocaleTimeString", 0, "dateToLocaleTimeString"),
 ];
 
 /// Replaces QuickJS's locale-blind `localeCompare`, `toLocale*Case` and
@@ -168,5 +173,6 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     locale::install(ctx, host)?;
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
+    datetime::install(ctx, host)?;
     collator::install(ctx, host)
 }

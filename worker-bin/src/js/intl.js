@@ -2,13 +2,14 @@
 // The `Intl` object (ECMA-402 chapter 8) and the locale-sensitive methods
 // of the language's built-ins (chapter 19): `localeCompare`,
 // `toLocaleUpperCase`/`toLocaleLowerCase`, `Number`, `BigInt` and
-// `Array.prototype.toLocaleString`. Run on first use: `Intl` is a lazy
+// `Array.prototype.toLocaleString`, and Date's `toLocale*String`. Run on first use: `Intl` is a lazy
 // global and those methods are small Rust functions that load this
 // built-in when first called (worker-bin/src/intl/mod.rs).
 
 const core = require("internal/intl_core");
 const number = require("internal/intl_number");
 const collator = require("internal/intl_collator");
+const datetime = require("internal/intl_datetime");
 const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
@@ -22,11 +23,6 @@ const CURRENCIES = (
   "PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND " +
   "TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL"
 ).split(" ");
-const CALENDARS = [
-  "buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew", "indian", "islamic-civil",
-  "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc",
-];
-
 const Intl = {};
 methods(Intl, {
   getCanonicalLocales(locales) {
@@ -35,17 +31,17 @@ methods(Intl, {
   supportedValuesOf(key) {
     key = String(key);
     switch (key) {
-      case "calendar": return [...CALENDARS];
+      case "calendar": return [...datetime.CALENDARS];
       case "collation": return [...collator.ALL_COLLATIONS];
       case "currency": return [...CURRENCIES];
       case "numberingSystem": return [...number.NUMBERING_SYSTEMS];
-      case "timeZone": return ["UTC"];
+      case "timeZone": return host.intlTimeZones();
       case "unit": return [...number.UNITS];
       default: throw new RangeError(`Invalid key : ${key}`);
     }
   },
 });
-for (const [name, value] of [["Collator", Collator], ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules]]) {
+for (const [name, value] of [["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules]]) {
   Object.defineProperty(Intl, name, { value, writable: true, enumerable: false, configurable: true });
 }
 toStringTag(Intl, "Intl");
@@ -66,6 +62,7 @@ function caseLanguage(locales) {
 }
 
 const builtins = {
+  ...datetime.builtins,
   localeCompare(that, locales, options) {
     const s = requireString(this, "localeCompare");
     const t = String(that);

@@ -1,0 +1,381 @@
+//! `Intl.DateTimeFormat`: ECMA-402's components or styles as an ICU4X
+//! field set (date fields, a length, the time's precision, a zone style),
+//! the instant's local date and time in its IANA zone from `chrono-tz`
+//! (every zone of the tz database, with its history), formatted by
+//! `icu_datetime` into the parts of `formatToParts`.
+
+use std::cell::RefCell;
+use std::str::FromStr;
+
+use chrono::{Datelike, Offset, Timelike};
+use icu_calendar::{Date, Iso};
+use icu_datetime::DateTimeFormatter;
+use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
+use icu_datetime::fieldsets::enums::CompositeFieldSet;
+use icu_datetime::options::{Alignment, Length, SubsecondDigits, TimePrecision, YearStyle};
+use icu_locale_core::Locale;
+use icu_time::zone::{IanaParser, UtcOffset};
+use icu_time::{DateTime, Time, ZonedDateTime};
+use rquickjs::{Array, Ctx, Exception, Function, Object, Result};
+use writeable::{Part, PartsWrite, Writeable};
+
+use super::{Cache, data_error, lookup, with_cache};
+
+thread_local! {
+    static FORMATS: RefCell<Cache<DateFormat>> = RefCell::default();
+}
+
+/// A zone: one of the tz database's, or a fixed offset (`+05:30`).
+#[derive(Clone, Copy)]
+enum Zone {
+    Iana(chrono_tz::Tz),
+    Fixed(i32),
+}
+
+pub(crate) struct DateFormat {
+    formatter: DateTimeFormatter<CompositeFieldSet>,
+    zone: Zone,
+    /// The zone's ICU4X id (for its names).
+    zone_id: icu_time::TimeZone,
+}
+
+/// The tz database's name for `name` (any case), `UTC` for its aliases, or
+/// an offset zone as ECMA-402 writes it (`+05:30`); `None` when unknown.
+pub(crate) fn zone_name(name: &str) -> Option<String> {
+    if let Some(minutes) = offset_minutes(name) {
+        let sign = if minutes < 0 { '-' } else { '+' };
+        let m = minutes.unsigned_abs();
+        return Some(format!("{sign}{:02}:{:02}", m / 60, m % 60));
+    }
+    let tz = chrono_tz::Tz::from_str_insensitive(name).ok()?;
+    let canonical = tz.name();
+    Some(match canonical {
+        "Etc/UTC" | "Etc/GMT" | "GMT" | "Etc/Universal" | "Etc/Zulu" | "Universal" | "Zulu"
+        | "UCT" | "Etc/UCT" | "Etc/Greenwich" | "Greenwich" | "GMT0" | "GMT+0" | "GMT-0"
+        | "Etc/GMT0" | "Etc/GMT+0" | "Etc/GMT-0" => "UTC".to_string(),
+        other => other.to_string(),
+    })
+}
+
+/// `±HH:MM` or `±HHMM` or `±HH` as minutes east of UTC.
+fn offset_minutes(s: &str) -> Option<i32> {
+    let sign = match s.as_bytes().first()? {
+        b'+' => 1,
+        b'-' => -1,
+        _ => return None,
+    };
+    let rest = &s[1..];
+    let digits: String = rest.chars().filter(|c| *c != ':').collect();
+    let valid = match rest.len() {
+        2 | 4 => rest.bytes().all(|b| b.is_ascii_digit()),
+        5 => {
+            rest.as_bytes()[2] == b':'
+                && digits.len() == 4
+                && digits.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    };
+    if !valid {
+        return None;
+    }
+    let h: i32 = digits[..2].parse().ok()?;
+    let m: i32 = if digits.len() == 4 {
+        digits[2..].parse().ok()?
+    } else {
+        0
+    };
+    (h <= 23 && m <= 59).then_some(sign * (h * 60 + m))
+}
+
+fn string(o: &Object<'_>, key: &str) -> Result<Option<String>> {
+    o.get::<_, Option<String>>(key)
+}
+
+/// ECMA-402's options as an ICU4X field set.
+fn field_set(o: &Object<'_>) -> Result<Option<CompositeFieldSet>> {
+    let mut b = FieldSetBuilder::new();
+    let date_style = string(o, "dateStyle")?;
+    let time_style = string(o, "timeStyle")?;
+    if date_style.is_some() || time_style.is_some() {
+        if let Some(d) = &date_style {
+            b.date_fields = Some(if d == "full" {
+                DateFields::YMDE
+            } else {
+                DateFields::YMD
+            });
+            b.length = Some(match d.as_str() {
+                "full" | "long" => Length::Long,
+                "medium" => Length::Medium,
+                _ => Length::Short,
+            });
+        }
+        if let Some(t) = &time_style {
+            b.time_precision = Some(if t == "short" {
+                TimePrecision::Minute
+            } else {
+                TimePrecision::Second
+            });
+            b.zone_style = match t.as_str() {
+                "full" => Some(ZoneStyle::SpecificLong),
+                "long" => Some(ZoneStyle::SpecificShort),
+                _ => None,
+            };
+            if b.length.is_none() {
+                b.length = Some(Length::Medium);
+            }
+        }
+        return Ok(b.build_composite().ok());
+    }
+    let weekday = string(o, "weekday")?;
+    let era = string(o, "era")?;
+    let year = string(o, "year")?;
+    let month = string(o, "month")?;
+    let day = string(o, "day")?;
+    let (y, m, d, e) = (
+        year.is_some() || era.is_some(),
+        month.is_some(),
+        day.is_some(),
+        weekday.is_some(),
+    );
+    b.date_fields = match (y, m, d, e) {
+        (false, false, false, false) => None,
+        (false, false, true, false) => Some(DateFields::D),
+        (false, true, true, false) => Some(DateFields::MD),
+        (true, _, true, false) => Some(DateFields::YMD),
+        (false, false, true, true) => Some(DateFields::DE),
+        (false, true, true, true) => Some(DateFields::MDE),
+        (true, _, _, true) => Some(DateFields::YMDE),
+        (false, false, false, true) => Some(DateFields::E),
+        (false, true, false, _) => Some(DateFields::M),
+        (true, true, false, false) => Some(DateFields::YM),
+        (true, false, false, false) => Some(DateFields::Y),
+    };
+    let style = month.as_deref().or(weekday.as_deref()).or(era.as_deref());
+    b.length = Some(match style {
+        Some("long") => Length::Long,
+        Some("short") | Some("narrow") => Length::Medium,
+        _ => Length::Short,
+    });
+    if b.date_fields.is_some() {
+        b.year_style = Some(match (era.is_some(), year.as_deref()) {
+            (true, _) => YearStyle::WithEra,
+            (false, Some("2-digit")) => YearStyle::Auto,
+            _ => YearStyle::Full,
+        });
+        if !y {
+            b.year_style = None;
+        }
+    }
+    let hour = string(o, "hour")?;
+    let minute = string(o, "minute")?;
+    let second = string(o, "second")?;
+    let fraction = o.get::<_, Option<f64>>("fractionalSecondDigits")?;
+    b.time_precision = match fraction {
+        Some(f) => Some(TimePrecision::Subsecond(match f as u8 {
+            1 => SubsecondDigits::S1,
+            2 => SubsecondDigits::S2,
+            _ => SubsecondDigits::S3,
+        })),
+        None if second.is_some() => Some(TimePrecision::Second),
+        None if minute.is_some() => Some(TimePrecision::Minute),
+        None if hour.is_some() => Some(TimePrecision::Hour),
+        None => None,
+    };
+    let two_digit = [&hour, &minute, &day, &month]
+        .iter()
+        .any(|v| v.as_deref() == Some("2-digit"));
+    if two_digit {
+        b.alignment = Some(Alignment::Column);
+    }
+    b.zone_style = match string(o, "timeZoneName")?.as_deref() {
+        Some("long") => Some(ZoneStyle::SpecificLong),
+        Some("short") => Some(ZoneStyle::SpecificShort),
+        Some("shortOffset") => Some(ZoneStyle::LocalizedOffsetShort),
+        Some("longOffset") => Some(ZoneStyle::LocalizedOffsetLong),
+        Some("shortGeneric") => Some(ZoneStyle::GenericShort),
+        Some("longGeneric") => Some(ZoneStyle::GenericLong),
+        _ => None,
+    };
+    if b.date_fields.is_none() && b.time_precision.is_none() {
+        b.length = None;
+    }
+    Ok(b.build_composite().ok())
+}
+
+impl DateFormat {
+    fn new(ctx: &Ctx<'_>, locale: &str, o: &Object<'_>) -> Result<DateFormat> {
+        let loc = Locale::try_from_str(locale).map_err(|e| data_error(ctx, e))?;
+        let set = field_set(o)?.ok_or_else(|| {
+            Exception::throw_type(ctx, "Intl.DateTimeFormat: no pattern for these options")
+        })?;
+        let formatter =
+            DateTimeFormatter::try_new((&loc).into(), set).map_err(|e| data_error(ctx, e))?;
+        let name: String = o.get("timeZone")?;
+        let zone = match offset_minutes(&name) {
+            Some(m) => Zone::Fixed(m * 60),
+            None => Zone::Iana(
+                chrono_tz::Tz::from_str(&name)
+                    .or_else(|_| chrono_tz::Tz::from_str_insensitive(&name))
+                    .map_err(|_| {
+                        Exception::throw_range(ctx, &format!("Invalid time zone specified: {name}"))
+                    })?,
+            ),
+        };
+        let zone_id = match zone {
+            Zone::Iana(tz) => IanaParser::new().parse(tz.name()),
+            Zone::Fixed(_) => icu_time::TimeZone::UNKNOWN,
+        };
+        Ok(DateFormat {
+            formatter,
+            zone,
+            zone_id,
+        })
+    }
+
+    /// The parts of the instant `ms` (milliseconds since the epoch).
+    fn format(&self, ms: f64) -> Option<Vec<(String, String)>> {
+        let utc = chrono::DateTime::from_timestamp_millis(ms as i64)?;
+        let (local, offset) = match self.zone {
+            Zone::Iana(tz) => {
+                let t = utc.with_timezone(&tz);
+                (t.naive_local(), t.offset().fix().local_minus_utc())
+            }
+            Zone::Fixed(secs) => {
+                let t = utc.with_timezone(&chrono::FixedOffset::east_opt(secs)?);
+                (t.naive_local(), secs)
+            }
+        };
+        let date = Date::try_new_iso(local.year(), local.month() as u8, local.day() as u8).ok()?;
+        let time = Time::try_new(
+            local.hour() as u8,
+            local.minute() as u8,
+            local.second() as u8,
+            (ms.rem_euclid(1000.0) as u32) * 1_000_000,
+        )
+        .ok()?;
+        let zone = self
+            .zone_id
+            .with_offset(UtcOffset::try_from_seconds(offset).ok())
+            .at_date_time_iso(DateTime { date, time });
+        let zdt = ZonedDateTime::<Iso, _> { date, time, zone };
+        let mut sink = Sink::default();
+        self.formatter.format(&zdt).write_to_parts(&mut sink).ok()?;
+        Some(sink.parts)
+    }
+}
+
+/// Collects the parts `icu_datetime` writes, typed by ECMA-402's names.
+#[derive(Default)]
+struct Sink {
+    parts: Vec<(String, String)>,
+    /// The type the text written now takes (inside a part).
+    current: Option<&'static str>,
+}
+
+impl Sink {
+    fn push(&mut self, kind: &str, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        match self.parts.last_mut() {
+            Some((t, text)) if t == kind && kind == "literal" => text.push_str(s),
+            _ => self.parts.push((kind.to_string(), s.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let kind = self.current.unwrap_or("literal");
+        self.push(kind, s);
+        Ok(())
+    }
+}
+
+impl PartsWrite for Sink {
+    type SubPartsWrite = Sink;
+    fn with_part(
+        &mut self,
+        part: Part,
+        mut f: impl FnMut(&mut Self::SubPartsWrite) -> std::fmt::Result,
+    ) -> std::fmt::Result {
+        if part.category != "datetime" || self.current.is_some() {
+            return f(self);
+        }
+        let mut inner = Sink {
+            current: Some(part.value),
+            ..Sink::default()
+        };
+        f(&mut inner)?;
+        let text: String = inner.parts.iter().map(|(_, s)| s.as_str()).collect();
+        self.parts.push((part.value.to_string(), text));
+        Ok(())
+    }
+}
+
+/// A second's fraction arrives inside the second's part ("05.123"): ECMA-402
+/// gives it parts of its own.
+fn split_fraction(parts: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut out = Vec::with_capacity(parts.len());
+    for (t, s) in parts {
+        if t == "second" {
+            if let Some(at) = s.find(|c: char| !c.is_numeric()) {
+                let (whole, rest) = s.split_at(at);
+                let sep_len = rest.chars().next().map_or(0, char::len_utf8);
+                out.push((t, whole.to_string()));
+                out.push(("literal".into(), rest[..sep_len].to_string()));
+                out.push(("fractionalSecond".into(), rest[sep_len..].to_string()));
+                continue;
+            }
+        }
+        out.push((t, s));
+    }
+    out
+}
+
+pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
+    host.set(
+        "intlDateFormat",
+        Function::new(
+            ctx.clone(),
+            |ctx: Ctx<'js>, key: String, locale: String, o: Object<'js>| {
+                with_cache(&FORMATS, |c| {
+                    c.handle(key, || DateFormat::new(&ctx, &locale, &o))
+                })
+            },
+        )?,
+    )?;
+    host.set(
+        "intlDateParts",
+        Function::new(ctx.clone(), |ctx: Ctx<'js>, handle: u32, ms: f64| {
+            let f = lookup(&ctx, &FORMATS, handle)?;
+            let parts = f
+                .format(ms)
+                .ok_or_else(|| Exception::throw_range(&ctx, "Invalid time value"))?;
+            let a = Array::new(ctx.clone())?;
+            for (i, (t, s)) in split_fraction(parts).into_iter().enumerate() {
+                a.set(2 * i, t)?;
+                a.set(2 * i + 1, s)?;
+            }
+            Ok::<_, rquickjs::Error>(a)
+        })?,
+    )?;
+    host.set(
+        "intlTimeZone",
+        Function::new(ctx.clone(), |name: String| zone_name(&name))?,
+    )?;
+    host.set(
+        "intlTimeZones",
+        Function::new(ctx.clone(), || {
+            let mut names: Vec<&'static str> = chrono_tz::TZ_VARIANTS
+                .iter()
+                .map(|tz| tz.name())
+                .filter(|n| n.contains('/') && !n.starts_with("Etc/"))
+                .collect();
+            names.push("UTC");
+            names.sort_unstable();
+            names
+        })?,
+    )?;
+    Ok(())
+}
