@@ -45,9 +45,10 @@ pub enum JobsError {
     /// The core gave no answer to a question (a bug if ever seen).
     #[error("{0}")]
     Unanswered(Question),
-    /// The core refused it; its words.
+    /// The answer to a worker's `bext.jobs` call could not be put in JSON
+    /// (serde_json's words, kept as text: its error has no clone).
     #[error("{0}")]
-    Refused(String),
+    Encode(String),
 }
 
 /// Which states a move by hand allows, as the core or the shared store

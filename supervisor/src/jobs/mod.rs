@@ -140,9 +140,9 @@ impl JobsHandle {
     }
 
     /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its
-    /// promise with, or the error to reject it with. `get` and `cancel`
-    /// reach only jobs of `pool`.
-    pub async fn from_worker(&self, pool: &str, call: JobCall) -> Result<String, String> {
+    /// promise with, or the error whose words reject it. `get` and
+    /// `cancel` reach only jobs of `pool`.
+    pub async fn from_worker(&self, pool: &str, call: JobCall) -> Result<String, JobsError> {
         // Before it can start: its first run may begin at once.
         if let JobCall::SpawnLinked { spawn, traceparent } = &call {
             crate::otel::jobs::spawned(&spawn.id, traceparent);
@@ -150,10 +150,7 @@ impl JobsHandle {
         match call {
             JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
                 let req = JobSpec::from_worker(s, Some(pool.to_owned()));
-                let (id, _) = self
-                    .call(Spawn(Box::new(req)))
-                    .await
-                    .map_err(|e| e.to_string())?;
+                let (id, _) = self.call(Spawn(Box::new(req))).await?;
                 Ok(serde_json::Value::String(id).to_string())
             }
             // A worker sees only its own pool's jobs: another pool's is
@@ -161,7 +158,7 @@ impl JobsHandle {
             JobCall::Get { id } => {
                 let job = self.call(Get { id }).await.ok().flatten();
                 let job = job.filter(|j| j.pool == pool);
-                serde_json::to_string(&job).map_err(|e| e.to_string())
+                serde_json::to_string(&job).map_err(|e| JobsError::Encode(e.to_string()))
             }
             JobCall::Cancel { id } => {
                 let job = self.call(Get { id: id.clone() }).await.ok().flatten();

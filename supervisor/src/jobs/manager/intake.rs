@@ -11,7 +11,7 @@ use protocol::worker::{JobCall, MasterToWorker};
 use super::{Manager, clock};
 use crate::jobs::PoolInfo;
 use crate::jobs::core::{Input, Reply, Report};
-use crate::jobs::error::{JobsError, Question};
+use crate::jobs::error::{JobsError, Question, SpecError};
 use crate::jobs::run::{self, RunEvent};
 use crate::process::memory::unix_ms;
 
@@ -30,8 +30,7 @@ impl Manager {
             pool,
             spec.cwd.take().map(PathBuf::from).as_deref(),
             &spec.script,
-        )
-        .map_err(JobsError::Refused)?;
+        )?;
         spec.pool = Some(pool.name.clone());
         spec.script = script.to_string_lossy().into_owned();
         spec.id = Some(spec.id.take().unwrap_or_else(new_id));
@@ -65,7 +64,9 @@ impl Manager {
                 let Some(link) = self.handle(&ev.id, ev.run).and_then(|h| h.link.clone()) else {
                     return;
                 };
+                // Its promise is rejected with the error's words.
                 let reply = self.local_call(&ev.id, call).await;
+                let reply = reply.map_err(|e| e.to_string());
                 link.send(MasterToWorker::JobReply { query, reply });
                 return;
             }
@@ -80,7 +81,7 @@ impl Manager {
 
     /// A `bext.jobs` call from inside job `from`.
     /// Like a pool worker's, it reaches only jobs of its own pool.
-    async fn local_call(&mut self, from: &str, call: JobCall) -> Result<String, String> {
+    async fn local_call(&mut self, from: &str, call: JobCall) -> Result<String, JobsError> {
         let pool = self.core.job(from).map(|j| j.row.pool.clone());
         let ours = |core: &crate::jobs::core::Core, id: &str| {
             core.job(id)
@@ -93,13 +94,12 @@ impl Manager {
             JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => self
                 .spawn(JobSpec::from_worker(s, pool))
                 .await
-                .map(|(id, _)| serde_json::Value::String(id).to_string())
-                .map_err(|e| e.to_string()),
+                .map(|(id, _)| serde_json::Value::String(id).to_string()),
             JobCall::Get { id } => {
                 let info = ours(&self.core, &id)
                     .then(|| self.core.info(&id, true, clock()))
                     .flatten();
-                serde_json::to_string(&info).map_err(|e| e.to_string())
+                serde_json::to_string(&info).map_err(|e| JobsError::Encode(e.to_string()))
             }
             JobCall::Cancel { id } if ours(&self.core, &id) => Ok(self
                 .cancel(id)
@@ -113,9 +113,9 @@ impl Manager {
 
 /// The job's module: absolute; else in the pool script's folder; else
 /// (from the CLI) in the caller's current folder.
-fn find_script(pool: &PoolInfo, cwd: Option<&Path>, script: &str) -> Result<PathBuf, String> {
+fn find_script(pool: &PoolInfo, cwd: Option<&Path>, script: &str) -> Result<PathBuf, SpecError> {
     if script.trim().is_empty() {
-        return Err("the job's script path is empty".into());
+        return Err(SpecError::EmptyScript);
     }
     let p = Path::new(script);
     let mut tried = vec![pool.dir.join(p)];
@@ -129,12 +129,11 @@ fn find_script(pool: &PoolInfo, cwd: Option<&Path>, script: &str) -> Result<Path
             return Ok(t.canonicalize().unwrap_or_else(|_| t.clone()));
         }
     }
-    let looked: Vec<String> = tried.iter().map(|t| t.display().to_string()).collect();
-    Err(format!(
-        "no job script {script:?} (looked for {}; a relative path is taken from the folder of pool {}'s script)",
-        looked.join(" and "),
-        pool.name
-    ))
+    Err(SpecError::NoScript {
+        script: script.to_owned(),
+        tried,
+        pool: pool.name.clone(),
+    })
 }
 
 /// When a job asked to run, if later than `now`.
@@ -183,6 +182,19 @@ mod tests {
         assert!(find_script(&pool, Some(cwd.path()), "a.js").is_ok());
         assert!(find_script(&pool, Some(cwd.path()), "b.js").is_ok());
         let e = find_script(&pool, Some(cwd.path()), "c.js").unwrap_err();
-        assert!(e.contains("c.js") && e.contains("render"), "{e}");
+        let tried = vec![pool_dir.path().join("c.js"), cwd.path().join("c.js")];
+        assert_eq!(
+            e,
+            SpecError::NoScript {
+                script: "c.js".into(),
+                tried,
+                pool: "render".into(),
+            }
+        );
+        assert_eq!(
+            find_script(&pool, None, " "),
+            Err(SpecError::EmptyScript),
+            "an empty path is refused before the disk is looked at"
+        );
     }
 }

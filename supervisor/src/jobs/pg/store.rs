@@ -128,10 +128,10 @@ impl JobStore for SharedStore {
 
     /// A job this node does not hold is cancelled in the store.
     fn cancel(&self, id: String, held: Moved) -> Answer<Moved> {
-        if held.is_ok() {
-            return Answer::Now(held);
+        match held {
+            Err(JobsError::NoJob(_)) => later(&self.shared, |s| async move { s.cancel(&id).await }),
+            held => Answer::Now(held),
         }
-        later(&self.shared, |s| async move { s.cancel(&id).await })
     }
 
     fn discard(&self, id: String, held: Moved, kept: bool) -> Answer<Moved> {

@@ -325,7 +325,9 @@ fn job_call(
 ) {
     let (jobs, link) = (jobs.clone(), link.clone());
     tokio::spawn(async move {
+        // Its promise is rejected with the error's words.
         let reply = jobs.from_worker(&link.pool, call).await;
+        let reply = reply.map_err(|e| e.to_string());
         link.send_untracked(MasterToWorker::JobReply { query, reply });
     });
 }
