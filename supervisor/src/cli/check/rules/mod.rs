@@ -5,7 +5,7 @@
 
 use protocol::size::format_size;
 
-use super::manifest::{Container, IntOrString, Object, PodSpec, Probe};
+use super::manifest::{Container, IntOrString, Object, PodSpec};
 use crate::config::{Config, WorkerCount};
 
 /// What bextd itself (the master, not its workers) is allowed in the
@@ -44,47 +44,6 @@ fn fail(text: String) -> Finding {
         level: Level::Fail,
         text,
     }
-}
-
-/// The container's CPU limit in CPUs, if it has one.
-pub fn cpu_limit(c: &Container) -> Option<f64> {
-    cpu_quantity(&c.resources.limits.get("cpu")?.text())
-}
-
-/// `"500m"` → 0.5, `"2"` → 2.
-pub fn cpu_quantity(q: &str) -> Option<f64> {
-    let q = q.trim();
-    match q.strip_suffix('m') {
-        Some(milli) => milli.parse::<f64>().ok().map(|m| m / 1000.0),
-        None => q.parse().ok(),
-    }
-    .filter(|v: &f64| v.is_finite() && *v >= 0.0)
-}
-
-/// A memory quantity in bytes: `1Gi`, `512Mi`, `1G`, `1e9`, `1073741824`.
-pub fn memory_quantity(q: &str) -> Option<u64> {
-    let q = q.trim();
-    const SUFFIXES: [(&str, f64); 12] = [
-        ("Ki", 1024.0),
-        ("Mi", 1048576.0),
-        ("Gi", 1073741824.0),
-        ("Ti", 1099511627776.0),
-        ("Pi", 1125899906842624.0),
-        ("Ei", 1152921504606846976.0),
-        ("k", 1e3),
-        ("M", 1e6),
-        ("G", 1e9),
-        ("T", 1e12),
-        ("P", 1e15),
-        ("E", 1e18),
-    ];
-    let (number, scale) = SUFFIXES
-        .iter()
-        .find_map(|(s, f)| q.strip_suffix(s).map(|n| (n, *f)))
-        .or_else(|| q.strip_suffix('m').map(|n| (n, 1e-3)))
-        .unwrap_or((q, 1.0));
-    let v = number.parse::<f64>().ok()? * scale;
-    (v.is_finite() && v >= 0.0).then(|| v.ceil() as u64)
 }
 
 /// Whether `c` is bextd's container: its name, image or command says so.
@@ -212,84 +171,6 @@ fn admin_allow(allow: &[ipnet::IpNet], out: &mut Vec<Finding>) {
             "[server] admin_allow {} reaches beyond loopback: every peer there (any pod, an Ingress controller) can read /__bext/jobs (job data, results, checkpoints), /metrics and /__bext/history and take the event-stream slots; probes need no entry, so keep it to loopback, or to the one address that scrapes /metrics",
             wide.join(", ")
         )));
-    }
-}
-
-/// The port a probe's `port` names on `c`, or why it names none.
-fn probe_port(c: &Container, port: Option<&IntOrString>) -> Result<u16, String> {
-    match port {
-        None => Err("has no port".into()),
-        Some(IntOrString::Int(n)) => u16::try_from(*n).map_err(|_| format!("port {n}")),
-        Some(IntOrString::Str(name)) => c
-            .ports
-            .iter()
-            .find(|p| &p.name == name)
-            .map(|p| p.container_port)
-            .ok_or_else(|| format!("names port {name:?}, which the container does not declare")),
-        Some(other) => Err(format!("port {}", other.text())),
-    }
-}
-
-fn probes(c: &Container, config: &Config, out: &mut Vec<Finding>) {
-    let listen = config.server.listen.port();
-    let kinds: [(&str, Option<&Probe>, &[&str]); 3] = [
-        (
-            "readinessProbe",
-            c.readiness_probe.as_ref(),
-            &["/__bext/ready"],
-        ),
-        (
-            "livenessProbe",
-            c.liveness_probe.as_ref(),
-            &["/__bext/health"],
-        ),
-        (
-            "startupProbe",
-            c.startup_probe.as_ref(),
-            &["/__bext/ready", "/__bext/health"],
-        ),
-    ];
-    for (kind, probe, paths) in kinds {
-        let Some(probe) = probe else {
-            match kind {
-                "readinessProbe" => out.push(fail(
-                    "no readinessProbe: Kubernetes routes to pods whose workers have not booted and to pods that are stopping; probe GET /__bext/ready".into(),
-                )),
-                "livenessProbe" => out.push(warn(
-                    "no livenessProbe: a wedged bextd is never restarted; probe GET /__bext/health".into(),
-                )),
-                _ => {}
-            }
-            continue;
-        };
-        let Some(get) = &probe.http_get else {
-            out.push(fail(format!(
-                "{kind} is not an httpGet: probe GET {} so that it sees what bextd reports",
-                paths[0]
-            )));
-            continue;
-        };
-        let path = get.path.split('?').next().unwrap_or_default();
-        if !paths.contains(&path) {
-            let why = if kind == "livenessProbe" && path == "/__bext/ready" {
-                ": readiness turns 503 while bextd drains and while a pool has no ACTIVE worker, and a failed liveness probe restarts the pod"
-            } else {
-                ""
-            };
-            out.push(fail(format!(
-                "{kind} GET {} should be GET {}{why}",
-                if get.path.is_empty() { "/" } else { &get.path },
-                paths.join(" or ")
-            )));
-            continue;
-        }
-        match probe_port(c, get.port.as_ref()) {
-            Ok(p) if p == listen => out.push(ok(format!("{kind} GET {path} on port {p}"))),
-            Ok(p) => out.push(fail(format!(
-                "{kind} GET {path} on port {p}, but bextd listens on {listen}"
-            ))),
-            Err(why) => out.push(fail(format!("{kind} GET {path} {why}"))),
-        }
     }
 }
 
@@ -445,6 +326,11 @@ pub fn services(objects: &[Object], c: &Container, config: &Config) -> Vec<Findi
     }
     out
 }
+
+mod probes;
+mod quantity;
+use probes::{probe_port, probes};
+pub use quantity::{cpu_limit, cpu_quantity, memory_quantity};
 
 #[cfg(test)]
 mod tests;
