@@ -209,8 +209,11 @@ pub enum LoadError {
         path: String,
         source: std::io::Error,
     },
-    #[error("{path}: not valid YAML for Kubernetes: {message}")]
-    Yaml { path: String, message: String },
+    #[error("{path}: not valid YAML for Kubernetes: {source}")]
+    Yaml {
+        path: String,
+        source: serde_saphyr::Error,
+    },
 }
 
 /// Every object of the files and kustomize folders at `paths`.
@@ -315,9 +318,9 @@ fn load_file(path: &Path, out: &mut Vec<Object>) -> Result<(), LoadError> {
         path: path.display().to_string(),
         source,
     })?;
-    let objects = parse(&text).map_err(|message| LoadError::Yaml {
+    let objects = parse(&text).map_err(|source| LoadError::Yaml {
         path: path.display().to_string(),
-        message,
+        source,
     })?;
     out.extend(objects.into_iter().map(|mut o| {
         o.file = path.to_path_buf();
@@ -328,8 +331,8 @@ fn load_file(path: &Path, out: &mut Vec<Object>) -> Result<(), LoadError> {
 
 /// The objects of a YAML stream (`---` between documents; empty ones and
 /// `kind: List` wrappers are not unwrapped: kubectl's output is per object).
-pub fn parse(text: &str) -> Result<Vec<Object>, String> {
-    let docs: Vec<Option<Object>> = serde_saphyr::from_multiple(text).map_err(|e| e.to_string())?;
+pub fn parse(text: &str) -> Result<Vec<Object>, serde_saphyr::Error> {
+    let docs: Vec<Option<Object>> = serde_saphyr::from_multiple(text)?;
     Ok(docs.into_iter().flatten().collect())
 }
 
