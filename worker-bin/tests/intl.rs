@@ -35,3 +35,8 @@ fn collation_answers_as_node_does() {
 fn dates_in_zones_answer_as_node_does() {
     case("dates");
 }
+
+#[test]
+fn relative_times_lists_and_segments_answer_as_node_does() {
+    case("text");
+}

@@ -18,15 +18,19 @@
 //! data), `number` (NumberFormat) with `rounding` (ECMA-402's digit
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
 //! (Collator, localeCompare, locale case mapping), `datetime`
-//! (DateTimeFormat, with the tz database of `chrono-tz`).
+//! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
+//! (RelativeTimeFormat), `list` (ListFormat), `segmenter` (Segmenter).
 
 mod collator;
 mod datetime;
+mod list;
 mod locale;
 mod number;
 mod parts;
 mod plural;
+mod relative;
 mod rounding;
+mod segmenter;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -174,5 +178,8 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;
+    list::install(ctx, host)?;
+    relative::install(ctx, host)?;
+    segmenter::install(ctx, host)?;
     collator::install(ctx, host)
 }

@@ -10,6 +10,7 @@ const core = require("internal/intl_core");
 const number = require("internal/intl_number");
 const collator = require("internal/intl_collator");
 const datetime = require("internal/intl_datetime");
+const text = require("internal/intl_text");
 const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
@@ -41,7 +42,11 @@ methods(Intl, {
     }
   },
 });
-for (const [name, value] of [["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules]]) {
+for (const [name, value] of [
+  ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["ListFormat", text.ListFormat],
+  ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
+  ["RelativeTimeFormat", text.RelativeTimeFormat], ["Segmenter", text.Segmenter],
+]) {
   Object.defineProperty(Intl, name, { value, writable: true, enumerable: false, configurable: true });
 }
 toStringTag(Intl, "Intl");
