@@ -9,7 +9,7 @@
 //! A batch that fails (the server is gone) is kept and tried again, with
 //! what came in since folded in. The task keeps the set of leases it holds
 //! (claimed, minus what ended, was released or was lost) and renews them
-//! every third of the TTL ([`renew_due`]).
+//! every third of the TTL ([`renew::renew_due`]).
 //!
 //! Every statement goes through [`Task::outcome`]: the first failure opens
 //! an outage (one log line) and puts every statement off until its retry,
@@ -17,6 +17,14 @@
 //! Between tries the loop sleeps until the try or the next statement's
 //! time, whichever is later ([`next_wake`]): a try that finds nothing to
 //! send is no reason to wake.
+//!
+//! Here the loop and what every statement goes through; the writes
+//! (`write.rs`), the renewals (`renew.rs`) and the claims (`claim.rs`) are
+//! each the task's method in a file of its own.
+
+mod claim;
+mod renew;
+mod write;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -24,12 +32,14 @@ use std::time::{Duration, Instant};
 use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use super::batch::{Batch, Written, write};
-use super::{Counters, StoreEvent, sql};
+use super::batch::Batch;
+use super::{Counters, StoreEvent};
 use crate::config::Jobs;
 use crate::jobs::core::{Capacity, Save};
 use crate::jobs::error::StoreError;
 use crate::jobs::outage::Tracker;
+use claim::{CLAIM_GATHER, gathered};
+use renew::renew_due;
 
 #[derive(Debug)]
 pub enum Op {
@@ -37,29 +47,6 @@ pub enum Op {
     /// Answered once everything sent before it is written.
     Flush(oneshot::Sender<()>),
     Close(oneshot::Sender<()>),
-}
-
-/// How long freed slots wait for others before a claim for fewer than
-/// `claim_min` of them.
-const CLAIM_GATHER: Duration = Duration::from_millis(2);
-
-/// Whether slots freed `waited` ago are claimed now: at once when a
-/// quarter of `max_running` is free (`min`), else after [`CLAIM_GATHER`].
-/// Short jobs end one by one; a claim (and its commit) for each made the
-/// claims most of the server's work.
-pub fn gathered(slots: u32, min: u32, waited: Duration) -> bool {
-    slots > 0 && (slots >= min || waited >= CLAIM_GATHER)
-}
-
-/// Whether a renewal is due: a third of the TTL after the last one sent.
-pub fn renew_due(last_sent: Instant, ttl: Duration, now: Instant) -> bool {
-    now >= last_sent + ttl / 3
-}
-
-/// Whether leases last renewed by a statement sent at `last_ok` have
-/// lapsed at `now` (the core's rule for killing their runs, too).
-pub fn leases_lapsed(last_ok: Instant, ttl: Duration, now: Instant) -> bool {
-    now >= last_ok + ttl
 }
 
 /// When the task's loop wakes next (unless an op, a change of the
@@ -297,158 +284,11 @@ impl Task {
         let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
         self.outcome(r).is_some()
     }
-
-    /// Writes the batch in one transaction; None if it could not (it is
-    /// kept for the next try).
-    async fn write(&mut self) -> Option<Written> {
-        let batch = std::mem::take(&mut self.batch);
-        let idle = sql::idle_limit(self.ttl);
-        let r = tokio::time::timeout(STATEMENT_WAIT, write(&self.pool, &self.node, idle, &batch));
-        let r = r.await;
-        match self.outcome(r) {
-            Some(w) => Some(w),
-            None => {
-                // Folded back under what came in meanwhile (newer wins).
-                let newer = std::mem::replace(&mut self.batch, batch);
-                self.batch.inserts.extend(newer.inserts);
-                self.batch.puts.extend(newer.puts);
-                self.batch.checkpoints.extend(newer.checkpoints);
-                self.batch.logs.extend(newer.logs);
-                self.batch.releases.extend(newer.releases);
-                self.batch.prune = newer.prune.or(self.batch.prune);
-                None
-            }
-        }
-    }
-
-    fn after_write(&mut self, w: Written) {
-        for id in w.gone {
-            self.held.remove(&id);
-        }
-        for (id, attempt) in w.fenced {
-            self.counters.fenced.inc();
-            tracing::warn!(job = %id, attempt, "jobs store: a write of an attempt this node no longer holds was refused");
-            if self.held.get(&id) == Some(&attempt) {
-                self.held.remove(&id);
-            }
-            let _ = self.events.send(StoreEvent::Fenced { id, attempt });
-        }
-    }
-
-    /// Renews the leases held; `last_ok` is when the last renewal that
-    /// succeeded was sent.
-    async fn renew(&mut self, sent: Instant, last_ok: Instant) -> bool {
-        // Not renewed for a whole TTL (the server was out): every lease
-        // has lapsed in the database and the core kills their runs by the
-        // same rule. Renewing them now would keep rows nobody runs owned by
-        // this node for ever; they are reported lost and left to be
-        // claimed again (from their checkpoint) like any expired lease.
-        let lapsed: Vec<(String, u64)> = if leases_lapsed(last_ok, self.ttl, sent) {
-            self.held.drain().collect()
-        } else {
-            Vec::new()
-        };
-        let held: Vec<(String, u64)> = self.held.iter().map(|(k, v)| (k.clone(), *v)).collect();
-        let ttl_s = self.ttl.as_secs_f64();
-        let r = async {
-            let c = self.pool.get().await.map_err(StoreError::pool)?;
-            if held.is_empty() {
-                return Ok(Vec::new());
-            }
-            sql::renew(&c, &self.node, &held, ttl_s)
-                .await
-                .map_err(StoreError::postgres)
-        };
-        let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
-        let Some(kept) = self.outcome(r) else {
-            return false;
-        };
-        let ours: HashMap<String, bool> = kept.into_iter().collect();
-        let mut lost = lapsed;
-        for (id, attempt) in held {
-            if !ours.contains_key(&id) {
-                self.held.remove(&id);
-                lost.push((id, attempt));
-            }
-        }
-        let cancel = ours
-            .into_iter()
-            .filter(|(_, c)| *c)
-            .map(|(id, _)| id)
-            .collect();
-        let _ = self.events.send(StoreEvent::Renewed {
-            sent_at: sent,
-            lost,
-            cancel,
-        });
-        true
-    }
-
-    async fn claim(&mut self, cap: &Capacity) {
-        let pools: Vec<String> = cap.pools.iter().map(|(p, _)| p.clone()).collect();
-        let free: Vec<i64> = cap.pools.iter().map(|(_, n)| i64::from(*n)).collect();
-        let sent = Instant::now();
-        let ttl_s = self.ttl.as_secs_f64();
-        let idle = sql::idle_limit(self.ttl);
-        let r = async {
-            let e = StoreError::postgres;
-            let mut c = self.pool.get().await.map_err(StoreError::pool)?;
-            let tx = c.transaction().await.map_err(e)?;
-            let claim = sql::claim(
-                &tx,
-                &self.node,
-                &pools,
-                &free,
-                i64::from(cap.slots),
-                cap.budget_bytes.min(i64::MAX as u64) as i64,
-                ttl_s,
-            );
-            let claimed = sql::settled(&tx, idle, claim, |x| x).await.map_err(e)?;
-            tx.commit().await.map_err(e)?;
-            Ok::<_, StoreError>(claimed)
-        };
-        let r = tokio::time::timeout(STATEMENT_WAIT, r).await;
-        let Some((jobs, rescued)) = self.outcome(r) else {
-            return;
-        };
-        if jobs.is_empty() {
-            return;
-        }
-        self.counters.claims.inc_by(jobs.len() as u64);
-        self.counters.rescues.inc_by(rescued);
-        for c in &jobs {
-            self.held.insert(c.job.row.id.clone(), c.job.row.attempt);
-        }
-        self.claims += 1;
-        let _ = self.events.send(StoreEvent::Claimed {
-            jobs,
-            sent_at: sent,
-            batch: self.claims,
-        });
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn freed_slots_are_claimed_at_a_quarter_or_after_the_gather_time() {
-        let ms = Duration::from_millis;
-        assert!(!gathered(0, 5, ms(100)), "nothing free");
-        assert!(!gathered(1, 5, ms(1)));
-        assert!(gathered(1, 5, ms(2)));
-        assert!(gathered(5, 5, ms(0)));
-        assert!(gathered(1, 1, ms(0)));
-    }
-
-    #[test]
-    fn renewals_come_every_third_of_the_ttl() {
-        let t0 = Instant::now();
-        let ttl = Duration::from_millis(3_000);
-        assert!(!renew_due(t0, ttl, t0 + Duration::from_millis(999)));
-        assert!(renew_due(t0, ttl, t0 + Duration::from_millis(1_000)));
-    }
 
     #[test]
     fn while_out_the_loop_wakes_at_the_try_or_the_next_statement_whichever_is_later() {
@@ -464,13 +304,5 @@ mod tests {
         // …nor before the try when the statement is overdue (a renewal
         // that failed).
         assert_eq!(next_wake(t0, false, Some(ms(3_000))), ms(3_000));
-    }
-
-    #[test]
-    fn leases_lapse_a_whole_ttl_after_the_last_good_renewal() {
-        let t0 = Instant::now();
-        let ttl = Duration::from_millis(3_000);
-        assert!(!leases_lapsed(t0, ttl, t0 + Duration::from_millis(2_999)));
-        assert!(leases_lapsed(t0, ttl, t0 + ttl));
     }
 }
