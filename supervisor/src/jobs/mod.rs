@@ -16,6 +16,7 @@
 //! by every bextd naming it: each is a node that claims, leases and
 //! releases jobs, every write fenced by the claim's attempt.
 
+mod call;
 pub mod command;
 pub mod core;
 pub mod error;
@@ -139,38 +140,26 @@ impl JobsHandle {
         let _ = self.tx.send(command.envelope(reply));
     }
 
-    /// A `bext.jobs` call from a worker of `pool`: the JSON to resolve its
-    /// promise with, or the error whose words reject it. `get` and
-    /// `cancel` reach only jobs of `pool`.
+    /// A `bext.jobs` call from a worker of `pool` (see [`call::answer`]).
     pub async fn from_worker(&self, pool: &str, call: JobCall) -> Result<String, JobsError> {
-        // Before it can start: its first run may begin at once.
-        if let JobCall::SpawnLinked { spawn, traceparent } = &call {
-            crate::otel::jobs::spawned(&spawn.id, traceparent);
-        }
-        match call {
-            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => {
-                let req = JobSpec::from_worker(s, Some(pool.to_owned()));
-                let (id, _) = self.call(Spawn(Box::new(req))).await?;
-                Ok(serde_json::Value::String(id).to_string())
-            }
-            // A worker sees only its own pool's jobs: another pool's is
-            // answered as an unknown one (null, false).
-            JobCall::Get { id } => {
-                let job = self.call(Get { id }).await.ok().flatten();
-                let job = job.filter(|j| j.pool == pool);
-                serde_json::to_string(&job).map_err(|e| JobsError::Encode(e.to_string()))
-            }
-            JobCall::Cancel { id } => {
-                let job = self.call(Get { id: id.clone() }).await.ok().flatten();
-                if job.is_none_or(|j| j.pool != pool) {
-                    return Ok("false".into());
-                }
-                match self.call(Cancel { id }).await {
-                    Ok(state) => Ok((!state.is_final()).to_string()),
-                    Err(_) => Ok("false".into()),
-                }
-            }
-        }
+        let mut door = self;
+        call::answer(&mut door, Some(pool), call).await
+    }
+}
+
+/// A worker's calls reach the jobs through the manager's commands.
+impl call::Door for &JobsHandle {
+    async fn spawn(&mut self, spec: JobSpec) -> Result<String, JobsError> {
+        let (id, _) = self.call(Spawn(Box::new(spec))).await?;
+        Ok(id)
+    }
+
+    async fn get(&mut self, id: String) -> Option<protocol::control::JobInfo> {
+        self.call(Get { id }).await.ok().flatten()
+    }
+
+    async fn cancel(&mut self, id: String) -> Result<protocol::control::JobState, JobsError> {
+        self.call(Cancel { id }).await
     }
 }
 

@@ -1,15 +1,16 @@
 //! What comes in from outside the core's reach: a spawn request (its
 //! script looked for on disk, its id made, the state file opened before
 //! it is queued), a job process's reports, and the `bext.jobs` calls a
-//! job makes, answered at once.
+//! job makes, answered at once (`jobs/call.rs`, as a worker's are).
 
 use std::path::{Path, PathBuf};
 
-use protocol::control::{JobSpec, JobState};
-use protocol::worker::{JobCall, MasterToWorker};
+use protocol::control::{JobInfo, JobSpec, JobState};
+use protocol::worker::MasterToWorker;
 
 use super::{Manager, clock};
 use crate::jobs::PoolInfo;
+use crate::jobs::call::{self, Door};
 use crate::jobs::core::{Input, Reply, Report};
 use crate::jobs::error::{JobsError, Question, SpecError};
 use crate::jobs::run::{self, RunEvent};
@@ -64,8 +65,10 @@ impl Manager {
                 let Some(link) = self.handle(&ev.id, ev.run).and_then(|h| h.link.clone()) else {
                     return;
                 };
-                // Its promise is rejected with the error's words.
-                let reply = self.local_call(&ev.id, call).await;
+                // Like a pool worker's, it reaches only jobs of its own
+                // pool; its promise is rejected with the error's words.
+                let pool = self.core.job(&ev.id).map(|j| j.row.pool.clone());
+                let reply = call::answer(self, pool.as_deref(), call).await;
                 let reply = reply.map_err(|e| e.to_string());
                 link.send(MasterToWorker::JobReply { query, reply });
                 return;
@@ -78,36 +81,20 @@ impl Manager {
         };
         self.apply(input).await;
     }
+}
 
-    /// A `bext.jobs` call from inside job `from`.
-    /// Like a pool worker's, it reaches only jobs of its own pool.
-    async fn local_call(&mut self, from: &str, call: JobCall) -> Result<String, JobsError> {
-        let pool = self.core.job(from).map(|j| j.row.pool.clone());
-        let ours = |core: &crate::jobs::core::Core, id: &str| {
-            core.job(id)
-                .is_some_and(|j| Some(&j.row.pool) == pool.as_ref())
-        };
-        if let JobCall::SpawnLinked { spawn, traceparent } = &call {
-            crate::otel::jobs::spawned(&spawn.id, traceparent);
-        }
-        match call {
-            JobCall::Spawn(s) | JobCall::SpawnLinked { spawn: s, .. } => self
-                .spawn(JobSpec::from_worker(s, pool))
-                .await
-                .map(|(id, _)| serde_json::Value::String(id).to_string()),
-            JobCall::Get { id } => {
-                let info = ours(&self.core, &id)
-                    .then(|| self.core.info(&id, true, clock()))
-                    .flatten();
-                serde_json::to_string(&info).map_err(|e| JobsError::Encode(e.to_string()))
-            }
-            JobCall::Cancel { id } if ours(&self.core, &id) => Ok(self
-                .cancel(id)
-                .await
-                .is_ok_and(|s| !s.is_final())
-                .to_string()),
-            JobCall::Cancel { .. } => Ok("false".into()),
-        }
+/// A job's calls reach the jobs the manager keeps, answered at once.
+impl Door for Manager {
+    async fn spawn(&mut self, spec: JobSpec) -> Result<String, JobsError> {
+        Manager::spawn(self, spec).await.map(|(id, _)| id)
+    }
+
+    async fn get(&mut self, id: String) -> Option<JobInfo> {
+        self.core.info(&id, true, clock())
+    }
+
+    async fn cancel(&mut self, id: String) -> Result<JobState, JobsError> {
+        Manager::cancel(self, id).await
     }
 }
 

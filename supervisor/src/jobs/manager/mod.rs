@@ -13,9 +13,12 @@
 //! done before it is asked: the job's script is looked for on disk and the
 //! store made ready before a job is queued (`intake.rs`), and every run's
 //! RSS is read from /proc before a tick. The store's claims come in as
-//! inputs (`claims.rs`).
+//! inputs (`claims.rs`). Here: the loop and the actions it carries out;
+//! the commands' answers are in `commands.rs`, the thread it runs on in
+//! `thread.rs`.
 
 mod claims;
+mod commands;
 mod emit;
 mod intake;
 mod launch;
@@ -23,26 +26,24 @@ mod schedules;
 mod spare;
 #[cfg(test)]
 mod tests;
+mod thread;
+
+pub(super) use thread::start;
 
 use std::collections::{HashMap, VecDeque};
-use std::convert::identity;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::Signal;
 use protocol::worker::MasterToWorker;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 use super::PoolInfo;
-use super::command::{
-    Cancel, Discard, Envelope, Get, List, Logs, Reply as Answered, Retry, Schedules, SetPools,
-    Shutdown, Spawn, Stats,
-};
+use super::command::{Envelope, Reply as Answered, Shutdown};
 use super::core::{Action, Clock, Core, Counter, Input, Reply};
-use super::error::{JobsError, Question};
 use super::outage::{HealthGauges, StoreHealth};
 use super::run::{JobLink, RunEvent};
-use super::store::{Answer, JobStore, Moved, StoreEvent};
+use super::store::{JobStore, StoreEvent};
 use super::{Opened, Reporting};
 use crate::config::Jobs;
 use crate::process::memory::{rss_bytes, unix_ms};
@@ -127,47 +128,6 @@ fn clock() -> Clock {
     }
 }
 
-/// Runs `serve` (the manager) on a thread of its own with its own runtime:
-/// a burst of thousands of short jobs keeps it busy, and on the runtime that
-/// serves requests (one thread on a 2-core machine) it made hello wait
-/// 0.7 s at p99 (99 req/s instead of 20,000) while a backlog drained.
-///
-/// The thread runs at niceness `nice` (`[jobs] nice`), and so do the threads
-/// it starts (the SQLite writer): Linux keeps a niceness per thread, and a
-/// new thread takes its creator's. A draining backlog then yields to the
-/// request path as the job processes do.
-pub(super) fn start(serve: impl Future<Output = ()> + Send + 'static, nice: u32) {
-    let run = move || {
-        lower_priority(nice);
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build();
-        match rt {
-            Ok(rt) => rt.block_on(serve),
-            Err(e) => {
-                tracing::error!(error = %e, "cannot start the job manager's runtime; no job runs")
-            }
-        }
-    };
-    let spawned = std::thread::Builder::new()
-        .name("bext-jobs".into())
-        .spawn(run);
-    if let Err(e) = spawned {
-        tracing::error!(error = %e, "cannot start the job manager's thread; no job runs");
-    }
-}
-
-/// Lowers the calling thread's CPU priority to `nice`.
-fn lower_priority(nice: u32) {
-    if nice == 0 {
-        return;
-    }
-    let me = rustix::thread::gettid();
-    if let Err(e) = rustix::process::setpriority_process(Some(me), nice as i32) {
-        tracing::warn!(error = %e, "cannot lower the job manager's CPU priority ([jobs] nice)");
-    }
-}
-
 /// The manager: opens its store, restores what it holds, then serves.
 pub(super) async fn serve(
     cfg: Arc<Jobs>,
@@ -224,21 +184,6 @@ async fn serve_on(
         publish_due: None,
     };
     m.run(loaded, rx, events_rx, exits_rx).await;
-}
-
-/// Sends the store's answer `a` (now, or from a task once it comes: the
-/// manager never waits on the store), as `to` makes it the command's.
-fn answer<T: Send + 'static, U: Send + 'static>(
-    a: Answer<T>,
-    reply: oneshot::Sender<Result<U, JobsError>>,
-    to: fn(T) -> Result<U, JobsError>,
-) {
-    match a {
-        Answer::Now(v) => drop(reply.send(to(v))),
-        Answer::Later(f) => drop(tokio::spawn(async move {
-            let _ = reply.send(to(f.await));
-        })),
-    }
 }
 
 impl Manager {
@@ -385,71 +330,6 @@ impl Manager {
             Counter::LeaseLost => {
                 self.metrics.lease_losses.inc();
             }
-        }
-    }
-
-    /// Carries out one command and answers it.
-    async fn on_command(&mut self, envelope: Envelope) {
-        match envelope {
-            Envelope::Spawn(Spawn(req), reply) => {
-                let r = self.spawn(*req).await;
-                let _ = reply.send(r);
-            }
-            Envelope::Get(Get { id }, reply) => {
-                let held = self.core.info(&id, true, clock());
-                answer(self.store.get(id, held), reply, Ok);
-            }
-            Envelope::List(List, reply) => {
-                answer(self.store.list(self.core.list(clock())), reply, Ok)
-            }
-            Envelope::Cancel(Cancel { id }, reply) => {
-                let held = self.cancel(id.clone()).await;
-                answer(self.store.cancel(id, held), reply, identity);
-            }
-            Envelope::Retry(Retry { id }, reply) => match self.store.retry(id.clone()) {
-                Some(later) => answer(Answer::Later(later), reply, identity),
-                None => drop(reply.send(self.moved(Input::Retry { id }).await)),
-            },
-            Envelope::Discard(Discard { id }, reply) => {
-                let held = self.moved(Input::Discard { id: id.clone() }).await;
-                let kept = self.core.job(&id).is_some();
-                answer(self.store.discard(id, held, kept), reply, identity);
-            }
-            Envelope::Logs(Logs { id }, reply) => {
-                let held = self.core.job(&id).map(|j| j.logs.clone());
-                answer(self.store.logs(id, held), reply, Ok);
-            }
-            Envelope::Stats(Stats, reply) => {
-                let _ = reply.send(Ok(self.core.stats()));
-            }
-            Envelope::Shutdown(Shutdown { deadline }, done) => {
-                self.stopped = Some(done);
-                self.apply(Input::Shutdown { deadline }).await;
-            }
-            Envelope::Schedules(Schedules, reply) => {
-                let _ = reply.send(Ok(self.schedule_infos()));
-            }
-            Envelope::SetPools(SetPools(pools), reply) => {
-                self.timers = schedules::timers(&pools, &self.timers, unix_ms());
-                // Their processes were started with the old settings.
-                self.spare.close_all();
-                self.apply(Input::SetPools(pools)).await;
-                let _ = reply.send(Ok(()));
-            }
-        }
-    }
-
-    async fn moved(&mut self, input: Input) -> Moved {
-        match self.apply(input).await {
-            Some(Reply::Moved(r)) => r,
-            _ => Err(JobsError::Unanswered(Question::Move)),
-        }
-    }
-
-    async fn cancel(&mut self, id: String) -> Moved {
-        match self.apply(Input::Cancel { id }).await {
-            Some(Reply::Cancel(r)) => r,
-            _ => Err(JobsError::Unanswered(Question::Cancel)),
         }
     }
 }
