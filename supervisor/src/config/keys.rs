@@ -197,6 +197,8 @@ pub const POOL: &[Key] = &[
     key("group", Kind::Text),
     key("env", Kind::TextMap),
     key("env_pass", Kind::TextList),
+    key("locale", Kind::Text),
+    key("timezone", Kind::Text),
     key("compress", Kind::Bool),
     key("compress_regex", Kind::Text),
     key("swap_globs", Kind::TextList),
@@ -414,6 +416,8 @@ mod tests {
             max_workers: Some(1),
             user: Some(String::new()),
             group: Some(String::new()),
+            locale: Some(String::new()),
+            timezone: Some(String::new()),
             ..PoolSection::default()
         };
         for (value, keys) in [

@@ -10,6 +10,7 @@ mod credentials;
 mod deploy;
 mod edge;
 mod effective;
+mod intl;
 mod jobs;
 mod keys;
 mod pool_rules;

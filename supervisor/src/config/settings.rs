@@ -213,7 +213,7 @@ impl Settings {
                 }),
                 max_concurrent: p.max_concurrent_maint,
             },
-            env: p.env.clone(),
+            env: super::intl::worker_env(p),
             env_pass: p.env_pass.clone(),
             spawn: match p.spawn.as_str() {
                 "template" => Spawn::Template,

@@ -3,6 +3,7 @@ use std::path::Path;
 use super::*;
 
 mod deploy;
+mod intl;
 mod limits;
 mod read_roots;
 mod schedules;

@@ -304,6 +304,7 @@ fn check_pool(c: &mut Checker<'_>, n: &Named<'_>, base: &Path, server: &Server) 
     super::deploy::check_deploy(c, n, min);
     super::schedules::check_schedules(c, n, base);
     super::cache::check_cache(c, n);
+    super::intl::check_intl(c, n);
     let (uid, gid) = resolve_credentials(c, n);
     Some(Pool {
         name: n.name.clone(),

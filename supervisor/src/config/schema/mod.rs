@@ -183,6 +183,10 @@ pub struct PoolSection {
     /// Variables of bextd's own environment its workers and jobs also get
     /// (they start with a clean one).
     pub env_pass: Vec<String>,
+    /// The default locale of `Intl` in the pool's workers (a BCP 47 tag).
+    pub locale: Option<String>,
+    /// The default time zone of `Intl` in the pool's workers (IANA).
+    pub timezone: Option<String>,
     pub compress: bool,
     pub compress_regex: String,
     /// Files (globs relative to the config's folder) whose change is
@@ -272,6 +276,8 @@ impl Default for PoolSection {
             group: None,
             env: BTreeMap::new(),
             env_pass: Vec::new(),
+            locale: None,
+            timezone: None,
             compress: false,
             compress_regex: "^(text/|application/(json|javascript|xml))".into(),
             swap_globs: Vec::new(),
