@@ -113,7 +113,8 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             .with_edge(crate::front::edge::Edge::new(
                 config.server.forwarded.clone(),
                 config.server.allowed_hosts.clone(),
-            )),
+            ))
+            .with_statics(crate::front::static_files::Statics::new(&config.statics)),
     );
     tokio::spawn(crate::control::serve(
         control,

@@ -218,6 +218,11 @@ fn the_config_man_page_describes_every_key() {
         "",
         &mut all,
     );
+    keys(
+        toml::Value::try_from(supervisor::config::StaticSection::default()).unwrap(),
+        "",
+        &mut all,
+    );
     all.push("worker_bin".into());
     all.push("restart_signal_file".into());
     all.push("env".into());

@@ -307,6 +307,19 @@ pub const TOP: &[Key] = &[
     key("render", Kind::Table(POOL)),
     key("jobs", Kind::Table(JOBS)),
     key("tracing", Kind::Table(TRACING)),
+    key("static", Kind::Tables(STATIC)),
+];
+
+/// One `[[static]]` table.
+pub const STATIC: &[Key] = &[
+    key("prefix", Kind::Text),
+    key("dir", Kind::Text),
+    key("max_age_s", whole(0, 10 * 365 * 24 * 3600, "seconds")),
+    key("immutable", Kind::Bool),
+    key("index", Kind::Text),
+    key("fallthrough", Kind::Bool),
+    key("follow_symlinks", Kind::Bool),
+    key("dotfiles", Kind::Bool),
 ];
 
 /// The rule of a kind, in words.

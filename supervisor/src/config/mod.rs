@@ -19,6 +19,7 @@ mod schedules;
 mod schema;
 mod settings;
 mod shapes;
+mod statics;
 pub mod store_url;
 mod traces;
 mod validate;
@@ -39,6 +40,7 @@ pub use edge::{Forwarded, forwarded};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
+pub use statics::{StaticEntry, StaticSection};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerLimits,
     ServerSection, WorkerCount,
@@ -58,6 +60,8 @@ pub struct Config {
     pub pools: Vec<Pool>,
     /// `[jobs]`.
     pub jobs: Jobs,
+    /// `[[static]]`, in file order: tried before the pools' routes.
+    pub statics: Vec<StaticEntry>,
     /// `[tracing]` as written (the `OTEL_*` variables fill in what it
     /// leaves out when bextd starts).
     pub tracing: TracingSection,

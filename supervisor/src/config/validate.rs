@@ -47,6 +47,7 @@ pub(super) fn check(
     routes::check_shadowing(&mut c, &pools);
     let jobs = super::jobs::check(&mut c, &raw.jobs, base);
     let tracing = super::traces::check(&mut c, &raw.tracing);
+    let statics = super::statics::check(&mut c, &raw.statics, base);
     if c.problems.is_empty() {
         Ok(Config {
             file: PathBuf::new(),
@@ -54,6 +55,7 @@ pub(super) fn check(
             pools,
             jobs,
             tracing,
+            statics,
             effective: raw,
         })
     } else {

@@ -20,11 +20,13 @@ use bytes::Bytes;
 use http_body_util::{Either, Full};
 use hyper::body::Frame;
 
+use crate::front::static_files::FileBody;
 use crate::pool::dispatch::Streamed;
 use crate::pool::link::{BodyEvent, WorkerLink};
 
-/// The body of every response bextd sends.
-pub type Body = Either<Full<Bytes>, Either<StreamBody, EventsBody>>;
+/// The body of every response bextd sends: whole or a static file's, a
+/// worker's stream, or an event stream.
+pub type Body = Either<Either<Full<Bytes>, FileBody>, Either<StreamBody, EventsBody>>;
 
 /// A server-sent-events stream: what the stream's task queued
 /// (`history::stream`), as hyper can take it; ends when the task does.
@@ -45,7 +47,12 @@ impl hyper::body::Body for EventsBody {
 
 /// A whole body.
 pub fn full(bytes: impl Into<Bytes>) -> Body {
-    Either::Left(Full::new(bytes.into()))
+    Either::Left(Either::Left(Full::new(bytes.into())))
+}
+
+/// A static file's body (`front::static_files`).
+pub fn file(body: FileBody) -> Body {
+    Either::Left(Either::Right(body))
 }
 
 /// Why a streamed body ended early.

@@ -21,6 +21,7 @@ pub mod edge;
 pub mod graceful;
 mod head;
 pub mod intake;
+pub mod static_files;
 mod websocket;
 
 pub use head::worker_response;
@@ -49,6 +50,8 @@ pub struct Front {
     intake: intake::Intake,
     /// Who may send forwarded headers; which hosts reach the pools.
     edge: edge::Edge,
+    /// `[[static]]`: tried before the pools' routes.
+    statics: static_files::Statics,
 }
 
 type Reply = Response<body::Body>;
@@ -60,7 +63,14 @@ impl Front {
             max_body_bytes,
             intake: intake::Intake::from(&crate::config::ServerSection::default()),
             edge: edge::Edge::default(),
+            statics: static_files::Statics::default(),
         }
+    }
+
+    /// Files served from `[[static]]` folders before the pools' routes.
+    pub fn with_statics(mut self, statics: static_files::Statics) -> Front {
+        self.statics = statics;
+        self
     }
 
     /// Forwarded headers and host names under `edge` instead of the
@@ -102,6 +112,11 @@ impl Front {
                 "refused a Host outside allowed_hosts"
             );
             return Ok(plain(StatusCode::BAD_REQUEST, edge::HOST_NOT_ALLOWED));
+        }
+        if !self.statics.is_empty()
+            && let Some(reply) = self.statics.serve(&req).await
+        {
+            return Ok(reply);
         }
         let path = req.uri().path();
         let Some((pool, _routed)) = self.hub.pools().route(path) else {

@@ -263,7 +263,22 @@ fn pools(h: &mut String, view: &Value, history: &History) {
         );
         h.push_str("</div></article>");
     }
+    statics(h, view);
     h.push_str("</section>");
+}
+
+/// One line per `[[static]]` entry: requests, bytes sent, 304s.
+fn statics(h: &mut String, view: &Value) {
+    for s in view["static"].as_array().into_iter().flatten() {
+        let _ = write!(
+            h,
+            "<p class=\"meta static\">static <code>{}</code> · requests <b>{}</b> · bytes <b>{}</b> · 304 <b>{}</b></p>",
+            esc(s["prefix"].as_str().unwrap_or("")),
+            s["requests"],
+            s["bytes"],
+            s["not_modified"],
+        );
+    }
 }
 
 /// One event as a list item; `detail` opens on click.

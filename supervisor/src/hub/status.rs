@@ -160,5 +160,6 @@ pub async fn view(hub: &Hub, rows: &[WorkerStatus]) -> Value {
         "last_event_id": history::feed().last_id(),
         "actions": hub.admin.token.is_some(),
         "heap_walks": hub.last_walks(),
+        "static": crate::metrics::statics::view(),
     })
 }

@@ -25,6 +25,7 @@ pub mod front;
 mod heap;
 mod jobs;
 mod sockets;
+pub mod statics;
 pub mod traces;
 mod versions;
 mod workers;
@@ -217,6 +218,7 @@ impl Metrics {
         let jobs = JobMetrics::default();
         jobs.register(&mut registry);
         front::register(&mut registry);
+        statics::register(&mut registry);
         traces::register(&mut registry);
         registry.register(
             "fetch_refused",

@@ -31,6 +31,9 @@ pub struct RawConfig {
     /// OpenTelemetry traces.
     #[serde(default)]
     pub tracing: super::TracingSection,
+    /// `[[static]]`: folders the front serves, in file order.
+    #[serde(default, rename = "static", skip_serializing_if = "Vec::is_empty")]
+    pub statics: Vec<super::StaticSection>,
 }
 
 /// `[jobs]`: limits, the memory budget and the state file of background
