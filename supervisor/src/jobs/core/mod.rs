@@ -16,6 +16,7 @@
 //! queue (FIFO) and the finished jobs kept up to `keep_finished`. Rows go
 //! out as [`Save`] actions: the store behind them is the manager's.
 
+mod admit;
 mod ended;
 mod intake;
 mod lease;
@@ -26,6 +27,7 @@ mod reports;
 mod restore;
 mod retry;
 pub mod state;
+mod stop;
 mod watch;
 
 #[cfg(test)]
