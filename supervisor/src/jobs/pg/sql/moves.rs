@@ -36,13 +36,9 @@ pub async fn cancel(
         };
         return Ok(Ok(JobState::parse(was).unwrap_or(JobState::Queued)));
     }
-    let q = c
-        .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
-        .await?;
-    Ok(match q {
-        Some(r) => Ok(JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed)),
-        None => Err(JobsError::NoJob(id.to_owned())),
-    })
+    Ok(stored(c, id)
+        .await?
+        .ok_or_else(|| JobsError::NoJob(id.to_owned())))
 }
 
 /// Runs a failed, discarded or cancelled job again from any node, with one
@@ -98,15 +94,24 @@ async fn moved(
         let was: String = r.get(0);
         return Ok(Ok(JobState::parse(&was).unwrap_or(JobState::Failed)));
     }
-    let q = c
-        .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
-        .await?;
-    Ok(Err(match q {
-        Some(r) => JobsError::State {
+    Ok(Err(match stored(c, id).await? {
+        Some(was) => JobsError::State {
             id: id.to_owned(),
-            was: JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed),
+            was,
             rule,
         },
         None => JobsError::NoJob(id.to_owned()),
     }))
+}
+
+/// The state job `id` is stored in, if there is such a job: what a move
+/// that changed nothing found.
+async fn stored(
+    c: &impl GenericClient,
+    id: &str,
+) -> Result<Option<JobState>, tokio_postgres::Error> {
+    let q = c
+        .query_opt("SELECT status FROM bext_jobs WHERE id = $1", &[&id])
+        .await?;
+    Ok(q.map(|r| JobState::parse(&r.get::<_, String>(0)).unwrap_or(JobState::Failed)))
 }
