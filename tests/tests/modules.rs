@@ -23,10 +23,7 @@ const NEEDS_NODE_BUILTINS: &[(&str, &str)] = &[];
 
 /// Corpus cases that stop at something else bext lacks, and the error
 /// they stop with.
-const ENGINE_GAPS: &[(&str, &str)] = &[
-    // QuickJS has no ECMA-402 `Intl`.
-    ("luxon", "Intl is not defined"),
-];
+const ENGINE_GAPS: &[(&str, &str)] = &[];
 
 /// The corpus installed (`tests/corpus/build.sh`), and Node's answer for
 /// every case.
