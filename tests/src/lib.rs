@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 pub use nix::sys::signal::Signal;
 
 pub mod browser;
+pub mod h2raw;
 mod load;
 pub mod pg;
 mod procs;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use bext_e2e::{Daemon, Setup, Signal, bext, bin, children, comm, exists, wait_for};
+use bext_e2e::{Daemon, Setup, Signal, bext, bin, children, comm, exists, run_bextd, wait_for};
 
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -170,6 +170,47 @@ fn the_ssr_example_renders_preact_pages() {
     assert_eq!(d.get("/nope").status, 404);
     let api = d.get("/api/items").json();
     assert_eq!(api["items"].as_array().map(Vec::len), Some(3));
+    drop(d);
+    // The client bundle the page loads, from the example's [[static]] entry.
+    assert!(
+        home.body
+            .contains("<script type=\"module\" src=\"/assets/client.js\"></script>"),
+        "{}",
+        home.body
+    );
+    let example = root.join("scripts/examples/ssr");
+    let (code, _, err) = run_bextd(&["--check-config", "--config", "bext.toml"], &example);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(example.join("bext.toml")).unwrap();
+    let statics = &text[text.find("[[static]]").unwrap()..];
+    let config = format!(
+        "[render]\nscript = \"{}\"\njsc_workers = 2\n{}",
+        example.join("dist/worker.js").display(),
+        statics.replace(
+            "\"dist/assets\"",
+            &format!("{:?}", example.join("dist/assets"))
+        ),
+    );
+    let d = Daemon::start_with(Setup {
+        config: &config,
+        ..Setup::default()
+    });
+    d.wait_workers(2);
+    let js = d.get("/assets/client.js");
+    assert_eq!(js.status, 200);
+    assert_eq!(js.header("content-type"), Some("text/javascript"));
+    assert!(js.body.contains("filter-data"), "{}", js.body);
+    let gz = d.request(
+        "HEAD",
+        "/assets/client.js",
+        &[("accept-encoding", "gzip")],
+        b"",
+    );
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    // Not in the bundle's folder: the app's own 404 page.
+    let r = d.get("/assets/nope.js");
+    assert_eq!(r.status, 404);
+    assert!(r.body.contains("404: not found"), "{}", r.body);
 }
 
 /// The example in `scripts/examples/NAME`, as its own files say, on an

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Bundle src/ (Preact + JSX) into one ES module, dist/worker.js, for bextd.
+# Bundle src/ (Preact + JSX) into one ES module, dist/worker.js, for bextd,
+# and the browser's bundle, dist/assets/client.js, for [[static]].
 # Safe to rerun: installs only when the lockfile changed, bundles only when
 # an input is newer than the output.
 set -euo pipefail
@@ -13,7 +14,8 @@ if [[ ! -f $stamp || package-lock.json -nt $stamp ]]; then
   touch "$stamp"
 fi
 
-if [[ -f $out && -z $(find src package.json package-lock.json build.sh -newer "$out" -print -quit) ]]; then
+client=dist/assets/client.js
+if [[ -f $out && -f $client.gz && -z $(find src package.json package-lock.json build.sh -newer "$out" -print -quit) ]]; then
   echo "up to date: $PWD/$out"
   exit 0
 fi
@@ -31,4 +33,18 @@ node_modules/.bin/esbuild src/worker.jsx \
   --log-level=warning \
   --outfile="$out"
 
-echo "built: $PWD/$out ($(wc -c <"$out") bytes)"
+# The browser's bundle, served by bextd itself ([[static]] in bext.toml),
+# with a gzip sibling it sends to clients that accept gzip.
+node_modules/.bin/esbuild src/client.jsx \
+  --bundle \
+  --format=esm \
+  --platform=browser \
+  --target=es2020 \
+  --minify \
+  --jsx=automatic \
+  --jsx-import-source=preact \
+  --log-level=warning \
+  --outfile="$client"
+gzip -9 -k -f "$client"
+
+echo "built: $PWD/$out ($(wc -c <"$out") bytes), $PWD/$client ($(wc -c <"$client") bytes)"

@@ -43,9 +43,8 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::front::graceful::Watcher;
-use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::sync::OwnedSemaphorePermit;
@@ -365,8 +364,10 @@ pub fn serve(
         watcher: watcher.clone(),
     };
     let svc_held = held.clone();
+    let resets = Arc::new(super::h2::Resets::default());
     let svc = service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
         svc_clock.begin();
+        let pending = super::h2::Pending::new(resets.clone(), svc_clock.clone());
         // An event stream on this connection watches and may close it.
         req.extensions_mut().insert(svc_clock.clone());
         req.extensions_mut().insert(svc_held.clone());
@@ -374,18 +375,16 @@ pub fn serve(
         let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {
             let reply = front.handle(peer, &peer_ip, req).await?;
+            pending.answered();
             Ok::<_, std::convert::Infallible>(reply.map(|body| Tracked {
                 body,
                 _in_flight: guard,
             }))
         }
     });
-    let conn = http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(None)
-        .keep_alive(true)
-        .serve_connection(TokioIo::new(io), svc)
-        .with_upgrades();
+    let conn = super::h2::builder()
+        .serve_connection_with_upgrades(TokioIo::new(io), svc)
+        .into_owned();
     let step = timeouts.step();
     tokio::spawn(async move {
         let _held = held;

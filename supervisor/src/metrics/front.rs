@@ -18,6 +18,7 @@ struct Front {
     buffered_bytes: Gauge,
     writes_timed_out: Counter,
     window_overruns: Counter,
+    rapid_resets: Counter,
 }
 
 static FRONT: OnceLock<Front> = OnceLock::new();
@@ -59,6 +60,12 @@ pub fn window_overrun() {
     front().window_overruns.inc();
 }
 
+/// An HTTP/2 connection was cut off for abandoning many more requests than
+/// it let finish (`front::h2`).
+pub fn rapid_reset() {
+    front().rapid_resets.inc();
+}
+
 pub(super) fn register(registry: &mut Registry) {
     let f = front();
     registry.register(
@@ -85,5 +92,10 @@ pub(super) fn register(registry: &mut Registry) {
         "stream_window_overruns",
         "Workers killed for sending more of a streamed answer than the credit window allows",
         f.window_overruns.clone(),
+    );
+    registry.register(
+        "http2_rapid_resets",
+        "HTTP/2 connections closed for resetting many more requests than they let finish (rapid reset)",
+        f.rapid_resets.clone(),
     );
 }

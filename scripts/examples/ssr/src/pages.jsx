@@ -1,12 +1,21 @@
 // One component per route.
-import { Layout, ItemList, Tags } from "./components.jsx";
+import { Layout, Tags } from "./components.jsx";
+import { Filter } from "./filter.jsx";
 
 export function HomePage({ items }) {
   return (
     <Layout title="bext SSR example">
       <h1>bext SSR example</h1>
       <p>{items.length} items, rendered on the server:</p>
-      <ItemList items={items} />
+      <div id="filter">
+        <Filter items={items} />
+      </div>
+      <script
+        id="filter-data"
+        type="application/json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(items).replace(/</g, "\\u003c") }}
+      />
+      <script type="module" src="/assets/client.js" />
       <p>
         The same data as JSON: <a href="/api/items">/api/items</a>
       </p>
