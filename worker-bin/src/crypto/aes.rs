@@ -9,7 +9,9 @@ use aes_gcm::aead::consts::{U12, U13, U14, U15, U16};
 use aes_gcm::aead::{Aead, Payload};
 use aes_gcm::{AesGcm, KeyInit, TagSize};
 
-use super::{CryptoError, Result, data, operation};
+use subtle::ConstantTimeEq as _;
+
+use super::{CryptoError, Result, cipher, data, operation};
 
 /// The cipher and what it needs besides key and input.
 #[derive(Debug, Clone)]
@@ -67,12 +69,13 @@ pub fn run(mode: &Mode, key: &[u8], input: &[u8], decrypt: bool) -> Result<Vec<u
     }
 }
 
-/// AES-GCM with a tag of 96 to 128 bits and an iv of 12 bytes (the one GCM
-/// is made for) or 16. The API also allows 32- and 64-bit tags, which
-/// `aes-gcm` keeps behind its `hazmat` feature (a forgery takes 2^32 tries
-/// or fewer): those answer NotSupportedError, as do other iv lengths, which
-/// few use (each length is a type of its own in `aes-gcm`, code in the
-/// binary for each).
+/// AES-GCM with any tag length the API allows (32, 64, 96 to 128 bits) and
+/// an iv of any length from one byte. The usual shapes (an iv of 12 or 16
+/// bytes, a tag of 96 to 128 bits) take `aes-gcm`, whose iv and tag lengths
+/// are types; the others (a 32- or 64-bit tag, which `aes-gcm` does not
+/// offer, or another iv length) are GCM as SP 800-38D writes it, from the
+/// CTR and GHASH pieces node:crypto's ciphers are made of (J0 is GHASH of
+/// an iv that is not 12 bytes long), the tag compared in constant time.
 fn gcm(
     key: &[u8],
     iv: &[u8],
@@ -81,28 +84,64 @@ fn gcm(
     input: &[u8],
     decrypt: bool,
 ) -> Result<Vec<u8>> {
+    if iv.is_empty() {
+        return Err(operation("AES-GCM: the iv must be at least one byte"));
+    }
     let payload = Payload { msg: input, aad };
     macro_rules! tag {
         ($n:ty) => {
             match tag_bits {
-                32 | 64 => Err(CryptoError::NotSupported(format!(
-                    "AES-GCM with a {tag_bits}-bit tag is not supported (96 to 128)"
-                ))),
                 96 => gcm_with::<$n, U12>(key, iv, payload, decrypt),
                 104 => gcm_with::<$n, U13>(key, iv, payload, decrypt),
                 112 => gcm_with::<$n, U14>(key, iv, payload, decrypt),
                 120 => gcm_with::<$n, U15>(key, iv, payload, decrypt),
                 128 => gcm_with::<$n, U16>(key, iv, payload, decrypt),
-                other => Err(operation(format!("AES-GCM: a {other}-bit tag"))),
+                _ => gcm_any(key, iv, aad, tag_bits, input, decrypt),
             }
         };
     }
     match iv.len() {
         12 => tag!(U12),
         16 => tag!(U16),
-        n => Err(CryptoError::NotSupported(format!(
-            "AES-GCM with a {n}-byte iv is not supported (12 or 16)"
-        ))),
+        _ => gcm_any(key, iv, aad, tag_bits, input, decrypt),
+    }
+}
+
+/// GCM for any iv length and tag length, from CTR and GHASH.
+fn gcm_any(
+    key: &[u8],
+    iv: &[u8],
+    aad: &[u8],
+    tag_bits: u32,
+    input: &[u8],
+    decrypt: bool,
+) -> Result<Vec<u8>> {
+    if ![32, 64, 96, 104, 112, 120, 128].contains(&tag_bits) {
+        return Err(operation(format!("AES-GCM: a {tag_bits}-bit tag")));
+    }
+    if ![16, 24, 32].contains(&key.len()) {
+        return Err(data(format!(
+            "an AES key is 128, 192 or 256 bits, not {}",
+            key.len() * 8
+        )));
+    }
+    let t = tag_bits as usize / 8;
+    let gcm = cipher::Stream::Gcm;
+    if decrypt {
+        let Some(split) = input.len().checked_sub(t) else {
+            return Err(operation("AES-GCM: the data is shorter than its tag"));
+        };
+        let (ciphertext, tag) = input.split_at(split);
+        let want = cipher::tag(gcm, key, iv, aad, ciphertext)?;
+        if !bool::from(want[..t].ct_eq(tag)) {
+            return Err(operation("AES-GCM: the data or the tag is not authentic"));
+        }
+        cipher::keystream(gcm, key, iv, 0, ciphertext)
+    } else {
+        let mut out = cipher::keystream(gcm, key, iv, 0, input)?;
+        let tag = cipher::tag(gcm, key, iv, aad, &out)?;
+        out.extend_from_slice(&tag[..t]);
+        Ok(out)
     }
 }
 

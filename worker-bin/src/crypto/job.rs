@@ -126,6 +126,11 @@ pub enum Job {
     Generate {
         kind: KeyKind,
     },
+    /// Whether a generate job of these parameters could run (true), or
+    /// the error it would fail with, without making the key.
+    CheckGenerate {
+        kind: KeyKind,
+    },
     Import {
         kind: KeyKind,
         format: Format,
@@ -208,6 +213,12 @@ impl Job {
             }
             Job::Agree { key, public, bits } => agree(&key, &public, bits).map(Output::Bytes),
             Job::Generate { kind } => generate(&kind),
+            Job::CheckGenerate { kind } => match kind {
+                KeyKind::Rsa { bits, exponent } => {
+                    RsaKey::check(bits, &exponent).map(|_| Output::Bool(true))
+                }
+                _ => Ok(Output::Bool(true)),
+            },
             Job::Import {
                 kind,
                 format,

@@ -100,14 +100,21 @@ fn exponent_of(bytes: &[u8]) -> Result<u64> {
 }
 
 impl RsaKey {
-    /// A new key pair: private, public.
-    pub fn generate(bits: u32, exponent: &[u8]) -> Result<(RsaKey, RsaKey)> {
+    /// Whether [`RsaKey::generate`] takes these parameters: its
+    /// OperationError if not, without the search for primes. The public
+    /// exponent, when it does.
+    pub fn check(bits: u32, exponent: &[u8]) -> Result<u64> {
         if !(MIN_BITS..=MAX_BITS).contains(&bits) {
             return Err(operation(format!(
                 "modulusLength must be between {MIN_BITS} and {MAX_BITS}"
             )));
         }
-        let e = BoxedUint::from(exponent_of(exponent)?);
+        exponent_of(exponent)
+    }
+
+    /// A new key pair: private, public.
+    pub fn generate(bits: u32, exponent: &[u8]) -> Result<(RsaKey, RsaKey)> {
+        let e = BoxedUint::from(Self::check(bits, exponent)?);
         let mut rng = getrandom04::SysRng;
         let private = PrivateKey::new_with_exp(&mut rng, bits as usize, e)
             .map_err(|e| operation(format!("RSA key generation failed: {e}")))?;

@@ -222,6 +222,7 @@ fn job_of<'js>(state: &HostState, op: &str, p: &Object<'js>) -> Built<Job> {
         },
         "deriveBits" => derive(&p)?,
         "generate" => Job::Generate { kind: kind(&p)? },
+        "checkGenerate" => Job::CheckGenerate { kind: kind(&p)? },
         "import" => Job::Import {
             kind: kind(&p)?,
             format: Format::from_name(&p.text("format")?)?,

@@ -313,11 +313,18 @@
   __bextUrl(host, { define, iterable, eachOf, usv });
 
   // ---------------------------------------------------------------- crypto
+  const INTEGER_ARRAYS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array,
+    Int32Array, Uint32Array, BigInt64Array, BigUint64Array];
   const crypto = {
+    // WebIDL's ArrayBufferView, else a TypeError; then the spec's
+    // TypeMismatchError for a view that is not an integer array (floats,
+    // DataView) and QuotaExceededError past 65,536 bytes.
     getRandomValues(ta) {
-      if (!ArrayBuffer.isView(ta) || ta instanceof Float32Array || ta instanceof Float64Array || ta instanceof DataView)
-        throw new TypeError("getRandomValues needs an integer typed array");
-      if (ta.byteLength > 65536) throw new RangeError("getRandomValues: at most 65536 bytes at a time");
+      if (!ArrayBuffer.isView(ta)) throw new TypeError("getRandomValues needs an integer typed array");
+      if (!INTEGER_ARRAYS.some((C) => ta instanceof C))
+        throw new DOMException("getRandomValues needs an integer typed array", "TypeMismatchError");
+      if (ta.byteLength > 65536)
+        throw new DOMException(`getRandomValues: ${ta.byteLength} bytes, at most 65536 at a time`, "QuotaExceededError");
       new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength).set(host.randomBytes(ta.byteLength));
       return ta;
     },

@@ -327,7 +327,12 @@
       params.publicExponent = required(alg, "publicExponent");
     }
     const privUsages = usages.filter((u) => allowed[0].includes(u));
-    if (privUsages.length === 0) throw fail("SyntaxError", "the private key needs at least one usage");
+    if (privUsages.length === 0) {
+      // The spec checks the usages after making the key: parameters it
+      // cannot make one with (an RSA exponent, a modulus length) fail first.
+      run("checkGenerate", params);
+      throw fail("SyntaxError", "the private key needs at least one usage");
+    }
     // An RSA key takes long to make: this one comes back later.
     const [privHandle, pubHandle] = await run("generate", params);
     return {
