@@ -11,7 +11,7 @@ const number = require("internal/intl_number");
 const collator = require("internal/intl_collator");
 const datetime = require("internal/intl_datetime");
 const text = require("internal/intl_text");
-const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag } = core;
+const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag, toStringValue, wellFormed } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
 
@@ -30,7 +30,7 @@ methods(Intl, {
     return canonicalizeLocaleList(locales);
   },
   supportedValuesOf(key) {
-    key = String(key);
+    key = toStringValue(key);
     switch (key) {
       case "calendar": return [...datetime.CALENDARS];
       case "collation": return [...collator.ALL_COLLATIONS];
@@ -54,7 +54,7 @@ toStringTag(Intl, "Intl");
 // --------------------------------------------- the built-ins' methods
 function requireString(that, method) {
   if (that === undefined || that === null) throw new TypeError(`String.prototype.${method} called on null or undefined`);
-  return String(that);
+  return toStringValue(that);
 }
 
 // The language whose case mappings apply (UCD's SpecialCasing has Turkish,
@@ -70,17 +70,17 @@ const builtins = {
   ...datetime.builtins,
   localeCompare(that, locales, options) {
     const s = requireString(this, "localeCompare");
-    const t = String(that);
+    const t = toStringValue(that);
     const c = new Collator(locales, options);
     return collator.compareWith(collator.slots.get(c), s, t);
   },
   toLocaleUpperCase(locales) {
     const s = requireString(this, "toLocaleUpperCase");
-    return host.intlCaseMap(s, caseLanguage(locales), true);
+    return host.intlCaseMap(wellFormed(s), caseLanguage(locales), true);
   },
   toLocaleLowerCase(locales) {
     const s = requireString(this, "toLocaleLowerCase");
-    return host.intlCaseMap(s, caseLanguage(locales), false);
+    return host.intlCaseMap(wellFormed(s), caseLanguage(locales), false);
   },
   numberToLocaleString(locales, options) {
     const x = Number.prototype.valueOf.call(this);

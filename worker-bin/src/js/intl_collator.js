@@ -5,8 +5,9 @@
 
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, isUnicodeType,
-  methods, getters, toStringTag, fixPrototype, slotsOf,
+  methods, getters, toStringTag, fixPrototype, slotsOf, toStringValue, wellFormed,
 } = require("internal/intl_core");
+const record = (fields) => Object.assign(Object.create(null), fields);
 const { defineProperty } = Object;
 
 // The collations CLDR tailors, by language; emoji and eor are everyone's.
@@ -38,19 +39,19 @@ function Collator(locales, options) {
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const collation = getOption(options, "collation", "string", undefined, undefined);
   if (collation !== undefined && !isUnicodeType(collation)) throw new RangeError(`Invalid collation : ${collation}`);
-  const opt = { co: collation };
+  const opt = record({ co: collation });
   const numeric = getOption(options, "numeric", "boolean", undefined, undefined);
   if (numeric !== undefined) opt.kn = String(numeric);
   opt.kf = getOption(options, "caseFirst", "string", ["upper", "lower", "false"], undefined);
   const r = resolveLocale(requested, opt, KEYS, DEFAULTS);
-  const s = {
+  const s = record({
     locale: r.locale,
     usage,
     collation: r.co === null || r.co === undefined ? "default" : r.co,
     numeric: r.kn === "true",
     caseFirst: r.kf,
     dataLocale: r.dataLocale,
-  };
+  });
   const sensitivity = getOption(options, "sensitivity", "string", ["base", "accent", "case", "variant"], undefined);
   s.sensitivity = sensitivity === undefined ? "variant" : sensitivity;
   const ignorePunctuation = getOption(options, "ignorePunctuation", "boolean", undefined, undefined);
@@ -70,7 +71,7 @@ function Collator(locales, options) {
 }
 
 function compareWith(s, x, y) {
-  return host.intlCompare(s.handle, String(x), String(y));
+  return host.intlCompare(s.handle, wellFormed(toStringValue(x)), wellFormed(toStringValue(y)));
 }
 
 const proto = {};

@@ -6,7 +6,8 @@
 // Intl.Locale. Tags are canonicalized, and data looked up, by the Rust
 // doors of worker-bin/src/intl (host.intl*).
 
-const $String = String;
+// ToString: a symbol throws a TypeError (String(symbol) would not).
+const $String = (v) => `${v}`;
 const { defineProperty, defineProperties, create } = Object;
 
 // ------------------------------------------------------------ language tags
@@ -142,7 +143,9 @@ function lookupMatcher(requested) {
 // first supported value being the default, from `defaults`).
 function resolveLocale(requested, options, keys, defaults) {
   const r = lookupMatcher(requested);
-  const result = { dataLocale: r.locale };
+  // Records, not objects: Object.prototype's setters must not see them.
+  const result = create(null);
+  result.dataLocale = r.locale;
   const supported = new Map();
   for (const key of Object.keys(keys)) {
     const supports = keys[key];
@@ -233,6 +236,23 @@ function isUnicodeType(s) {
   return /^[a-z0-9]{3,8}(-[a-z0-9]{3,8})*$/i.test(s);
 }
 
+// An ordinary object with these data properties, made as the spec's
+// CreateDataPropertyOrThrow makes them (no setter of Object.prototype runs).
+function dataObject(pairs) {
+  const out = {};
+  for (const [k, v] of pairs) {
+    if (v !== undefined) defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+  }
+  return out;
+}
+
+// ToString; and a string safe to hand to Rust: lone surrogates become
+// U+FFFD (one code unit each, so indices stay).
+const toStringValue = $String;
+function wellFormed(s) {
+  return typeof s.toWellFormed === "function" ? s.toWellFormed() : s;
+}
+
 // --------------------------------------------------------- helpers for JS
 // Defines methods the way built-ins have them: writable, configurable,
 // non-enumerable.
@@ -262,7 +282,7 @@ function fixPrototype(ctor, proto) {
 // The internal slots of an Intl object, or a TypeError naming the method.
 function slotsOf(map, obj, method) {
   const s = typeof obj === "object" && obj !== null ? map.get(obj) : undefined;
-  if (s === undefined) throw new TypeError(`Method ${method} called on incompatible receiver ${typeof obj === "symbol" ? "a symbol" : $String(obj)}`);
+  if (s === undefined) throw new TypeError(`Method ${method} called on incompatible receiver ${typeof obj === "symbol" ? "a symbol" : String(obj)}`);
   return s;
 }
 
@@ -371,6 +391,9 @@ fixPrototype(Locale, localeProto);
 defineProperty(Locale, "length", { value: 1, configurable: true });
 
 module.exports = {
+  dataObject,
+  toStringValue,
+  wellFormed,
   parseTag,
   unicodeKeywords,
   joinTag,

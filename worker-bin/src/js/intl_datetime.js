@@ -7,8 +7,9 @@
 
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, getNumberOption,
-  isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, parseTag, joinTag,
+  isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, parseTag, joinTag, dataObject, toStringValue,
 } = require("internal/intl_core");
+const record = (fields) => Object.assign(Object.create(null), fields);
 const { NUMBERING_SYSTEMS } = require("internal/intl_number");
 const { defineProperty } = Object;
 
@@ -60,7 +61,7 @@ const slots = new WeakMap();
 function createDateTimeFormat(dtf, locales, options, required, defaults) {
   const requested = canonicalizeLocaleList(locales);
   options = coerceOptionsToObject(options);
-  const opt = {};
+  const opt = record({});
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const calendar = getOption(options, "calendar", "string", undefined, undefined);
   if (calendar !== undefined && !isUnicodeType(calendar)) throw new RangeError(`Invalid calendar : ${calendar}`);
@@ -75,17 +76,17 @@ function createDateTimeFormat(dtf, locales, options, required, defaults) {
   if (hour12 !== undefined) hourCycle = null;
   opt.hc = hourCycle;
   const r = resolveLocale(requested, opt, KEYS, DEFAULTS);
-  const s = { locale: r.locale, calendar: r.ca, numberingSystem: r.nu, dataLocale: r.dataLocale };
+  const s = record({ locale: r.locale, calendar: r.ca, numberingSystem: r.nu, dataLocale: r.dataLocale });
   let timeZone = options.timeZone;
   if (timeZone === undefined) timeZone = defaultTimeZone();
   else {
-    timeZone = String(timeZone);
+    timeZone = toStringValue(timeZone);
     const name = host.intlTimeZone(timeZone);
     if (name === null || name === undefined) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
     timeZone = name;
   }
   s.timeZone = timeZone;
-  const formatOptions = {};
+  const formatOptions = record({});
   let hasExplicit = false;
   for (const [name, values] of COMPONENTS) {
     const value = values === null
@@ -135,7 +136,7 @@ function createDateTimeFormat(dtf, locales, options, required, defaults) {
   if (s.numberingSystem !== "latn") keys.set("nu", s.numberingSystem);
   const p = parseTag(s.dataLocale);
   const tag = keys.size > 0 ? joinTag(p, { attributes: [], keys }) : s.dataLocale;
-  const o = { timeZone: s.timeZone, dateStyle: s.dateStyle, timeStyle: s.timeStyle };
+  const o = record({ timeZone: s.timeZone, dateStyle: s.dateStyle, timeStyle: s.timeStyle });
   let key = `${tag}|${s.timeZone}|${s.dateStyle}|${s.timeStyle}`;
   for (const [name] of COMPONENTS) {
     o[name] = s[name];
@@ -210,15 +211,11 @@ methods(proto, {
   },
   resolvedOptions() {
     const s = slotsOf(slots, this, "Intl.DateTimeFormat.prototype.resolvedOptions");
-    const out = { locale: s.locale, calendar: s.calendar, numberingSystem: s.numberingSystem, timeZone: s.timeZone };
-    if (s.hourCycle !== undefined) {
-      out.hourCycle = s.hourCycle;
-      out.hour12 = s.hour12;
-    }
-    for (const [name] of COMPONENTS) if (s[name] !== undefined) out[name] = s[name];
-    if (s.dateStyle !== undefined) out.dateStyle = s.dateStyle;
-    if (s.timeStyle !== undefined) out.timeStyle = s.timeStyle;
-    return out;
+    return dataObject([
+      ["locale", s.locale], ["calendar", s.calendar], ["numberingSystem", s.numberingSystem], ["timeZone", s.timeZone],
+      ["hourCycle", s.hourCycle], ["hour12", s.hour12], ...COMPONENTS.map(([name]) => [name, s[name]]),
+      ["dateStyle", s.dateStyle], ["timeStyle", s.timeStyle],
+    ]);
   },
 });
 toStringTag(proto, "Intl.DateTimeFormat");

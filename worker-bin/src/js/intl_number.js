@@ -8,8 +8,10 @@
 const core = require("internal/intl_core");
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, getNumberOption,
-  defaultNumberOption, isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf,
+  defaultNumberOption, isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, dataObject, toStringValue,
 } = core;
+// Records: no setter of Object.prototype runs on them.
+const record = (fields) => Object.assign(Object.create(null), fields);
 const { defineProperty } = Object;
 
 // The numbering systems with simple digits that ICU4X's decimal data has.
@@ -195,7 +197,7 @@ function NumberFormat(locales, options) {
   const nf = new.target === undefined ? Object.create(NumberFormat.prototype) : this;
   const requested = canonicalizeLocaleList(locales);
   options = coerceOptionsToObject(options);
-  const opt = {};
+  const opt = record({});
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const numberingSystem = getOption(options, "numberingSystem", "string", undefined, undefined);
   if (numberingSystem !== undefined && !isUnicodeType(numberingSystem)) {
@@ -203,7 +205,7 @@ function NumberFormat(locales, options) {
   }
   opt.nu = numberingSystem;
   const r = resolveLocale(requested, opt, { nu: nuSupported }, { nu: nuDefault });
-  const s = { locale: r.locale, numberingSystem: r.nu, dataLocale: dataLocale(r.dataLocale, r.nu) };
+  const s = record({ locale: r.locale, numberingSystem: r.nu, dataLocale: dataLocale(r.dataLocale, r.nu) });
   // SetNumberFormatUnitOptions.
   const style = getOption(options, "style", "string", ["decimal", "percent", "currency", "unit"], "decimal");
   s.style = style;
@@ -243,7 +245,7 @@ function NumberFormat(locales, options) {
   else if (useGrouping === true) useGrouping = "always";
   else if (!useGrouping) useGrouping = false;
   else {
-    useGrouping = String(useGrouping);
+    useGrouping = toStringValue(useGrouping);
     if (useGrouping === "true" || useGrouping === "false") useGrouping = defaultUseGrouping;
     else if (!["min2", "auto", "always"].includes(useGrouping)) {
       throw new RangeError(`Value ${useGrouping} out of range for Intl.NumberFormat options property useGrouping`);
@@ -264,7 +266,7 @@ function dataLocale(locale, nu) {
 }
 
 function rustOptions(s) {
-  const o = {};
+  const o = record({});
   for (const f of NF_FIELDS) o[f] = s[f] === undefined ? undefined : s[f] === false ? "false" : s[f];
   o.compactDisplay = s.compactDisplay || "short";
   return o;
@@ -341,16 +343,12 @@ methods(nfProto, {
   },
   resolvedOptions() {
     const s = slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.resolvedOptions");
-    const out = {};
-    for (const f of [
+    return dataObject([
       "locale", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay",
       "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
       "maximumSignificantDigits", "useGrouping", "notation", "compactDisplay", "signDisplay", "roundingIncrement",
       "roundingMode", "roundingPriority", "trailingZeroDisplay",
-    ]) {
-      if (s[f] !== undefined) out[f] = s[f];
-    }
-    return out;
+    ].map((f) => [f, s[f]]));
   },
 });
 toStringTag(nfProto, "Intl.NumberFormat");
@@ -375,7 +373,7 @@ function PluralRules(locales, options) {
   options = coerceOptionsToObject(options);
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const type = getOption(options, "type", "string", ["cardinal", "ordinal"], "cardinal");
-  const s = { type };
+  const s = record({ type });
   setDigitOptions(s, options, 0, 3, "standard");
   const r = resolveLocale(requested, {}, {}, {});
   s.locale = r.locale;
@@ -400,16 +398,12 @@ methods(prProto, {
   },
   resolvedOptions() {
     const s = slotsOf(prSlots, this, "Intl.PluralRules.prototype.resolvedOptions");
-    const out = { locale: s.locale, type: s.type, minimumIntegerDigits: s.minimumIntegerDigits };
-    for (const f of ["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"]) {
-      if (s[f] !== undefined) out[f] = s[f];
-    }
-    out.pluralCategories = host.intlPluralCategories(s.handle);
-    out.roundingIncrement = s.roundingIncrement;
-    out.roundingMode = s.roundingMode;
-    out.roundingPriority = s.roundingPriority;
-    out.trailingZeroDisplay = s.trailingZeroDisplay;
-    return out;
+    return dataObject([
+      ["locale", s.locale], ["type", s.type], ["minimumIntegerDigits", s.minimumIntegerDigits],
+      ...["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"].map((f) => [f, s[f]]),
+      ["pluralCategories", host.intlPluralCategories(s.handle)], ["roundingIncrement", s.roundingIncrement],
+      ["roundingMode", s.roundingMode], ["roundingPriority", s.roundingPriority], ["trailingZeroDisplay", s.trailingZeroDisplay],
+    ]);
   },
 });
 toStringTag(prProto, "Intl.PluralRules");

@@ -6,7 +6,7 @@
 
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOptionsObject, getOption,
-  isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf,
+  isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, toStringValue, wellFormed,
 } = require("internal/intl_core");
 const number = require("internal/intl_number");
 const { defineProperty } = Object;
@@ -41,11 +41,11 @@ function RelativeTimeFormat(locales, options) {
   const numeric = getOption(options, "numeric", "string", ["always", "auto"], "always");
   const dataLocale = r.nu === "latn" ? r.dataLocale : `${r.dataLocale}-u-nu-${r.nu}`;
   const nf = new number.NumberFormat(dataLocale);
-  rtfSlots.set(this, { locale: r.locale, style, numeric, numberingSystem: r.nu, dataLocale, nf: number.nfSlots.get(nf), handles: {} });
+  rtfSlots.set(this, { locale: r.locale, style, numeric, numberingSystem: r.nu, dataLocale, nf: number.nfSlots.get(nf), handles: Object.create(null) });
 }
 
 function singularUnit(unit) {
-  const u = String(unit);
+  const u = toStringValue(unit);
   const singular = u.endsWith("s") ? u.slice(0, -1) : u;
   if (!UNITS.includes(singular)) throw new RangeError(`Invalid unit argument for format() '${u}'`);
   return singular;
@@ -163,7 +163,7 @@ function Segmenter(locales, options) {
 
 // A string's boundaries (and, for words, which segments are word-like).
 function boundaries(granularity, string) {
-  const raw = host.intlSegment(string, granularity);
+  const raw = host.intlSegment(wellFormed(string), granularity);
   if (granularity !== "word") return { breaks: raw, wordLike: null };
   const breaks = [raw[0]];
   const wordLike = [];
@@ -187,7 +187,7 @@ const segmentsProto = {};
 methods(segmentsProto, {
   containing(index) {
     const s = slotsOf(segmentsSlots, this, "%Segments.prototype%.containing");
-    let n = Number(index);
+    let n = +index;
     n = Number.isNaN(n) ? 0 : Math.trunc(n);
     if (n < 0 || n >= s.string.length) return undefined;
     let lo = 0;
@@ -230,7 +230,7 @@ const segmenterProto = {};
 methods(segmenterProto, {
   segment(string) {
     const s = slotsOf(segmenterSlots, this, "Intl.Segmenter.prototype.segment");
-    const str = String(string);
+    const str = toStringValue(string);
     const segments = Object.create(segmentsProto);
     segmentsSlots.set(segments, { string: str, granularity: s.granularity, b: boundaries(s.granularity, str) });
     return segments;
