@@ -212,7 +212,7 @@ pub enum LoadError {
     #[error("{path}: not valid YAML for Kubernetes: {source}")]
     Yaml {
         path: String,
-        source: serde_saphyr::Error,
+        source: Box<serde_saphyr::Error>,
     },
 }
 
@@ -331,7 +331,7 @@ fn load_file(path: &Path, out: &mut Vec<Object>) -> Result<(), LoadError> {
 
 /// The objects of a YAML stream (`---` between documents; empty ones and
 /// `kind: List` wrappers are not unwrapped: kubectl's output is per object).
-pub fn parse(text: &str) -> Result<Vec<Object>, serde_saphyr::Error> {
+pub fn parse(text: &str) -> Result<Vec<Object>, Box<serde_saphyr::Error>> {
     let docs: Vec<Option<Object>> = serde_saphyr::from_multiple(text)?;
     Ok(docs.into_iter().flatten().collect())
 }
