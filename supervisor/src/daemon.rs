@@ -95,9 +95,15 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let bin = worker_bin(&config)?;
     config.check_credentials()?;
     let limits = front_limits(&config);
-    let listener = TcpListener::bind(config.server.listen)
-        .await
-        .or_fatal(|| format!("cannot listen on {}", config.server.listen))?;
+    // A socket systemd holds (socket activation) wins over `listen`.
+    let activated = crate::front::activation::take().map_err(|e| Fatal::Part(Box::new(e)))?;
+    let listener = match activated.http {
+        Some(l) => TcpListener::from_std(l)
+            .or_fatal(|| "cannot use the socket systemd passed".into())?,
+        None => TcpListener::bind(config.server.listen)
+            .await
+            .or_fatal(|| format!("cannot listen on {}", config.server.listen))?,
+    };
     let local = listener
         .local_addr()
         .or_fatal(|| "cannot read the listening address".into())?;

@@ -14,6 +14,7 @@
 //! (`pool::dispatch`).
 
 pub mod accept;
+pub mod activation;
 mod admin;
 pub mod body;
 pub mod conn;
