@@ -313,6 +313,31 @@
   __bextUrl(host, { define, iterable, eachOf, usv });
 
   // ---------------------------------------------------------------- crypto
+  // WebIDL's QuotaExceededError: a DOMException (code 22) that may tell
+  // the quota and what was asked for.
+  class QuotaExceededError extends DOMException {
+    #quota;
+    #requested;
+    constructor(message = "", options = {}) {
+      super(message, "QuotaExceededError");
+      const num = (v, what) => {
+        if (v === undefined) return null;
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new TypeError(`QuotaExceededError: ${what} is not a finite number`);
+        if (n < 0) throw new RangeError(`QuotaExceededError: ${what} is negative`);
+        return n;
+      };
+      const quota = num(options?.quota, "quota");
+      const requested = num(options?.requested, "requested");
+      if (quota !== null && requested !== null && requested < quota)
+        throw new RangeError("QuotaExceededError: requested is less than quota");
+      this.#quota = quota;
+      this.#requested = requested;
+    }
+    get quota() { return this.#quota; }
+    get requested() { return this.#requested; }
+  }
+  define("QuotaExceededError", QuotaExceededError);
   const INTEGER_ARRAYS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array,
     Int32Array, Uint32Array, BigInt64Array, BigUint64Array];
   const crypto = {
@@ -324,7 +349,7 @@
       if (!INTEGER_ARRAYS.some((C) => ta instanceof C))
         throw new DOMException("getRandomValues needs an integer typed array", "TypeMismatchError");
       if (ta.byteLength > 65536)
-        throw new DOMException(`getRandomValues: ${ta.byteLength} bytes, at most 65536 at a time`, "QuotaExceededError");
+        throw new QuotaExceededError(`getRandomValues: ${ta.byteLength} bytes, at most 65536 at a time`);
       new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength).set(host.randomBytes(ta.byteLength));
       return ta;
     },

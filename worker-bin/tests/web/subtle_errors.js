@@ -111,4 +111,9 @@ test("getRandomValues: TypeError for what is not an ArrayBufferView, TypeMismatc
   }
   const e = throws("QuotaExceededError", () => crypto.getRandomValues(new Uint8Array(65537)), "65,537 bytes");
   ok(e instanceof DOMException && e.code === 22, "QuotaExceededError: code 22");
+  ok(e.constructor === QuotaExceededError && e.quota === null && e.requested === null, "WebIDL's QuotaExceededError");
+  const q = new QuotaExceededError("full", { quota: 10, requested: 12 });
+  same([q.name, q.message, q.code, q.quota, q.requested], ["QuotaExceededError", "full", 22, 10, 12], "constructed");
+  throws(RangeError, () => new QuotaExceededError("", { quota: -1 }), "a negative quota");
+  throws(RangeError, () => new QuotaExceededError("", { quota: 5, requested: 4 }), "requested under quota");
 });

@@ -7,7 +7,7 @@ export async function run(print) {
       const a = f();
       return `ok ${a.constructor.name} ${a.byteLength}`;
     } catch (e) {
-      return `${e.constructor.name} ${e.name}${e instanceof DOMException ? ` code ${e.code}` : ""}`;
+      return e instanceof DOMException ? `DOMException ${e.name} code ${e.code}` : `${e.constructor.name} ${e.name}`;
     }
   };
   const types = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array,

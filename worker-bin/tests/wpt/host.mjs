@@ -1,0 +1,60 @@
+// The WPT host of the runner (main.rs): runs one test file with WPT's
+// testharness.js the way WPT's worker wrapper of an `.any.js` file does
+// (testharness.js, the `// META: script=` files, the test, then `done()`),
+// or a `.worker.js` file as written (its `importScripts` served from the
+// job), and answers every subtest's result. The same in a bext worker
+// (worker.mjs) and in Node (node.mjs), so both engines get the same harness.
+//
+// A job is { scripts: [{ name, text }], files: { path: text }, done }:
+// `scripts` are evaluated in order as global scripts (an indirect eval),
+// `files` are what `importScripts(path)` finds (paths as the test writes
+// them), and `done` says to call testharness's `done()` after the last
+// script. The answer is { harness: { status, message }, tests: [{ name,
+// status, message }] } with testharness's status names, or { error } when
+// a script threw before the harness could report.
+
+const STATUS = ["PASS", "FAIL", "TIMEOUT", "NOTRUN", "PRECONDITION_FAILED"];
+const HARNESS = ["OK", "ERROR", "TIMEOUT", "PRECONDITION_FAILED"];
+
+function describe(e) {
+  try {
+    if (e !== null && typeof e === "object") return `${e.name || e.constructor?.name || "Error"}: ${e.message}`;
+    return String(e);
+  } catch {
+    return "(the thrown value cannot be printed)";
+  }
+}
+
+export function runWpt(job) {
+  const g = globalThis;
+  if (g.self === undefined) g.self = g;
+  const evaluate = (0, eval);
+  g.importScripts = (...paths) => {
+    for (const path of paths) {
+      const text = job.files[path];
+      if (text === undefined) throw new Error(`importScripts: ${path} is not in the job`);
+      evaluate(`${text}\n//# sourceURL=${path}`);
+    }
+  };
+  return new Promise((resolve) => {
+    let harnessLoaded = false;
+    const finish = (tests, status) =>
+      resolve({
+        harness: { status: HARNESS[status.status] ?? String(status.status), message: status.message ?? null },
+        tests: tests.map((t) => ({ name: t.name, status: STATUS[t.status] ?? String(t.status), message: t.message ?? null })),
+      });
+    for (const { name, text } of job.scripts) {
+      try {
+        evaluate(`${text}\n//# sourceURL=${name}`);
+      } catch (e) {
+        return resolve({ error: `${name} threw ${describe(e)}` });
+      }
+      if (!harnessLoaded && typeof g.add_completion_callback === "function") {
+        harnessLoaded = true;
+        g.add_completion_callback(finish);
+      }
+    }
+    if (!harnessLoaded) return resolve({ error: "testharness.js was not loaded" });
+    if (job.done) g.done();
+  });
+}
