@@ -19,10 +19,12 @@
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
 //! (Collator, localeCompare, locale case mapping), `datetime`
 //! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
-//! (RelativeTimeFormat), `list` (ListFormat), `segmenter` (Segmenter).
+//! (RelativeTimeFormat), `list` (ListFormat), `segmenter` (Segmenter),
+//! `display` (DisplayNames).
 
 mod collator;
 mod datetime;
+mod display;
 mod list;
 mod locale;
 mod number;
@@ -178,6 +180,7 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;
+    display::install(ctx, host)?;
     list::install(ctx, host)?;
     relative::install(ctx, host)?;
     segmenter::install(ctx, host)?;

@@ -43,7 +43,7 @@ methods(Intl, {
   },
 });
 for (const [name, value] of [
-  ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["ListFormat", text.ListFormat],
+  ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["DisplayNames", text.DisplayNames], ["ListFormat", text.ListFormat],
   ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
   ["RelativeTimeFormat", text.RelativeTimeFormat], ["Segmenter", text.Segmenter],
 ]) {

@@ -1,8 +1,8 @@
 "use strict";
-// Intl.RelativeTimeFormat, Intl.ListFormat and Intl.Segmenter (ECMA-402
-// chapters 17, 13 and 18): options in the spec's order, the objects'
-// shapes; the text itself from worker-bin/src/intl/relative.rs, list.rs
-// and segmenter.rs.
+// Intl.RelativeTimeFormat, Intl.ListFormat, Intl.Segmenter and
+// Intl.DisplayNames (ECMA-402 chapters 17, 13, 18 and 12): options in the
+// spec's order, the objects' shapes; the text itself from
+// worker-bin/src/intl/relative.rs, list.rs, segmenter.rs and display.rs.
 
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOptionsObject, getOption,
@@ -245,4 +245,72 @@ fixPrototype(Segmenter, segmenterProto);
 defineProperty(Segmenter, "length", { value: 0, configurable: true });
 supportedLocalesOf(Segmenter);
 
-module.exports = { RelativeTimeFormat, ListFormat, Segmenter };
+// ---------------------------------------------------------- DisplayNames
+const dnSlots = new WeakMap();
+const FIELDS = ["era", "year", "quarter", "month", "weekOfYear", "weekday", "day", "dayPeriod", "hour", "minute", "second", "timeZoneName"];
+
+function DisplayNames(locales, options) {
+  requireNew(new.target, "DisplayNames");
+  const requested = canonicalizeLocaleList(locales);
+  options = getOptionsObject(options);
+  getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
+  const r = resolveLocale(requested, {}, {}, {});
+  const style = getOption(options, "style", "string", ["narrow", "short", "long"], "long");
+  const type = getOption(options, "type", "string", ["language", "region", "script", "currency", "calendar", "dateTimeField"], undefined);
+  if (type === undefined) throw new TypeError("Intl.DisplayNames: the type option is required");
+  const fallback = getOption(options, "fallback", "string", ["code", "none"], "code");
+  const languageDisplay = getOption(options, "languageDisplay", "string", ["dialect", "standard"], "dialect");
+  const handle = host.intlDisplayNames(r.dataLocale, type, style, languageDisplay === "dialect");
+  dnSlots.set(this, { locale: r.locale, style, type, fallback, languageDisplay, handle });
+}
+
+// CanonicalCodeForDisplayNames (12.5.1).
+function canonicalCode(type, code) {
+  const bad = () => new RangeError(`invalid ${type} code: ${code}`);
+  switch (type) {
+    case "language": {
+      if (!/^([a-z]{2,3}|[a-z]{5,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*$/i.test(code)) throw bad();
+      const c = host.intlCanonical(code);
+      if (c === null || c === undefined) throw bad();
+      return c;
+    }
+    case "region":
+      if (!/^([a-z]{2}|[0-9]{3})$/i.test(code)) throw bad();
+      return code.toUpperCase();
+    case "script":
+      if (!/^[a-z]{4}$/i.test(code)) throw bad();
+      return code[0].toUpperCase() + code.slice(1).toLowerCase();
+    case "calendar":
+      if (!isUnicodeType(code)) throw bad();
+      return code.toLowerCase();
+    case "dateTimeField":
+      if (!FIELDS.includes(code)) throw bad();
+      return code;
+    default:
+      if (!/^[a-z]{3}$/i.test(code)) throw bad();
+      return code.toUpperCase();
+  }
+}
+
+const dnProto = {};
+methods(dnProto, {
+  of(code) {
+    const s = slotsOf(dnSlots, this, "Intl.DisplayNames.prototype.of");
+    const canonical = canonicalCode(s.type, toStringValue(code));
+    const name = host.intlDisplayName(s.handle, canonical);
+    if (name !== null && name !== undefined) return name;
+    return s.fallback === "code" ? canonical : undefined;
+  },
+  resolvedOptions() {
+    const s = slotsOf(dnSlots, this, "Intl.DisplayNames.prototype.resolvedOptions");
+    const out = { locale: s.locale, style: s.style, type: s.type, fallback: s.fallback };
+    if (s.type === "language") defineProperty(out, "languageDisplay", { value: s.languageDisplay, writable: true, enumerable: true, configurable: true });
+    return out;
+  },
+});
+toStringTag(dnProto, "Intl.DisplayNames");
+fixPrototype(DisplayNames, dnProto);
+defineProperty(DisplayNames, "length", { value: 2, configurable: true });
+supportedLocalesOf(DisplayNames);
+
+module.exports = { RelativeTimeFormat, ListFormat, Segmenter, DisplayNames };

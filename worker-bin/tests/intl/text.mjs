@@ -30,4 +30,22 @@ export function run(print) {
     }
   }
   print(Object.prototype.toString.call(new Intl.Segmenter().segment("a")[Symbol.iterator]()));
+  // DisplayNames: languages, regions and scripts (ICU4X has no currency,
+  // calendar or date field names yet, and its newer CLDR names zh-Hant
+  // "Traditional Mandarin Chinese" where Node 20's says "Traditional Chinese").
+  const lang = new Intl.DisplayNames("en", { type: "language" });
+  print(lang.of("de"), lang.of("en-GB"), lang.of("fr-CA"), lang.of("pt-BR"), new Intl.DisplayNames("en", { type: "language", languageDisplay: "standard" }).of("en-GB"));
+  // (Codes in their canonical case: Node 20 answers a lower-case region or
+  // script code as it was given, where the spec upper- or title-cases it.)
+  const region = new Intl.DisplayNames("de", { type: "region" });
+  print(region.of("US"), region.of("419"), region.of("DE"), new Intl.DisplayNames("en", { type: "script" }).of("Latn"), new Intl.DisplayNames("en", { type: "region", fallback: "none" }).of("XZ"));
+  print(JSON.stringify(lang.resolvedOptions()));
+  for (const f of [() => new Intl.DisplayNames("en"), () => lang.of("en_US"), () => new Intl.DisplayNames("en", { type: "region" }).of("USA")]) {
+    try {
+      f();
+      print("no error");
+    } catch (e) {
+      print(e.constructor.name);
+    }
+  }
 }
