@@ -35,9 +35,13 @@ fn answer(config: &str, env: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_pools_locale_and_timezone_are_its_workers_defaults() {
-    let config = "[render]\nscript = \"worker.js\"\nlocale = \"de-DE\"\ntimezone = \"Asia/Kolkata\"\n";
+    let config =
+        "[render]\nscript = \"worker.js\"\nlocale = \"de-DE\"\ntimezone = \"Asia/Kolkata\"\n";
     assert_eq!(
-        answer(config, &[("LANG", "fr_FR.UTF-8"), ("TZ", "America/New_York")]),
+        answer(
+            config,
+            &[("LANG", "fr_FR.UTF-8"), ("TZ", "America/New_York")]
+        ),
         "1.234,5|15. Januar 2024|20:34|de-DE|Asia/Kolkata"
     );
 }
@@ -46,7 +50,10 @@ fn a_pools_locale_and_timezone_are_its_workers_defaults() {
 fn without_them_the_environment_then_en_us_and_utc() {
     let config = "[render]\nscript = \"worker.js\"\nenv_pass = [\"LANG\", \"TZ\"]\n";
     assert_eq!(
-        answer(config, &[("LANG", "fr_FR.UTF-8"), ("TZ", "America/New_York")]),
+        answer(
+            config,
+            &[("LANG", "fr_FR.UTF-8"), ("TZ", "America/New_York")]
+        ),
         "1\u{202f}234,5|15 janvier 2024|10:04|fr-FR|America/New_York"
     );
     let bare = "[render]\nscript = \"worker.js\"\n";
