@@ -182,13 +182,22 @@ impl NumberFormat {
         let (mut y, exponent, compact) = self.round(&x);
         // The sign is decided on the rounded value (-0.001 shows as -0).
         y.sign = if negative { Sign::Negative } else { Sign::None };
-        let parens = self.accounting
-            && negative
-            && !(y.absolute.is_zero() && self.sign == SignDisplay::Negative);
+        // Accounting shows a negative in parentheses, where a minus sign
+        // would show.
+        let minus_shows = negative
+            && match self.sign {
+                SignDisplay::Never => false,
+                SignDisplay::ExceptZero | SignDisplay::Negative => !y.absolute.is_zero(),
+                _ => true,
+            };
+        let parens = self.accounting && minus_shows;
         if parens {
             y.sign = Sign::None;
         }
-        y.apply_sign_display(self.sign);
+        // In parentheses, the parentheses are the sign.
+        if !parens {
+            y.apply_sign_display(self.sign);
+        }
         let (sign_before, mut body, sign_after) = self.number_parts(&y);
         if let Some(e) = exponent {
             body.push(("exponentSeparator", "E".into()));
@@ -343,16 +352,21 @@ fn special(f: &NumberFormat, v: &Value<'_>) -> Option<Parts> {
     } else {
         ("infinity", "∞")
     };
-    // The sign and the style's affixes, as for 1 (or -1).
-    let one = Decimal::from(if x < 0.0 { -1 } else { 1 });
-    let mut parts = f.format(one);
+    // The sign and the style's affixes, as for 1 or -1 (NaN: as for +0,
+    // so signDisplay "always" shows "+NaN" and "exceptZero" no sign).
+    let like = Decimal::from(if x.is_nan() {
+        0
+    } else if x < 0.0 {
+        -1
+    } else {
+        1
+    });
+    let mut parts = f.format(like);
     let digits = ["integer", "group", "decimal", "fraction"];
     let first = parts.iter().position(|(t, _)| digits.contains(t))?;
-    parts.retain(|(t, _)| !digits.contains(t));
+    // Neither digits nor an exponent: an infinity has no "E0".
+    parts.retain(|(t, _)| !digits.contains(t) && !t.starts_with("exponent"));
     parts.insert(first, (kind, text.to_string()));
-    if x.is_nan() {
-        parts.retain(|(t, _)| *t != "minusSign" && *t != "plusSign");
-    }
     Some(parts)
 }
 
