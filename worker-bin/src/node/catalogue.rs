@@ -137,8 +137,14 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("internal/intl", include_str!("../js/intl.js")),
     ("internal/intl_core", include_str!("../js/intl_core.js")),
     ("internal/intl_number", include_str!("../js/intl_number.js")),
-    ("internal/intl_collator", include_str!("../js/intl_collator.js")),
-    ("internal/intl_datetime", include_str!("../js/intl_datetime.js")),
+    (
+        "internal/intl_collator",
+        include_str!("../js/intl_collator.js"),
+    ),
+    (
+        "internal/intl_datetime",
+        include_str!("../js/intl_datetime.js"),
+    ),
     ("internal/intl_text", include_str!("../js/intl_text.js")),
     ("internal/zlib_streams", include_str!("js/zlib_streams.js")),
 ];
