@@ -107,6 +107,26 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     let local = listener
         .local_addr()
         .or_fatal(|| "cannot read the listening address".into())?;
+    let tls = match &config.server.tls {
+        Some(t) => {
+            let (acceptor, certs) =
+                crate::front::tls::acceptor(t).map_err(|e| Fatal::Part(Box::new(e)))?;
+            let l = match activated.https {
+                Some(l) => TcpListener::from_std(l)
+                    .or_fatal(|| "cannot use the socket systemd passed".into())?,
+                None => TcpListener::bind(t.listen)
+                    .await
+                    .or_fatal(|| format!("cannot listen on {} (TLS)", t.listen))?,
+            };
+            let at = l
+                .local_addr()
+                .or_fatal(|| "cannot read the listening address".into())?;
+            let watch =
+                crate::front::tls::watch(certs).map_err(|e| Fatal::Part(Box::new(e)))?;
+            Some((l, acceptor, at, watch))
+        }
+        None => None,
+    };
     let control = crate::control::bind(&config.server.control_socket)?;
 
     let parts = start_parts(&config, bin, sigchld)?;
@@ -120,7 +140,16 @@ async fn serve(config: Config) -> Result<(), Fatal> {
                 config.server.forwarded.clone(),
                 config.server.allowed_hosts.clone(),
             ))
-            .with_statics(crate::front::static_files::Statics::new(&config.statics)),
+            .with_statics(crate::front::static_files::Statics::new(&config.statics))
+            .with_redirect(
+                config
+                    .server
+                    .tls
+                    .as_ref()
+                    .filter(|t| t.redirect_to_https)
+                    .zip(tls.as_ref())
+                    .map(|(_, (_, _, at, _))| at.port()),
+            ),
     );
     tokio::spawn(crate::control::serve(
         control,
@@ -140,12 +169,20 @@ async fn serve(config: Config) -> Result<(), Fatal> {
         "bextd started"
     );
     println_listen(local);
+    let (tls, _tls_watch) = match tls {
+        Some((l, acceptor, at, watch)) => {
+            println!("bextd listening on https://{at}");
+            (Some((l, acceptor)), Some(watch))
+        }
+        None => (None, None),
+    };
 
     let (stop_accept_tx, stop_accept) = oneshot::channel::<()>();
     let accept = tokio::spawn(crate::front::accept::run(
         listener,
         front,
         limits,
+        tls,
         stop_accept,
     ));
     let stop = signals.until_stop(&parts.reloader, parts.asks).await;

@@ -101,6 +101,24 @@ pub const SERVER: &[Key] = &[
     key("admin_hosts", Kind::TextList),
     key("forwarded_allow_ips", Kind::TextList),
     key("allowed_hosts", Kind::TextList),
+    key("tls", Kind::Table(TLS)),
+];
+
+/// `[server.tls]`.
+pub const TLS: &[Key] = &[
+    key("listen", Kind::Text),
+    key("cert", Kind::Text),
+    key("key", Kind::Text),
+    key("client_ca", Kind::Text),
+    key("redirect_to_https", Kind::Bool),
+    key("sni", Kind::Tables(TLS_SNI)),
+];
+
+/// `[[server.tls.sni]]`.
+pub const TLS_SNI: &[Key] = &[
+    key("names", Kind::TextList),
+    key("cert", Kind::Text),
+    key("key", Kind::Text),
 ];
 
 pub const RECOVERY: &[Key] = &[
@@ -419,6 +437,10 @@ mod tests {
                 ..ServerLimits::default()
             },
             admin_token: Some(String::new()),
+            tls: Some(crate::config::TlsSection {
+                client_ca: Some(String::new()),
+                ..Default::default()
+            }),
             ..ServerSection::default()
         };
         let pool = PoolSection {

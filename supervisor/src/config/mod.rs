@@ -20,6 +20,7 @@ mod schema;
 mod settings;
 mod shapes;
 mod statics;
+mod tls;
 pub mod store_url;
 mod traces;
 mod validate;
@@ -41,6 +42,7 @@ pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
 pub use statics::{StaticEntry, StaticSection};
+pub use tls::{CertFiles, PemError, SniSection, Tls, TlsSection, load_certified, load_roots};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerLimits,
     ServerSection, WorkerCount,
@@ -87,6 +89,8 @@ pub struct Server {
     pub forwarded: Forwarded,
     /// `allowed_hosts`, lower case, without a trailing dot; empty: any.
     pub allowed_hosts: Vec<String>,
+    /// `[server.tls]`, checked; `None`: no TLS listener.
+    pub tls: Option<Tls>,
 }
 
 /// A secret whose `Debug` does not show it.

@@ -212,7 +212,9 @@ fn check_server(c: &mut Checker<'_>, raw: &RawConfig, base: &Path) -> Server {
         }
         None => None,
     };
+    let tls = super::tls::check(c, s.tls.as_ref(), base);
     Server {
+        tls,
         admin_token: s.admin_token.clone().map(super::Secret),
         admin_hosts,
         forwarded,

@@ -68,6 +68,7 @@ pub async fn run(
     listener: TcpListener,
     front: Arc<Front>,
     limits: Limits,
+    tls: Option<(TcpListener, tokio_rustls::TlsAcceptor)>,
     mut stop: oneshot::Receiver<()>,
 ) -> super::graceful::Graceful {
     let graceful = super::graceful::Graceful::default();
@@ -77,28 +78,42 @@ pub async fn run(
         let Some(permit) = cap.take(&mut stop).await else {
             return graceful;
         };
-        let accepted = match listener.accept().now_or_never() {
+        let accepted = match next(&listener, tls.as_ref()).now_or_never() {
             Some(a) => a,
             None => {
                 cap.caught_up();
                 tokio::select! {
                     _ = &mut stop => return graceful,
-                    a = listener.accept() => a,
+                    a = next(&listener, tls.as_ref()) => a,
                 }
             }
         };
+        let (accepted, secure) = accepted;
         match accepted {
             Ok((stream, peer)) => {
                 errors.succeeded();
                 let _ = stream.set_nodelay(true);
-                conn::serve(
-                    &front,
-                    graceful.watcher(),
-                    stream,
-                    peer,
-                    limits.timeouts,
-                    permit,
-                );
+                let watcher = graceful.watcher();
+                match tls.as_ref().filter(|_| secure) {
+                    None => conn::serve(&front, watcher, stream, peer, limits.timeouts, permit),
+                    // The handshake on the connection's own task, within
+                    // header_read_timeout_ms.
+                    Some((_, acceptor)) => {
+                        let (acceptor, front) = (acceptor.clone(), front.clone());
+                        tokio::spawn(async move {
+                            let within = limits.timeouts.header_read;
+                            match tokio::time::timeout(within, acceptor.accept(stream)).await {
+                                Ok(Ok(s)) => {
+                                    conn::serve(&front, watcher, s, peer, limits.timeouts, permit)
+                                }
+                                Ok(Err(e)) => {
+                                    tracing::debug!(%peer, error = %e, "TLS handshake failed")
+                                }
+                                Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
+                            }
+                        });
+                    }
+                }
             }
             Err(e) => {
                 drop(permit);
@@ -109,6 +124,24 @@ pub async fn run(
                 }
             }
         }
+    }
+}
+
+/// The next connection on either listener, and whether it came to the
+/// TLS one.
+async fn next(
+    plain: &TcpListener,
+    tls: Option<&(TcpListener, tokio_rustls::TlsAcceptor)>,
+) -> (
+    std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)>,
+    bool,
+) {
+    match tls {
+        None => (plain.accept().await, false),
+        Some((l, _)) => tokio::select! {
+            a = plain.accept() => (a, false),
+            a = l.accept() => (a, true),
+        },
     }
 }
 

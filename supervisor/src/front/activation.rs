@@ -8,7 +8,7 @@
 //! by the next bextd, never refused.
 //!
 //! The plain HTTP listener is the descriptor named `http` (or the only one,
-//! unnamed); the TLS listener the one named `https`. A listener taken
+//! unnamed); the TLS listener (`[server.tls]`) the one named `https`. A listener taken
 //! from systemd replaces the configured address. The descriptors are
 //! marked close-on-exec, so workers do not inherit them.
 

@@ -223,21 +223,46 @@ impl crate::history::stream::Client for Clock {
     }
 }
 
-impl<S: std::os::fd::AsFd> Timed<S> {
+/// A connection's stream: plain TCP or TLS over it, and its socket.
+pub trait Socket: AsyncRead + AsyncWrite + Unpin + Send + 'static {
+    /// Over TLS.
+    const SECURE: bool;
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_>;
+}
+
+impl Socket for TcpStream {
+    const SECURE: bool = false;
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        std::os::fd::AsFd::as_fd(self)
+    }
+}
+
+impl Socket for tokio_rustls::server::TlsStream<TcpStream> {
+    const SECURE: bool = true;
+    fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+        std::os::fd::AsFd::as_fd(self.get_ref().0)
+    }
+}
+
+/// Whether a request came over TLS: in its extensions.
+#[derive(Debug, Clone, Copy)]
+pub struct Secure(pub bool);
+
+impl<S: Socket> Timed<S> {
     /// Applies an event stream's small send buffer, once.
     fn bound_send_buffer(&self) {
         if self.clock.small_send_buffer.load(Ordering::Relaxed)
             && self.clock.small_send_buffer.swap(false, Ordering::AcqRel)
         {
             use nix::sys::socket::{setsockopt, sockopt::SndBuf};
-            if let Err(e) = setsockopt(&self.inner, SndBuf, &STREAM_SEND_BUFFER) {
+            if let Err(e) = setsockopt(&self.inner.fd(), SndBuf, &STREAM_SEND_BUFFER) {
                 tracing::debug!(error = %e, "cannot bound an event stream's send buffer");
             }
         }
     }
 }
 
-impl<S: AsyncWrite + Unpin + std::os::fd::AsFd> AsyncWrite for Timed<S> {
+impl<S: Socket> AsyncWrite for Timed<S> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -338,14 +363,15 @@ pub struct Held {
 
 /// Serves one accepted connection on its own task; `permit` (its place
 /// under `max_connections`) is given back when the connection closes.
-pub fn serve(
+pub fn serve<S: Socket>(
     front: &Arc<Front>,
     watcher: Watcher,
-    stream: TcpStream,
+    stream: S,
     peer: SocketAddr,
     timeouts: Timeouts,
     permit: OwnedSemaphorePermit,
 ) {
+    let secure = Secure(S::SECURE);
     let clock = Arc::new(Clock {
         heartbeat: timeouts.heartbeat(),
         ..Clock::new(Instant::now())
@@ -371,6 +397,7 @@ pub fn serve(
         // An event stream on this connection watches and may close it.
         req.extensions_mut().insert(svc_clock.clone());
         req.extensions_mut().insert(svc_held.clone());
+        req.extensions_mut().insert(secure);
         let guard = InFlight(svc_clock.clone());
         let (front, peer_ip) = (front.clone(), peer_ip.clone());
         async move {

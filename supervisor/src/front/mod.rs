@@ -24,6 +24,7 @@ mod h2;
 mod head;
 pub mod intake;
 pub mod static_files;
+pub mod tls;
 mod websocket;
 
 pub use head::worker_response;
@@ -54,6 +55,9 @@ pub struct Front {
     edge: edge::Edge,
     /// `[[static]]`: tried before the pools' routes.
     statics: static_files::Statics,
+    /// `redirect_to_https`: the TLS listener's port, where plain requests
+    /// are sent.
+    redirect_https: Option<u16>,
 }
 
 type Reply = Response<body::Body>;
@@ -66,7 +70,15 @@ impl Front {
             intake: intake::Intake::from(&crate::config::ServerSection::default()),
             edge: edge::Edge::default(),
             statics: static_files::Statics::default(),
+            redirect_https: None,
         }
+    }
+
+    /// Plain requests (but the admin paths) answered with a redirect to
+    /// HTTPS on `port`.
+    pub fn with_redirect(mut self, port: Option<u16>) -> Front {
+        self.redirect_https = port;
+        self
     }
 
     /// Files served from `[[static]]` folders before the pools' routes.
@@ -101,6 +113,11 @@ impl Front {
         }
         if hub::is_admin_path(req.uri().path()) {
             return Ok(self.admin(peer, req).await);
+        }
+        if let Some(port) = self.redirect_https
+            && req.extensions().get::<conn::Secure>().is_some_and(|s| !s.0)
+        {
+            return Ok(tls::redirect(&req, port));
         }
         let mut req = req;
         let authority = req.uri().authority().map(|a| a.as_str().to_owned());

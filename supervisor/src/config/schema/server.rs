@@ -36,6 +36,9 @@ pub struct ServerSection {
     /// Host names a request may name to reach a pool (exact, `.domain`
     /// with its subdomains, `"*"`); empty: any. Others get 400.
     pub allowed_hosts: Vec<String>,
+    /// `[server.tls]`: the TLS listener; `None`: plain HTTP only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tls: Option<crate::config::TlsSection>,
 }
 
 /// `[server]`'s limits and timings: read from the file as they are, and
@@ -92,6 +95,7 @@ impl Default for ServerSection {
             admin_hosts: vec!["localhost".into()],
             forwarded_allow_ips: vec!["127.0.0.1".into(), "::1".into()],
             allowed_hosts: Vec::new(),
+            tls: None,
             worker_bin: None,
             limits: ServerLimits::default(),
             restart_signal_file: None,
