@@ -57,7 +57,7 @@ fn write(dir: &Path, name: &str, text: &str) {
 /// bextd with a TLS listener; `tls` is the rest of `[server.tls]`.
 fn start(ca: &Ca, tls: &str) -> (Daemon, SocketAddr) {
     let (cert, key) = ca.leaf(&["default.test"]);
-    let (api_cert, api_key) = ca.leaf(&["api.test"]);
+    let (api_cert, api_key) = ca.leaf(&["api.test", "*.wild.test"]);
     let files = [
         ("worker.js", APP),
         ("certs/default.pem", cert.as_str()),
@@ -68,7 +68,7 @@ fn start(ca: &Ca, tls: &str) -> (Daemon, SocketAddr) {
     ];
     let config = format!(
         "[server.tls]\nlisten = \"127.0.0.1:0\"\ncert = \"certs/default.pem\"\nkey = \"certs/default.key\"\n{tls}\n\
-         [[server.tls.sni]]\nnames = [\"api.test\"]\ncert = \"certs/api.pem\"\nkey = \"certs/api.key\"\n\
+         [[server.tls.sni]]\nnames = [\"api.test\", \"*.wild.test\"]\ncert = \"certs/api.pem\"\nkey = \"certs/api.key\"\n\
          [render]\nscript = \"worker.js\"\njsc_workers = 1\n"
     );
     let d = Daemon::start_with(Setup {
@@ -119,6 +119,12 @@ fn sni_picks_the_certificate_and_alpn_picks_h2() {
         curl(&d, at, "api.test", "/b", &[]).as_deref(),
         Some("tls /b 2")
     );
+    // One label under a wildcard entry; not two.
+    assert_eq!(
+        curl(&d, at, "x.wild.test", "/w", &[]).as_deref(),
+        Some("tls /w 2")
+    );
+    assert_eq!(curl(&d, at, "a.b.wild.test", "/w", &[]), None);
     assert_eq!(
         curl(&d, at, "api.test", "/c", &["--http1.1"]).as_deref(),
         Some("tls /c 1.1")
