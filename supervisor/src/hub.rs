@@ -272,10 +272,7 @@ pub async fn admin(
     (http.answer)(call).await
 }
 
-/// Whether `path` is an admin path (answered by bextd, never by a worker).
-pub fn is_admin_path(path: &str) -> bool {
-    path.starts_with("/__bext/") || path == "/metrics"
-}
+pub use crate::config::is_admin_path;
 
 /// Carries out one control request: the table's entry for its kind.
 pub async fn control(req: ControlRequest, hub: &Hub) -> ControlReply {

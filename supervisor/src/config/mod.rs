@@ -20,8 +20,8 @@ mod schema;
 mod settings;
 mod shapes;
 mod statics;
-mod tls;
 pub mod store_url;
+mod tls;
 mod traces;
 mod validate;
 mod wide;
@@ -41,8 +41,6 @@ pub use edge::{Forwarded, forwarded};
 pub use jobs::Jobs;
 pub use keys::{MAX_BODY_BYTES, MAX_MS};
 pub use schedules::{Missed, Schedule, ScheduleSection, parse_cron};
-pub use statics::{StaticEntry, StaticSection};
-pub use tls::{CertFiles, PemError, SniSection, Tls, TlsSection, load_certified, load_roots};
 pub use schema::{
     Auto, JobsSection, LifecycleSection, PoolSection, RawConfig, RecoverySection, ServerLimits,
     ServerSection, WorkerCount,
@@ -50,8 +48,16 @@ pub use schema::{
 pub use settings::{
     Admission, Lifecycle, Maint, MaintEvery, Pick, Recovery, Scaling, Settings, Spawn, WebSocket,
 };
+pub use statics::{StaticEntry, StaticSection};
 pub use store_url::{SslMode, StoreUrl, redact as redact_store_url};
+pub use tls::{CertFiles, PemError, SniSection, Tls, TlsSection, load_certified, load_roots};
 pub use traces::{EnvError, PROTOCOLS, SAMPLERS, TracingSection, endpoint_ok};
+
+/// Whether `path` is an admin path: answered by bextd itself, never by a
+/// worker or a `[[static]]` folder (whose `prefix` may not be one).
+pub fn is_admin_path(path: &str) -> bool {
+    path.starts_with("/__bext/") || path == "/metrics"
+}
 
 /// A checked configuration.
 #[derive(Debug, Clone)]

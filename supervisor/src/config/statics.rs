@@ -78,7 +78,7 @@ pub(super) fn check(
             && !s.prefix.contains("//")
             && !s.prefix.split('/').any(|p| p == "." || p == "..")
             && !s.prefix.contains(['%', '?', '#', '\\', '\0'])
-            && !crate::hub::is_admin_path(&s.prefix);
+            && !super::is_admin_path(&s.prefix);
         c.rule(prefix_ok, &at("prefix"), format!("{:?}", s.prefix), || {
             "must be a URL path starting with `/` (such as \"/assets\"), without `//`, `.` or `..` segments, `%`, `?`, `#` or `\\`, outside /__bext/".into()
         });

@@ -20,7 +20,6 @@ pub mod body;
 pub mod conn;
 pub mod edge;
 pub mod graceful;
-mod h2;
 mod head;
 pub mod intake;
 pub mod static_files;

@@ -13,11 +13,10 @@
 //! the file is opened, `Cache-Control`, a bound on open files, and the
 //! per-entry counts.
 
-mod body;
 mod negotiate;
 mod path;
 
-pub use body::FileBody;
+pub use crate::front::body::FileBody;
 
 use std::sync::Arc;
 

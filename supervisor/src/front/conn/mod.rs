@@ -35,6 +35,8 @@
 //! A request being served is bounded by the pool's `request_timeout_ms`,
 //! not by these.
 
+mod h2;
+
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -390,10 +392,10 @@ pub fn serve<S: Socket>(
         watcher: watcher.clone(),
     };
     let svc_held = held.clone();
-    let resets = Arc::new(super::h2::Resets::default());
+    let resets = Arc::new(h2::Resets::default());
     let svc = service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
         svc_clock.begin();
-        let pending = super::h2::Pending::new(resets.clone(), svc_clock.clone());
+        let pending = h2::Pending::new(resets.clone(), svc_clock.clone());
         // An event stream on this connection watches and may close it.
         req.extensions_mut().insert(svc_clock.clone());
         req.extensions_mut().insert(svc_held.clone());
@@ -409,7 +411,7 @@ pub fn serve<S: Socket>(
             }))
         }
     });
-    let conn = super::h2::builder()
+    let conn = h2::builder()
         .serve_connection_with_upgrades(TokioIo::new(io), svc)
         .into_owned();
     let step = timeouts.step();
@@ -449,5 +451,4 @@ pub fn serve<S: Socket>(
 }
 
 #[cfg(test)]
-#[path = "conn_tests.rs"]
 mod tests;

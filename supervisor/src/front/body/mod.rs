@@ -11,6 +11,9 @@
 //! own deadline, it ends in an error, and hyper aborts the response (no
 //! final zero-length chunk), so the client can tell it is incomplete.
 
+mod file;
+pub use file::FileBody;
+
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -20,7 +23,6 @@ use bytes::Bytes;
 use http_body_util::{Either, Full};
 use hyper::body::Frame;
 
-use crate::front::static_files::FileBody;
 use crate::pool::dispatch::Streamed;
 use crate::pool::link::{BodyEvent, WorkerLink};
 

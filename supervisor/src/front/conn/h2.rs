@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use hyper_util::server::conn::auto;
 
-use crate::front::conn::Clock;
+use super::Clock;
 use crate::history::stream::Client as _;
 
 /// Streams open at once on one connection.
