@@ -98,8 +98,9 @@ async fn serve(config: Config) -> Result<(), Fatal> {
     // A socket systemd holds (socket activation) wins over `listen`.
     let activated = crate::front::activation::take().map_err(|e| Fatal::Part(Box::new(e)))?;
     let listener = match activated.http {
-        Some(l) => TcpListener::from_std(l)
-            .or_fatal(|| "cannot use the socket systemd passed".into())?,
+        Some(l) => {
+            TcpListener::from_std(l).or_fatal(|| "cannot use the socket systemd passed".into())?
+        }
         None => TcpListener::bind(config.server.listen)
             .await
             .or_fatal(|| format!("cannot listen on {}", config.server.listen))?,
@@ -121,8 +122,7 @@ async fn serve(config: Config) -> Result<(), Fatal> {
             let at = l
                 .local_addr()
                 .or_fatal(|| "cannot read the listening address".into())?;
-            let watch =
-                crate::front::tls::watch(certs).map_err(|e| Fatal::Part(Box::new(e)))?;
+            let watch = crate::front::tls::watch(certs).map_err(|e| Fatal::Part(Box::new(e)))?;
             Some((l, acceptor, at, watch))
         }
         None => None,
