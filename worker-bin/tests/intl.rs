@@ -40,3 +40,21 @@ fn dates_in_zones_answer_as_node_does() {
 fn relative_times_lists_and_segments_answer_as_node_does() {
     case("text");
 }
+
+/// Node 20 has no `Intl.DurationFormat`: the worker's output is checked
+/// against `intl/durations.expected`, what ECMA-402's
+/// PartitionDurationFormatPattern makes of CLDR's data (unit patterns, unit
+/// lists, durationUnit separators), read through once by hand
+/// (`BEXT_BLESS=1` rewrites it).
+#[test]
+fn durations_format_as_ecma402_says() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/intl");
+    let src = std::fs::read_to_string(dir.join("durations.mjs")).unwrap();
+    let got = differ::in_bext("durations", &src, |_| {});
+    let expected = dir.join("durations.expected");
+    if std::env::var_os("BEXT_BLESS").is_some() {
+        std::fs::write(&expected, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&expected).unwrap();
+    differ::assert_same("durations", &want, &got);
+}

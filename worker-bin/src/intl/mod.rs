@@ -20,11 +20,13 @@
 //! (Collator, localeCompare, locale case mapping), `datetime`
 //! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
 //! (RelativeTimeFormat), `list` (ListFormat), `segmenter` (Segmenter),
-//! `display` (DisplayNames).
+//! `display` (DisplayNames), `duration` (DurationFormat's digital
+//! format; the rest of DurationFormat is NumberFormat and ListFormat).
 
 mod collator;
 mod datetime;
 mod display;
+mod duration;
 mod list;
 mod locale;
 mod number;
@@ -181,6 +183,7 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;
     display::install(ctx, host)?;
+    duration::install(ctx, host)?;
     list::install(ctx, host)?;
     relative::install(ctx, host)?;
     segmenter::install(ctx, host)?;

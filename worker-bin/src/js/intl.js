@@ -11,6 +11,7 @@ const number = require("internal/intl_number");
 const collator = require("internal/intl_collator");
 const datetime = require("internal/intl_datetime");
 const text = require("internal/intl_text");
+const duration = require("internal/intl_duration");
 const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag, toStringValue, wellFormed } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
@@ -43,7 +44,8 @@ methods(Intl, {
   },
 });
 for (const [name, value] of [
-  ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["DisplayNames", text.DisplayNames], ["ListFormat", text.ListFormat],
+  ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["DisplayNames", text.DisplayNames],
+  ["DurationFormat", duration.DurationFormat], ["ListFormat", text.ListFormat],
   ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
   ["RelativeTimeFormat", text.RelativeTimeFormat], ["Segmenter", text.Segmenter],
 ]) {

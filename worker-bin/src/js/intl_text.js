@@ -126,6 +126,12 @@ function listParts(s, list) {
   return out;
 }
 
+// The parts of `list` formatted by ListFormat `lf` (DurationFormat's
+// ListFormatParts).
+function listPartsOf(lf, list) {
+  return listParts(lfSlots.get(lf), list);
+}
+
 const lfProto = {};
 methods(lfProto, {
   format(list) {
@@ -313,4 +319,4 @@ fixPrototype(DisplayNames, dnProto);
 defineProperty(DisplayNames, "length", { value: 2, configurable: true });
 supportedLocalesOf(DisplayNames);
 
-module.exports = { RelativeTimeFormat, ListFormat, Segmenter, DisplayNames };
+module.exports = { RelativeTimeFormat, ListFormat, listPartsOf, Segmenter, DisplayNames };

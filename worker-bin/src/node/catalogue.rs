@@ -146,6 +146,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../js/intl_datetime.js"),
     ),
     ("internal/intl_text", include_str!("../js/intl_text.js")),
+    (
+        "internal/intl_duration",
+        include_str!("../js/intl_duration.js"),
+    ),
     ("internal/zlib_streams", include_str!("js/zlib_streams.js")),
 ];
 
