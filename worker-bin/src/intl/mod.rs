@@ -15,7 +15,8 @@
 //! a new `Intl.NumberFormat` each time costs a format, not a build.
 //!
 //! Files: `locale` (canonical tags, likely subtags, which locales have
-//! data), `number` (NumberFormat) with `rounding` (ECMA-402's digit
+//! data), `locale_info` (Intl.Locale's hour cycles, week, time zones and
+//! text direction), `number` (NumberFormat) with `rounding` (ECMA-402's digit
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
 //! (Collator, localeCompare, locale case mapping), `datetime`
 //! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
@@ -29,6 +30,7 @@ mod display;
 mod duration;
 mod list;
 mod locale;
+mod locale_info;
 mod number;
 mod parts;
 mod plural;
@@ -60,6 +62,17 @@ impl<T> Default for Cache<T> {
     }
 }
 
+thread_local! {
+    static ASKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread's `Intl` objects asked for a formatter (a
+/// constructor's door, cached or not): what a locale method called in a
+/// loop must not do at each call (`tests/intl_cache.rs`).
+pub fn formatters_asked() -> u64 {
+    ASKED.with(|a| a.get())
+}
+
 impl<T> Cache<T> {
     /// The handle of `key`'s formatter, built by `make` the first time.
     pub(crate) fn handle<E>(
@@ -67,6 +80,7 @@ impl<T> Cache<T> {
         key: String,
         make: impl FnOnce() -> std::result::Result<T, E>,
     ) -> std::result::Result<u32, E> {
+        ASKED.with(|a| a.set(a.get() + 1));
         if let Some(h) = self.by_key.get(&key) {
             return Ok(*h);
         }
@@ -179,6 +193,7 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
         })?,
     )?;
     locale::install(ctx, host)?;
+    locale_info::install(ctx, host)?;
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;

@@ -12,7 +12,8 @@ const collator = require("internal/intl_collator");
 const datetime = require("internal/intl_datetime");
 const text = require("internal/intl_text");
 const duration = require("internal/intl_duration");
-const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag, toStringValue, wellFormed } = core;
+const { Locale } = require("internal/intl_locale");
+const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag, toStringValue, wellFormed, formatterFor } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
 
@@ -46,7 +47,7 @@ methods(Intl, {
 for (const [name, value] of [
   ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["DisplayNames", text.DisplayNames],
   ["DurationFormat", duration.DurationFormat], ["ListFormat", text.ListFormat],
-  ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
+  ["Locale", Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
   ["RelativeTimeFormat", text.RelativeTimeFormat], ["Segmenter", text.Segmenter],
 ]) {
   Object.defineProperty(Intl, name, { value, writable: true, enumerable: false, configurable: true });
@@ -68,12 +69,16 @@ function caseLanguage(locales) {
   return ["tr", "az", "lt", "el", "hy"].includes(language) ? language : "und";
 }
 
+// The methods' formatters made without options, by locales.
+const collators = new Map();
+const numberFormats = new Map();
+
 const builtins = {
   ...datetime.builtins,
   localeCompare(that, locales, options) {
     const s = requireString(this, "localeCompare");
     const t = toStringValue(that);
-    const c = new Collator(locales, options);
+    const c = formatterFor(collators, locales, options, () => new Collator(locales, options));
     return collator.compareWith(collator.slots.get(c), s, t);
   },
   toLocaleUpperCase(locales) {
@@ -86,12 +91,12 @@ const builtins = {
   },
   numberToLocaleString(locales, options) {
     const x = Number.prototype.valueOf.call(this);
-    const nf = new NumberFormat(locales, options);
+    const nf = formatterFor(numberFormats, locales, options, () => new NumberFormat(locales, options));
     return number.formatNumber(number.nfSlots.get(nf), x);
   },
   bigintToLocaleString(locales, options) {
     const x = BigInt.prototype.valueOf.call(this);
-    const nf = new NumberFormat(locales, options);
+    const nf = formatterFor(numberFormats, locales, options, () => new NumberFormat(locales, options));
     return number.formatNumber(number.nfSlots.get(nf), x.toString());
   },
   arrayToLocaleString(locales, options) {

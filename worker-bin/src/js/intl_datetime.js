@@ -8,6 +8,7 @@
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, getNumberOption,
   isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, parseTag, joinTag, dataObject, toStringValue,
+  formatterFor,
 } = require("internal/intl_core");
 const record = (fields) => Object.assign(Object.create(null), fields);
 const { NUMBERING_SYSTEMS } = require("internal/intl_number");
@@ -227,11 +228,14 @@ methods(DateTimeFormat, {
   },
 });
 
-// Date.prototype.toLocale{,Date,Time}String (19.4).
+// Date.prototype.toLocale{,Date,Time}String (19.4); each method's
+// formatters made without options kept by locales (formatterFor).
+const methodFormats = { any: new Map(), date: new Map(), time: new Map() };
 function dateToLocale(that, locales, options, required, defaults) {
   const x = Date.prototype.getTime.call(that);
   if (Number.isNaN(x)) return "Invalid Date";
-  const dtf = createDateTimeFormat(Object.create(DateTimeFormat.prototype), locales, options, required, defaults);
+  const make = () => createDateTimeFormat(Object.create(DateTimeFormat.prototype), locales, options, required, defaults);
+  const dtf = formatterFor(methodFormats[required], locales, options, make);
   return joined(partsOf(slots.get(dtf), x));
 }
 
