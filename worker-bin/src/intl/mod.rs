@@ -15,8 +15,7 @@
 //! a new `Intl.NumberFormat` each time costs a format, not a build.
 //!
 //! Files: `locale` (canonical tags, likely subtags, which locales have
-//! data), `locale_info` (Intl.Locale's hour cycles, week, time zones and
-//! text direction), `number` (NumberFormat) with `rounding` (ECMA-402's digit
+//! data), `number` (NumberFormat) with `rounding` (ECMA-402's digit
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
 //! (Collator, localeCompare, locale case mapping), `datetime`
 //! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
@@ -30,7 +29,6 @@ mod display;
 mod duration;
 mod list;
 mod locale;
-mod locale_info;
 mod number;
 mod parts;
 mod plural;
@@ -193,7 +191,6 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
         })?,
     )?;
     locale::install(ctx, host)?;
-    locale_info::install(ctx, host)?;
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;
