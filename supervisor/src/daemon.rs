@@ -140,7 +140,10 @@ async fn serve(config: Config) -> Result<(), Fatal> {
                 config.server.forwarded.clone(),
                 config.server.allowed_hosts.clone(),
             ))
-            .with_statics(crate::front::static_files::Statics::new(&config.statics))
+            .with_statics(crate::front::static_files::Statics::new(
+                &config.statics,
+                limits.max_connections,
+            ))
             .with_redirect(
                 config
                     .server

@@ -13,6 +13,7 @@
 //! the file is opened, `Cache-Control`, a bound on open files, and the
 //! per-entry counts.
 
+mod cache;
 mod negotiate;
 mod path;
 
@@ -20,9 +21,10 @@ pub use crate::front::body::FileBody;
 
 use std::sync::Arc;
 
+use bytes::Bytes;
 use hyper::header::{
-    ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONTENT_LENGTH, ETAG, HeaderValue, LAST_MODIFIED,
-    LOCATION, RANGE, VARY,
+    ACCEPT_ENCODING, ACCEPT_RANGES, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH,
+    CONTENT_TYPE, ETAG, HeaderValue, IF_UNMODIFIED_SINCE, LAST_MODIFIED, LOCATION, RANGE, VARY,
 };
 use hyper::{HeaderMap, Method, Request, Response, StatusCode};
 use tokio::sync::Semaphore;
@@ -31,11 +33,13 @@ use tower_http::services::ServeFile;
 use crate::config::StaticEntry;
 use crate::front::{Reply, plain};
 use crate::metrics::statics::Counts;
+use cache::Found;
 use negotiate::Validators;
-use path::{Lookup, Refusal};
+use path::Refusal;
 
-/// Files open at once across every entry (their bodies being sent);
-/// requests past it wait for one to close.
+/// Files open at once across every entry (their bodies being sent), at
+/// most; `Statics::new` lowers it to the connection cap. Requests past it
+/// wait for one to close.
 pub const MAX_OPEN_FILES: usize = 1024;
 
 /// Bytes read from a file at a time.
@@ -53,16 +57,23 @@ struct Entry {
     config: StaticEntry,
     counts: Counts,
     cache_control: HeaderValue,
+    /// Its open-file cache.
+    files: cache::Files,
 }
 
 impl Default for Statics {
     fn default() -> Self {
-        Statics::new(&[])
+        Statics::new(&[], MAX_OPEN_FILES)
     }
 }
 
 impl Statics {
-    pub fn new(entries: &[StaticEntry]) -> Statics {
+    /// The entries, with at most [`MAX_OPEN_FILES`] files open at once,
+    /// and no more than `max_connections` (the connection cap, itself
+    /// lowered to fit the descriptor limit): an HTTP/1.1 connection sends
+    /// one file at a time, so this bound is met only by HTTP/2's streams.
+    pub fn new(entries: &[StaticEntry], max_connections: usize) -> Statics {
+        let budget = Arc::new(cache::Budget::default());
         Statics {
             entries: entries
                 .iter()
@@ -74,9 +85,10 @@ impl Statics {
                     }),
                     cache_control: cache_control(e),
                     config: e.clone(),
+                    files: cache::Files::new(budget.clone()),
                 })
                 .collect(),
-            open: Arc::new(Semaphore::new(MAX_OPEN_FILES)),
+            open: Arc::new(Semaphore::new(open_files(max_connections))),
         }
     }
 
@@ -129,55 +141,60 @@ impl Statics {
         if req.method() != Method::GET && req.method() != Method::HEAD {
             return None;
         }
-        let c = &entry.config;
-        let found = match path::lookup(c, rest, req.uri().path(), req.uri().query()) {
-            Lookup::File(f) => f,
-            Lookup::Missing => return None,
-            Lookup::Redirect(to) => return Some(redirect(&to)),
-            Lookup::Refused(Refusal::Path) => {
+        let resolved = entry.files.get(&entry.config, rest);
+        let file = match &resolved.found {
+            Found::File(f) => f,
+            Found::Missing => return None,
+            Found::Folder => return Some(redirect(req.uri())),
+            Found::Refused(Refusal::Path) => {
                 return Some(plain(
                     StatusCode::BAD_REQUEST,
                     "this path may not leave its folder",
                 ));
             }
-            Lookup::Refused(Refusal::Link) => {
+            Found::Refused(Refusal::Link) => {
                 return Some(plain(
                     StatusCode::FORBIDDEN,
                     "a symbolic link out of the folder",
                 ));
             }
         };
-        let have = negotiate::siblings(&found.path, &c.dir, c.follow_symlinks);
-        let chosen = negotiate::choose(req.headers(), &have);
-        let (enc, meta) = match chosen {
-            Some(i) => (Some(have[i].0), &have[i].1),
-            None => (None, &found.meta),
-        };
-        let v = Validators::of(meta, enc);
+        let chosen = negotiate::choose(req.headers(), file.siblings.iter().filter_map(|r| r.enc));
+        let rep = chosen.map_or(&file.identity, |i| &file.siblings[i]);
         let mut head = HeaderMap::new();
         head.insert(CACHE_CONTROL, entry.cache_control.clone());
-        if let Ok(etag) = HeaderValue::from_str(&v.etag) {
-            head.insert(ETAG, etag);
+        if let Some(etag) = &rep.etag {
+            head.insert(ETAG, etag.clone());
         }
-        if !have.is_empty() {
+        if !file.siblings.is_empty() {
             head.insert(VARY, HeaderValue::from_static("accept-encoding"));
         }
-        if v.not_modified(req.headers()) {
+        if rep.validators.not_modified(req.headers()) {
             let mut r = Response::new(crate::front::body::full(""));
             *r.status_mut() = StatusCode::NOT_MODIFIED;
-            if let Some(d) = v
-                .last_modified()
-                .and_then(|d| HeaderValue::from_str(&d).ok())
-            {
-                head.insert(LAST_MODIFIED, d);
+            if let Some(d) = &rep.last_modified {
+                head.insert(LAST_MODIFIED, d.clone());
             }
             r.headers_mut().extend(head);
             return Some(r);
         }
+        if let Some(held) = &rep.held
+            && !req.headers().contains_key(RANGE)
+            && !req.headers().contains_key(IF_UNMODIFIED_SINCE)
+        {
+            return Some(from_memory(
+                entry,
+                req.method(),
+                file,
+                rep,
+                &held.bytes,
+                head,
+            ));
+        }
         let permit = self.open.clone().acquire_owned().await.ok();
-        let inner = inner_request(req, enc, &v);
-        let mut serve = ServeFile::new(&found.path).with_buf_chunk_size(CHUNK_BYTES);
-        serve = match enc {
+        let inner = inner_request(req, rep.enc, &rep.validators);
+        let mut serve = ServeFile::new(&file.path).with_buf_chunk_size(CHUNK_BYTES);
+        serve = match rep.enc {
             Some(negotiate::Encoding::Br) => serve.precompressed_br(),
             Some(negotiate::Encoding::Zstd) => serve.precompressed_zstd(),
             Some(negotiate::Encoding::Gzip) => serve.precompressed_gzip(),
@@ -188,7 +205,7 @@ impl Statics {
             // Gone since it was looked up, or unreadable.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
             Err(e) => {
-                tracing::warn!(path = %found.path.display(), error = %e, "a static file could not be read");
+                tracing::warn!(path = %file.path.display(), error = %e, "a static file could not be read");
                 return Some(plain(
                     StatusCode::INTERNAL_SERVER_ERROR,
                     "the file could not be read",
@@ -211,6 +228,12 @@ impl Statics {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+}
+
+/// Files open at once: [`MAX_OPEN_FILES`], at most `max_connections`,
+/// at least 1.
+pub fn open_files(max_connections: usize) -> usize {
+    MAX_OPEN_FILES.min(max_connections).max(1)
 }
 
 /// The rest of `path` after `prefix` (without its trailing `/`) when the
@@ -237,8 +260,8 @@ fn inner_request<B>(
     {
         h.insert(RANGE, range.clone());
     }
-    if let Some(iu) = req.headers().get(hyper::header::IF_UNMODIFIED_SINCE) {
-        h.insert(hyper::header::IF_UNMODIFIED_SINCE, iu.clone());
+    if let Some(iu) = req.headers().get(IF_UNMODIFIED_SINCE) {
+        h.insert(IF_UNMODIFIED_SINCE, iu.clone());
     }
     let accept = enc.map_or("identity", negotiate::Encoding::token);
     h.insert(ACCEPT_ENCODING, HeaderValue::from_static(accept));
@@ -257,11 +280,45 @@ fn cache_control(e: &StaticEntry) -> HeaderValue {
     HeaderValue::from_str(&text).unwrap_or(HeaderValue::from_static("no-cache"))
 }
 
-fn redirect(to: &str) -> Reply {
+/// A 301 from a folder's URL to the same with its trailing `/`.
+fn redirect(uri: &hyper::Uri) -> Reply {
+    let q = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    let to = format!("{}/{q}", uri.path());
     let mut r = plain(StatusCode::MOVED_PERMANENTLY, "a folder's URL ends with /");
-    if let Ok(v) = HeaderValue::from_str(to) {
+    if let Ok(v) = HeaderValue::from_str(&to) {
         r.headers_mut().insert(LOCATION, v);
     }
+    r
+}
+
+/// A 200 from a small file's bytes held in memory, with the headers
+/// ServeFile would send (and `head`'s).
+fn from_memory(
+    entry: &Entry,
+    method: &Method,
+    file: &cache::File,
+    rep: &cache::Rep,
+    bytes: &Bytes,
+    head: HeaderMap,
+) -> Reply {
+    let body = if method == Method::HEAD {
+        Bytes::new()
+    } else {
+        entry.counts.bytes.inc_by(bytes.len() as u64);
+        bytes.clone()
+    };
+    let mut r = Response::new(crate::front::body::full(body));
+    let h = r.headers_mut();
+    h.insert(CONTENT_TYPE, file.content_type.clone());
+    h.insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    if let Some(enc) = rep.enc {
+        h.insert(CONTENT_ENCODING, HeaderValue::from_static(enc.token()));
+    }
+    if let Some(d) = &rep.last_modified {
+        h.insert(LAST_MODIFIED, d.clone());
+    }
+    h.insert(CONTENT_LENGTH, HeaderValue::from(rep.len));
+    h.extend(head);
     r
 }
 

@@ -5,7 +5,7 @@
 
 use std::fs::Metadata;
 use std::os::unix::fs::MetadataExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use hyper::HeaderMap;
@@ -45,18 +45,23 @@ impl Encoding {
 }
 
 /// A file's precompressed siblings that may be served (regular files,
-/// inside `dir` unless `follow_symlinks`), each with its metadata.
-pub fn siblings(file: &Path, dir: &Path, follow_symlinks: bool) -> Vec<(Encoding, Metadata)> {
+/// inside `dir` unless `follow_symlinks`), each with its path and
+/// metadata.
+pub fn siblings(
+    file: &Path,
+    dir: &Path,
+    follow_symlinks: bool,
+) -> Vec<(Encoding, PathBuf, Metadata)> {
     let mut out = Vec::new();
     for enc in ENCODINGS {
         let mut name = file.as_os_str().to_owned();
         name.push(enc.suffix());
-        let p = Path::new(&name);
-        if let Ok(meta) = std::fs::metadata(p)
+        let p = PathBuf::from(name);
+        if let Ok(meta) = std::fs::metadata(&p)
             && meta.is_file()
-            && (follow_symlinks || inside(p, dir))
+            && (follow_symlinks || inside(&p, dir))
         {
-            out.push((enc, meta));
+            out.push((enc, p, meta));
         }
     }
     out
@@ -85,17 +90,24 @@ fn weight(accept: &str, token: &str) -> f32 {
     star.unwrap_or(0.0)
 }
 
-/// The sibling the request's `Accept-Encoding` weighs highest (above 0),
-/// if any.
-pub fn choose(headers: &HeaderMap, have: &[(Encoding, Metadata)]) -> Option<usize> {
-    let accept: String = headers
-        .get_all(ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .collect::<Vec<_>>()
-        .join(",");
+/// Of the siblings `have`, the one the request's `Accept-Encoding` weighs
+/// highest (above 0), if any.
+pub fn choose(headers: &HeaderMap, have: impl Iterator<Item = Encoding>) -> Option<usize> {
+    let mut values = headers.get_all(ACCEPT_ENCODING).iter();
+    let accept = match (values.next(), values.next()) {
+        (None, _) => return None,
+        (Some(one), None) => std::borrow::Cow::Borrowed(one.to_str().unwrap_or("")),
+        _ => std::borrow::Cow::Owned(
+            headers
+                .get_all(ACCEPT_ENCODING)
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+    };
     let mut best: Option<(usize, f32)> = None;
-    for (i, (enc, _)) in have.iter().enumerate() {
+    for (i, enc) in have.enumerate() {
         let q = weight(&accept, enc.token());
         if q > 0.0 && best.is_none_or(|(_, b)| q > b) {
             best = Some((i, q));

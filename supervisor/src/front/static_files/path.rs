@@ -21,8 +21,8 @@ use crate::config::StaticEntry;
 #[derive(Debug)]
 pub enum Lookup {
     File(Found),
-    /// A folder asked for without its trailing `/`: where to go.
-    Redirect(String),
+    /// A folder asked for without its trailing `/` (redirected to it).
+    Folder,
     /// Nothing to serve (absent, hidden, not a regular file, a folder
     /// without index): a 404, or the pools' when `fallthrough`.
     Missing,
@@ -50,9 +50,9 @@ pub struct Found {
 const ENCODED: [&[u8]; 4] = [b"%2e", b"%2f", b"%5c", b"%00"];
 
 /// Looks up `rest` (the path after the prefix, `""` or starting with `/`)
-/// in `entry`'s folder; `full` is the whole path and `query` the query,
-/// for a redirect.
-pub fn lookup(entry: &StaticEntry, rest: &str, full: &str, query: Option<&str>) -> Lookup {
+/// in `entry`'s folder. The outcome depends on `rest` and the folder only
+/// (what the open-file cache relies on).
+pub fn lookup(entry: &StaticEntry, rest: &str) -> Lookup {
     let raw = rest.as_bytes();
     if raw.contains(&b'\\') || raw.contains(&0) {
         return Lookup::Refused(Refusal::Path);
@@ -76,9 +76,9 @@ pub fn lookup(entry: &StaticEntry, rest: &str, full: &str, query: Option<&str>) 
         return Lookup::Missing;
     };
     if meta.is_dir() {
-        if !full.ends_with('/') {
-            let q = query.map(|q| format!("?{q}")).unwrap_or_default();
-            return Lookup::Redirect(format!("{full}/{q}"));
+        // `rest` ends with `/` when the whole path does: a prefix has none.
+        if !rest.ends_with('/') {
+            return Lookup::Folder;
         }
         let Some(index) = &entry.index else {
             return Lookup::Missing;
