@@ -12,6 +12,7 @@ pub const RST_STREAM: u8 = 0x3;
 pub const SETTINGS: u8 = 0x4;
 pub const PING: u8 = 0x6;
 pub const GOAWAY: u8 = 0x7;
+pub const WINDOW_UPDATE: u8 = 0x8;
 pub const CONTINUATION: u8 = 0x9;
 
 pub const END_STREAM: u8 = 0x1;

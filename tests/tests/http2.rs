@@ -6,7 +6,9 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use bext_e2e::h2raw::{self, CONTINUATION, Conn, END_HEADERS, END_STREAM, HEADERS, RST_STREAM};
+use bext_e2e::h2raw::{
+    self, CONTINUATION, Conn, END_HEADERS, END_STREAM, HEADERS, PING, RST_STREAM, WINDOW_UPDATE,
+};
 use bext_e2e::{Daemon, Setup, Signal, wait_for};
 
 const APP: &str = r#"
@@ -284,4 +286,110 @@ fn drain_sends_goaway_and_finishes_open_streams() {
         "the slow stream ended"
     );
     assert!(d.wait_exit(Duration::from_secs(15)).success());
+}
+
+/// Sends a PING and a connection WINDOW_UPDATE, and reads until the PING's
+/// acknowledgement, keeping the frames seen on the way in `seen`; false
+/// if the connection ended first or a GOAWAY came.
+fn ping(c: &mut Conn, n: u64, seen: &mut Vec<h2raw::Frame>) -> bool {
+    let sent = c.send(&h2raw::frame(PING, 0, 0, &n.to_be_bytes()))
+        && c.send(&h2raw::frame(WINDOW_UPDATE, 0, 0, &1024u32.to_be_bytes()));
+    if !sent {
+        return false;
+    }
+    while let Some(f) = c.read() {
+        if f.kind == PING && f.flags & 0x1 != 0 && f.payload == n.to_be_bytes() {
+            return h2raw::goaway(seen).is_none();
+        }
+        answer(c, &f);
+        seen.push(f);
+    }
+    false
+}
+
+/// Answers a PING as a client does (a graceful GOAWAY waits for one).
+fn answer(c: &mut Conn, f: &h2raw::Frame) {
+    if f.kind == PING && f.flags & 0x1 == 0 {
+        let _ = c.send(&h2raw::frame(PING, 0x1, 0, &f.payload));
+    }
+}
+
+/// One GET on stream `id`: its body.
+fn get(c: &mut Conn, id: u32, path: &str, authority: &str) -> String {
+    let block = h2raw::get_block(path, authority);
+    assert!(c.send(&h2raw::frame(HEADERS, END_HEADERS | END_STREAM, id, &block)));
+    let mut body = String::new();
+    loop {
+        let f = c.read().expect("the answer");
+        if f.kind == h2raw::DATA && f.stream == id {
+            body.push_str(&String::from_utf8_lossy(&f.payload));
+            if f.flags & END_STREAM != 0 {
+                return body;
+            }
+        }
+    }
+}
+
+/// Between its streams an HTTP/2 connection follows `idle_timeout_ms`, as
+/// nginx's `keepalive_timeout`: PINGs and WINDOW_UPDATEs neither close it
+/// at `header_read_timeout_ms` (HTTP/1.1's timer for a head begun) nor keep
+/// it open past the idle timeout, when it gets GOAWAY and closes.
+#[test]
+fn idle_h2_connection_follows_the_idle_timeout_not_the_head_timer() {
+    let config = "[server]\nheader_read_timeout_ms = 1000\nidle_timeout_ms = 4000\n\
+                  [render]\nscript = \"worker.js\"\njsc_workers = 1\n";
+    let d = Daemon::start_with(Setup {
+        config,
+        files: &[("worker.js", APP)],
+        ..Setup::default()
+    });
+    d.wait_workers(1);
+    let authority = d.addr.to_string();
+    let mut c = Conn::open(d.addr);
+    assert_eq!(get(&mut c, 1, "/one", &authority), "hello GET /one 0");
+    // Idle with pings for 2.5 s, past the head timer's 1 s.
+    let idle = Instant::now();
+    let (mut n, mut seen) = (0, Vec::new());
+    while idle.elapsed() < Duration::from_millis(2500) {
+        n += 1;
+        assert!(
+            ping(&mut c, n, &mut seen),
+            "closed {:?} after its last stream (idle_timeout_ms is 4 s): {seen:?}",
+            idle.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(get(&mut c, 3, "/two", &authority), "hello GET /two 0");
+    // Pings do not keep it open: GOAWAY about 4 s after the last stream,
+    // then (once its PING is answered) GOAWAY naming stream 3 the last,
+    // and the end.
+    let idle = Instant::now();
+    seen.clear();
+    loop {
+        n += 1;
+        if !ping(&mut c, n, &mut seen) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(idle.elapsed() < Duration::from_secs(15), "never closed");
+    }
+    let told = idle.elapsed();
+    assert!(
+        told >= Duration::from_millis(3800) && told < Duration::from_secs(6),
+        "GOAWAY {told:?} after its last stream"
+    );
+    while let Some(f) = c.read() {
+        answer(&mut c, &f);
+        seen.push(f);
+    }
+    let goaways: Vec<_> = seen.iter().filter(|f| f.kind == h2raw::GOAWAY).collect();
+    let last = goaways
+        .last()
+        .map(|f| h2raw::goaway(std::slice::from_ref(f)));
+    assert_eq!(last, Some(Some((3, 0))), "{seen:?}");
+    assert!(
+        idle.elapsed() < told + Duration::from_secs(2),
+        "closed late"
+    );
+    responsive(&d, Duration::from_secs(1));
 }

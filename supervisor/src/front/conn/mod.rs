@@ -9,6 +9,13 @@
 //!   request is in flight from its head until its response's body has
 //!   ended ([`Tracked`] holds the mark), so a long streamed answer or an
 //!   event stream never meets it.
+//! * An HTTP/2 connection has the head timer for its first request only:
+//!   after it, bytes between streams (PING, WINDOW_UPDATE, SETTINGS) begin
+//!   no head, and the connection is closed `idle_timeout_ms` after its
+//!   last stream ended whatever it receives, as nginx's `keepalive_timeout`
+//!   does. It is told with GOAWAY: a stream that crossed it is still
+//!   served, and a client that does not answer the GOAWAY's PING is
+//!   dropped one step later.
 //! * `write_timeout_ms` bounds, while a request is in flight, how long a
 //!   write may wait for a client that does not read. Past it the
 //!   connection is closed, which drops the response body: a worker's
@@ -80,6 +87,8 @@ const NONE: u64 = u64::MAX;
 
 /// Why a connection whose client stopped reading was closed.
 const WRITE_TIMEOUT: &str = "write_timeout_ms";
+/// Why a connection with no request for a while was closed.
+const IDLE_TIMEOUT: &str = "idle_timeout_ms";
 
 /// What a connection is doing, as far as its timeouts care.
 #[derive(Debug)]
@@ -102,6 +111,8 @@ pub struct Clock {
     small_send_buffer: std::sync::atomic::AtomicBool,
     /// An event stream's heartbeat ([`Timeouts::heartbeat`]).
     heartbeat: Duration,
+    /// The connection speaks HTTP/2: reads between streams begin no head.
+    h2: std::sync::atomic::AtomicBool,
 }
 
 /// The send buffer of an event stream's socket: the kernel holds at most
@@ -120,6 +131,14 @@ impl Clock {
             cut: tokio::sync::Notify::new(),
             small_send_buffer: std::sync::atomic::AtomicBool::new(false),
             heartbeat: Duration::from_secs(15),
+            h2: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// The connection speaks HTTP/2 (told by its first stream).
+    pub fn speaks_h2(&self) {
+        if !self.h2.load(Ordering::Relaxed) {
+            self.h2.store(true, Ordering::Release);
         }
     }
 
@@ -137,9 +156,10 @@ impl Clock {
         now.saturating_duration_since(self.start).as_millis() as u64
     }
 
-    /// Bytes arrived: between requests they begin the next head.
+    /// Bytes arrived: between HTTP/1.1 requests they begin the next head.
     pub fn on_read(&self, now: Instant) {
         if self.in_flight.load(Ordering::Acquire) == 0
+            && !self.h2.load(Ordering::Acquire)
             && self.head_since.load(Ordering::Acquire) == NONE
         {
             self.head_since.store(self.ms(now), Ordering::Release);
@@ -172,7 +192,7 @@ impl Clock {
         match self.head_since.load(Ordering::Acquire) {
             NONE => Some((
                 at(self.idle_since.load(Ordering::Acquire), t.idle),
-                "idle_timeout_ms",
+                IDLE_TIMEOUT,
             )),
             ms => Some((at(ms, t.header_read), "header_read_timeout_ms")),
         }
@@ -394,6 +414,9 @@ pub fn serve<S: Socket>(
     let svc_held = held.clone();
     let resets = Arc::new(h2::Resets::default());
     let svc = service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+        if req.version() == hyper::Version::HTTP_2 {
+            svc_clock.speaks_h2();
+        }
         svc_clock.begin();
         let pending = h2::Pending::new(resets.clone(), svc_clock.clone());
         // An event stream on this connection watches and may close it.
@@ -420,7 +443,7 @@ pub fn serve<S: Socket>(
         tokio::pin!(conn);
         let timer = tokio::time::sleep_until((clock.start + step).into());
         tokio::pin!(timer);
-        let mut stopping = false;
+        let (mut stopping, mut told) = (false, false);
         loop {
             tokio::select! {
                 _ = &mut conn => return,
@@ -434,8 +457,20 @@ pub fn serve<S: Socket>(
                     return;
                 }
                 _ = &mut timer => {
-                    match next_check(clock.deadline(timeouts), Instant::now(), step) {
+                    let now = Instant::now();
+                    match next_check(clock.deadline(timeouts), now, step) {
                         Ok(at) => timer.as_mut().reset(at.into()),
+                        // An idle HTTP/2 connection is told with GOAWAY
+                        // first, and dropped a step later if still open.
+                        Err(IDLE_TIMEOUT) if clock.h2.load(Ordering::Acquire) && !told => {
+                            told = true;
+                            tracing::debug!(peer = %peer, "GOAWAY to an HTTP/2 connection past its {IDLE_TIMEOUT}");
+                            if !stopping {
+                                stopping = true;
+                                conn.as_mut().graceful_shutdown();
+                            }
+                            timer.as_mut().reset((now + step).into());
+                        }
                         Err(why) => {
                             if why == WRITE_TIMEOUT {
                                 crate::metrics::front::write_timed_out();

@@ -37,6 +37,35 @@ fn between_requests_the_idle_timeout_applies_until_bytes_arrive() {
 }
 
 #[test]
+fn an_http2_connection_between_streams_is_idle_whatever_it_receives() {
+    let t0 = Instant::now();
+    let ms = |n: u64| t0 + Duration::from_millis(n);
+    let c = Clock::new(t0);
+    // Its preface and SETTINGS: the head timer, as any first request.
+    c.on_read(ms(5));
+    assert_eq!(
+        c.deadline(T),
+        Some((t0 + T.header_read, "header_read_timeout_ms"))
+    );
+    c.speaks_h2();
+    c.begin();
+    c.end(ms(20));
+    // PINGs and WINDOW_UPDATEs between streams begin no head.
+    c.on_read(ms(300));
+    c.on_read(ms(900));
+    assert_eq!(c.deadline(T), Some((ms(1_020), "idle_timeout_ms")));
+    assert_eq!(
+        next_check(c.deadline(T), ms(1_020), T.step()),
+        Err("idle_timeout_ms")
+    );
+    // A stream is served without a deadline, and idle counts from its end.
+    c.begin();
+    assert_eq!(c.deadline(T), None);
+    c.end(ms(1_500));
+    assert_eq!(c.deadline(T), Some((ms(2_500), "idle_timeout_ms")));
+}
+
+#[test]
 fn in_flight_only_a_write_the_client_does_not_take_has_a_deadline() {
     let t0 = Instant::now();
     let ms = |n: u64| t0 + Duration::from_millis(n);
