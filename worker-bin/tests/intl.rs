@@ -58,3 +58,8 @@ fn durations_format_as_ecma402_says() {
     let want = std::fs::read_to_string(&expected).unwrap();
     differ::assert_same("durations", &want, &got);
 }
+
+#[test]
+fn locale_information_answers_as_node_does() {
+    case("locale_info");
+}

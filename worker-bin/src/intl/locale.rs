@@ -21,7 +21,23 @@ pub(crate) fn canonical(tag: &str) -> Option<String> {
         return None;
     }
     LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
+    canonical_calendar(&mut locale);
     Some(locale.to_string())
+}
+
+/// CLDR's aliases of calendar types (bcp47/calendar.xml), which UTS #35's
+/// canonicalization applies and ICU4X's canonicalizer leaves.
+fn canonical_calendar(locale: &mut Locale) {
+    use icu_locale_core::extensions::unicode::{Value, key};
+    let ca = key!("ca");
+    let alias = match locale.extensions.unicode.keywords.get(&ca) {
+        Some(v) if *v == "islamicc" => "islamic-civil",
+        Some(v) if *v == "ethiopic-amete-alem" => "ethioaa",
+        _ => return,
+    };
+    if let Ok(v) = Value::try_from_str(alias) {
+        locale.extensions.unicode.keywords.set(ca, v);
+    }
 }
 
 /// Whether bext has data for `tag`'s language (the same rule for every

@@ -15,7 +15,8 @@
 //! a new `Intl.NumberFormat` each time costs a format, not a build.
 //!
 //! Files: `locale` (canonical tags, likely subtags, which locales have
-//! data), `number` (NumberFormat) with `rounding` (ECMA-402's digit
+//! data), `locale_info` (Intl.Locale's hour cycles, week, time zones and
+//! text direction), `number` (NumberFormat) with `rounding` (ECMA-402's digit
 //! options) and `parts` (formatToParts), `plural` (PluralRules), `collator`
 //! (Collator, localeCompare, locale case mapping), `datetime`
 //! (DateTimeFormat, with the tz database of `chrono-tz`), `relative`
@@ -29,6 +30,7 @@ mod display;
 mod duration;
 mod list;
 mod locale;
+mod locale_info;
 mod number;
 mod parts;
 mod plural;
@@ -191,6 +193,7 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
         })?,
     )?;
     locale::install(ctx, host)?;
+    locale_info::install(ctx, host)?;
     number::install(ctx, host)?;
     plural::install(ctx, host)?;
     datetime::install(ctx, host)?;

@@ -12,6 +12,7 @@ const collator = require("internal/intl_collator");
 const datetime = require("internal/intl_datetime");
 const text = require("internal/intl_text");
 const duration = require("internal/intl_duration");
+const { Locale } = require("internal/intl_locale");
 const { canonicalizeLocaleList, withoutUnicodeExtension, defaultLocale, methods, toStringTag, toStringValue, wellFormed, formatterFor } = core;
 const { NumberFormat, PluralRules } = number;
 const { Collator } = collator;
@@ -46,7 +47,7 @@ methods(Intl, {
 for (const [name, value] of [
   ["Collator", Collator], ["DateTimeFormat", datetime.DateTimeFormat], ["DisplayNames", text.DisplayNames],
   ["DurationFormat", duration.DurationFormat], ["ListFormat", text.ListFormat],
-  ["Locale", core.Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
+  ["Locale", Locale], ["NumberFormat", NumberFormat], ["PluralRules", PluralRules],
   ["RelativeTimeFormat", text.RelativeTimeFormat], ["Segmenter", text.Segmenter],
 ]) {
   Object.defineProperty(Intl, name, { value, writable: true, enumerable: false, configurable: true });

@@ -105,4 +105,4 @@ methods(Collator, {
   },
 });
 
-module.exports = { Collator, ALL_COLLATIONS, compareWith, slots };
+module.exports = { Collator, ALL_COLLATIONS, collationsOf, compareWith, slots };

@@ -2,9 +2,9 @@
 // What every Intl service shares (ECMA-402 chapter 9 and the abstract
 // operations of chapter 6): locale lists and their canonical form, locale
 // negotiation (lookup, which "best fit" also is here), the option readers
-// with the spec's coercions and errors, the default locale, and
-// Intl.Locale. Tags are canonicalized, and data looked up, by the Rust
-// doors of worker-bin/src/intl (host.intl*).
+// with the spec's coercions and errors, and the default locale
+// (Intl.Locale is internal/intl_locale). Tags are canonicalized, and data
+// looked up, by the Rust doors of worker-bin/src/intl (host.intl*).
 
 // ToString: a symbol throws a TypeError (String(symbol) would not).
 const $String = (v) => `${v}`;
@@ -325,116 +325,20 @@ function fixPrototype(ctor, proto) {
   defineProperty(proto, "constructor", { value: ctor, writable: true, enumerable: false, configurable: true });
 }
 
+// A value as an error message names it, running none of its code (an
+// object's toString may be the very method that was misused).
+function describe(v) {
+  if (typeof v === "symbol") return "a symbol";
+  if ((typeof v === "object" && v !== null) || typeof v === "function") return Object.prototype.toString.call(v);
+  return String(v);
+}
+
 // The internal slots of an Intl object, or a TypeError naming the method.
 function slotsOf(map, obj, method) {
   const s = typeof obj === "object" && obj !== null ? map.get(obj) : undefined;
-  if (s === undefined) throw new TypeError(`Method ${method} called on incompatible receiver ${typeof obj === "symbol" ? "a symbol" : String(obj)}`);
+  if (s === undefined) throw new TypeError(`Method ${method} called on incompatible receiver ${describe(obj)}`);
   return s;
 }
-
-// ------------------------------------------------------------- Intl.Locale
-const LANGUAGE = /^([a-z]{2,3}|[a-z]{5,8})$/i;
-const SCRIPT = /^[a-z]{4}$/i;
-const REGION = /^([a-z]{2}|[0-9]{3})$/i;
-
-function Locale(tag, options) {
-  if (new.target === undefined) throw new TypeError("Constructor Intl.Locale requires 'new'");
-  if (typeof tag !== "string" && (typeof tag !== "object" || tag === null)) {
-    throw new TypeError("First argument to Intl.Locale constructor can't be empty or missing");
-  }
-  tag = typeof tag === "object" && localeSlots.has(tag) ? localeSlots.get(tag).tag : $String(tag);
-  options = coerceOptionsToObject(options);
-  // ApplyOptionsToTag.
-  let canonical = canonicalize(tag);
-  const language = getOption(options, "language", "string", undefined, undefined);
-  if (language !== undefined && !LANGUAGE.test(language)) throw new RangeError(`Incorrect locale information provided`);
-  const script = getOption(options, "script", "string", undefined, undefined);
-  if (script !== undefined && !SCRIPT.test(script)) throw new RangeError(`Incorrect locale information provided`);
-  const region = getOption(options, "region", "string", undefined, undefined);
-  if (region !== undefined && !REGION.test(region)) throw new RangeError(`Incorrect locale information provided`);
-  const p = parseTag(canonical);
-  if (language !== undefined) p.language = language;
-  if (script !== undefined) p.script = script;
-  if (region !== undefined) p.region = region;
-  const kw = unicodeKeywords(p);
-  canonical = canonicalize(joinTag(p, kw));
-  // ApplyUnicodeExtensionToTag.
-  const set = new Map();
-  const typeOption = (name) => {
-    const v = getOption(options, name, "string", undefined, undefined);
-    if (v !== undefined && !isUnicodeType(v)) throw new RangeError(`Incorrect locale information provided`);
-    return v;
-  };
-  const ca = typeOption("calendar");
-  if (ca !== undefined) set.set("ca", ca);
-  const co = typeOption("collation");
-  if (co !== undefined) set.set("co", co);
-  const hc = getOption(options, "hourCycle", "string", ["h11", "h12", "h23", "h24"], undefined);
-  if (hc !== undefined) set.set("hc", hc);
-  const kf = getOption(options, "caseFirst", "string", ["upper", "lower", "false"], undefined);
-  if (kf !== undefined) set.set("kf", kf);
-  let kn = options.numeric;
-  if (kn !== undefined) set.set("kn", $String(Boolean(kn)));
-  const nu = typeOption("numberingSystem");
-  if (nu !== undefined) set.set("nu", nu);
-  if (set.size > 0) {
-    const q = parseTag(canonical);
-    const k = unicodeKeywords(q);
-    for (const [key, value] of set) k.keys.set(key, value);
-    canonical = canonicalize(joinTag(q, k));
-  }
-  localeSlots.set(this, { tag: canonical });
-}
-
-function localeOf(obj, method) {
-  const s = slotsOf(localeSlots, obj, method);
-  if (s.parsed === undefined) {
-    s.parsed = parseTag(s.tag);
-    s.keys = unicodeKeywords(s.parsed).keys;
-  }
-  return s;
-}
-
-function keyword(obj, key, method) {
-  const s = localeOf(obj, method);
-  return s.keys.has(key) ? s.keys.get(key) : undefined;
-}
-
-const localeProto = {};
-methods(localeProto, {
-  maximize() {
-    const s = localeOf(this, "Intl.Locale.prototype.maximize");
-    return new Locale(host.intlMaximize(s.tag));
-  },
-  minimize() {
-    const s = localeOf(this, "Intl.Locale.prototype.minimize");
-    return new Locale(host.intlMinimize(s.tag));
-  },
-  toString() {
-    return localeOf(this, "Intl.Locale.prototype.toString").tag;
-  },
-});
-getters(localeProto, {
-  get baseName() { return baseName(localeOf(this, "Intl.Locale.prototype.baseName").parsed); },
-  get calendar() { return keyword(this, "ca", "Intl.Locale.prototype.calendar"); },
-  get caseFirst() {
-    const v = keyword(this, "kf", "Intl.Locale.prototype.caseFirst");
-    return v === "" ? "" : v;
-  },
-  get collation() { return keyword(this, "co", "Intl.Locale.prototype.collation"); },
-  get hourCycle() { return keyword(this, "hc", "Intl.Locale.prototype.hourCycle"); },
-  get numeric() {
-    const v = keyword(this, "kn", "Intl.Locale.prototype.numeric");
-    return v === "" || v === "true";
-  },
-  get numberingSystem() { return keyword(this, "nu", "Intl.Locale.prototype.numberingSystem"); },
-  get language() { return localeOf(this, "Intl.Locale.prototype.language").parsed.language; },
-  get script() { return localeOf(this, "Intl.Locale.prototype.script").parsed.script; },
-  get region() { return localeOf(this, "Intl.Locale.prototype.region").parsed.region; },
-});
-toStringTag(localeProto, "Intl.Locale");
-fixPrototype(Locale, localeProto);
-defineProperty(Locale, "length", { value: 1, configurable: true });
 
 module.exports = {
   formatterFor,
@@ -460,5 +364,6 @@ module.exports = {
   toStringTag,
   fixPrototype,
   slotsOf,
-  Locale,
+  canonicalize,
+  localeSlots,
 };

@@ -146,6 +146,7 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../js/intl_datetime.js"),
     ),
     ("internal/intl_text", include_str!("../js/intl_text.js")),
+    ("internal/intl_locale", include_str!("../js/intl_locale.js")),
     (
         "internal/intl_duration",
         include_str!("../js/intl_duration.js"),
