@@ -308,7 +308,11 @@ impl PartsWrite for Sink {
         };
         f(&mut inner)?;
         let text: String = inner.parts.iter().map(|(_, s)| s.as_str()).collect();
-        self.parts.push((part.value.to_string(), text));
+        // A zone with no name of that width is written as an empty
+        // part, then its offset ("GMT+5:45") as another: no empty parts.
+        if !text.is_empty() {
+            self.parts.push((part.value.to_string(), text));
+        }
         Ok(())
     }
 }
