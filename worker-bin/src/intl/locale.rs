@@ -21,22 +21,67 @@ pub(crate) fn canonical(tag: &str) -> Option<String> {
         return None;
     }
     LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
-    canonical_calendar(&mut locale);
+    canonical_values(&mut locale);
     Some(locale.to_string())
 }
 
-/// CLDR's aliases of calendar types (bcp47/calendar.xml), which UTS #35's
+/// CLDR's aliases of -u- keyword values (its bcp47/*.xml: a deprecated
+/// value's preferred one, or the value an alias names), which UTS #35's
 /// canonicalization applies and ICU4X's canonicalizer leaves.
-fn canonical_calendar(locale: &mut Locale) {
-    use icu_locale_core::extensions::unicode::{Value, key};
-    let ca = key!("ca");
-    let alias = match locale.extensions.unicode.keywords.get(&ca) {
-        Some(v) if *v == "islamicc" => "islamic-civil",
-        Some(v) if *v == "ethiopic-amete-alem" => "ethioaa",
-        _ => return,
-    };
-    if let Ok(v) = Value::try_from_str(alias) {
-        locale.extensions.unicode.keywords.set(ca, v);
+const VALUE_ALIASES: &[(&str, &str, &str)] = &[
+    ("ca", "islamicc", "islamic-civil"),
+    ("ca", "ethiopic-amete-alem", "ethioaa"),
+    ("ks", "primary", "level1"),
+    ("ks", "tertiary", "level3"),
+    ("ms", "imperial", "uksystem"),
+    ("tz", "aqams", "nzakl"),
+    ("tz", "cnckg", "cnsha"),
+    ("tz", "cnhrb", "cnsha"),
+    ("tz", "cnkhg", "cnurc"),
+    ("tz", "cuba", "cuhav"),
+    ("tz", "egypt", "egcai"),
+    ("tz", "eire", "iedub"),
+    ("tz", "est", "papty"),
+    ("tz", "gmt0", "gmt"),
+    ("tz", "greenwich", "gmt"),
+    ("tz", "hongkong", "hkhkg"),
+    ("tz", "iceland", "isrey"),
+    ("tz", "iran", "irthr"),
+    ("tz", "israel", "jeruslm"),
+    ("tz", "jamaica", "jmkin"),
+    ("tz", "japan", "jptyo"),
+    ("tz", "libya", "lytip"),
+    ("tz", "navajo", "usden"),
+    ("tz", "poland", "plwaw"),
+    ("tz", "portugal", "ptlis"),
+    ("tz", "prc", "cnsha"),
+    ("tz", "roc", "twtpe"),
+    ("tz", "rok", "krsel"),
+    ("tz", "singapore", "sgsin"),
+    ("tz", "turkey", "trist"),
+    ("tz", "uct", "utc"),
+    ("tz", "universal", "utc"),
+    ("tz", "zulu", "utc"),
+];
+
+fn canonical_values(locale: &mut Locale) {
+    use icu_locale_core::extensions::unicode::{Key, Value};
+    for &(key, alias, preferred) in VALUE_ALIASES {
+        let Ok(key) = Key::try_from_str(key) else {
+            continue;
+        };
+        let matches = locale
+            .extensions
+            .unicode
+            .keywords
+            .get(&key)
+            .is_some_and(|v| v.to_string() == alias);
+        if !matches {
+            continue;
+        }
+        if let Ok(v) = Value::try_from_str(preferred) {
+            locale.extensions.unicode.keywords.set(key, v);
+        }
     }
 }
 

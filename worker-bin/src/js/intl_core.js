@@ -124,7 +124,9 @@ function canonicalizeLocaleList(locales) {
     }
     const tag = typeof kValue === "object" && localeSlots.has(kValue) ? localeSlots.get(kValue).tag : $String(kValue);
     const canonical = canonicalize(tag);
-    if (!seen.includes(canonical)) seen.push(canonical);
+    // Defined, not pushed: Array.prototype's push and setters are the
+    // caller's to change.
+    if (!seen.includes(canonical)) defineProperty(seen, seen.length, { value: canonical, writable: true, enumerable: true, configurable: true });
   }
   return seen;
 }
@@ -333,6 +335,32 @@ function describe(v) {
   return String(v);
 }
 
+// %Intl%.[[FallbackSymbol]]: where a NumberFormat or DateTimeFormat
+// called as a function on an object that inherits from its prototype keeps
+// the real one (ECMA-402's normative optional ChainNumberFormat and
+// ChainDateTimeFormat), for the Unwrap operations to find.
+const FALLBACK = Symbol("IntlLegacyConstructedSymbol");
+
+// ChainNumberFormat / ChainDateTimeFormat: what the constructor returns.
+function chainLegacy(ctor, newTarget, that, made) {
+  if (newTarget === undefined && (typeof that === "object" || typeof that === "function") && that !== null &&
+    Function.prototype[Symbol.hasInstance].call(ctor, that)) {
+    defineProperty(that, FALLBACK, { value: made, writable: false, enumerable: false, configurable: false });
+    return that;
+  }
+  return made;
+}
+
+// UnwrapNumberFormat / UnwrapDateTimeFormat: the slots of `obj`, or of
+// the formatter a legacy call kept on it.
+function unwrapSlots(map, ctor, obj, method) {
+  if ((typeof obj === "object" || typeof obj === "function") && obj !== null && !map.has(obj) &&
+    Function.prototype[Symbol.hasInstance].call(ctor, obj)) {
+    obj = obj[FALLBACK];
+  }
+  return slotsOf(map, obj, method);
+}
+
 // The internal slots of an Intl object, or a TypeError naming the method.
 function slotsOf(map, obj, method) {
   const s = typeof obj === "object" && obj !== null ? map.get(obj) : undefined;
@@ -364,6 +392,8 @@ module.exports = {
   toStringTag,
   fixPrototype,
   slotsOf,
+  chainLegacy,
+  unwrapSlots,
   canonicalize,
   localeSlots,
 };

@@ -8,7 +8,7 @@
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, getNumberOption,
   isUnicodeType, methods, getters, toStringTag, fixPrototype, slotsOf, parseTag, joinTag, dataObject, toStringValue,
-  formatterFor,
+  formatterFor, chainLegacy, unwrapSlots,
 } = require("internal/intl_core");
 const record = (fields) => Object.assign(Object.create(null), fields);
 const { NUMBERING_SYSTEMS } = require("internal/intl_number");
@@ -18,6 +18,7 @@ const CALENDARS = [
   "buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew", "indian", "islamic-civil",
   "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc",
 ];
+const CALENDAR_ALIASES = { islamicc: "islamic-civil", "ethiopic-amete-alem": "ethioaa" };
 const KEYS = {
   ca: (v) => CALENDARS.includes(v),
   hc: (v) => ["h11", "h12", "h23", "h24"].includes(v),
@@ -66,7 +67,8 @@ function createDateTimeFormat(dtf, locales, options, required, defaults) {
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const calendar = getOption(options, "calendar", "string", undefined, undefined);
   if (calendar !== undefined && !isUnicodeType(calendar)) throw new RangeError(`Invalid calendar : ${calendar}`);
-  opt.ca = calendar;
+  // CanonicalizeUValue("ca", calendar): lower case, CLDR's aliases.
+  opt.ca = calendar === undefined ? undefined : CALENDAR_ALIASES[calendar.toLowerCase()] || calendar.toLowerCase();
   const numberingSystem = getOption(options, "numberingSystem", "string", undefined, undefined);
   if (numberingSystem !== undefined && !isUnicodeType(numberingSystem)) {
     throw new RangeError(`Invalid numberingSystem : ${numberingSystem}`);
@@ -150,7 +152,7 @@ function createDateTimeFormat(dtf, locales, options, required, defaults) {
 
 function DateTimeFormat(locales, options) {
   const dtf = new.target === undefined ? Object.create(DateTimeFormat.prototype) : this;
-  return createDateTimeFormat(dtf, locales, options, "any", "date");
+  return chainLegacy(DateTimeFormat, new.target, this, createDateTimeFormat(dtf, locales, options, "any", "date"));
 }
 
 function timeValue(date) {
@@ -192,7 +194,7 @@ function rangeParts(s, start, end, method) {
 const proto = {};
 getters(proto, {
   get format() {
-    const s = slotsOf(slots, this, "get Intl.DateTimeFormat.prototype.format");
+    const s = unwrapSlots(slots, DateTimeFormat, this, "get Intl.DateTimeFormat.prototype.format");
     if (s.bound === undefined) s.bound = (date) => joined(partsOf(s, timeValue(date)));
     return s.bound;
   },
@@ -211,7 +213,7 @@ methods(proto, {
     return rangeParts(s, startDate, endDate, "formatRangeToParts");
   },
   resolvedOptions() {
-    const s = slotsOf(slots, this, "Intl.DateTimeFormat.prototype.resolvedOptions");
+    const s = unwrapSlots(slots, DateTimeFormat, this, "Intl.DateTimeFormat.prototype.resolvedOptions");
     return dataObject([
       ["locale", s.locale], ["calendar", s.calendar], ["numberingSystem", s.numberingSystem], ["timeZone", s.timeZone],
       ["hourCycle", s.hourCycle], ["hour12", s.hour12], ...COMPONENTS.map(([name]) => [name, s[name]]),

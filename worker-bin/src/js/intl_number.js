@@ -256,7 +256,7 @@ function NumberFormat(locales, options) {
   s.signDisplay = getOption(options, "signDisplay", "string", ["auto", "never", "always", "exceptZero", "negative"], "auto");
   s.handle = host.intlNumberFormat(rustKey(s, NF_FIELDS), s.dataLocale, rustOptions(s));
   nfSlots.set(nf, s);
-  return nf;
+  return core.chainLegacy(NumberFormat, new.target, this, nf);
 }
 
 // The locale the Rust side builds with: the data locale with its
@@ -322,7 +322,7 @@ function rangeParts(s, x, y, method) {
 const nfProto = {};
 getters(nfProto, {
   get format() {
-    const s = slotsOf(nfSlots, this, "get Intl.NumberFormat.prototype.format");
+    const s = core.unwrapSlots(nfSlots, NumberFormat, this, "get Intl.NumberFormat.prototype.format");
     // Anonymous, as a bound function the spec makes is.
     if (s.bound === undefined) s.bound = (value) => formatNumber(s, toIntlMathematicalValue(value));
     return s.bound;
@@ -342,7 +342,7 @@ methods(nfProto, {
     return rangeParts(s, start, end, "Intl.NumberFormat.prototype.formatRangeToParts");
   },
   resolvedOptions() {
-    const s = slotsOf(nfSlots, this, "Intl.NumberFormat.prototype.resolvedOptions");
+    const s = core.unwrapSlots(nfSlots, NumberFormat, this, "Intl.NumberFormat.prototype.resolvedOptions");
     return dataObject([
       "locale", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay",
       "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
