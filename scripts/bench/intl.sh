@@ -9,6 +9,9 @@
 #   kept DateTimeFormat's format, and sorting 1,000 words by
 #   a.localeCompare(b, "sv") and by a kept Collator's compare.
 # Each round runs both; the median of the rounds and the ratio are printed.
+# Then a worker's memory (RSS, PSS, private dirty; one pool of one worker
+# forked from its template) idle, after formatting a price and a date in a
+# zone, and after every Intl service once (scripts/bench/intl/weight.js).
 #
 #   scripts/bench/intl.sh [ROUNDS] [MILLISECONDS_PER_CALL_KIND]
 set -euo pipefail
@@ -51,3 +54,28 @@ node -e '
     const x = med(b.map((r) => r[op])), y = med(n.map((r) => r[op]));
     console.log(`  ${op.padEnd(40)} ${String(x).padStart(9)} ${String(y).padStart(9)}  ${(x / y).toFixed(2)}`);
   }' "$work" "$rounds"
+
+# ------------------------------------------------------------- weight
+cat >"$work/weight.toml" <<TOML
+[server]
+listen = "127.0.0.1:18394"
+control_socket = "$work/weight.sock"
+[render]
+script = "$PWD/scripts/bench/intl/weight.js"
+jsc_workers = 1
+TOML
+target/release/bextd --config "$work/weight.toml" --log-level warn >"$work/weight.log" 2>&1 &
+weight_pid=$!
+pids+=("$weight_pid")
+wait_http 18394
+sleep 1
+w=$(worker_pids "$weight_pid")
+mem() { awk '/^Rss:/ { r = $2 } /^Pss:/ { p = $2 } /^Private_Dirty:/ { d = $2 } END { printf "RSS %6.1f MB  PSS %6.1f MB  private dirty %5.2f MB", r / 1024, p / 1024, d / 1024 }' /proc/"$w"/smaps_rollup; }
+echo "a worker's memory (one pool of one worker, forked from its template)"
+echo "  never touched Intl:                 $(mem)"
+curl -fs "http://127.0.0.1:18394/intl" >/dev/null
+sleep 0.5
+echo "  formatted a price and a date:       $(mem)"
+curl -fs "http://127.0.0.1:18394/all" >/dev/null
+sleep 0.5
+echo "  used every Intl service once:       $(mem)"
