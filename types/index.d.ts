@@ -181,9 +181,11 @@ export interface Bext {
   };
   /**
    * Accepts a WebSocket upgrade (Deno's shape): return `response` as is
-   * from the handler; `socket` is the server side of the connection.
-   * Throws a TypeError if `request` is no upgrade, or if `protocol` is
-   * not one the client offered.
+   * from the handler; `socket` is the server side of the connection. The
+   * one place the upgrade is checked (`GET`, `Upgrade: websocket` and
+   * `Connection: upgrade`, without regard to case): for a plain request
+   * `response` is a 426 and `socket` never opens. Throws a TypeError if
+   * `protocol` is not one the client offered.
    */
   upgradeWebSocket(request: Request | BextRequest, options?: UpgradeWebSocketOptions): WebSocketUpgrade;
 }

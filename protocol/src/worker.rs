@@ -261,6 +261,11 @@ pub enum WorkerToMaster {
     Census(crate::heap::Census),
     /// The answer to [`MasterToWorker::HeapWalk`].
     HeapReport(crate::heap::HeapReport),
+    /// The handler of WebSocket `id` took `bytes` more of the client's
+    /// messages (their `message` events were dispatched): bextd reads more
+    /// from that client while what it sent and was not taken stays under
+    /// the pool's `ws_max_buffered_bytes`.
+    SocketTaken { id: u64, bytes: u32 },
 }
 
 mod jobs;

@@ -232,6 +232,7 @@ pub const POOL: &[Key] = &[
         "ws_max_message_bytes",
         whole(125, 16 * 1024 * 1024, "bytes"),
     ),
+    key("ws_max_buffered_bytes", whole(1024, 1 << 30, "bytes")),
     key("ws_compression", Kind::Bool),
     key("ws_ping_interval_ms", ms(0)),
     key("ws_idle_timeout_ms", ms(0)),

@@ -70,6 +70,9 @@ pub struct Settings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WebSocket {
     pub max_message_bytes: usize,
+    /// A client's messages sent to the worker and not yet taken by its
+    /// handler, at most (one message may cross it).
+    pub max_buffered_bytes: usize,
     /// permessage-deflate when the client offers it (`ws_compression`).
     pub compression: bool,
     /// `None`: never ping.
@@ -235,6 +238,7 @@ impl Settings {
             },
             websocket: WebSocket {
                 max_message_bytes: p.ws_max_message_bytes as usize,
+                max_buffered_bytes: p.ws_max_buffered_bytes as usize,
                 compression: p.ws_compression,
                 ping_interval: limit(p.ws_ping_interval_ms),
                 idle_timeout: limit(p.ws_idle_timeout_ms),

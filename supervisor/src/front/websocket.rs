@@ -9,26 +9,37 @@
 //! other answer goes to the client as usual. The socket stays pinned to the
 //! worker that accepted it.
 //!
-//! The relay frames with yawc's frame layer, which checks RFC 6455
-//! (masking, reserved bits, control frames of at most 125 bytes and never
-//! fragmented, a frame's size), inflates and answers pings; bextd joins
-//! fragments and checks the UTF-8 of text (`joining`). A breach gets the
-//! close code that names it (1002 protocol error, 1007 bad UTF-8, 1009 a
-//! message over `ws_max_message_bytes`), and bextd reads and drops what the
-//! client still sends for a moment, so that a reset does not overtake that
-//! close frame. Whole messages go to the worker as frames of their
-//! own; the worker's messages come back credited (`pool::link::socket`), so
-//! a client that does not read fills the socket's `bufferedAmount` in the
-//! worker, not bextd's memory.
+//! The relay frames by itself (`frame`, pure functions over bytes): RFC
+//! 6455's checks on each frame's head as soon as its bytes arrive
+//! (masking, reserved bits and opcodes, control frames of at most 125
+//! bytes and never fragmented, a frame's size), fragments joined and a
+//! text message's UTF-8 checked as it grows (`joining`), permessage-deflate
+//! (`deflate`). A breach gets the close code that names it (1002 protocol
+//! error, 1007 bad UTF-8, 1008 a ping flood, 1009 a message over
+//! `ws_max_message_bytes`); then bextd skims what the client still sends
+//! until its close frame (or a second), and closes the connection, having
+//! shut its side first so that the close frame is read before the end.
+//! A close (either side's, or a breach) waits up to half a second for the
+//! handler to take the messages already sent to it, so that their answers
+//! reach the client before the close frame does.
 //!
-//! permessage-deflate (RFC 7692) is agreed when the client offers it and
-//! `ws_compression` is on. Both directions run without context takeover,
-//! so no deflate or inflate state lives with an idle socket: each message
-//! borrows one from a pool shared by all sockets and gives it back at its
-//! end. The inflated size counts against `ws_max_message_bytes` as it
-//! grows (1009 past it), so a small compressed message that would inflate
-//! to gigabytes costs bextd no more than the limit. bextd's own messages
-//! under `COMPRESS_FROM` bytes go uncompressed.
+//! Whole messages go to the worker as frames of their own, each reported
+//! taken by the worker once its `message` event is dispatched; bextd reads
+//! no more from a client whose untaken messages reach
+//! `ws_max_buffered_bytes`, so TCP holds a fast client back. The worker's
+//! messages come back credited (`pool::link::socket`), and bextd takes
+//! them only while its write buffer for that client is small, so a client
+//! that does not read fills the socket's `bufferedAmount` in the worker,
+//! not bextd's memory.
+//!
+//! permessage-deflate (RFC 7692) is agreed when the client offers it (the
+//! first acceptable offer) and `ws_compression` is on. Both directions run
+//! without context takeover, so no deflate or inflate state lives with an
+//! idle socket: each message borrows one from a per-thread pool and gives
+//! it back at its end. The inflated size counts against
+//! `ws_max_message_bytes` as it grows (1009 past it), so a small
+//! compressed message that would inflate to gigabytes costs bextd no more
+//! than the limit. bextd's own messages under 256 bytes go uncompressed.
 //!
 //! bextd pings each client every `ws_ping_interval_ms` and closes a socket
 //! whose client sent nothing (pongs included) for `ws_idle_timeout_ms`
@@ -39,10 +50,11 @@
 //! The socket holds its connection's place under `max_connections` and
 //! the shutdown's watch until it ends.
 
+use base64::Engine as _;
 use hyper::body::Incoming;
-use hyper::header::{HeaderMap, HeaderValue, SEC_WEBSOCKET_KEY};
+use hyper::header::{HeaderValue, SEC_WEBSOCKET_KEY};
 use hyper::{Request, Response, StatusCode};
-use yawc::WebSocket;
+use sha1::{Digest, Sha1};
 
 use super::conn::Held;
 use super::{Front, Reply, body, plain};
@@ -51,11 +63,12 @@ use crate::pool::PoolHandle;
 use crate::pool::dispatch;
 use crate::pool::link::SocketHead;
 
+mod deflate;
+mod frame;
 mod joining;
-mod options;
 mod relay;
 
-use options::options;
+use deflate::Agreed;
 use relay::Relay;
 
 impl Front {
@@ -101,17 +114,17 @@ impl Front {
             return r;
         }
         let limits = pool.config().settings.websocket;
-        // yawc answers the handshake's headers (the accept key, and the
-        // extensions agreed) and takes over the connection once upgraded.
-        let (agreed, upgrade) = match WebSocket::upgrade_with_options(&mut req, options(&limits)) {
-            Ok((response, upgrade)) => (response.into_parts().0.headers, upgrade),
-            Err(e) => {
-                return plain(
-                    StatusCode::BAD_REQUEST,
-                    &format!("a bad WebSocket upgrade: {e}"),
-                );
-            }
+        let accept = accept_key(h.get(SEC_WEBSOCKET_KEY).map_or(&[][..], |k| k.as_bytes()));
+        let agreed = if limits.compression {
+            deflate::negotiate(
+                h.get_all("sec-websocket-extensions")
+                    .iter()
+                    .filter_map(|v| v.to_str().ok()),
+            )
+        } else {
+            None
         };
+        let upgrade = hyper::upgrade::on(&mut req);
         let held = req.extensions().get::<Held>().cloned();
         let (parts, _body) = req.into_parts();
         let request = super::worker_request(&parts, &[], peer_ip);
@@ -119,7 +132,7 @@ impl Front {
             Ok(dispatch::Answered::Socket { head, link, id }) => (head, link, id),
             other => return self.answered(pool, other, trace),
         };
-        let Some(reply) = handshake(&pool.name, agreed, &head, &offered) else {
+        let Some(reply) = handshake(&pool.name, &accept, agreed, &head, &offered) else {
             link.socket_ended(id, 1002, "bad subprotocol".into());
             return plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -131,23 +144,49 @@ impl Front {
             id,
             limits,
             held,
+            deflate: agreed,
         };
         tokio::spawn(relay.run(upgrade, head.events));
         reply
     }
 }
 
-/// The 101 answer with yawc's handshake headers, or `None` if the worker
-/// chose a subprotocol the client did not offer.
+/// The handshake's `Sec-WebSocket-Accept` for the client's key (RFC
+/// 6455 §4.2.2).
+fn accept_key(key: &[u8]) -> String {
+    let mut sha = Sha1::new();
+    sha.update(key);
+    sha.update(b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11");
+    base64::engine::general_purpose::STANDARD.encode(sha.finalize())
+}
+
+/// The 101 answer, or `None` if the worker chose a subprotocol the client
+/// did not offer.
 fn handshake(
     pool: &str,
-    agreed: HeaderMap,
+    accept: &str,
+    agreed: Option<Agreed>,
     head: &SocketHead,
     offered: &[String],
 ) -> Option<Reply> {
     let mut r = Response::new(body::full(""));
     *r.status_mut() = StatusCode::SWITCHING_PROTOCOLS;
-    *r.headers_mut() = agreed;
+    let h = r.headers_mut();
+    h.insert(
+        hyper::header::UPGRADE,
+        HeaderValue::from_static("websocket"),
+    );
+    h.insert(
+        hyper::header::CONNECTION,
+        HeaderValue::from_static("upgrade"),
+    );
+    h.insert("sec-websocket-accept", HeaderValue::from_str(accept).ok()?);
+    if let Some(a) = agreed {
+        h.insert(
+            "sec-websocket-extensions",
+            HeaderValue::from_str(&a.header()).ok()?,
+        );
+    }
     let chosen = head
         .headers
         .iter()
@@ -161,4 +200,16 @@ fn handshake(
         r.headers_mut().insert("sec-websocket-protocol", p);
     }
     Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_accept_key_is_rfc_6455s() {
+        // RFC 6455 §1.3's example.
+        assert_eq!(
+            super::accept_key(b"dGhlIHNhbXBsZSBub25jZQ=="),
+            "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+        );
+    }
 }

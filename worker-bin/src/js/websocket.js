@@ -51,12 +51,14 @@
   const OWN = Symbol("own");
   class WebSocket extends EventTarget {
     #sid; #state = CONNECTING; #protocol; #url; #queue = []; #buffered = 0; #binaryType = "arraybuffer";
-    constructor(own, sid, protocol, url) {
+    constructor(own, sid, protocol, url, closed) {
       if (own !== OWN) throw new TypeError("WebSocket: a server-side socket comes from bext.upgradeWebSocket(req)");
       super();
       this.#sid = sid;
       this.#protocol = protocol;
       this.#url = url;
+      // A plain request's socket: never opens.
+      if (closed) this.#state = CLOSED;
     }
     get readyState() { return this.#state; }
     get bufferedAmount() { return this.#buffered; }
@@ -148,10 +150,15 @@
   const hasToken = (v, word) => v !== null && v.split(",").some((t) => t.trim().toLowerCase() === word);
   // The upgrade's response: returned by the handler as is.
   const UPGRADE = Symbol("upgrade");
+  // The one place the upgrade is checked (header values compared without
+  // case, RFC 9110): a plain request gets a socket that never opens and a
+  // 426 that says what the resource wants, so a handler needs no test.
   function upgradeWebSocket(req, options) {
     const method = req && req.method;
     if (method !== "GET" || !hasToken(headerOf(req, "upgrade"), "websocket") || !hasToken(headerOf(req, "connection"), "upgrade")) {
-      throw new TypeError("bext.upgradeWebSocket: the request is not a WebSocket upgrade (GET with Upgrade: websocket)");
+      const socket = new WebSocket(OWN, 0, "", typeof (req && req.url) === "string" ? req.url : "", true);
+      const response = { status: 426, headers: { upgrade: "websocket", connection: "upgrade", "content-type": "text/plain; charset=utf-8" }, body: "a WebSocket upgrade is required here (GET with Upgrade: websocket)\n" };
+      return { socket, response };
     }
     const o = options == null ? {} : options;
     const offered = (headerOf(req, "sec-websocket-protocol") || "").split(",").map((p) => p.trim()).filter(Boolean);

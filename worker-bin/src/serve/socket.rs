@@ -8,7 +8,10 @@
 //! socket's `message` listeners; the end comes as `SocketClosed`, once,
 //! after which the socket is forgotten. What JS sends goes out as
 //! `SocketMessage` frames within the socket's credit window (see
-//! `host::socket`), and `socket.close()` as one `SocketClose`.
+//! `host::socket`), and `socket.close()` as one `SocketClose`. Each
+//! client message, once its `message` event is dispatched, is reported
+//! taken (`SocketTaken`): bextd holds a client's reads to what the
+//! handler has taken (`ws_max_buffered_bytes`).
 
 use protocol::worker::{HttpResponse, LogLevel, Outcome, WorkerToMaster};
 
@@ -80,13 +83,17 @@ impl Worker {
         }
     }
 
-    /// A message from the client of socket `id`.
+    /// A message from the client of socket `id`: its `message` event,
+    /// then bextd is told the handler took it (so it reads more from that
+    /// client; a message the listener sent goes first).
     pub(super) fn socket_message(&mut self, id: u64, text: bool, data: Vec<u8>) {
+        let bytes = data.len().min(u32::MAX as usize) as u32;
         if let Some(&sid) = self.sockets.get(&id) {
             self.arm_interrupt(std::time::Instant::now(), None);
             self.engine
                 .socket_event(sid, SocketNews::Message(text, data));
         }
+        self.send(WorkerToMaster::SocketTaken { id, bytes });
     }
 
     /// Socket `id` is closed: its `close` event, then it is forgotten.

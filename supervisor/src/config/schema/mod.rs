@@ -205,6 +205,10 @@ pub struct PoolSection {
     /// Largest WebSocket message a client may send (its fragments joined);
     /// over it the socket is closed with 1009.
     pub ws_max_message_bytes: u64,
+    /// Bytes of a client's messages bextd has sent to the worker and the
+    /// handler has not yet taken; past it bextd reads no more from that
+    /// client (TCP pushes back) until the handler takes some.
+    pub ws_max_buffered_bytes: u64,
     /// Whether bextd agrees to permessage-deflate (RFC 7692) when a
     /// client offers it.
     pub ws_compression: bool,
@@ -288,6 +292,7 @@ impl Default for PoolSection {
             fetch_allow: Vec::new(),
             fetch_timeout_ms: 30_000,
             ws_max_message_bytes: 1024 * 1024,
+            ws_max_buffered_bytes: 1024 * 1024,
             ws_compression: true,
             ws_ping_interval_ms: 30_000,
             ws_idle_timeout_ms: 75_000,

@@ -1,14 +1,12 @@
-//! Whole messages from a client's frames.
-//!
-//! yawc's frame layer checks each frame (masking, reserved bits, control
-//! frames, the size of a frame and of its inflated payload) and answers a
-//! breach with a close frame of its own. Joining fragments into a message
-//! and checking a text message's UTF-8 are done here, as pure functions of
-//! the frames, so that each breach found here gets its close frame from
-//! the relay: yawc's message layer would report it without one.
+//! Whole messages from a client's frames: fragments joined, a compressed
+//! message inflated as its fragments come (RFC 7692), and a text
+//! message's UTF-8 checked as it grows, so that a bad byte is refused
+//! when its fragment arrives, not at the message's end. Pure functions of
+//! the frames (`frame` checked each one's head); each breach found here
+//! gets its close frame from the relay.
 
-use bytes::Bytes;
-use yawc::OpCode;
+use super::deflate::Inflater;
+use super::frame::{Breach, Frame, Op, breach};
 
 /// What a client's data frame made of the message under way.
 #[derive(Debug, PartialEq, Eq)]
@@ -18,83 +16,134 @@ pub(super) enum Step {
     /// A fragment; more to come.
     More,
     /// The client broke RFC 6455: the close code and reason it gets.
-    Breach(u16, &'static str),
+    Breach(Breach),
+}
+
+/// A message under way.
+#[derive(Debug)]
+struct Partial {
+    text: bool,
+    data: Vec<u8>,
+    /// Bytes of `data` known to be UTF-8 (a character cut at the end of a
+    /// fragment waits for the next).
+    checked: usize,
+    inflater: Option<Inflater>,
 }
 
 /// The message being joined, under a size limit.
 #[derive(Debug)]
 pub(super) struct Joining {
     max: usize,
-    /// Text or binary, and the fragments so far.
-    partial: Option<(bool, Vec<u8>)>,
+    partial: Option<Partial>,
 }
 
 impl Joining {
-    /// `max`: the largest message, its fragments joined.
+    /// `max`: the largest message, its fragments joined and inflated.
     pub(super) fn new(max: usize) -> Joining {
         Joining { max, partial: None }
     }
 
     /// Takes a data frame (Text, Binary or Continuation).
-    pub(super) fn push(&mut self, opcode: OpCode, fin: bool, payload: Bytes) -> Step {
-        let text = match opcode {
-            OpCode::Text => true,
-            OpCode::Binary => false,
-            OpCode::Continuation => return self.continued(fin, &payload),
-            _ => return Step::Breach(1002, "protocol error"),
-        };
-        if self.partial.is_some() {
-            return Step::Breach(1002, "a new message inside a fragmented one");
+    pub(super) fn push(&mut self, frame: Frame) -> Step {
+        match self.join(frame) {
+            Ok(step) => step,
+            Err(b) => {
+                self.partial = None;
+                Step::Breach(b)
+            }
         }
-        if payload.len() > self.max {
-            return Step::Breach(1009, "message too big");
-        }
-        if fin {
-            return whole(text, payload.to_vec());
-        }
-        self.partial = Some((text, payload.to_vec()));
-        Step::More
     }
 
-    fn continued(&mut self, fin: bool, payload: &[u8]) -> Step {
-        let Some((_, data)) = self.partial.as_mut() else {
-            return Step::Breach(1002, "a continuation of no message");
+    fn join(&mut self, frame: Frame) -> Result<Step, Breach> {
+        let text = match frame.op {
+            Op::Text => Some(true),
+            Op::Binary => Some(false),
+            Op::Continuation => None,
+            _ => return Err(breach(1002, "protocol error")),
         };
-        if data.len() + payload.len() > self.max {
-            self.partial = None;
-            return Step::Breach(1009, "message too big");
+        let p = match (text, self.partial.as_mut()) {
+            (Some(_), Some(_)) => {
+                return Err(breach(1002, "a new message inside a fragmented one"));
+            }
+            (None, None) => return Err(breach(1002, "a continuation of no message")),
+            (None, Some(p)) => p,
+            (Some(text), None) => {
+                if frame.fin && !frame.rsv1 {
+                    // One frame, as it came: no buffer to grow.
+                    return whole(text, frame.payload.to_vec());
+                }
+                self.partial.insert(Partial {
+                    text,
+                    data: Vec::new(),
+                    checked: 0,
+                    inflater: frame.rsv1.then(Inflater::new),
+                })
+            }
+        };
+        match p.inflater.as_mut() {
+            Some(inf) => inf.inflate(&frame.payload, frame.fin, &mut p.data, self.max)?,
+            None if p.data.len() + frame.payload.len() > self.max => {
+                return Err(breach(1009, "message too big"));
+            }
+            None => p.data.extend_from_slice(&frame.payload),
         }
-        data.extend_from_slice(payload);
-        if !fin {
-            return Step::More;
+        if p.text {
+            match std::str::from_utf8(&p.data[p.checked..]) {
+                Ok(_) => p.checked = p.data.len(),
+                Err(e) if e.error_len().is_some() => return Err(breach(1007, "invalid UTF-8")),
+                Err(e) => p.checked += e.valid_up_to(),
+            }
+        }
+        if !frame.fin {
+            return Ok(Step::More);
         }
         // Taken whole, so no buffer stays with an idle socket.
-        let (text, data) = self.partial.take().unwrap_or_default();
-        whole(text, data)
+        let Some(p) = self.partial.take() else {
+            return Ok(Step::More);
+        };
+        if p.text && p.checked != p.data.len() {
+            return Err(breach(1007, "invalid UTF-8"));
+        }
+        Ok(Step::Message {
+            text: p.text,
+            data: p.data,
+        })
     }
 }
 
-fn whole(text: bool, data: Vec<u8>) -> Step {
+fn whole(text: bool, data: Vec<u8>) -> Result<Step, Breach> {
     if text && std::str::from_utf8(&data).is_err() {
-        return Step::Breach(1007, "invalid UTF-8");
+        return Err(breach(1007, "invalid UTF-8"));
     }
-    Step::Message { text, data }
+    Ok(Step::Message { text, data })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn b(s: &str) -> Bytes {
-        Bytes::copy_from_slice(s.as_bytes())
+    use bytes::BytesMut;
+
+    fn b(s: &str) -> &[u8] {
+        s.as_bytes()
+    }
+
+    /// A frame as the decoder gives it.
+    fn f(op: Op, fin: bool, payload: &[u8]) -> Frame {
+        Frame {
+            fin,
+            rsv1: false,
+            op,
+            payload: BytesMut::from(payload),
+        }
     }
 
     #[test]
     fn fragments_join_into_one_message() {
         let mut j = Joining::new(100);
-        assert_eq!(j.push(OpCode::Text, false, b("frag")), Step::More);
-        assert_eq!(j.push(OpCode::Continuation, false, b("ment")), Step::More);
-        let msg = j.push(OpCode::Continuation, true, b("ed"));
+        assert_eq!(j.push(f(Op::Text, false, b("frag"))), Step::More);
+        assert_eq!(j.push(f(Op::Continuation, false, b("ment"))), Step::More);
+        let msg = j.push(f(Op::Continuation, true, b("ed")));
         assert_eq!(
             msg,
             Step::Message {
@@ -102,7 +151,7 @@ mod tests {
                 data: b"fragmented".to_vec()
             }
         );
-        let bin = j.push(OpCode::Binary, true, Bytes::from_static(&[0, 255]));
+        let bin = j.push(f(Op::Binary, true, &[0, 255]));
         assert_eq!(
             bin,
             Step::Message {
@@ -117,49 +166,58 @@ mod tests {
         let mut j = Joining::new(100);
         // "é" split across two fragments is fine.
         let e = "é".as_bytes();
-        assert_eq!(
-            j.push(OpCode::Text, false, Bytes::copy_from_slice(&e[..1])),
-            Step::More
-        );
-        let msg = j.push(OpCode::Continuation, true, Bytes::copy_from_slice(&e[1..]));
+        assert_eq!(j.push(f(Op::Text, false, &e[..1])), Step::More);
+        let msg = j.push(f(Op::Continuation, true, &e[1..]));
         assert!(matches!(msg, Step::Message { text: true, .. }), "{msg:?}");
-        let bad = j.push(OpCode::Text, true, Bytes::from_static(b"ok \xff"));
-        assert_eq!(bad, Step::Breach(1007, "invalid UTF-8"));
+        let bad = j.push(f(Op::Text, true, b"ok \xff"));
+        assert_eq!(bad, Step::Breach(breach(1007, "invalid UTF-8")));
         // Binary is not text.
-        let bin = j.push(OpCode::Binary, true, Bytes::from_static(b"\xff"));
+        let bin = j.push(f(Op::Binary, true, b"\xff"));
         assert!(matches!(bin, Step::Message { text: false, .. }));
+    }
+
+    #[test]
+    fn bad_utf8_is_refused_with_its_fragment() {
+        let mut j = Joining::new(100);
+        assert_eq!(j.push(f(Op::Text, false, b"good \xce")), Step::More);
+        let bad = j.push(f(Op::Continuation, false, b"\xff and more"));
+        assert_eq!(bad, Step::Breach(breach(1007, "invalid UTF-8")));
+        // A character cut at the message's end is no character.
+        assert_eq!(j.push(f(Op::Text, false, b"ok")), Step::More);
+        let cut = j.push(f(Op::Continuation, true, b"\xce"));
+        assert_eq!(cut, Step::Breach(breach(1007, "invalid UTF-8")));
     }
 
     #[test]
     fn the_limit_counts_the_joined_message() {
         let mut j = Joining::new(10);
-        assert_eq!(j.push(OpCode::Binary, true, b("0123456789")), {
+        assert_eq!(j.push(f(Op::Binary, true, b("0123456789"))), {
             Step::Message {
                 text: false,
                 data: b"0123456789".to_vec(),
             }
         });
-        assert_eq!(j.push(OpCode::Binary, false, b("012345")), Step::More);
-        let over = j.push(OpCode::Continuation, true, b("67890"));
-        assert_eq!(over, Step::Breach(1009, "message too big"));
-        let one = j.push(OpCode::Text, true, b("01234567890"));
-        assert_eq!(one, Step::Breach(1009, "message too big"));
+        assert_eq!(j.push(f(Op::Binary, false, b("012345"))), Step::More);
+        let over = j.push(f(Op::Continuation, true, b("67890")));
+        assert_eq!(over, Step::Breach(breach(1009, "message too big")));
+        // After a breach the next message starts afresh.
+        assert_eq!(j.push(f(Op::Binary, false, b("0"))), Step::More);
     }
 
     #[test]
     fn fragments_out_of_order_are_protocol_errors() {
         let mut j = Joining::new(100);
-        let stray = j.push(OpCode::Continuation, true, b("x"));
+        let stray = j.push(f(Op::Continuation, true, b("x")));
         assert_eq!(stray.code(), Some(1002));
-        assert_eq!(j.push(OpCode::Text, false, b("a")), Step::More);
-        let nested = j.push(OpCode::Binary, true, b("b"));
+        assert_eq!(j.push(f(Op::Text, false, b("a"))), Step::More);
+        let nested = j.push(f(Op::Binary, true, b("b")));
         assert_eq!(nested.code(), Some(1002));
     }
 
     impl Step {
         fn code(&self) -> Option<u16> {
             match self {
-                Step::Breach(code, _) => Some(*code),
+                Step::Breach(b) => Some(b.code),
                 _ => None,
             }
         }

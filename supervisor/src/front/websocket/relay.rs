@@ -1,30 +1,62 @@
 //! One socket's relay between its client and its worker, on its own
-//! task: whole messages each way (fragments joined, UTF-8 checked, the
-//! worker's credited), pings and the idle limit, and the close codes (see
-//! `websocket.rs` for the rules).
+//! task: the client's frames read (`frame`) and joined into messages
+//! (`joining`), the worker's messages written, pings, pongs, the idle
+//! limit and the closing handshake (see `websocket.rs` for the rules).
+//!
+//! Memory is bounded each way. Towards the client, bextd takes the
+//! worker's messages only while less than `OUT_HIGH` bytes wait to be
+//! written (and the worker's credit window bounds what waits in the
+//! channel). Towards the worker, bextd reads from the client only while
+//! the messages it sent and the handler has not taken stay under
+//! `ws_max_buffered_bytes`. Pongs go into the same write buffer while it
+//! has room; past it only the latest ping is answered (RFC 6455 §5.5.3),
+//! and a client that keeps pinging without reading is closed (1008).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::SinkExt;
-use tokio::io::AsyncReadExt;
+use bytes::{Buf, BytesMut};
+use hyper::upgrade::Upgraded;
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncReadExt, AsyncWriteExt, ReadHalf, WriteHalf};
+use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until};
-use yawc::close::CloseCode;
-use yawc::streaming::Streaming;
-use yawc::{Frame, HttpStream, OpCode, UpgradeFut, WebSocketError};
 
+use super::deflate::{Agreed, deflate};
+use super::frame::{self, Breach, Decoder, Op, Skimmer, breach};
 use super::joining::{Joining, Step};
 use crate::config::WebSocket as Limits;
 use crate::front::conn::Held;
 use crate::pool::link::{SocketEvent, WorkerLink};
 
-type Socket = Streaming<HttpStream>;
+type Io = TokioIo<Upgraded>;
 
-/// How long bextd waits for a client's answer to its close frame.
-const CLOSE_WAIT: Duration = Duration::from_secs(2);
+/// How long bextd waits for the client's close frame once it sent its
+/// own, then closes the connection.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
-/// Messages from the worker written together at most.
-const BATCH: usize = 64;
+/// How long a close waits for the handler to take the client's messages
+/// already sent to it (so their answers go out before the close).
+const TAKE_WAIT: Duration = Duration::from_millis(500);
+
+/// Bytes waiting to be written past which bextd takes no more from the
+/// worker and answers only the latest ping.
+const OUT_HIGH: usize = 64 * 1024;
+
+/// Bytes read from the client at once.
+const READ_CHUNK: usize = 8 * 1024;
+
+/// Pings met while the write buffer is full (the client reads nothing)
+/// after which the client is closed with 1008.
+const PING_FLOOD: u32 = 64;
+
+/// A ping counts as hearing from the client at most this often: a ping
+/// flood alone does not keep a socket past its idle limit.
+const PING_HEARD_EVERY: Duration = Duration::from_secs(1);
+
+/// bextd's messages shorter than this go uncompressed: without context
+/// takeover deflate gains little on them.
+const COMPRESS_FROM: usize = 256;
 
 /// One socket's relay between its client and its worker.
 pub(super) struct Relay {
@@ -32,66 +64,107 @@ pub(super) struct Relay {
     pub(super) id: u64,
     pub(super) limits: Limits,
     pub(super) held: Option<Held>,
+    pub(super) deflate: Option<Agreed>,
 }
 
-/// How a relay ended: the code and reason the worker's `close` event gets,
-/// and whether the client broke the protocol (and may still be sending).
+/// How the socket ends: the code and reason the worker's `close` event
+/// gets.
+#[derive(Debug)]
 struct End {
     code: u16,
     reason: String,
-    breach: bool,
 }
 
-impl End {
-    fn new(code: u16, reason: &str) -> End {
-        End {
-            code,
-            reason: reason.to_owned(),
-            breach: false,
-        }
-    }
-
-    /// The connection ended without a close frame.
-    fn abnormal() -> End {
-        End::new(1006, "")
-    }
+/// The socket's state as the loop sees it.
+struct State {
+    rd: ReadHalf<Io>,
+    wr: WriteHalf<Io>,
+    inbuf: BytesMut,
+    /// How many bytes the frame at the head of `inbuf` needs.
+    wanted: usize,
+    out: BytesMut,
+    decoder: Decoder,
+    joining: Joining,
+    /// Bytes of client messages sent to the worker and not yet taken.
+    untaken: usize,
+    /// Bytes of the worker's messages taken and not yet credited.
+    credit: usize,
+    /// The latest ping not answered for want of room.
+    pong: Option<BytesMut>,
+    unanswered: u32,
+    heard: Instant,
+    ping_heard: Instant,
+    /// When the write buffer last made progress (or became non-empty).
+    wrote: Instant,
+    /// Once the end is known: how it ends, and the close frame's state.
+    end: Option<End>,
+    /// The close bextd sends once the handler took what it was sent.
+    close_due: Option<(u16, String)>,
+    close_sent: bool,
+    client_closed: bool,
+    /// The worker's side closed (the worker died).
+    worker_gone: bool,
+    /// When the closing stops waiting (for the handler, then the client).
+    wait_until: Instant,
+    skimmer: Skimmer,
 }
 
 impl Relay {
     pub(super) async fn run(
         self,
-        upgrade: UpgradeFut,
-        events: tokio::sync::mpsc::UnboundedReceiver<SocketEvent>,
+        upgrade: hyper::upgrade::OnUpgrade,
+        events: UnboundedReceiver<SocketEvent>,
     ) {
-        let mut ws = match upgrade.await {
-            // Frames, not messages: yawc's message layer reports some
-            // breaches without a close frame; `joining` does its part.
-            Ok(ws) => ws.into_streaming(),
+        let io = match upgrade.await {
+            Ok(u) => TokioIo::new(u),
             Err(e) => {
                 tracing::debug!(error = %e, "a WebSocket upgrade failed");
                 return self.link.socket_ended(self.id, 1006, String::new());
             }
         };
-        let end = self.relay(&mut ws, events).await;
-        self.link.socket_ended(self.id, end.code, end.reason);
-        if end.breach {
-            drain(ws).await;
+        let (rd, wr) = tokio::io::split(io);
+        let now = Instant::now();
+        let mut st = State {
+            rd,
+            wr,
+            inbuf: BytesMut::new(),
+            wanted: 0,
+            out: BytesMut::new(),
+            decoder: Decoder {
+                max: self.limits.max_message_bytes,
+                deflate: self.deflate.is_some(),
+            },
+            joining: Joining::new(self.limits.max_message_bytes),
+            untaken: 0,
+            credit: 0,
+            pong: None,
+            unanswered: 0,
+            heard: now,
+            ping_heard: now,
+            wrote: now,
+            end: None,
+            close_due: None,
+            close_sent: false,
+            client_closed: false,
+            worker_gone: false,
+            wait_until: now,
+            skimmer: Skimmer::default(),
+        };
+        let end = self.relay(&mut st, events).await;
+        if st.credit > 0 {
+            self.link.socket_credit(self.id, st.credit);
         }
+        self.link.socket_ended(self.id, end.code, end.reason);
+        // Half-closed first, so the client reads bextd's close frame
+        // before the connection ends.
+        let _ = tokio::time::timeout(Duration::from_millis(100), st.wr.shutdown()).await;
     }
 
-    async fn relay(
-        &self,
-        ws: &mut Socket,
-        mut events: tokio::sync::mpsc::UnboundedReceiver<SocketEvent>,
-    ) -> End {
+    async fn relay(&self, st: &mut State, mut events: UnboundedReceiver<SocketEvent>) -> End {
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
         let every = self.limits.ping_interval;
         let mut ping_at = every.map_or(far, |e| Instant::now() + e);
-        let mut heard = Instant::now();
         let mut drain_at = far;
-        // An event read while batching messages, handled next.
-        let mut held = None;
-        let mut joining = Joining::new(self.limits.max_message_bytes);
         let stopping = async {
             match &self.held {
                 Some(h) => h.watcher.stopping().await,
@@ -99,235 +172,287 @@ impl Relay {
             }
         };
         tokio::pin!(stopping);
-        loop {
-            let idle_at = self.limits.idle_timeout.map_or(far, |t| heard + t);
-            tokio::select! {
-                msg = ws.next_frame() => {
-                    heard = Instant::now();
-                    if let Err(end) = self.client_sent(ws, msg, &mut joining).await {
-                        return end;
-                    }
-                }
-                event = async { match held.take() {
-                    Some(e) => Some(e),
-                    None => events.recv().await,
-                } } => match self.worker_event(ws, event, &mut held, &mut events).await {
-                    Ok(Some(at)) => drain_at = drain_at.min(at),
-                    Ok(None) => {}
-                    Err(end) => return end,
-                },
-                _ = sleep_until(ping_at) => {
-                    ping_at = every.map_or(far, |e| Instant::now() + e);
-                    if !self.write(ws, Frame::ping(bytes::Bytes::new())).await {
-                        return End::abnormal();
-                    }
-                }
-                _ = sleep_until(idle_at) => return close(ws, 1001, "idle timeout").await,
-                _ = sleep_until(drain_at) => return close(ws, 1012, "service restart").await,
-                _ = &mut stopping => return close(ws, 1001, "going away").await,
-            }
-        }
-    }
-
-    /// What the worker's side did: go on (with the drain's deadline, if it
-    /// began), or the end of the socket.
-    async fn worker_event(
-        &self,
-        ws: &mut Socket,
-        event: Option<SocketEvent>,
-        held: &mut Option<SocketEvent>,
-        events: &mut tokio::sync::mpsc::UnboundedReceiver<SocketEvent>,
-    ) -> Result<Option<Instant>, End> {
-        match event {
-            Some(SocketEvent::Message { text, data }) => {
-                // What else waits goes in the same write, credited once.
-                let mut batch = vec![(text, data)];
-                while batch.len() < BATCH {
-                    match events.try_recv() {
-                        Ok(SocketEvent::Message { text, data }) => batch.push((text, data)),
-                        Ok(other) => {
-                            *held = Some(other);
-                            break;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                let n = batch.iter().map(|(_, d)| d.len()).sum();
-                if !self.write_all(ws, batch).await {
-                    return Err(End::abnormal());
-                }
-                self.link.socket_credit(self.id, n);
-                Ok(None)
-            }
-            Some(SocketEvent::Close { code, reason }) => Err(close(ws, code, &reason).await),
-            Some(SocketEvent::Drain) => Ok(Some(Instant::now() + self.limits.drain)),
-            // The link closed: the worker died.
-            None => Err(close(ws, 1011, "worker died").await),
-        }
-    }
-
-    /// What the client sent: relayed, or the end of the socket.
-    async fn client_sent(
-        &self,
-        ws: &mut Socket,
-        msg: yawc::Result<Frame>,
-        joining: &mut Joining,
-    ) -> Result<(), End> {
-        let frame = match msg {
-            Ok(frame) => frame,
-            Err(e) => return Err(refused(ws, &e).await),
-        };
-        match frame.opcode() {
-            op @ (OpCode::Text | OpCode::Binary | OpCode::Continuation) => {
-                let fin = frame.is_fin();
-                match joining.push(op, fin, frame.into_payload()) {
-                    Step::Message { text, data } => self.link.socket_send(self.id, text, data),
-                    Step::More => {}
-                    Step::Breach(code, why) => {
-                        tracing::debug!(
-                            code,
-                            why,
-                            "closing a WebSocket whose client broke RFC 6455"
-                        );
-                        let end = close(ws, code, why).await;
-                        return Err(End {
-                            breach: true,
-                            ..end
-                        });
-                    }
-                }
-            }
-            OpCode::Close => {
-                let code = frame.close_code().map_or(1005, u16::from);
-                let reason = frame.close_reason().ok().flatten().unwrap_or_default();
-                let end = End::new(code, reason);
-                // yawc queued the answer to the close; the next read sends
-                // it (and reads no more). Then bextd closes the connection
-                // first, as RFC 6455 §7.1.1 asks.
-                let _ = tokio::time::timeout(CLOSE_WAIT, ws.next_frame()).await;
-                return Err(end);
-            }
-            // yawc answers pings; pongs only show the client is there.
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Writes the worker's messages with one flush; false if the client
-    /// took nothing for the idle timeout (or the connection broke).
-    async fn write_all(&self, ws: &mut Socket, batch: Vec<(bool, bytes::Bytes)>) -> bool {
-        let send = async {
-            for (text, data) in batch {
-                ws.feed(message(text, data)).await?;
-            }
-            ws.flush().await
-        };
-        matches!(
-            tokio::time::timeout(self.write_wait(), send).await,
-            Ok(Ok(()))
-        )
-    }
-
-    /// Writes `frame`; false if the client took nothing for the idle
-    /// timeout (or the connection broke).
-    async fn write(&self, ws: &mut Socket, frame: Frame) -> bool {
-        let send = ws.send(frame);
-        matches!(
-            tokio::time::timeout(self.write_wait(), send).await,
-            Ok(Ok(()))
-        )
-    }
-
-    /// How long a write may wait for a client that takes nothing.
-    fn write_wait(&self) -> Duration {
-        self.limits
+        let write_wait = self
+            .limits
             .idle_timeout
-            .unwrap_or(Duration::from_secs(86_400))
+            .unwrap_or(Duration::from_secs(86_400));
+        loop {
+            if let Some(end) = self.progress(st) {
+                return end;
+            }
+            let idle_at = match (&st.end, self.limits.idle_timeout) {
+                (None, Some(t)) => st.heard + t,
+                _ => far,
+            };
+            let stalled_at = if st.out.is_empty() {
+                far
+            } else {
+                st.wrote + write_wait
+            };
+            let closing_at = if st.end.is_some() { st.wait_until } else { far };
+            let next = ping_at
+                .min(idle_at)
+                .min(drain_at)
+                .min(stalled_at)
+                .min(closing_at);
+            let can_read = !st.client_closed
+                && (st.end.is_some() || st.untaken < self.limits.max_buffered_bytes);
+            let can_take = !st.worker_gone && (st.out.len() < OUT_HIGH || st.close_sent);
+            if can_read {
+                let want = st.wanted.saturating_sub(st.inbuf.len()).max(READ_CHUNK);
+                st.inbuf.reserve(want);
+            }
+            tokio::select! {
+                read = st.rd.read_buf(&mut st.inbuf), if can_read => match read {
+                    Ok(n) if n > 0 => self.client_sent(st),
+                    // The client went: bextd's close, if any, is still
+                    // written (the client may only have shut its side).
+                    _ => {
+                        st.client_closed = true;
+                        if st.end.is_none() {
+                            return End { code: 1006, reason: String::new() };
+                        }
+                    }
+                },
+                wrote = st.wr.write(&st.out), if !st.out.is_empty() => match wrote {
+                    Ok(n) if n > 0 => {
+                        st.out.advance(n);
+                        st.wrote = Instant::now();
+                        if st.out.is_empty() && st.out.capacity() > OUT_HIGH {
+                            st.out = BytesMut::new();
+                        }
+                    }
+                    _ => return st.end.take().unwrap_or(End { code: 1006, reason: String::new() }),
+                },
+                event = events.recv(), if can_take => {
+                    self.worker_event(st, event, &mut events, &mut drain_at);
+                }
+                _ = sleep_until(next) => {
+                    let now = Instant::now();
+                    if now >= ping_at {
+                        ping_at = every.map_or(far, |e| now + e);
+                        if st.end.is_none() && st.out.len() < OUT_HIGH {
+                            frame::encode(&mut st.out, Op::Ping, false, &[]);
+                        }
+                    }
+                    if now >= stalled_at {
+                        return st.end.take().unwrap_or(End { code: 1006, reason: String::new() });
+                    }
+                    if now >= closing_at && !st.close_sent {
+                        // The handler took too long: close now.
+                        st.wait_until = now + CLOSE_WAIT;
+                        self.send_close(st);
+                    } else if now >= closing_at {
+                        return st.end.take().unwrap_or(End { code: 1006, reason: String::new() });
+                    }
+                    if now >= idle_at {
+                        self.closing(st, 1001, "idle timeout", false);
+                    }
+                    if now >= drain_at {
+                        drain_at = far;
+                        self.closing(st, 1012, "service restart", false);
+                    }
+                }
+                _ = &mut stopping, if st.end.is_none() => self.closing(st, 1001, "going away", false),
+            }
+        }
     }
-}
 
-/// A message of the worker's as a frame. The worker sends text as UTF-8
-/// (its strings, lossily); anything else is made valid.
-fn message(text: bool, data: bytes::Bytes) -> Frame {
-    if !text {
-        return Frame::binary(data);
+    /// What may move without waiting: a pong into the write buffer, the
+    /// credit back to the worker, the close frame once due; the end once
+    /// both close frames crossed and bextd's is written.
+    fn progress(&self, st: &mut State) -> Option<End> {
+        if st.out.len() < OUT_HIGH {
+            if let Some(p) = st.pong.take() {
+                frame::encode(&mut st.out, Op::Pong, false, &p);
+            }
+            st.unanswered = 0;
+        }
+        if st.credit > 0 {
+            self.link.socket_credit(self.id, st.credit);
+            st.credit = 0;
+        }
+        if st.close_due.is_some() && st.untaken == 0 {
+            st.wait_until = Instant::now() + CLOSE_WAIT;
+            self.send_close(st);
+        }
+        if st.close_sent && st.client_closed && st.out.is_empty() {
+            return st.end.take();
+        }
+        None
     }
-    match std::str::from_utf8(&data) {
-        Ok(_) => Frame::text(data),
-        Err(_) => Frame::text(String::from_utf8_lossy(&data).into_owned()),
-    }
-}
 
-/// The close code yawc's frame layer sent for what the client did wrong,
-/// if it did (yawc's own mapping, so the worker hears what the client
-/// heard).
-fn refusal(e: &WebSocketError) -> Option<(u16, &'static str)> {
-    use WebSocketError as E;
-    match e {
-        E::FrameTooLarge => Some((1009, "message too big")),
-        E::InvalidUTF8 => Some((1007, "invalid UTF-8")),
-        E::InvalidOpCode(_) => Some((1003, "unknown opcode")),
-        E::ReservedBitsNotZero
-        | E::ControlFrameFragmented
-        | E::PingFrameTooLarge
-        | E::InvalidFragment
-        | E::InvalidCloseFrame
-        | E::InvalidCloseCode
-        | E::FragmentTimeout
-        | E::InvalidContinuationFrame
-        | E::CompressionNotSupported => Some((1002, "protocol error")),
-        _ => None,
-    }
-}
-
-/// The end of a socket whose read failed: a breach (yawc queued the close
-/// frame that names it; the next read sends it), or a broken connection.
-async fn refused(ws: &mut Socket, e: &WebSocketError) -> End {
-    let Some((code, why)) = refusal(e) else {
-        return End::abnormal();
-    };
-    tracing::debug!(error = %e, code, "closing a WebSocket whose client broke RFC 6455");
-    let _ = tokio::time::timeout(CLOSE_WAIT, ws.next_frame()).await;
-    End {
-        breach: true,
-        ..End::new(code, why)
-    }
-}
-
-/// Sends a close frame and waits (briefly) for the client's answer, which
-/// ends the handshake: then bextd closes the connection first (RFC 6455
-/// §7.1.1), which the client waits for.
-async fn close(ws: &mut Socket, code: u16, reason: &str) -> End {
-    let _ = tokio::time::timeout(CLOSE_WAIT, async {
-        if ws
-            .send(Frame::close(CloseCode::from(code), reason))
-            .await
-            .is_err()
-        {
+    /// The socket will end (`code`, `reason`); bextd's close frame goes
+    /// once the handler took what it was sent, unless `now`.
+    fn closing(&self, st: &mut State, code: u16, reason: &str, now: bool) {
+        if st.end.is_some() {
             return;
         }
-        while let Ok(frame) = ws.next_frame().await {
-            if frame.opcode() == OpCode::Close {
+        st.end = Some(End {
+            code,
+            reason: reason.to_owned(),
+        });
+        st.close_due = Some((code, reason.to_owned()));
+        st.wait_until = Instant::now() + TAKE_WAIT;
+        if now {
+            st.wait_until = Instant::now() + CLOSE_WAIT;
+            self.send_close(st);
+        }
+    }
+
+    fn send_close(&self, st: &mut State) {
+        if let Some((code, reason)) = st.close_due.take() {
+            frame::encode_close(&mut st.out, code, &reason);
+            st.close_sent = true;
+            st.pong = None;
+        }
+    }
+
+    /// The client broke the protocol: closed with the code that names it.
+    fn breached(&self, st: &mut State, b: Breach) {
+        tracing::debug!(
+            code = b.code,
+            why = b.why,
+            "closing a WebSocket whose client broke RFC 6455"
+        );
+        if st.end.is_none() {
+            self.closing(st, b.code, b.why, false);
+        }
+    }
+
+    /// Frames the client sent, as far as they are whole.
+    fn client_sent(&self, st: &mut State) {
+        loop {
+            if st.end.is_some() {
+                // Closing: only the client's close frame matters now.
+                if st.skimmer.skim(&mut st.inbuf) {
+                    st.client_closed = true;
+                }
                 return;
             }
+            let frame = match st.decoder.decode(&mut st.inbuf, &mut st.wanted) {
+                Ok(Some(f)) => f,
+                Ok(None) => return,
+                Err(b) => {
+                    self.breached(st, b);
+                    continue;
+                }
+            };
+            st.wanted = 0;
+            let now = Instant::now();
+            match frame.op {
+                Op::Text | Op::Binary | Op::Continuation => {
+                    st.heard = now;
+                    match st.joining.push(frame) {
+                        Step::Message { text, data } => {
+                            st.untaken += data.len();
+                            self.link.socket_send(self.id, text, data);
+                        }
+                        Step::More => {}
+                        Step::Breach(b) => self.breached(st, b),
+                    }
+                }
+                Op::Close => {
+                    st.client_closed = true;
+                    let (code, reason) = match frame::close_of(&frame.payload) {
+                        Ok(c) => c,
+                        Err(b) => {
+                            self.breached(st, b);
+                            continue;
+                        }
+                    };
+                    // The close is answered with its own code (1000 for none).
+                    let echo = if code == 1005 { 1000 } else { code };
+                    self.closing(st, echo, &reason, false);
+                    if let Some(e) = st.end.as_mut() {
+                        e.code = code;
+                    }
+                }
+                Op::Ping => {
+                    if now.duration_since(st.ping_heard) >= PING_HEARD_EVERY {
+                        st.heard = now;
+                        st.ping_heard = now;
+                    }
+                    if st.out.len() < OUT_HIGH {
+                        frame::encode(&mut st.out, Op::Pong, false, &frame.payload);
+                    } else {
+                        st.pong = Some(frame.payload);
+                        st.unanswered += 1;
+                        if st.unanswered > PING_FLOOD {
+                            self.breached(st, breach(1008, "ping flood"));
+                        }
+                    }
+                }
+                Op::Pong => st.heard = now,
+            }
+            if st.inbuf.is_empty() && st.inbuf.capacity() > 4 * READ_CHUNK {
+                st.inbuf = BytesMut::new();
+            }
         }
-    })
-    .await;
-    End::new(code, reason)
-}
+    }
 
-/// After a breach yawc reads no more, but the client may still be sending
-/// (the rest of a message over the limit): read and drop it until the
-/// client closes (or `CLOSE_WAIT`), for a socket closed with unread bytes
-/// sends a reset that can overtake the close frame.
-async fn drain(ws: Socket) {
-    // SAFETY: split_stream is unsafe only because the parts bypass the
-    // protocol's bookkeeping; the socket is done with, and its bytes are
-    // read and dropped, never parsed.
-    let (mut framed, _, _) = unsafe { ws.split_stream() };
-    let mut sink = vec![0u8; 64 * 1024];
-    let _ = tokio::time::timeout(CLOSE_WAIT, async {
-        while matches!(framed.get_mut().read(&mut sink).await, Ok(n) if n > 0) {}
-    })
-    .await;
+    /// What the worker's side did, and what else waits in its channel.
+    fn worker_event(
+        &self,
+        st: &mut State,
+        event: Option<SocketEvent>,
+        events: &mut UnboundedReceiver<SocketEvent>,
+        drain_at: &mut Instant,
+    ) {
+        let mut next = event;
+        loop {
+            match next {
+                Some(SocketEvent::Message { text, data }) => {
+                    st.credit += data.len();
+                    if !st.close_sent {
+                        self.encode_message(st, text, &data);
+                    }
+                }
+                Some(SocketEvent::Taken(n)) => {
+                    st.untaken = st.untaken.saturating_sub(n as usize);
+                }
+                Some(SocketEvent::Close { code, reason }) => {
+                    self.closing(st, code, &reason, true);
+                }
+                Some(SocketEvent::Drain) => {
+                    *drain_at = (*drain_at).min(Instant::now() + self.limits.drain);
+                }
+                // The link closed: the worker died.
+                None => {
+                    st.worker_gone = true;
+                    st.untaken = 0;
+                    self.closing(st, 1011, "worker died", true);
+                    return;
+                }
+            }
+            // What else waits goes in the same write.
+            if st.out.len() >= OUT_HIGH && !st.close_sent {
+                return;
+            }
+            match events.try_recv() {
+                Ok(e) => next = Some(e),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// A message of the worker's as a frame. The worker sends text as
+    /// UTF-8 (its strings, lossily); anything else is made valid.
+    fn encode_message(&self, st: &mut State, text: bool, data: &[u8]) {
+        let fixed;
+        let data = match (text, std::str::from_utf8(data)) {
+            (true, Err(_)) => {
+                fixed = String::from_utf8_lossy(data).into_owned();
+                fixed.as_bytes()
+            }
+            _ => data,
+        };
+        let op = if text { Op::Text } else { Op::Binary };
+        match self.deflate {
+            Some(a) if data.len() >= COMPRESS_FROM => {
+                frame::encode(&mut st.out, op, true, &deflate(data, a.server_window));
+            }
+            _ => frame::encode(&mut st.out, op, false, data),
+        }
+    }
 }

@@ -34,6 +34,11 @@ pub enum SocketEvent {
     /// The worker is draining: close the client with 1012 after
     /// `ws_drain_ms`.
     Drain,
+    /// The worker's handler took `bytes` of the client's messages: the
+    /// relay may read that much more (`ws_max_buffered_bytes`). Sent on
+    /// the same channel as the worker's messages, so a message the handler
+    /// sent while taking one comes before it.
+    Taken(u32),
 }
 
 /// An open socket, as the link keeps it.
@@ -96,6 +101,14 @@ impl WorkerLink {
         let data = data.into();
         let _ = s.tx.send(SocketEvent::Message { text, data });
         Ok(())
+    }
+
+    /// The worker's handler took `bytes` of socket `id`'s client messages.
+    pub(super) fn socket_taken(&self, id: u64, bytes: u32) {
+        let inner = self.inner.lock().unwrap();
+        if let Some(s) = inner.sockets.get(&id) {
+            let _ = s.tx.send(SocketEvent::Taken(bytes));
+        }
     }
 
     /// `socket.close()` in the worker.

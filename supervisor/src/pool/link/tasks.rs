@@ -311,6 +311,7 @@ async fn read_loop(
                 }
             }
             WorkerToMaster::SocketClose { id, code, reason } => link.socket_close(id, code, reason),
+            WorkerToMaster::SocketTaken { id, bytes } => link.socket_taken(id, bytes),
         }
     }
 }
