@@ -211,11 +211,21 @@ impl NumberFormat {
         if parens {
             out.push(("literal", "(".to_string()));
         }
-        out.extend(sign_before);
-        out.extend(before);
-        out.extend(body);
-        out.extend(after);
-        out.extend(sign_after);
+        if matches!(self.affix, Affix::Unit(_)) {
+            // A unit's pattern holds the number with its sign where the
+            // number goes ("時速 -987 キロメートル"), as ICU places it.
+            out.extend(before);
+            out.extend(sign_before);
+            out.extend(body);
+            out.extend(sign_after);
+            out.extend(after);
+        } else {
+            out.extend(sign_before);
+            out.extend(before);
+            out.extend(body);
+            out.extend(after);
+            out.extend(sign_after);
+        }
         if parens {
             out.push(("literal", ")".to_string()));
         }
