@@ -126,6 +126,12 @@ const METHODS: &[(&str, &str, usize, &str)] = &[
     ("Number", "toLocaleString", 0, "numberToLocaleString"),
     ("BigInt", "toLocaleString", 0, "bigintToLocaleString"),
     ("Array", "toLocaleString", 0, "arrayToLocaleString"),
+    (
+        "TypedArray",
+        "toLocaleString",
+        0,
+        "typedArrayToLocaleString",
+    ),
     ("Date", "toLocaleString", 0, "dateToLocaleString"),
     ("Date", "toLocaleDateString", 0, "dateToLocaleDateString"),
     ("Date", "toLocaleTimeString", 0, "dateToLocaleTimeString"),
@@ -134,11 +140,19 @@ const METHODS: &[(&str, &str, usize, &str)] = &[
 /// Replaces QuickJS's locale-blind `localeCompare`, `toLocale*Case` and
 /// `toLocaleString` with small Rust functions that run `internal/intl` on
 /// their first call and hand it their receiver and arguments: at boot this
-/// makes six function objects and reads no locale data.
+/// makes ten function objects and reads no locale data.
 pub fn install_methods<'js>(ctx: &Ctx<'js>) -> Result<()> {
     let globals = ctx.globals();
     for &(ctor, name, length, key) in METHODS {
-        let proto: Object = globals.get::<_, Object>(ctor)?.get("prototype")?;
+        // %TypedArray% has no global name: Int8Array's prototype's
+        // prototype is its prototype.
+        let proto: Object = if ctor == "TypedArray" {
+            let int8: Object = globals.get::<_, Object>("Int8Array")?.get("prototype")?;
+            int8.get_prototype()
+                .ok_or_else(|| Exception::throw_internal(ctx, "%TypedArray%.prototype"))?
+        } else {
+            globals.get::<_, Object>(ctor)?.get("prototype")?
+        };
         let f = Function::new(
             ctx.clone(),
             move |ctx: Ctx<'js>, this: This<Value<'js>>, args: Rest<Value<'js>>| {

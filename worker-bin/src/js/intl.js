@@ -102,19 +102,32 @@ const builtins = {
   arrayToLocaleString(locales, options) {
     const array = Object(requireObject(this));
     const len = Math.min(Math.max(Math.floor(Number(array.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
-    let r = "";
-    for (let k = 0; k < len; k++) {
-      if (k > 0) r += ",";
-      const next = array[k];
-      if (next !== undefined && next !== null) {
-        const f = Object(next).toLocaleString;
-        if (typeof f !== "function") throw new TypeError("toLocaleString is not a function");
-        r += String(f.call(next, locales, options));
-      }
-    }
-    return r;
+    return joinLocaleStrings(array, len, locales, options);
+  },
+  // %TypedArray%.prototype.toLocaleString (23.2.3.31): ValidateTypedArray
+  // (the length getter throws for anything else), then as Array's.
+  typedArrayToLocaleString(locales, options) {
+    const len = typedArrayLength.call(this);
+    return joinLocaleStrings(this, len, locales, options);
   },
 };
+
+const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), "length").get;
+
+// The elements' toLocaleString(locales, options), joined by commas.
+function joinLocaleStrings(array, len, locales, options) {
+  let r = "";
+  for (let k = 0; k < len; k++) {
+    if (k > 0) r += ",";
+    const next = array[k];
+    if (next !== undefined && next !== null) {
+      const f = Object(next).toLocaleString;
+      if (typeof f !== "function") throw new TypeError("toLocaleString is not a function");
+      r += String(f.call(next, locales, options));
+    }
+  }
+  return r;
+}
 
 function requireObject(that) {
   if (that === undefined || that === null) throw new TypeError("Array.prototype.toLocaleString called on null or undefined");

@@ -21,7 +21,7 @@ const NUMBERING_SYSTEMS = [
   "krai", "lana", "lanatham", "laoo", "latn", "lepc", "limb", "mathbold", "mathdbl", "mathmono", "mathsanb",
   "mathsans", "mlym", "modi", "mong", "mroo", "mtei", "mymr", "mymrepka", "mymrpao", "mymrshan", "mymrtlng", "nagm",
   "newa", "nkoo", "olck", "onao", "orya", "osma", "outlined", "rohg", "saur", "segment", "shrd", "sind", "sinh",
-  "sora", "sund", "sunu", "takr", "talu", "tamldec", "tnsa", "telu", "thai", "tibt", "tirh", "tols", "vaii", "wara",
+  "sora", "sund", "sunu", "takr", "talu", "tamldec", "telu", "thai", "tibt", "tirh", "tnsa", "tols", "vaii", "wara",
   "wcho",
 ];
 
