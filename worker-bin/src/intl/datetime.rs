@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::str::FromStr;
 
-use chrono::{Datelike, Offset, Timelike};
+use chrono::Offset;
 use icu_calendar::{Date, Iso};
 use icu_datetime::DateTimeFormatter;
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
@@ -234,23 +234,28 @@ impl DateFormat {
 
     /// The parts of the instant `ms` (milliseconds since the epoch).
     fn format(&self, ms: f64) -> Option<Vec<(String, String)>> {
-        let utc = chrono::DateTime::from_timestamp_millis(ms as i64)?;
-        let (local, offset) = match self.zone {
-            Zone::Iana(tz) => {
-                let t = utc.with_timezone(&tz);
-                (t.naive_local(), t.offset().fix().local_minus_utc())
-            }
-            Zone::Fixed(secs) => {
-                let t = utc.with_timezone(&chrono::FixedOffset::east_opt(secs)?);
-                (t.naive_local(), secs)
-            }
+        let ms = ms as i64;
+        // chrono's range ends some 262,000 years out, ECMAScript's at
+        // 275,760: the offset beyond it is the one at its end (a zone's
+        // first or last rule), the date is computed here.
+        let utc = chrono::DateTime::from_timestamp_millis(ms).unwrap_or(if ms < 0 {
+            chrono::DateTime::<chrono::Utc>::MIN_UTC
+        } else {
+            chrono::DateTime::<chrono::Utc>::MAX_UTC
+        });
+        let offset = match self.zone {
+            Zone::Iana(tz) => utc.with_timezone(&tz).offset().fix().local_minus_utc(),
+            Zone::Fixed(secs) => secs,
         };
-        let date = Date::try_new_iso(local.year(), local.month() as u8, local.day() as u8).ok()?;
+        let local = ms + i64::from(offset) * 1000;
+        let (year, month, day) = civil_from_days(local.div_euclid(86_400_000));
+        let second_of_day = local.rem_euclid(86_400_000) / 1000;
+        let date = Date::try_new_iso(year, month, day).ok()?;
         let time = Time::try_new(
-            local.hour() as u8,
-            local.minute() as u8,
-            local.second() as u8,
-            (ms.rem_euclid(1000.0) as u32) * 1_000_000,
+            (second_of_day / 3600) as u8,
+            (second_of_day / 60 % 60) as u8,
+            (second_of_day % 60) as u8,
+            (ms.rem_euclid(1000) as u32) * 1_000_000,
         )
         .ok()?;
         let zone = self
@@ -262,6 +267,21 @@ impl DateFormat {
         self.formatter.format(&zdt).write_to_parts(&mut sink).ok()?;
         Some(sink.parts)
     }
+}
+
+/// The proleptic Gregorian (year, month, day) of a count of days since
+/// 1970-01-01 (Howard Hinnant's civil_from_days).
+fn civil_from_days(days: i64) -> (i32, u8, u8) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year as i32, month as u8, day as u8)
 }
 
 /// Collects the parts `icu_datetime` writes, typed by ECMA-402's names.
