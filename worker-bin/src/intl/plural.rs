@@ -5,7 +5,8 @@
 
 use std::cell::RefCell;
 
-use fixed_decimal::{Decimal, FloatPrecision, Sign};
+use fixed_decimal::{CompactDecimal, Decimal, FloatPrecision, Sign};
+use icu_experimental::compactdecimal::{CompactDecimalFormatter, CompactDecimalFormatterOptions};
 use icu_locale_core::Locale;
 use icu_plurals::{
     PluralCategory, PluralOperands, PluralRuleType, PluralRules, PluralRulesOptions,
@@ -13,7 +14,7 @@ use icu_plurals::{
 };
 use rquickjs::{Ctx, Function, Object, Result};
 
-use super::rounding::Digits;
+use super::rounding::{Digits, magnitude};
 use super::{Cache, data_error, lookup, with_cache};
 
 thread_local! {
@@ -23,6 +24,16 @@ thread_local! {
 pub(crate) struct Plurals {
     rules: PluralRulesWithRanges<PluralRules>,
     digits: Digits,
+    notation: Notation,
+}
+
+/// The notation a number is shown in, which sets the exponent operand
+/// (`c`/`e`) the rules read ("1,5 M" is "many" in French, 1500000 "other").
+enum Notation {
+    Standard,
+    Scientific,
+    Engineering,
+    Compact(Box<CompactDecimalFormatter>),
 }
 
 /// CLDR's order (and ECMA-402's for `pluralCategories`).
@@ -57,9 +68,24 @@ impl Plurals {
         });
         let rules = PluralRulesWithRanges::try_new((&loc).into(), options)
             .map_err(|e| data_error(ctx, e))?;
+        let notation = match o.get::<_, String>("notation")?.as_str() {
+            "scientific" => Notation::Scientific,
+            "engineering" => Notation::Engineering,
+            "compact" => {
+                let options = CompactDecimalFormatterOptions::default();
+                let f = if o.get::<_, String>("compactDisplay")? == "long" {
+                    CompactDecimalFormatter::try_new_long((&loc).into(), options)
+                } else {
+                    CompactDecimalFormatter::try_new_short((&loc).into(), options)
+                };
+                Notation::Compact(Box::new(f.map_err(|e| data_error(ctx, e))?))
+            }
+            _ => Notation::Standard,
+        };
         Ok(Plurals {
             rules,
             digits: Digits::from_js(o)?,
+            notation,
         })
     }
 
@@ -67,7 +93,26 @@ impl Plurals {
         let mut d = Decimal::try_from_f64(x.abs(), FloatPrecision::RoundTrip)
             .unwrap_or_else(|_| Decimal::from(0));
         d.sign = Sign::None;
-        PluralOperands::from(&self.digits.apply(&d))
+        let exponent = match &self.notation {
+            Notation::Standard => 0,
+            Notation::Scientific => magnitude(&d),
+            Notation::Engineering => magnitude(&d).div_euclid(3) * 3,
+            Notation::Compact(f) => i16::from(f.compact_exponent_for_magnitude(magnitude(&d))),
+        };
+        // The operands of the significand shown and its exponent; an
+        // exponent below zero (0.001 as 1E-3) has no operand of its own.
+        let Ok(e) = u8::try_from(exponent) else {
+            return PluralOperands::from(&self.digits.apply(&d));
+        };
+        if e == 0 || d.absolute.is_zero() {
+            return PluralOperands::from(&self.digits.apply(&d));
+        }
+        d.absolute.multiply_pow10(-exponent);
+        let significand = self.digits.apply(&d);
+        PluralOperands::from(&CompactDecimal::from_significand_and_exponent(
+            significand,
+            e,
+        ))
     }
 
     fn categories(&self) -> Vec<&'static str> {

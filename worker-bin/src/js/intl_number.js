@@ -363,7 +363,7 @@ methods(NumberFormat, {
 // ----------------------------------------------------------- PluralRules
 const prSlots = new WeakMap();
 const PR_FIELDS = [
-  "type", "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
+  "type", "notation", "compactDisplay", "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
   "maximumSignificantDigits", "roundingType", "roundingIncrement", "roundingMode", "trailingZeroDisplay",
 ];
 
@@ -373,8 +373,10 @@ function PluralRules(locales, options) {
   options = coerceOptionsToObject(options);
   getOption(options, "localeMatcher", "string", ["lookup", "best fit"], "best fit");
   const type = getOption(options, "type", "string", ["cardinal", "ordinal"], "cardinal");
-  const s = record({ type });
-  setDigitOptions(s, options, 0, 3, "standard");
+  const notation = getOption(options, "notation", "string", ["standard", "scientific", "engineering", "compact"], "standard");
+  const compactDisplay = getOption(options, "compactDisplay", "string", ["short", "long"], "short");
+  const s = record({ type, notation, compactDisplay: notation === "compact" ? compactDisplay : undefined });
+  setDigitOptions(s, options, 0, 3, notation);
   const r = resolveLocale(requested, {}, {}, {});
   s.locale = r.locale;
   s.dataLocale = r.dataLocale;
@@ -399,7 +401,8 @@ methods(prProto, {
   resolvedOptions() {
     const s = slotsOf(prSlots, this, "Intl.PluralRules.prototype.resolvedOptions");
     return dataObject([
-      ["locale", s.locale], ["type", s.type], ["minimumIntegerDigits", s.minimumIntegerDigits],
+      ["locale", s.locale], ["type", s.type], ["notation", s.notation], ["compactDisplay", s.compactDisplay],
+      ["minimumIntegerDigits", s.minimumIntegerDigits],
       ...["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits"].map((f) => [f, s[f]]),
       ["pluralCategories", host.intlPluralCategories(s.handle)], ["roundingIncrement", s.roundingIncrement],
       ["roundingMode", s.roundingMode], ["roundingPriority", s.roundingPriority], ["trailingZeroDisplay", s.trailingZeroDisplay],
