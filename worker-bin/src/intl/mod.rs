@@ -137,6 +137,36 @@ const METHODS: &[(&str, &str, usize, &str)] = &[
     ("Date", "toLocaleTimeString", 0, "dateToLocaleTimeString"),
 ];
 
+/// `internal/intl`'s `builtins` once loaded, kept in the runtime's user
+/// data (dropped before the runtime is): a locale method's later calls
+/// skip `require` (`a.localeCompare(b)` in a sort is called thousands of
+/// times).
+struct Builtins<'js>(Object<'js>);
+
+// SAFETY: `Builtins` holds nothing whose lifetime is not `'js`.
+unsafe impl<'js> rquickjs::JsLifetime<'js> for Builtins<'js> {
+    type Changed<'to> = Builtins<'to>;
+}
+
+/// The function `internal/intl` exports as `builtins[key]`.
+fn builtin<'js>(ctx: &Ctx<'js>, key: &str) -> Result<Function<'js>> {
+    let kept = ctx.userdata::<Builtins>().map(|b| b.0.clone());
+    let builtins = match kept {
+        Some(b) => b,
+        None => {
+            let exports = crate::node::require(ctx, "internal/intl")?;
+            let b: Object = exports
+                .as_object()
+                .ok_or_else(|| Exception::throw_internal(ctx, "internal/intl"))?
+                .get("builtins")?;
+            // Only fails while the user data is borrowed: then kept later.
+            let _ = ctx.store_userdata(Builtins(b.clone()));
+            b
+        }
+    };
+    builtins.get(key)
+}
+
 /// Replaces QuickJS's locale-blind `localeCompare`, `toLocale*Case` and
 /// `toLocaleString` with small Rust functions that run `internal/intl` on
 /// their first call and hand it their receiver and arguments: at boot this
@@ -156,13 +186,7 @@ pub fn install_methods<'js>(ctx: &Ctx<'js>) -> Result<()> {
         let f = Function::new(
             ctx.clone(),
             move |ctx: Ctx<'js>, this: This<Value<'js>>, args: Rest<Value<'js>>| {
-                let exports = crate::node::require(&ctx, "internal/intl")?;
-                let builtins: Object = exports
-                    .as_object()
-                    .ok_or_else(|| Exception::throw_internal(&ctx, "internal/intl"))?
-                    .get("builtins")?;
-                let method: Function = builtins.get(key)?;
-                method.call::<_, Value<'js>>((This(this.0), Rest(args.0)))
+                builtin(&ctx, key)?.call::<_, Value<'js>>((This(this.0), Rest(args.0)))
             },
         )?
         .with_name(name)?
