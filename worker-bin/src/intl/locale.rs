@@ -16,13 +16,33 @@ pub(crate) fn canonical(tag: &str) -> Option<String> {
     if tag.is_empty() || tag.contains('_') || !tag.is_ascii() {
         return None;
     }
-    let mut locale = Locale::try_from_str(tag).ok()?;
+    // BCP 47 keeps language subtags of 5 to 8 letters for registration
+    // ("posix"); ICU4X's hold at most 3: such a tag is canonicalized as
+    // `und` and given its language back.
+    let first = tag.split('-').next().unwrap_or_default();
+    let long = (5..=8).contains(&first.len()) && first.bytes().all(|b| b.is_ascii_alphabetic());
+    let parsed = if long {
+        Locale::try_from_str(&format!("und{}", &tag[first.len()..]))
+    } else {
+        Locale::try_from_str(tag)
+    };
+    let mut locale = parsed.ok()?;
     if locale.id.language.as_str() == "root" {
         return None;
     }
     LocaleCanonicalizer::new_extended().canonicalize(&mut locale);
     canonical_values(&mut locale);
-    Some(locale.to_string())
+    let out = locale.to_string();
+    if long {
+        let rest = out.split_once('-').map_or("", |(_, rest)| rest);
+        let language = first.to_ascii_lowercase();
+        return Some(if rest.is_empty() {
+            language
+        } else {
+            format!("{language}-{rest}")
+        });
+    }
+    Some(out)
 }
 
 /// CLDR's aliases of -u- keyword values (its bcp47/*.xml: a deprecated
@@ -140,7 +160,13 @@ pub(crate) fn lookup(tag: &str) -> Option<String> {
 
 /// `tag` with its likely subtags added (`maximize`) or removed.
 fn likely(tag: &str, add: bool) -> Option<String> {
-    let mut locale = Locale::try_from_str(tag).ok()?;
+    let Ok(mut locale) = Locale::try_from_str(tag) else {
+        // A language of 5 to 8 letters (see `canonical`) has no likely
+        // subtags: the tag stays as it is.
+        let first = tag.split('-').next().unwrap_or_default();
+        return ((5..=8).contains(&first.len()) && canonical(tag).is_some())
+            .then(|| tag.to_string());
+    };
     let expander = LocaleExpander::new_extended();
     if add {
         expander.maximize(&mut locale.id);
