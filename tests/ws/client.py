@@ -361,6 +361,56 @@ def stall(url, total):
     return {"bytes": got}
 
 
+def flood(url, kind, secs):
+    """Floods one socket for `secs` seconds once told to go, reading
+    nothing: `in` sends 64 KiB binary messages, `ping` 125-byte pings.
+    Prints the bytes bextd took (TCP pushes back when it stops reading)
+    and whether it closed the connection."""
+    s = raw_connect(url)
+    if kind == "in":
+        unit = frame(0x2, b"x" * (64 << 10))
+    else:
+        unit = frame(0x9, b"p" * 125) * 8192
+    print(json.dumps({"ready": True, "pids": {}}), flush=True)
+    sys.stdin.readline()
+    s.settimeout(0.2)
+    sent, closed = 0, False
+    deadline = time.time() + secs
+    view, pos = memoryview(unit), 0
+    while time.time() < deadline and not closed:
+        try:
+            n = s.send(view[pos:])
+            sent += n
+            pos = (pos + n) % len(unit)
+        except socket.timeout:
+            continue
+        except OSError:
+            closed = True
+    return {"sent": sent, "closed": closed}
+
+
+def churn(url, n, big):
+    """Echoes one message of `big` bytes on a socket of its own, then
+    opens and closes `n` sockets, 50 at a time, each echoing one message
+    of 64 KiB first."""
+    import asyncio
+    from websockets.asyncio.client import connect as aconnect
+
+    async def one(size):
+        async with aconnect(url, open_timeout=30, ping_interval=None, max_size=None) as ws:
+            await ws.send(b"x" * size)
+            await ws.recv()
+
+    async def run():
+        if big:
+            await one(big)
+        for _ in range(n // 50):
+            await asyncio.gather(*(one(64 << 10) for _ in range(50)))
+
+    asyncio.run(run())
+    return {"sockets": n}
+
+
 def main():
     cmd, url = sys.argv[1], sys.argv[2]
     arg = sys.argv[3] if len(sys.argv) > 3 else None
@@ -388,6 +438,11 @@ def main():
         n, secs = arg.split(",")
         f = crowd if cmd == "crowd" else hold
         out = asyncio.run(f(url, int(n), float(secs)))
+    elif cmd in ("flood-in", "ping-flood"):
+        out = flood(url, "in" if cmd == "flood-in" else "ping", float(arg.split(",")[1]))
+    elif cmd == "churn":
+        n, big = arg.split(",")
+        out = churn(url, int(n), int(big))
     elif cmd == "raw-ping":
         out = raw_ping(url, float(arg))
     else:

@@ -89,5 +89,21 @@ pub async fn write_loop(mut writer: Writer, mut rx: mpsc::UnboundedReceiver<Mast
         if writer.flush().await.is_err() {
             return;
         }
+        release(writer.write_buffer_mut());
+    }
+}
+
+/// Past this a link's read or write buffer, once empty, is given back: a
+/// single large message (a 16 MiB WebSocket message, a big response)
+/// would otherwise keep its size for the link's life.
+pub const KEPT_BUFFER: usize = 1 << 20;
+
+/// Replaces `buf` by a small one if it grew past [`KEPT_BUFFER`] and holds
+/// little now (what it holds is kept).
+pub fn release(buf: &mut bytes::BytesMut) {
+    if buf.capacity() > KEPT_BUFFER && buf.len() < 64 * 1024 {
+        let mut small = bytes::BytesMut::with_capacity(buf.len().max(8 * 1024));
+        small.extend_from_slice(buf);
+        *buf = small;
     }
 }

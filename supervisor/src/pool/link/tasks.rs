@@ -248,6 +248,7 @@ async fn read_loop(
             Some(Err(e)) => return link.broke(e.into()),
             None => return LinkEvent::Closed,
         };
+        crate::process::link::release(reader.read_buffer_mut());
         match frame {
             WorkerToMaster::Response { id, outcome } => answered(link, id, outcome, &send),
             WorkerToMaster::Log { level, message } => log_line(link, level, &message),
