@@ -59,6 +59,27 @@ pub(crate) struct NumberFormat {
     affix_type: &'static str,
     notation: Notation,
     percent: bool,
+    /// The locale's symbol for NaN.
+    nan: &'static str,
+}
+
+/// CLDR's NaN symbol where it is not "NaN" (ICU4X's decimal data has no
+/// NaN symbol).
+fn nan_symbol(loc: &Locale) -> &'static str {
+    let mut id = loc.id.clone();
+    icu_locale::LocaleExpander::new_extended().maximize(&mut id);
+    match (id.language.as_str(), id.script.as_ref().map(|s| s.as_str())) {
+        ("zh", Some("Hant")) => "非數值",
+        ("ar", _) => "ليس\u{a0}رقمًا",
+        ("fa", _) => "ناعدد",
+        ("fi", _) => "epäluku",
+        ("hy", _) => "ՈչԹ",
+        ("kk", _) => "сан\u{a0}емес",
+        ("ky", _) => "сан\u{a0}эмес",
+        ("lv", _) => "NS",
+        ("ru", _) => "не\u{a0}число",
+        _ => "NaN",
+    }
 }
 
 fn js_err(ctx: &Ctx<'_>, what: &str) -> rquickjs::Error {
@@ -169,6 +190,7 @@ impl NumberFormat {
             affix_type,
             notation,
             percent: style == "percent",
+            nan: nan_symbol(&loc),
         })
     }
 
@@ -351,14 +373,15 @@ fn decimal_of(v: &Value<'_>) -> Option<Decimal> {
 }
 
 /// The parts of a NaN or an infinity (ICU4X's decimal data has no symbols
-/// for them: CLDR's are "NaN" and "∞" in every modern locale).
+/// for them: CLDR's infinity is "∞" in every modern locale, its NaN is
+/// [`nan_symbol`]'s).
 fn special(f: &NumberFormat, v: &Value<'_>) -> Option<Parts> {
     let x = v.as_number()?;
     if x.is_finite() {
         return None;
     }
     let (kind, text) = if x.is_nan() {
-        ("nan", "NaN")
+        ("nan", f.nan)
     } else {
         ("infinity", "∞")
     };

@@ -79,4 +79,8 @@ export function run(print) {
   // and lacks the rounding options of later editions.
   const { type, minimumIntegerDigits, minimumFractionDigits, maximumFractionDigits } = new Intl.PluralRules("en-US").resolvedOptions();
   print(type, minimumIntegerDigits, minimumFractionDigits, maximumFractionDigits);
+  // CLDR's NaN where it is not "NaN".
+  for (const locale of ["zh-TW", "zh-HK", "zh", "ru", "fi", "hy", "lv", "kk", "ky", "ar-u-nu-latn", "fa-u-nu-latn", "de", "ja"]) {
+    print(locale, new Intl.NumberFormat(locale).format(NaN), new Intl.NumberFormat(locale, { signDisplay: "always" }).format(NaN));
+  }
 }
