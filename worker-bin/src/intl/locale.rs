@@ -86,6 +86,19 @@ const VALUE_ALIASES: &[(&str, &str, &str)] = &[
 
 fn canonical_values(locale: &mut Locale) {
     use icu_locale_core::extensions::unicode::{Key, Value};
+    // The -t- extension's one deprecated value CLDR keeps an alias for.
+    let m0 = icu_locale_core::extensions::transform::key!("m0");
+    if locale
+        .extensions
+        .transform
+        .fields
+        .get(&m0)
+        .is_some_and(|v| v.to_string() == "names")
+    {
+        if let Ok(v) = icu_locale_core::extensions::transform::Value::try_from_str("prprname") {
+            locale.extensions.transform.fields.set(m0, v);
+        }
+    }
     for &(key, alias, preferred) in VALUE_ALIASES {
         let Ok(key) = Key::try_from_str(key) else {
             continue;

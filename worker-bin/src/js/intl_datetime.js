@@ -21,7 +21,7 @@ const CALENDARS = [
 const CALENDAR_ALIASES = { islamicc: "islamic-civil", "ethiopic-amete-alem": "ethioaa" };
 const KEYS = {
   ca: (v) => CALENDARS.includes(v),
-  hc: (v) => ["h11", "h12", "h23", "h24"].includes(v),
+  hc: (v) => v === null || ["h11", "h12", "h23", "h24"].includes(v),
   nu: (v) => NUMBERING_SYSTEMS.includes(v),
 };
 const DEFAULTS = { ca: () => "gregory", hc: () => null, nu: () => "latn" };
