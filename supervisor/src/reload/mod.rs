@@ -1,7 +1,8 @@
 //! Change without restart (seed 003): re-reading `bext.toml` and applying
 //! the difference with the least disruption (`diff`, `apply`), the file
 //! watchers of the pools' `watch_dirs` (`watch`, `classify`, `debounce`),
-//! and the restart signal file (`signal`, `on_signal`).
+//! and the restart signal file (`signal`, `on_signal`); every folder watch
+//! of bextd's, the TLS certificates' too, goes through `folders`.
 //!
 //! A reload (SIGHUP, `bext reload`, a change of the config file when a pool
 //! watches it) reads and checks the file exactly as a start does. An
@@ -23,6 +24,7 @@ mod apply;
 pub mod classify;
 pub mod debounce;
 pub mod diff;
+pub mod folders;
 mod on_signal;
 pub mod signal;
 pub mod watch;

@@ -16,8 +16,6 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
@@ -178,34 +176,26 @@ pub fn write(file: &Path, action: SignalAction) -> std::io::Result<Signal> {
 pub fn watch(
     file: PathBuf,
     found: mpsc::UnboundedSender<PathBuf>,
-) -> notify::Result<Box<dyn std::any::Any + Send>> {
+) -> notify::Result<super::folders::Guard> {
     let dir = file
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    let target = file.clone();
-    let tx = found.clone();
-    let mut debouncer = new_debouncer(
+    let (target, tx) = (file.clone(), found.clone());
+    let guard = super::folders::watch(
+        &[dir],
+        super::folders::RecursiveMode::NonRecursive,
         Duration::from_millis(50),
-        None,
-        move |result: DebounceEventResult| {
-            let Ok(events) = result else {
-                return;
-            };
-            let hit = events.iter().any(|e| {
-                !matches!(e.event.kind, notify::EventKind::Access(_))
-                    && e.event.paths.iter().any(|p| p == &target)
-            });
-            if hit {
+        move |changed| {
+            if changed.contains(&target) {
                 let _ = tx.send(target.clone());
             }
         },
     )?;
-    debouncer.watch(&dir, RecursiveMode::NonRecursive)?;
     if file.exists() {
         let _ = found.send(file);
     }
-    Ok(Box::new(debouncer))
+    Ok(guard)
 }
 
 #[cfg(test)]

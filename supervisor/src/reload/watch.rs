@@ -4,10 +4,9 @@
 //! decides one action for the burst: a config reload, a rolling restart of
 //! this pool, or a hot-swap of its workers.
 //!
-//! `notify-debouncer-full` folds an editor's write-to-temp-then-rename into
-//! one event on the final path; its callback runs on the debouncer's own
-//! thread and hands each batch to a tokio task. That task applies the
-//! trailing-edge debounce of `debounce::Debounce` (a restart once nothing has
+//! `super::folders` watches them, folds an editor's write-to-temp-then-rename
+//! into one change of the final path and hands each batch to a tokio task.
+//! That task applies the trailing-edge debounce of `debounce::Debounce` (a restart once nothing has
 //! changed for `watch_debounce_ms`, since the crate emits events as they age
 //! rather than when a burst ends) and asks the pool for one restart.
 
@@ -15,14 +14,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use notify::EventKind;
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::sync::mpsc;
 
 use super::Ask;
 use super::classify::{self, BurstAction, ChangeKind, Classes};
 use super::debounce::Debounce;
+use super::folders::RecursiveMode;
 use crate::pool::PoolHandle;
 
 /// What every pool's watcher shares.
@@ -33,25 +30,6 @@ pub struct WatchCtx {
     pub config_file: PathBuf,
     /// Where a config change asks for a reload.
     pub asks: mpsc::UnboundedSender<Ask>,
-}
-
-/// The paths of a batch that count as changes: access events (a file was
-/// only read or opened) are not.
-pub fn changed_paths<'a>(
-    events: impl IntoIterator<Item = (&'a EventKind, &'a [PathBuf])>,
-) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = Vec::new();
-    for (kind, paths) in events {
-        if matches!(kind, EventKind::Access(_)) {
-            continue;
-        }
-        for p in paths {
-            if !out.contains(p) {
-                out.push(p.clone());
-            }
-        }
-    }
-    out
 }
 
 /// Shows `path` relative to `base` when it is under it.
@@ -76,7 +54,7 @@ pub struct WatchError {
 pub fn start(
     pool: Arc<PoolHandle>,
     ctx: WatchCtx,
-) -> notify::Result<Option<Box<dyn std::any::Any + Send>>> {
+) -> notify::Result<Option<super::folders::Guard>> {
     let cfg = pool.config();
     let dirs = cfg.watch_dirs.clone();
     if dirs.is_empty() {
@@ -85,30 +63,9 @@ pub fn start(
     let debounce = cfg.settings.lifecycle.watch_debounce;
     let (tx, mut rx) = mpsc::unbounded_channel::<Vec<PathBuf>>();
     let fold = Duration::from_millis(50).min(debounce);
-    let mut debouncer = new_debouncer(
-        fold,
-        None,
-        move |result: DebounceEventResult| match result {
-            Ok(events) => {
-                let changed = changed_paths(
-                    events
-                        .iter()
-                        .map(|e| (&e.event.kind, e.event.paths.as_slice())),
-                );
-                if !changed.is_empty() {
-                    let _ = tx.send(changed);
-                }
-            }
-            Err(errors) => {
-                for e in errors {
-                    tracing::warn!(error = %e, "file watch error");
-                }
-            }
-        },
-    )?;
-    for d in &dirs {
-        debouncer.watch(d, RecursiveMode::Recursive)?;
-    }
+    let guard = super::folders::watch(&dirs, RecursiveMode::Recursive, fold, move |changed| {
+        let _ = tx.send(changed);
+    })?;
     tracing::info!(pool = %pool.name, dirs = ?dirs, debounce_ms = debounce.as_millis() as u64, "watching for file changes");
     tokio::spawn(async move {
         let mut batch = Debounce::new(debounce);
@@ -127,7 +84,7 @@ pub fn start(
             on_burst(&pool, &ctx, paths).await;
         }
     });
-    Ok(Some(Box::new(debouncer)))
+    Ok(Some(guard))
 }
 
 /// Data swapped in place is no longer the version's: workers started from
@@ -208,22 +165,6 @@ async fn on_burst(pool: &std::sync::Arc<PoolHandle>, ctx: &WatchCtx, paths: Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use notify::event::{AccessKind, CreateKind, ModifyKind};
-
-    #[test]
-    fn access_events_do_not_count_and_paths_are_deduplicated() {
-        let a = vec![PathBuf::from("/app/src/a.js")];
-        let b = vec![PathBuf::from("/app/src/b.js")];
-        let read = EventKind::Access(AccessKind::Any);
-        let write = EventKind::Modify(ModifyKind::Any);
-        let create = EventKind::Create(CreateKind::File);
-        let got = changed_paths([
-            (&read, b.as_slice()),
-            (&write, a.as_slice()),
-            (&create, a.as_slice()),
-        ]);
-        assert_eq!(got, vec![PathBuf::from("/app/src/a.js")]);
-    }
 
     #[test]
     fn paths_are_shown_relative_to_the_config_folder() {

@@ -6,16 +6,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 use tokio::signal::unix::{SignalKind, signal};
 
 use super::Certs;
+use crate::reload::folders;
 
 /// Watches the certificates' folders and SIGHUP, reloading `certs` on
 /// either; the returned value holds the watch.
-pub fn watch(certs: Arc<Certs>) -> notify::Result<Box<dyn std::any::Any + Send>> {
+pub fn watch(certs: Arc<Certs>) -> notify::Result<folders::Guard> {
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<&'static str>();
+    // Folders, not files: cert-manager swaps a `..data` symlink, and an
+    // editor or certbot may replace a file by renaming another over it.
     let dirs: BTreeSet<PathBuf> = certs
         .paths()
         .map(|p| {
@@ -23,33 +24,24 @@ pub fn watch(certs: Arc<Certs>) -> notify::Result<Box<dyn std::any::Any + Send>>
                 .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
         })
         .collect();
+    let dirs: Vec<PathBuf> = dirs.into_iter().collect();
     let files: Vec<PathBuf> = certs.paths().map(Path::to_path_buf).collect();
     let changed = tx.clone();
-    // Folders, not files: cert-manager swaps a `..data` symlink, and an
-    // editor or certbot may replace a file by renaming another over it.
-    let mut debouncer = new_debouncer(
+    let guard = folders::watch(
+        &dirs,
+        folders::RecursiveMode::NonRecursive,
         Duration::from_millis(200),
-        None,
-        move |result: DebounceEventResult| {
-            let Ok(events) = result else {
-                return;
-            };
-            let hit = events.iter().any(|e| {
-                !matches!(e.event.kind, notify::EventKind::Access(_))
-                    && e.event.paths.iter().any(|p| {
-                        files.iter().any(|f| f == p)
-                            || p.file_name()
-                                .is_some_and(|n| n.to_string_lossy().starts_with(".."))
-                    })
+        move |paths| {
+            let hit = paths.iter().any(|p| {
+                files.contains(p)
+                    || p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with(".."))
             });
             if hit {
                 let _ = changed.send("a certificate file changed");
             }
         },
     )?;
-    for d in &dirs {
-        debouncer.watch(d, RecursiveMode::NonRecursive)?;
-    }
     match signal(SignalKind::hangup()) {
         Ok(mut hup) => {
             tokio::spawn(async move {
@@ -68,5 +60,5 @@ pub fn watch(certs: Arc<Certs>) -> notify::Result<Box<dyn std::any::Any + Send>>
             let _ = tokio::task::spawn_blocking(move || c.reload(why)).await;
         }
     });
-    Ok(Box::new(debouncer))
+    Ok(guard)
 }
