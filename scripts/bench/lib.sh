@@ -1,11 +1,13 @@
 # Shared helpers for the benchmark scripts (sourced, not run).
 
-# Installs wrk if missing and builds the release binaries.
+# Installs wrk if missing and builds the release binaries (unless
+# BEXT_BENCH_PREBUILT is set: target/release as it is).
 bench_setup() {
   if ! command -v wrk >/dev/null; then
     apt-get update && apt-get install -y wrk
   fi
-  cargo build --release -q -p bext-supervisor -p bext-worker -p bext-bench-reference
+  [[ -n ${BEXT_BENCH_PREBUILT:-} ]] ||
+    cargo build --release -q -p bext-supervisor -p bext-worker -p bext-bench-reference
 }
 
 # Waits until http://127.0.0.1:PORT/ answers.
