@@ -186,3 +186,22 @@ fn files_open_at_once_stay_under_their_bound() {
         (open_fds(&d, "big.bin").0 == 0).then_some(())
     });
 }
+
+#[test]
+fn a_large_file_is_sent_whole_byte_for_byte() {
+    let d = start("");
+    // Past the held size and over several read chunks, not a multiple.
+    let body: Vec<u8> = (0..(3 << 20) + 7u32).map(|i| (i * 7 % 251) as u8).collect();
+    std::fs::write(d.dir.path().join("public/big.dat"), &body).unwrap();
+    for _ in 0..2 {
+        let r = raw(d.addr, "GET", "/assets/big.dat", &[]);
+        assert_eq!(r.status, 200);
+        assert_eq!(
+            r.header("content-length"),
+            Some(body.len().to_string().as_str())
+        );
+        assert!(r.body == body, "{} bytes differ", r.body.len());
+    }
+    let sent = bytes_sent(&d);
+    assert_eq!(sent, 2 * body.len() as u64);
+}

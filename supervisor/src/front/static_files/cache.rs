@@ -122,6 +122,7 @@ impl Stamp {
 pub struct Rep {
     /// `None`: the file itself.
     pub enc: Option<Encoding>,
+    pub path: PathBuf,
     pub len: u64,
     pub validators: Validators,
     pub etag: Option<HeaderValue>,
@@ -257,6 +258,7 @@ impl Rep {
         let validators = Validators::of(meta, enc);
         Rep {
             enc,
+            path: path.to_owned(),
             len: meta.len(),
             etag: HeaderValue::from_str(&validators.etag).ok(),
             last_modified: validators

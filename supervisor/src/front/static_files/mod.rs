@@ -2,11 +2,14 @@
 //! worker. The entries are tried in file order before the pools' routes;
 //! the first whose prefix matches the path and has the file answers.
 //!
-//! tower-http's `ServeFile` opens and sends the file: `Range` (206, 416),
-//! `If-Unmodified-Since`, `HEAD`, `Content-Type` from the extension
-//! (mime_guess), `Last-Modified`, and the body read in chunks as the
-//! connection takes them (back-pressure: hyper polls the body only when
-//! the socket can take more). This module adds what it lacks: the path
+//! tower-http's `ServeFile` answers a `Range` (206, 416) and
+//! `If-Unmodified-Since`, reading the file in chunks as the connection
+//! takes them (back-pressure: hyper polls the body only when the socket
+//! can take more). A whole file is answered here with the same headers
+//! (`Content-Type` from the extension by mime_guess, `Last-Modified`):
+//! from memory when the open-file cache holds it (`cache`), else read by
+//! `FileBody` with one copy fewer than ServeFile. HEAD opens nothing.
+//! This module adds what ServeFile lacks: the path
 //! rules (`path`: traversal, dotfiles, symbolic links, index, no
 //! listings), the precompressed sibling chosen here (`.br`, `.zst`, `.gz`)
 //! with `Vary`, a strong `ETag` and `If-None-Match`, 304s answered before
@@ -19,6 +22,7 @@ mod path;
 
 pub use crate::front::body::FileBody;
 
+use std::path::Path;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -31,6 +35,7 @@ use tokio::sync::Semaphore;
 use tower_http::services::ServeFile;
 
 use crate::config::StaticEntry;
+use crate::front::body::full;
 use crate::front::{Reply, plain};
 use crate::metrics::statics::Counts;
 use cache::Found;
@@ -178,18 +183,25 @@ impl Statics {
             r.headers_mut().extend(head);
             return Some(r);
         }
-        if let Some(held) = &rep.held
-            && !req.headers().contains_key(RANGE)
-            && !req.headers().contains_key(IF_UNMODIFIED_SINCE)
-        {
-            return Some(from_memory(
-                entry,
-                req.method(),
-                file,
-                rep,
-                &held.bytes,
-                head,
-            ));
+        if !req.headers().contains_key(RANGE) && !req.headers().contains_key(IF_UNMODIFIED_SINCE) {
+            if req.method() == Method::HEAD {
+                return Some(whole(file, rep, rep.len, full(Bytes::new()), head));
+            }
+            if let Some(held) = &rep.held {
+                entry.counts.bytes.inc_by(held.bytes.len() as u64);
+                let body = full(held.bytes.clone());
+                return Some(whole(file, rep, rep.len, body, head));
+            }
+            let permit = self.open.clone().acquire_owned().await.ok();
+            return match open(&rep.path) {
+                Ok((f, len)) => {
+                    let body = FileBody::whole(f, len, entry.counts.bytes.clone(), permit);
+                    Some(whole(file, rep, len, crate::front::body::file(body), head))
+                }
+                // Gone since it was looked up.
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => Some(unreadable(&rep.path, &e)),
+            };
         }
         let permit = self.open.clone().acquire_owned().await.ok();
         let inner = inner_request(req, rep.enc, &rep.validators);
@@ -204,13 +216,7 @@ impl Statics {
             Ok(r) => r,
             // Gone since it was looked up, or unreadable.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-            Err(e) => {
-                tracing::warn!(path = %file.path.display(), error = %e, "a static file could not be read");
-                return Some(plain(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the file could not be read",
-                ));
-            }
+            Err(e) => return Some(unreadable(&file.path, &e)),
         };
         if resp.status() == StatusCode::NOT_FOUND {
             return None;
@@ -291,23 +297,16 @@ fn redirect(uri: &hyper::Uri) -> Reply {
     r
 }
 
-/// A 200 from a small file's bytes held in memory, with the headers
-/// ServeFile would send (and `head`'s).
-fn from_memory(
-    entry: &Entry,
-    method: &Method,
+/// A 200 of `rep` with the headers ServeFile would send (and `head`'s):
+/// `len` bytes in `body` (none for HEAD).
+fn whole(
     file: &cache::File,
     rep: &cache::Rep,
-    bytes: &Bytes,
+    len: u64,
+    body: crate::front::body::Body,
     head: HeaderMap,
 ) -> Reply {
-    let body = if method == Method::HEAD {
-        Bytes::new()
-    } else {
-        entry.counts.bytes.inc_by(bytes.len() as u64);
-        bytes.clone()
-    };
-    let mut r = Response::new(crate::front::body::full(body));
+    let mut r = Response::new(body);
     let h = r.headers_mut();
     h.insert(CONTENT_TYPE, file.content_type.clone());
     h.insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
@@ -317,9 +316,29 @@ fn from_memory(
     if let Some(d) = &rep.last_modified {
         h.insert(LAST_MODIFIED, d.clone());
     }
-    h.insert(CONTENT_LENGTH, HeaderValue::from(rep.len));
+    h.insert(CONTENT_LENGTH, HeaderValue::from(len));
     h.extend(head);
     r
+}
+
+/// The file at `path`, open, and its length; anything but a regular
+/// file is missing.
+fn open(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+    let f = std::fs::File::open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::ErrorKind::NotFound.into());
+    }
+    Ok((f, meta.len()))
+}
+
+/// A 500 for a file that could not be read, logged.
+fn unreadable(path: &Path, e: &std::io::Error) -> Reply {
+    tracing::warn!(path = %path.display(), error = %e, "a static file could not be read");
+    plain(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the file could not be read",
+    )
 }
 
 #[cfg(test)]
