@@ -42,6 +42,9 @@ script = "$here/worker.js"
 jsc_workers = 1
 ws_ping_interval_ms = 0
 ws_idle_timeout_ms = 0
+# Every socket comes from 127.0.0.1.
+ws_max_client_sockets = 0
+max_pool_sockets = 0
 TOML
 target/release/bextd --config "$work/bext.toml" >"$work/bextd.log" 2>&1 &
 bextd=$!

@@ -139,7 +139,8 @@ fn a_killed_worker_closes_its_sockets_with_1011_at_once_and_no_other() {
 
 #[test]
 fn a_thousand_sockets_across_two_workers_close_with_1001_at_sigterm() {
-    let mut d = start("", "");
+    // All from 127.0.0.1: past the default of 256 sockets per address.
+    let mut d = start("ws_max_client_sockets = 0", "");
     let mut c = Clients::open("hold", &url(&d), 1000, 20.0);
     let pids = pids_of(&c);
     assert_eq!(pids.len(), 2, "{pids:?}");

@@ -441,8 +441,8 @@ def main():
     elif cmd in ("flood-in", "ping-flood"):
         out = flood(url, "in" if cmd == "flood-in" else "ping", float(arg.split(",")[1]))
     elif cmd == "churn":
-        n, big = arg.split(",")
-        out = churn(url, int(n), int(big))
+        n, size = arg.split(",")
+        out = churn(url, int(n), int(size))
     elif cmd == "raw-ping":
         out = raw_ping(url, float(arg))
     else:

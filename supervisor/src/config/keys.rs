@@ -239,6 +239,8 @@ pub const POOL: &[Key] = &[
     key("ws_drain_ms", ms(0)),
     key("max_sockets", whole(0, 10_000_000, "WebSockets")),
     key("max_pool_sockets", whole(0, 100_000_000, "WebSockets")),
+    key("ws_max_client_sockets", whole(0, 10_000_000, "WebSockets")),
+    key("ws_allowed_origins", Kind::TextList),
     key("schedules", Kind::Tables(SCHEDULE)),
     key("pick", Kind::Text),
     key("scheduling", Kind::Text),

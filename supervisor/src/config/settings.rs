@@ -67,7 +67,7 @@ pub struct Settings {
 }
 
 /// A pool's WebSocket keys (`ws_*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WebSocket {
     pub max_message_bytes: usize,
     /// A client's messages sent to the worker and not yet taken by its
@@ -86,6 +86,10 @@ pub struct WebSocket {
     /// Most sockets per worker and per pool; 0: no limit.
     pub max_per_worker: u32,
     pub max_per_pool: u32,
+    /// Most sockets one client address holds in the pool; 0: no limit.
+    pub max_per_client: u32,
+    /// `ws_allowed_origins`: empty, the request's own host only.
+    pub allowed_origins: std::sync::Arc<[String]>,
 }
 
 /// How ties among the least busy workers are broken (`pick`).
@@ -246,6 +250,8 @@ impl Settings {
                 drain: ms(p.ws_drain_ms.min(l.drain_timeout_ms * 4 / 5)),
                 max_per_worker: p.max_sockets,
                 max_per_pool: p.max_pool_sockets,
+                max_per_client: p.ws_max_client_sockets,
+                allowed_origins: p.ws_allowed_origins.clone().into(),
             },
             job_max_attempts: p.job_max_attempts,
             job_retry_backoff_ms: p.job_retry_backoff_ms,

@@ -63,6 +63,7 @@ use crate::pool::PoolHandle;
 use crate::pool::dispatch;
 use crate::pool::link::SocketHead;
 
+mod admit;
 mod deflate;
 mod frame;
 mod joining;
@@ -113,7 +114,12 @@ impl Front {
                 .insert(hyper::header::RETRY_AFTER, HeaderValue::from_static("1"));
             return r;
         }
-        let limits = pool.config().settings.websocket;
+        let limits = pool.config().settings.websocket.clone();
+        let slot = match admitted(&pool.name, &limits, &req, peer_ip) {
+            Ok(slot) => slot,
+            Err(refused) => return refused.reply(),
+        };
+        let h = req.headers();
         let accept = accept_key(h.get(SEC_WEBSOCKET_KEY).map_or(&[][..], |k| k.as_bytes()));
         let agreed = if limits.compression {
             deflate::negotiate(
@@ -145,10 +151,75 @@ impl Front {
             limits,
             held,
             deflate: agreed,
+            _slot: slot,
         };
         tokio::spawn(relay.run(upgrade, head.events));
         reply
     }
+}
+
+/// Why an upgrade was refused before it reached a worker.
+#[derive(Debug, Clone, Copy)]
+enum Refused {
+    /// 403: a browser page of another origin.
+    Origin,
+    /// 429: the client address holds `ws_max_client_sockets`.
+    ClientCap,
+}
+
+impl Refused {
+    fn reply(self) -> Reply {
+        match self {
+            Refused::Origin => plain(
+                StatusCode::FORBIDDEN,
+                "this WebSocket does not take upgrades from that origin",
+            ),
+            Refused::ClientCap => {
+                let mut r = plain(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "too many WebSockets from this address (ws_max_client_sockets)",
+                );
+                r.headers_mut()
+                    .insert(hyper::header::RETRY_AFTER, HeaderValue::from_static("1"));
+                r
+            }
+        }
+    }
+}
+
+/// The Origin check and the client address's place under
+/// `ws_max_client_sockets`, or why the upgrade is refused (logged).
+fn admitted(
+    pool: &str,
+    limits: &crate::config::WebSocket,
+    req: &Request<Incoming>,
+    peer_ip: &str,
+) -> Result<admit::ClientSlot, Refused> {
+    let h = req.headers();
+    let origin = h.get(hyper::header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = h
+        .get(hyper::header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    if !admit::origin_allowed(origin, host, &limits.allowed_origins) {
+        tracing::warn!(
+            pool,
+            client = peer_ip,
+            origin = %crate::logging::untrusted(origin.unwrap_or("")),
+            host = %crate::logging::untrusted(host.unwrap_or("")),
+            "refused a WebSocket upgrade from another origin (403; ws_allowed_origins lists the origins allowed)"
+        );
+        return Err(Refused::Origin);
+    }
+    admit::ClientSlot::take(peer_ip, limits.max_per_client).ok_or_else(|| {
+        tracing::warn!(
+            pool,
+            client = peer_ip,
+            cap = limits.max_per_client,
+            "refused a WebSocket upgrade: the client address holds ws_max_client_sockets already (429)"
+        );
+        Refused::ClientCap
+    })
 }
 
 /// The handshake's `Sec-WebSocket-Accept` for the client's key (RFC

@@ -38,7 +38,7 @@ pub(super) fn pick(
 /// and one of its ACTIVE workers under `max_sockets` (checked before the
 /// upgrade is sent; two upgrades at once may both pass).
 pub fn socket_room(pool: &PoolHandle) -> bool {
-    let limits = pool.config().settings.websocket;
+    let limits = pool.config().settings.websocket.clone();
     let links = pool.active();
     let total: u64 = links.iter().map(|l| u64::from(l.open_sockets())).sum();
     let per_pool = limits.max_per_pool == 0 || total < u64::from(limits.max_per_pool);

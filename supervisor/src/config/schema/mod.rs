@@ -209,6 +209,12 @@ pub struct PoolSection {
     /// handler has not yet taken; past it bextd reads no more from that
     /// client (TCP pushes back) until the handler takes some.
     pub ws_max_buffered_bytes: u64,
+    /// Most WebSockets one client address holds open in the pool; 0 = no
+    /// limit.
+    pub ws_max_client_sockets: u32,
+    /// Origins a browser's upgrade may come from (`"*"`: any); empty: the
+    /// request's own host only.
+    pub ws_allowed_origins: Vec<String>,
     /// Whether bextd agrees to permessage-deflate (RFC 7692) when a
     /// client offers it.
     pub ws_compression: bool,
@@ -293,12 +299,14 @@ impl Default for PoolSection {
             fetch_timeout_ms: 30_000,
             ws_max_message_bytes: 1024 * 1024,
             ws_max_buffered_bytes: 1024 * 1024,
+            ws_max_client_sockets: 256,
+            ws_allowed_origins: Vec::new(),
             ws_compression: true,
             ws_ping_interval_ms: 30_000,
             ws_idle_timeout_ms: 75_000,
             ws_drain_ms: 5_000,
             max_sockets: 0,
-            max_pool_sockets: 0,
+            max_pool_sockets: 10_000,
             job_max_attempts: 0,
             isolate: "pool".into(),
             job_worker_max_jobs: 1_000,

@@ -65,6 +65,8 @@ pub(super) struct Relay {
     pub(super) limits: Limits,
     pub(super) held: Option<Held>,
     pub(super) deflate: Option<Agreed>,
+    /// The client address's place, given back when the relay ends.
+    pub(super) _slot: super::admit::ClientSlot,
 }
 
 /// How the socket ends: the code and reason the worker's `close` event
