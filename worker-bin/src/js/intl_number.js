@@ -310,10 +310,8 @@ function rangeParts(s, x, y, method) {
   const pa = partsOf(s, a);
   const pb = partsOf(s, b);
   if (joinParts(pa) === joinParts(pb)) {
-    const parts = toParts(pa, "shared");
-    const at = parts.findIndex((p) => !["literal", "currency", "percentSign", "unit"].includes(p.type) || /\d/.test(p.value));
-    parts.splice(at < 0 ? 0 : at, 0, { type: "approximatelySign", value: "~", source: "shared" });
-    return parts;
+    // The sign goes before all, as ICU puts it ("~$3", "~-3", "~3 m").
+    return [{ type: "approximatelySign", value: "~", source: "shared" }, ...toParts(pa, "shared")];
   }
   const plain = s.style === "decimal" && s.notation === "standard";
   return [...toParts(pa, "startRange"), { type: "literal", value: plain ? "–" : " – ", source: "shared" }, ...toParts(pb, "endRange")];

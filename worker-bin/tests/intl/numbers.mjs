@@ -79,6 +79,10 @@ export function run(print) {
   // and lacks the rounding options of later editions.
   const { type, minimumIntegerDigits, minimumFractionDigits, maximumFractionDigits } = new Intl.PluralRules("en-US").resolvedOptions();
   print(type, minimumIntegerDigits, minimumFractionDigits, maximumFractionDigits);
+  // A range whose ends show the same: the approximately sign before all.
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  print(usd.formatRange(2.9, 3.1), new Intl.NumberFormat("en", { style: "percent" }).formatRange(0.029, 0.031), new Intl.NumberFormat("en").formatRange(-3, -3));
+  print(usd.formatRangeToParts(2.9, 3.1).map((p) => `${p.type}:${p.value}:${p.source}`).join("|"));
   // CLDR's NaN where it is not "NaN".
   for (const locale of ["zh-TW", "zh-HK", "zh", "ru", "fi", "hy", "lv", "kk", "ky", "ar-u-nu-latn", "fa-u-nu-latn", "de", "ja"]) {
     print(locale, new Intl.NumberFormat(locale).format(NaN), new Intl.NumberFormat(locale, { signDisplay: "always" }).format(NaN));
