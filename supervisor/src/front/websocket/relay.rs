@@ -18,7 +18,7 @@ use std::time::Duration;
 use bytes::{Buf, BytesMut};
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
-use tokio::io::{AsyncReadExt, AsyncWriteExt, ReadHalf, WriteHalf};
+use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf, ReadHalf, WriteHalf};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until};
 
@@ -200,12 +200,9 @@ impl Relay {
             let can_read = !st.client_closed
                 && (st.end.is_some() || st.untaken < self.limits.max_buffered_bytes);
             let can_take = !st.worker_gone && (st.out.len() < OUT_HIGH || st.close_sent);
-            if can_read {
-                let want = st.wanted.saturating_sub(st.inbuf.len()).max(READ_CHUNK);
-                st.inbuf.reserve(want);
-            }
+            let want = st.wanted.saturating_sub(st.inbuf.len());
             tokio::select! {
-                read = st.rd.read_buf(&mut st.inbuf), if can_read => match read {
+                read = read_some(&mut st.rd, &mut st.inbuf, want), if can_read => match read {
                     Ok(n) if n > 0 => self.client_sent(st),
                     // The client went: bextd's close, if any, is still
                     // written (the client may only have shut its side).
@@ -387,7 +384,8 @@ impl Relay {
                 }
                 Op::Pong => st.heard = now,
             }
-            if st.inbuf.is_empty() && st.inbuf.capacity() > 4 * READ_CHUNK {
+            if st.inbuf.is_empty() {
+                // An idle socket holds no read buffer.
                 st.inbuf = BytesMut::new();
             }
         }
@@ -457,4 +455,26 @@ impl Relay {
             _ => frame::encode(&mut st.out, op, false, data),
         }
     }
+}
+
+/// Reads what the client sent onto `inbuf`, `want` bytes at least when a
+/// large frame is under way (straight into `inbuf`), else up to
+/// `READ_CHUNK` through a buffer on the stack: a socket waiting for its
+/// client holds no read buffer.
+fn read_some<'a>(
+    rd: &'a mut ReadHalf<Io>,
+    inbuf: &'a mut BytesMut,
+    want: usize,
+) -> impl Future<Output = std::io::Result<usize>> + 'a {
+    std::future::poll_fn(move |cx| {
+        if want > READ_CHUNK {
+            inbuf.reserve(want);
+            return tokio_util::io::poll_read_buf(std::pin::Pin::new(&mut *rd), cx, inbuf);
+        }
+        let mut chunk = [0u8; READ_CHUNK];
+        let mut buf = ReadBuf::new(&mut chunk);
+        std::task::ready!(std::pin::Pin::new(&mut *rd).poll_read(cx, &mut buf))?;
+        inbuf.extend_from_slice(buf.filled());
+        std::task::Poll::Ready(Ok(buf.filled().len()))
+    })
 }
