@@ -8,17 +8,19 @@ use std::cell::RefCell;
 use std::str::FromStr;
 
 use chrono::Offset;
-use icu_calendar::{Date, Iso};
-use icu_datetime::DateTimeFormatter;
+use icu_calendar::{AnyCalendarKind, Date, Gregorian, Iso};
 use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
 use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::options::{Alignment, Length, SubsecondDigits, TimePrecision, YearStyle};
+use icu_datetime::pattern::{DateTimePattern, FixedCalendarDateTimeNames};
+use icu_datetime::{DateTimeFormatter, DateTimeFormatterPreferences};
 use icu_locale_core::Locale;
 use icu_time::zone::{IanaParser, UtcOffset};
 use icu_time::{DateTime, Time, ZonedDateTime};
 use rquickjs::{Array, Ctx, Exception, Function, Object, Result};
 use writeable::{Part, PartsWrite, Writeable};
 
+use super::skeleton::{self, Widths};
 use super::{Cache, data_error, lookup, with_cache};
 
 thread_local! {
@@ -34,6 +36,12 @@ enum Zone {
 
 pub(crate) struct DateFormat {
     formatter: DateTimeFormatter<CompositeFieldSet>,
+    /// The formatter's pattern with the widths the components ask for, and
+    /// the names it needs, where that differs from ICU4X's own pattern.
+    pattern: Option<(
+        DateTimePattern,
+        FixedCalendarDateTimeNames<Gregorian, CompositeFieldSet>,
+    )>,
     zone: Zone,
     /// The zone's ICU4X id (for its names).
     zone_id: icu_time::TimeZone,
@@ -91,8 +99,16 @@ fn string(o: &Object<'_>, key: &str) -> Result<Option<String>> {
     o.get::<_, Option<String>>(key)
 }
 
-/// ECMA-402's options as an ICU4X field set.
-fn field_set(o: &Object<'_>) -> Result<Option<CompositeFieldSet>> {
+/// A field set, the widths asked for and the medium length's field set.
+type FieldSet = (
+    Option<CompositeFieldSet>,
+    Option<Widths>,
+    Option<CompositeFieldSet>,
+);
+
+/// ECMA-402's options as an ICU4X field set, and the widths of the fields
+/// the components ask for (none for styles).
+fn field_set(o: &Object<'_>) -> Result<FieldSet> {
     let mut b = FieldSetBuilder::new();
     let date_style = string(o, "dateStyle")?;
     let time_style = string(o, "timeStyle")?;
@@ -124,7 +140,7 @@ fn field_set(o: &Object<'_>) -> Result<Option<CompositeFieldSet>> {
                 b.length = Some(Length::Medium);
             }
         }
-        return Ok(b.build_composite().ok());
+        return Ok((b.build_composite().ok(), None, None));
     }
     let weekday = string(o, "weekday")?;
     let era = string(o, "era")?;
@@ -150,12 +166,27 @@ fn field_set(o: &Object<'_>) -> Result<Option<CompositeFieldSet>> {
         (true, true, false, false) => Some(DateFields::YM),
         (true, false, false, false) => Some(DateFields::Y),
     };
+    let has_time = ["hour", "minute", "second", "fractionalSecondDigits"]
+        .iter()
+        .map(|k| o.get::<_, rquickjs::Value>(*k).map(|v| !v.is_undefined()))
+        .collect::<Result<Vec<bool>>>()?
+        .contains(&true);
+    // A text month starts from the long pattern, a numeric one from the
+    // short, as CLDR's skeletons do; the widths are set afterwards.
     let style = month.as_deref().or(weekday.as_deref()).or(era.as_deref());
     b.length = Some(match style {
         Some("long") => Length::Long,
-        Some("short") | Some("narrow") => Length::Medium,
+        // With a time, the long length's glue differs from ICU's for a
+        // short month ("Nov 3, 2024 at 5:30 AM"): the medium length stays.
+        Some("short") | Some("narrow") if has_time => Length::Medium,
+        Some("short") | Some("narrow") => Length::Long,
         _ => Length::Short,
     });
+    let widths = Widths {
+        month: skeleton::width(month.as_deref()),
+        weekday: skeleton::width(weekday.as_deref()),
+        day: skeleton::width(day.as_deref()),
+    };
     if b.date_fields.is_some() {
         b.year_style = Some(match (era.is_some(), year.as_deref()) {
             (true, _) => YearStyle::WithEra,
@@ -199,17 +230,29 @@ fn field_set(o: &Object<'_>) -> Result<Option<CompositeFieldSet>> {
     if b.date_fields.is_none() && b.time_precision.is_none() {
         b.length = None;
     }
-    Ok(b.build_composite().ok())
+    let widths = (b.date_fields.is_some() && (m || e) && !has_time).then_some(widths);
+    // A short or narrow weekday also looks at the medium pattern (see
+    // skeleton::adjust).
+    let medium = match widths.and_then(|w| w.weekday) {
+        Some(3 | 5) if b.length == Some(Length::Long) => {
+            let mut medium = b.clone();
+            medium.length = Some(Length::Medium);
+            medium.build_composite().ok()
+        }
+        _ => None,
+    };
+    Ok((b.build_composite().ok(), widths, medium))
 }
 
 impl DateFormat {
     fn new(ctx: &Ctx<'_>, locale: &str, o: &Object<'_>) -> Result<DateFormat> {
         let loc = Locale::try_from_str(locale).map_err(|e| data_error(ctx, e))?;
-        let set = field_set(o)?.ok_or_else(|| {
+        let (set, widths, medium) = field_set(o)?;
+        let set = set.ok_or_else(|| {
             Exception::throw_type(ctx, "Intl.DateTimeFormat: no pattern for these options")
         })?;
-        let formatter =
-            DateTimeFormatter::try_new((&loc).into(), set).map_err(|e| data_error(ctx, e))?;
+        let prefs = DateTimeFormatterPreferences::from(&loc);
+        let formatter = DateTimeFormatter::try_new(prefs, set).map_err(|e| data_error(ctx, e))?;
         let name: String = o.get("timeZone")?;
         let zone = match offset_minutes(&name) {
             Some(m) => Zone::Fixed(m * 60),
@@ -225,15 +268,48 @@ impl DateFormat {
             Zone::Iana(tz) => IanaParser::new().parse(tz.name()),
             Zone::Fixed(_) => icu_time::TimeZone::UNKNOWN,
         };
-        Ok(DateFormat {
+        let mut format = DateFormat {
             formatter,
+            pattern: None,
             zone,
             zone_id,
-        })
+        };
+        // Components' widths apply to the Gregorian calendar's patterns
+        // (other calendars keep ICU4X's lengths).
+        if let Some(widths) = widths
+            && format.formatter.calendar().kind() == AnyCalendarKind::Gregorian
+            && let Some(zdt) = format.zoned(0.0)
+        {
+            let with_year = string(o, "year")?.is_some() || string(o, "era")?.is_some();
+            let base = format.formatter.format(&zdt).pattern();
+            let medium = match medium {
+                Some(set) => Some(
+                    DateTimeFormatter::try_new(prefs, set)
+                        .map_err(|e| data_error(ctx, e))?
+                        .format(&zdt)
+                        .pattern(),
+                ),
+                None => None,
+            };
+            if let Some(pattern) =
+                skeleton::adjust(&base, medium.as_ref(), locale, widths, with_year)
+            {
+                let mut names =
+                    FixedCalendarDateTimeNames::try_new(prefs).map_err(|e| data_error(ctx, e))?;
+                names
+                    .include_for_pattern(&pattern)
+                    .map_err(|e| data_error(ctx, e))?;
+                format.pattern = Some((pattern, names));
+            }
+        }
+        Ok(format)
     }
 
-    /// The parts of the instant `ms` (milliseconds since the epoch).
-    fn format(&self, ms: f64) -> Option<Vec<(String, String)>> {
+    /// The instant `ms` (milliseconds since the epoch) in the zone.
+    fn zoned(
+        &self,
+        ms: f64,
+    ) -> Option<ZonedDateTime<Iso, icu_time::TimeZoneInfo<icu_time::zone::models::AtTime>>> {
         let ms = ms as i64;
         // chrono's range ends some 262,000 years out, ECMAScript's at
         // 275,760: the offset beyond it is the one at its end (a zone's
@@ -262,9 +338,27 @@ impl DateFormat {
             .zone_id
             .with_offset(UtcOffset::try_from_seconds(offset).ok())
             .at_date_time_iso(DateTime { date, time });
-        let zdt = ZonedDateTime::<Iso, _> { date, time, zone };
+        Some(ZonedDateTime { date, time, zone })
+    }
+
+    /// The parts of the instant `ms` (milliseconds since the epoch).
+    fn format(&self, ms: f64) -> Option<Vec<(String, String)>> {
+        let zdt = self.zoned(ms)?;
         let mut sink = Sink::default();
-        self.formatter.format(&zdt).write_to_parts(&mut sink).ok()?;
+        match &self.pattern {
+            Some((pattern, names)) => {
+                let zdt = ZonedDateTime {
+                    date: zdt.date.to_calendar(Gregorian),
+                    time: zdt.time,
+                    zone: zdt.zone,
+                };
+                let formatted = names.with_pattern_unchecked(pattern).format(&zdt);
+                writeable::TryWriteable::try_write_to_parts(&formatted, &mut sink)
+                    .ok()?
+                    .ok()?;
+            }
+            None => self.formatter.format(&zdt).write_to_parts(&mut sink).ok()?,
+        }
         Some(sink.parts)
     }
 }

@@ -37,6 +37,7 @@ mod plural;
 mod relative;
 mod rounding;
 mod segmenter;
+mod skeleton;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -4,11 +4,9 @@
 //
 // Where the data differ: CLDR 42+ puts a narrow no-break space (U+202F)
 // before AM/PM, which ICU4X keeps and Node 20's ICU turns back into a
-// space, so both are compared with it as a space; and ICU4X picks the
-// locale's short date pattern for numeric dates where Node's ICU builds one
-// from a skeleton, which differs where the short pattern pads (de-DE's
-// 15.01.2024 against 15.1.2024, ja-JP's 2024/01/15 against 2024/1/15), so
-// those locales are shown with styles and names here.
+// space, so both are compared with it as a space. Components choose their
+// pattern as CLDR's skeletons do (de-DE's 15.1.2024, ja-JP's 2024/1/15):
+// see the matrix at the end.
 const space = (s) => s.replace(/\u202f/g, " ");
 const show = (p) => space(p.map((x) => `${x.type}:${x.value}`).join("|"));
 
@@ -70,4 +68,28 @@ export function run(print) {
     print(e.constructor.name);
   }
   print(new Date(NaN).toLocaleString(), Intl.supportedValuesOf("timeZone").includes("America/New_York"));
+  // Components choose a pattern the way CLDR's skeletons do (Node's ICU):
+  // de's { day, month: "short", year } is "3. Nov. 2024", not the medium
+  // date's "03.11.2024".
+  const nov3 = Date.UTC(2024, 10, 3, 12);
+  for (const locale of ["en-US", "de-DE", "fr-FR", "ja-JP", "zh-CN", "ru-RU", "ar-EG"]) {
+    for (const options of [
+      { day: "numeric", month: "long", year: "numeric" },
+      { day: "numeric", month: "short", year: "numeric" },
+      { day: "numeric", month: "narrow", year: "numeric" },
+      { day: "numeric", month: "numeric", year: "numeric" },
+      { day: "2-digit", month: "2-digit", year: "numeric" },
+      { day: "numeric", month: "short" },
+      { day: "numeric", month: "numeric" },
+      { month: "long", year: "numeric" },
+      { month: "short", year: "numeric" },
+      { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+      { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+      { weekday: "short", day: "numeric", month: "short" },
+    ]) {
+      const dtf = new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
+      print(locale, JSON.stringify(options), space(dtf.format(nov3)), show(dtf.formatToParts(nov3)));
+    }
+    print(locale, space(new Date(nov3).toLocaleDateString(locale, { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" })));
+  }
 }
