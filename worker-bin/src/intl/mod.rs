@@ -187,6 +187,11 @@ pub fn install_methods<'js>(ctx: &Ctx<'js>) -> Result<()> {
         let f = Function::new(
             ctx.clone(),
             move |ctx: Ctx<'js>, this: This<Value<'js>>, args: Rest<Value<'js>>| {
+                if key == "localeCompare"
+                    && let Some(order) = collator::fast_locale_compare(&ctx, &this.0, &args.0)?
+                {
+                    return Ok(Value::new_int(ctx.clone(), order));
+                }
                 builtin(&ctx, key)?.call::<_, Value<'js>>((This(this.0), Rest(args.0)))
             },
         )?

@@ -79,7 +79,13 @@ const builtins = {
     const s = requireString(this, "localeCompare");
     const t = toStringValue(that);
     const c = formatterFor(collators, locales, options, () => new Collator(locales, options));
-    return collator.compareWith(collator.slots.get(c), s, t);
+    const slots = collator.slots.get(c);
+    // Later calls with strings and these locales compare in Rust
+    // (worker-bin/src/intl/collator.rs, fast_locale_compare).
+    if (options === undefined && (locales === undefined || typeof locales === "string")) {
+      host.intlCompareFor(locales === undefined ? "" : "=" + locales, slots.handle);
+    }
+    return collator.compareWith(slots, s, t);
   },
   toLocaleUpperCase(locales) {
     const s = requireString(this, "toLocaleUpperCase");

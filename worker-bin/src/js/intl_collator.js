@@ -5,7 +5,7 @@
 
 const {
   canonicalizeLocaleList, resolveLocale, supportedLocales, coerceOptionsToObject, getOption, isUnicodeType,
-  methods, getters, toStringTag, fixPrototype, slotsOf, toStringValue, wellFormed,
+  methods, getters, toStringTag, fixPrototype, slotsOf, toStringValue,
 } = require("internal/intl_core");
 const record = (fields) => Object.assign(Object.create(null), fields);
 const { defineProperty } = Object;
@@ -70,15 +70,21 @@ function Collator(locales, options) {
   return collator;
 }
 
+// (Rust reads lone surrogates as U+FFFD: the strings go as they are.)
+const intlCompare = host.intlCompare;
 function compareWith(s, x, y) {
-  return host.intlCompare(s.handle, wellFormed(toStringValue(x)), wellFormed(toStringValue(y)));
+  return intlCompare(s.handle, typeof x === "string" ? x : toStringValue(x), typeof y === "string" ? y : toStringValue(y));
 }
 
 const proto = {};
 getters(proto, {
   get compare() {
     const s = slotsOf(slots, this, "get Intl.Collator.prototype.compare");
-    if (s.bound === undefined) s.bound = (x, y) => compareWith(s, x, y);
+    if (s.bound === undefined) {
+      const handle = s.handle;
+      s.bound = (x, y) =>
+        intlCompare(handle, typeof x === "string" ? x : toStringValue(x), typeof y === "string" ? y : toStringValue(y));
+    }
     return s.bound;
   },
 });
