@@ -122,7 +122,6 @@ impl Stamp {
 pub struct Rep {
     /// `None`: the file itself.
     pub enc: Option<Encoding>,
-    pub path: PathBuf,
     pub len: u64,
     pub validators: Validators,
     pub etag: Option<HeaderValue>,
@@ -258,7 +257,6 @@ impl Rep {
         let validators = Validators::of(meta, enc);
         Rep {
             enc,
-            path: path.to_owned(),
             len: meta.len(),
             etag: HeaderValue::from_str(&validators.etag).ok(),
             last_modified: validators

@@ -5,10 +5,10 @@
 //! tower-http's `ServeFile` answers a `Range` (206, 416) and
 //! `If-Unmodified-Since`, reading the file in chunks as the connection
 //! takes them (back-pressure: hyper polls the body only when the socket
-//! can take more). A whole file is answered here with the same headers
-//! (`Content-Type` from the extension by mime_guess, `Last-Modified`):
-//! from memory when the open-file cache holds it (`cache`), else read by
-//! `FileBody` with one copy fewer than ServeFile. HEAD opens nothing.
+//! can take more), and sends a file the open-file cache (`cache`) does
+//! not hold. A held file, and any HEAD, are answered here with the same
+//! headers (`Content-Type` from the extension by mime_guess,
+//! `Last-Modified`) and no file opened.
 //! This module adds what ServeFile lacks: the path
 //! rules (`path`: traversal, dotfiles, symbolic links, index, no
 //! listings), the precompressed sibling chosen here (`.br`, `.zst`, `.gz`)
@@ -192,16 +192,6 @@ impl Statics {
                 let body = full(held.bytes.clone());
                 return Some(whole(file, rep, rep.len, body, head));
             }
-            let permit = self.open.clone().acquire_owned().await.ok();
-            return match open(&rep.path) {
-                Ok((f, len)) => {
-                    let body = FileBody::whole(f, len, entry.counts.bytes.clone(), permit);
-                    Some(whole(file, rep, len, crate::front::body::file(body), head))
-                }
-                // Gone since it was looked up.
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => Some(unreadable(&rep.path, &e)),
-            };
         }
         let permit = self.open.clone().acquire_owned().await.ok();
         let inner = inner_request(req, rep.enc, &rep.validators);
@@ -319,17 +309,6 @@ fn whole(
     h.insert(CONTENT_LENGTH, HeaderValue::from(len));
     h.extend(head);
     r
-}
-
-/// The file at `path`, open, and its length; anything but a regular
-/// file is missing.
-fn open(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
-    let f = std::fs::File::open(path)?;
-    let meta = f.metadata()?;
-    if !meta.is_file() {
-        return Err(std::io::ErrorKind::NotFound.into());
-    }
-    Ok((f, meta.len()))
 }
 
 /// A 500 for a file that could not be read, logged.
