@@ -18,9 +18,10 @@ use icu_locale_core::Locale;
 use icu_time::zone::{IanaParser, UtcOffset};
 use icu_time::{DateTime, Time, ZonedDateTime};
 use rquickjs::{Array, Ctx, Exception, Function, Object, Result};
-use writeable::{Part, PartsWrite, Writeable};
+use writeable::Writeable;
 
-use super::skeleton::{self, Widths};
+use super::datetime_parts::{Sink, civil_from_days, split_fraction};
+use super::skeleton::{self, Components, Widths};
 use super::{Cache, data_error, lookup, with_cache};
 
 thread_local! {
@@ -99,12 +100,8 @@ fn string(o: &Object<'_>, key: &str) -> Result<Option<String>> {
     o.get::<_, Option<String>>(key)
 }
 
-/// A field set, the widths asked for and the medium length's field set.
-type FieldSet = (
-    Option<CompositeFieldSet>,
-    Option<Widths>,
-    Option<CompositeFieldSet>,
-);
+/// A field set, and what components need to adjust its pattern.
+type FieldSet = (Option<CompositeFieldSet>, Option<Components>);
 
 /// ECMA-402's options as an ICU4X field set, and the widths of the fields
 /// the components ask for (none for styles).
@@ -140,7 +137,7 @@ fn field_set(o: &Object<'_>) -> Result<FieldSet> {
                 b.length = Some(Length::Medium);
             }
         }
-        return Ok((b.build_composite().ok(), None, None));
+        return Ok((b.build_composite().ok(), None));
     }
     let weekday = string(o, "weekday")?;
     let era = string(o, "era")?;
@@ -212,7 +209,8 @@ fn field_set(o: &Object<'_>) -> Result<FieldSet> {
         None if hour.is_some() => Some(TimePrecision::Hour),
         None => None,
     };
-    let two_digit = [&hour, &minute, &day, &month]
+    // (A minute is two digits in every pattern: it pads nothing else.)
+    let two_digit = [&hour, &day, &month]
         .iter()
         .any(|v| v.as_deref() == Some("2-digit"));
     if two_digit {
@@ -230,24 +228,41 @@ fn field_set(o: &Object<'_>) -> Result<FieldSet> {
     if b.date_fields.is_none() && b.time_precision.is_none() {
         b.length = None;
     }
-    let widths = (b.date_fields.is_some() && (m || e) && !has_time).then_some(widths);
     // A short or narrow weekday also looks at the medium pattern (see
-    // skeleton::adjust).
-    let medium = match widths.and_then(|w| w.weekday) {
-        Some(3 | 5) if b.length == Some(Length::Long) => {
-            let mut medium = b.clone();
-            medium.length = Some(Length::Medium);
-            medium.build_composite().ok()
-        }
-        _ => None,
+    // skeleton::adjust); with a time and a short or narrow month, the date
+    // part of the medium pattern is replaced by the long date's.
+    let date_only = |length| {
+        let mut d = b.clone();
+        d.length = Some(length);
+        d.time_precision = None;
+        d.zone_style = None;
+        d.build_composite().ok()
     };
-    Ok((b.build_composite().ok(), widths, medium))
+    let text_month = matches!(widths.month, Some(3 | 5));
+    let components = match () {
+        _ if b.date_fields.is_none() || !(m || e) => None,
+        _ if has_time && text_month => Some(Components {
+            widths,
+            medium: date_only(Length::Medium),
+            date_long: date_only(Length::Long),
+        }),
+        _ if has_time => None,
+        _ => Some(Components {
+            widths,
+            medium: match widths.weekday {
+                Some(3 | 5) if b.length == Some(Length::Long) => date_only(Length::Medium),
+                _ => None,
+            },
+            date_long: None,
+        }),
+    };
+    Ok((b.build_composite().ok(), components))
 }
 
 impl DateFormat {
     fn new(ctx: &Ctx<'_>, locale: &str, o: &Object<'_>) -> Result<DateFormat> {
         let loc = Locale::try_from_str(locale).map_err(|e| data_error(ctx, e))?;
-        let (set, widths, medium) = field_set(o)?;
+        let (set, components) = field_set(o)?;
         let set = set.ok_or_else(|| {
             Exception::throw_type(ctx, "Intl.DateTimeFormat: no pattern for these options")
         })?;
@@ -276,24 +291,28 @@ impl DateFormat {
         };
         // Components' widths apply to the Gregorian calendar's patterns
         // (other calendars keep ICU4X's lengths).
-        if let Some(widths) = widths
+        if let Some(components) = components
             && format.formatter.calendar().kind() == AnyCalendarKind::Gregorian
             && let Some(zdt) = format.zoned(0.0)
         {
             let with_year = string(o, "year")?.is_some() || string(o, "era")?.is_some();
             let base = format.formatter.format(&zdt).pattern();
-            let medium = match medium {
-                Some(set) => Some(
-                    DateTimeFormatter::try_new(prefs, set)
-                        .map_err(|e| data_error(ctx, e))?
-                        .format(&zdt)
-                        .pattern(),
-                ),
-                None => None,
+            let pattern_of = |set| {
+                DateTimeFormatter::try_new(prefs, set)
+                    .map(|f| f.format(&zdt).pattern())
+                    .map_err(|e| data_error(ctx, e))
             };
-            if let Some(pattern) =
-                skeleton::adjust(&base, medium.as_ref(), locale, widths, with_year)
-            {
+            let medium = components.medium.map(pattern_of).transpose()?;
+            let date_long = components.date_long.map(pattern_of).transpose()?;
+            let adjusted = skeleton::components_pattern(
+                &base,
+                medium.as_ref(),
+                date_long.as_ref(),
+                locale,
+                components.widths,
+                with_year,
+            );
+            if let Some(pattern) = adjusted {
                 let mut names =
                     FixedCalendarDateTimeNames::try_new(prefs).map_err(|e| data_error(ctx, e))?;
                 names
@@ -361,94 +380,6 @@ impl DateFormat {
         }
         Some(sink.parts)
     }
-}
-
-/// The proleptic Gregorian (year, month, day) of a count of days since
-/// 1970-01-01 (Howard Hinnant's civil_from_days).
-fn civil_from_days(days: i64) -> (i32, u8, u8) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year as i32, month as u8, day as u8)
-}
-
-/// Collects the parts `icu_datetime` writes, typed by ECMA-402's names.
-#[derive(Default)]
-struct Sink {
-    parts: Vec<(String, String)>,
-    /// The type the text written now takes (inside a part).
-    current: Option<&'static str>,
-}
-
-impl Sink {
-    fn push(&mut self, kind: &str, s: &str) {
-        if s.is_empty() {
-            return;
-        }
-        match self.parts.last_mut() {
-            Some((t, text)) if t == kind && kind == "literal" => text.push_str(s),
-            _ => self.parts.push((kind.to_string(), s.to_string())),
-        }
-    }
-}
-
-impl std::fmt::Write for Sink {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let kind = self.current.unwrap_or("literal");
-        self.push(kind, s);
-        Ok(())
-    }
-}
-
-impl PartsWrite for Sink {
-    type SubPartsWrite = Sink;
-    fn with_part(
-        &mut self,
-        part: Part,
-        mut f: impl FnMut(&mut Self::SubPartsWrite) -> std::fmt::Result,
-    ) -> std::fmt::Result {
-        if part.category != "datetime" || self.current.is_some() {
-            return f(self);
-        }
-        let mut inner = Sink {
-            current: Some(part.value),
-            ..Sink::default()
-        };
-        f(&mut inner)?;
-        let text: String = inner.parts.iter().map(|(_, s)| s.as_str()).collect();
-        // A zone with no name of that width is written as an empty
-        // part, then its offset ("GMT+5:45") as another: no empty parts.
-        if !text.is_empty() {
-            self.parts.push((part.value.to_string(), text));
-        }
-        Ok(())
-    }
-}
-
-/// A second's fraction arrives inside the second's part ("05.123"): ECMA-402
-/// gives it parts of its own.
-fn split_fraction(parts: Vec<(String, String)>) -> Vec<(String, String)> {
-    let mut out = Vec::with_capacity(parts.len());
-    for (t, s) in parts {
-        if t == "second" {
-            if let Some(at) = s.find(|c: char| !c.is_numeric()) {
-                let (whole, rest) = s.split_at(at);
-                let sep_len = rest.chars().next().map_or(0, char::len_utf8);
-                out.push((t, whole.to_string()));
-                out.push(("literal".into(), rest[..sep_len].to_string()));
-                out.push(("fractionalSecond".into(), rest[sep_len..].to_string()));
-                continue;
-            }
-        }
-        out.push((t, s));
-    }
-    out
 }
 
 pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {

@@ -26,6 +26,7 @@
 
 mod collator;
 mod datetime;
+mod datetime_parts;
 mod display;
 mod duration;
 mod list;

@@ -6,6 +6,7 @@
 //! short pattern with its day and month padded as CLDR's `yMd` and `Md`
 //! skeletons pad them (de's "3.11.2024", fr's "03/11/2024").
 
+use icu_datetime::fieldsets::enums::CompositeFieldSet;
 use icu_datetime::pattern::DateTimePattern;
 
 /// The widths asked for, as pattern letters count them (`None`: leave the
@@ -15,6 +16,42 @@ pub(crate) struct Widths {
     pub month: Option<usize>,
     pub weekday: Option<usize>,
     pub day: Option<usize>,
+}
+
+/// What components need besides their field set: the widths, the medium
+/// length's date pattern's fields (for a short weekday's brackets, and
+/// with a time for the date part to replace) and, with a time and a text
+/// month, the long date's fields.
+pub(crate) struct Components {
+    pub widths: Widths,
+    pub medium: Option<CompositeFieldSet>,
+    pub date_long: Option<CompositeFieldSet>,
+}
+
+/// The pattern for components: `base` (ICU4X's for the field set)
+/// adjusted; with `date_long` (a date with a time), `base`'s date part,
+/// `medium`, becomes the long date adjusted ("3. Nov. 2024, 01:30": the
+/// medium length's glue, ICU's for an abbreviated month). `None`: `base`
+/// as it is.
+pub(crate) fn components_pattern(
+    base: &DateTimePattern,
+    medium: Option<&DateTimePattern>,
+    date_long: Option<&DateTimePattern>,
+    locale: &str,
+    widths: Widths,
+    with_year: bool,
+) -> Option<DateTimePattern> {
+    let Some(long) = date_long else {
+        return adjust(base, medium, locale, widths, with_year);
+    };
+    let text = |p: &DateTimePattern| writeable::Writeable::write_to_string(p).into_owned();
+    let (base, medium_date) = (text(base), text(medium?));
+    if !base.contains(&medium_date) {
+        return None;
+    }
+    let date = adjust(long, Some(medium?), locale, widths, with_year)
+        .map_or_else(|| text(long), |p| text(&p));
+    base.replacen(&medium_date, &date, 1).parse().ok()
 }
 
 /// The pattern letters' count for an option's value.
@@ -91,7 +128,7 @@ fn numeric_padding(locale: &str, with_year: bool) -> (bool, bool) {
 /// length's pattern when a short or narrow weekday is asked: where it
 /// brackets the weekday and the long one does not (ja's "2024年11月3日(日)",
 /// ko's "(일)"), the weekday is bracketed the same.
-pub(crate) fn adjust(
+fn adjust(
     pattern: &DateTimePattern,
     medium: Option<&DateTimePattern>,
     locale: &str,

@@ -86,6 +86,9 @@ export function run(print) {
       { weekday: "long", day: "numeric", month: "long", year: "numeric" },
       { weekday: "short", day: "numeric", month: "short", year: "numeric" },
       { weekday: "short", day: "numeric", month: "short" },
+      { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" },
+      { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" },
+      { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" },
     ]) {
       const dtf = new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
       print(locale, JSON.stringify(options), space(dtf.format(nov3)), show(dtf.formatToParts(nov3)));
