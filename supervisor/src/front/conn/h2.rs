@@ -27,11 +27,28 @@
 //!   than it lets finish is cut off ([`Resets`]). With the two above this
 //!   bounds the rapid-reset attack (CVE-2023-44487) to a few hundred
 //!   started requests per connection, each cancelled at once.
+//!
+//! hyper hands each stream's future to an executor. [`Streams`] keeps
+//! them on the connection's own task, which polls them beside the
+//! connection as it polls an HTTP/1.1 request, rather than spawning a
+//! task per stream: a worker's answer then wakes one task, not a stream's
+//! task on another thread that wakes the connection's, and answers that
+//! arrive together leave in one write. (Spawned, hello over h2c served
+//! ~0.55x the requests of HTTP/1.1 on the same bextd, with twice the CPU
+//! per request in context switches and writes.) A connection that ends
+//! drops its streams, as an HTTP/1.1 connection drops its request: the
+//! worker's request is cancelled.
 
-use std::sync::Arc;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
 
-use hyper_util::rt::{TokioExecutor, TokioTimer};
+use futures_util::StreamExt as _;
+use futures_util::stream::FuturesUnordered;
+use futures_util::task::AtomicWaker;
+use hyper_util::rt::TokioTimer;
 use hyper_util::server::conn::auto;
 
 use super::Clock;
@@ -50,11 +67,11 @@ pub const MAX_PENDING_RESETS: usize = 20;
 /// Streams bextd reset for the client's protocol errors.
 pub const MAX_LOCAL_RESETS: usize = 1024;
 
-/// The builder of every front connection: HTTP/1.1 with keep-alive (and
-/// its timeouts kept by `front::conn`, not hyper), or HTTP/2 under the
-/// limits above.
-pub fn builder() -> auto::Builder<TokioExecutor> {
-    let mut b = auto::Builder::new(TokioExecutor::new());
+/// The builder of a front connection: HTTP/1.1 with keep-alive (and its
+/// timeouts kept by `front::conn`, not hyper), or HTTP/2 under the limits
+/// above, its streams run by `streams`.
+pub fn builder(streams: Streams) -> auto::Builder<Streams> {
+    let mut b = auto::Builder::new(streams);
     b.http1()
         .timer(TokioTimer::new())
         .header_read_timeout(None)
@@ -128,5 +145,77 @@ impl Drop for Pending {
             }
             self.clock.close();
         }
+    }
+}
+
+type Task = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The executor of one connection's HTTP/2 streams: what hyper hands it
+/// waits until the connection's task polls [`Streams::run`].
+#[derive(Clone, Default)]
+pub struct Streams(Arc<Queue>);
+
+#[derive(Default)]
+struct Queue {
+    new: Mutex<Vec<Task>>,
+    /// The connection's task, woken when a stream is handed over.
+    waker: AtomicWaker,
+}
+
+impl std::fmt::Debug for Streams {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Streams")
+    }
+}
+
+impl<F> hyper::rt::Executor<F> for Streams
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, fut: F) {
+        let mut new = self.0.new.lock().unwrap_or_else(PoisonError::into_inner);
+        new.push(Box::pin(fut));
+        drop(new);
+        self.0.waker.wake();
+    }
+}
+
+impl Streams {
+    /// The streams handed over so far and from now on, polled as this
+    /// future is; it never ends (the connection's end drops it).
+    pub fn run(&self) -> Running {
+        Running {
+            queue: self.0.clone(),
+            taken: Vec::new(),
+            running: FuturesUnordered::new(),
+        }
+    }
+}
+
+/// A connection's streams being served ([`Streams::run`]).
+pub struct Running {
+    queue: Arc<Queue>,
+    /// Reused to take the new streams out of the lock.
+    taken: Vec<Task>,
+    running: FuturesUnordered<Task>,
+}
+
+impl Future for Running {
+    type Output = std::convert::Infallible;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = &mut *self;
+        this.queue.waker.register(cx.waker());
+        {
+            let mut new = this
+                .queue
+                .new
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            std::mem::swap(&mut *new, &mut this.taken);
+        }
+        this.running.extend(this.taken.drain(..));
+        while let Poll::Ready(Some(())) = this.running.poll_next_unpin(cx) {}
+        Poll::Pending
     }
 }

@@ -434,18 +434,25 @@ pub fn serve<S: Socket>(
             }))
         }
     });
-    let conn = h2::builder()
+    let streams = h2::Streams::default();
+    let running = streams.run();
+    let conn = h2::builder(streams)
         .serve_connection_with_upgrades(TokioIo::new(io), svc)
         .into_owned();
     let step = timeouts.step();
     tokio::spawn(async move {
         let _held = held;
         tokio::pin!(conn);
+        tokio::pin!(running);
         let timer = tokio::time::sleep_until((clock.start + step).into());
         tokio::pin!(timer);
         let (mut stopping, mut told) = (false, false);
         loop {
             tokio::select! {
+                // HTTP/2 streams first: what they queue is written by the
+                // connection's poll just after, in the same pass.
+                biased;
+                never = &mut running => match never {},
                 _ = &mut conn => return,
                 _ = watcher.stopping(), if !stopping => {
                     // Finish the request it serves, then close.

@@ -146,3 +146,79 @@ fn the_timer_is_never_armed_past_the_deadline() {
     // The slow head that began at 1500 ms is closed at 1600 ms.
     assert_eq!(closed, Some((ms(1_600), "header_read_timeout_ms")));
 }
+
+/// An HTTP/2 GET by prior knowledge, as raw frames: the preface, empty
+/// SETTINGS, and stream 1's HEADERS (`GET http://a/`, END_STREAM).
+fn h2c_get() -> Vec<u8> {
+    let mut out = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    out.extend_from_slice(&[0, 0, 0, 4, 0, 0, 0, 0, 0]);
+    // :method GET, :scheme http, :path /, :authority "a" (not indexed).
+    let block = [0x82, 0x86, 0x84, 0x01, 0x01, b'a'];
+    out.extend_from_slice(&[0, 0, block.len() as u8, 1, 0x5, 0, 0, 0, 1]);
+    out.extend_from_slice(&block);
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http2_stream_is_served_on_its_connection_task() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let tx = std::sync::Mutex::new(Some(tx));
+    let server = tokio::spawn(async move {
+        let (socket, _) = listener.accept().await.unwrap();
+        let tx = Arc::new(tx);
+        let svc = service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+            let tx = tx.clone();
+            // The service's future (not its call, made by the connection)
+            // is what hyper hands its executor.
+            async move {
+                let served_on = tokio::task::id();
+                if let Some(tx) = tx.lock().unwrap().take() {
+                    tx.send((served_on, req.version())).unwrap();
+                }
+                Ok::<_, std::convert::Infallible>(hyper::Response::new(crate::front::body::full(
+                    "hi",
+                )))
+            }
+        });
+        let streams = h2::Streams::default();
+        let running = streams.run();
+        let conn = h2::builder(streams)
+            .serve_connection_with_upgrades(TokioIo::new(socket), svc)
+            .into_owned();
+        tokio::pin!(conn, running);
+        let conn_task = tokio::task::id();
+        tokio::select! {
+            biased;
+            never = &mut running => match never {},
+            _ = &mut conn => {}
+        }
+        conn_task
+    });
+    let mut client = TcpStream::connect(addr).await.unwrap();
+    client.write_all(&h2c_get()).await.unwrap();
+    let (served_on, version) = tokio::time::timeout(Duration::from_secs(5), rx)
+        .await
+        .expect("the stream was served")
+        .unwrap();
+    assert_eq!(version, hyper::Version::HTTP_2);
+    // The answer comes back: the stream's future ran to its end.
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !got.windows(2).any(|w| w == b"hi") {
+        let n = tokio::time::timeout(Duration::from_secs(5), client.read(&mut buf))
+            .await
+            .expect("the answer arrives")
+            .unwrap();
+        assert!(n > 0, "the connection closed before the answer");
+        got.extend_from_slice(&buf[..n]);
+    }
+    drop(client);
+    let conn_task = server.await.unwrap();
+    assert_eq!(
+        served_on, conn_task,
+        "an HTTP/2 stream is polled by its connection's task, not a task of its own"
+    );
+}
