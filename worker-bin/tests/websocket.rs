@@ -127,11 +127,13 @@ fn an_upgrade_answers_101_and_the_socket_lives_through_its_events() {
 #[test]
 fn a_request_that_is_no_upgrade_or_a_protocol_not_offered_is_refused() {
     let mut h = Harness::new(APP);
+    // A plain request is answered 426, saying what the resource wants, so
+    // a handler needs no test of its own.
     let r = h.get("/plain").unwrap();
+    assert_eq!(r.status, 426, "{}", harness::body(&r));
+    assert_eq!(harness::header(&r, "upgrade"), Some("websocket"));
     assert!(
-        harness::body(&r).starts_with(
-            "TypeError: bext.upgradeWebSocket: the request is not a WebSocket upgrade"
-        ),
+        harness::body(&r).starts_with("a WebSocket upgrade is required here"),
         "{}",
         harness::body(&r)
     );
