@@ -84,3 +84,29 @@ stop() {
     pid=
   fi
 }
+
+# Prints the head of an nginx.conf for a peer run from $work (2 workers, its
+# pid, logs and temp files under $work/nginx, no access log), open inside its
+# `http` block: the caller prints the rest of the block and its closing `}`.
+bench_nginx_head() {
+  mkdir -p "$work/nginx"
+  # As root, its workers would drop to nobody, who cannot read $work.
+  local user=""
+  [[ $EUID == 0 ]] && user="user root;"
+  cat <<CONF
+$user
+worker_processes 2;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  keepalive_requests 1000000;
+  client_body_temp_path $work/nginx;
+  proxy_temp_path $work/nginx;
+  fastcgi_temp_path $work/nginx;
+  uwsgi_temp_path $work/nginx;
+  scgi_temp_path $work/nginx;
+CONF
+}

@@ -51,33 +51,18 @@ TOML
       target/release/bextd --config "$work/bext.toml" --log-level warn >"$work/bextd.log" 2>&1 &
       ;;
     nginx)
-      mkdir -p "$work/nginx"
-      # As root, its workers would drop to nobody, who cannot read $work.
-      local user=""
-      [[ $EUID == 0 ]] && user="user root;"
-      cat >"$work/nginx.conf" <<CONF
-$user
-worker_processes 2;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-daemon off;
-events { worker_connections 1024; }
-http {
-  access_log off;
+      {
+        bench_nginx_head
+        cat <<CONF
   sendfile on;
   tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path $work/nginx;
-  proxy_temp_path $work/nginx;
-  fastcgi_temp_path $work/nginx;
-  uwsgi_temp_path $work/nginx;
-  scgi_temp_path $work/nginx;
   server {
     listen 127.0.0.1:$port;
     root $work/public;
   }
 }
 CONF
+      } >"$work/nginx.conf"
       nginx -c "$work/nginx.conf" -p "$work/nginx" >"$work/nginx/out.log" 2>&1 &
       ;;
   esac

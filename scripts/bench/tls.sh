@@ -90,25 +90,9 @@ node scripts/bench/peers/node-cluster.mjs "$hello" "$p_node" 2 >"$work/node.log"
 node=$!
 pids+=("$node")
 
-mkdir -p "$work/nginx"
-# As root, its workers would drop to nobody, who cannot read $work.
-user=""
-[[ $EUID == 0 ]] && user="user root;"
-cat >"$work/nginx.conf" <<CONF
-$user
-worker_processes 2;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-daemon off;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 1000000;
-  client_body_temp_path $work/nginx;
-  proxy_temp_path $work/nginx;
-  fastcgi_temp_path $work/nginx;
-  uwsgi_temp_path $work/nginx;
-  scgi_temp_path $work/nginx;
+{
+  bench_nginx_head
+  cat <<CONF
   ssl_certificate $work/cert.pem;
   ssl_certificate_key $work/key.pem;
   ssl_protocols TLSv1.2 TLSv1.3;
@@ -130,6 +114,7 @@ http {
   }
 }
 CONF
+} >"$work/nginx.conf"
 nginx -c "$work/nginx.conf" -p "$work/nginx" >"$work/nginx/out.log" 2>&1 &
 nginx=$!
 pids+=("$nginx")
