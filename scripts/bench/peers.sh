@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # bextd against its peers, side by side in one run on this machine: Node's
 # `cluster` module (the primary forks workers that share the listening
-# socket) and the in-process reference (the same QuickJS handler called by
+# socket) running the same script through an adapter, for hello also the
+# plain Node server (`node-plain`: the same cluster answering hello's page,
+# a fixed body from `http.createServer`, the peer users compare with), and
+# the in-process reference (the same QuickJS handler called by
 # hyper in one process: the ceiling of any design that crosses a process
 # boundary per request). Each has 2 workers and serves the same script: the
 # hello example and the SSR example's bundle. For hello, `static` is the
@@ -24,7 +27,8 @@
 #   ... change, then: BEXT_PEERS_BASE=/tmp/base BEXT_PEERS_ONLY="bextd base" \
 #   BEXT_PEERS_APPS=hello scripts/bench/peers.sh 7 4
 #
-# BEXT_PEERS_ONLY=bextd (or node, reference, static; several, space-separated)
+# BEXT_PEERS_ONLY=bextd (or node, node-plain, reference, static; several,
+# space-separated)
 # measures those servers alone,
 # BEXT_PEERS_APPS="hello" one app, and BEXT_PEERS_OUT=FILE also writes the
 # medians there ("app server req/s p99 master workers wrk", one line
@@ -50,7 +54,7 @@ declare -A script=(
   [hello]=$PWD/scripts/examples/hello/worker.js
   [ssr]=$PWD/scripts/examples/ssr/dist/worker.js
 )
-servers=(bextd node reference static)
+servers=(bextd node node-plain reference static)
 base=${BEXT_PEERS_BASE:-}
 [[ -n $base ]] && servers+=(base)
 [[ -n $only ]] && read -r -a servers <<<"$only"
@@ -76,6 +80,9 @@ TOML
       ;;
     node)
       node scripts/bench/peers/node-cluster.mjs "${script[$app]}" "$port" 2 >"$work/$server-$app.log" 2>&1 &
+      ;;
+    node-plain)
+      node scripts/bench/peers/node-plain.mjs "$port" 2 >"$work/$server-$app.log" 2>&1 &
       ;;
     reference)
       target/release/bext-bench-reference "${script[$app]}" "127.0.0.1:$port" 2 >"$work/$server-$app.log" 2>&1 &
@@ -105,7 +112,7 @@ declare -A pid_of port_of
 port=18300
 for app in "${apps[@]}"; do
   for server in "${servers[@]}"; do
-    [[ $server == static && $app != hello ]] && continue
+    [[ ($server == static || $server == node-plain) && $app != hello ]] && continue
     port=$((port + 1))
     pid_of[$server/$app]=$(start_server "$server" "$app" "$port")
     port_of[$server/$app]=$port
@@ -152,7 +159,7 @@ for r in $(seq "$rounds"); do
       [[ -n ${pid_of[$server/$app]:-} ]] || continue
       line=$(run "$server/$app")
       results[$server/$app/$r]=$line
-      printf '  round %d %-5s %-9s %s\n' "$r" "$app" "$server" "$line"
+      printf '  round %d %-5s %-10s %s\n' "$r" "$app" "$server" "$line"
     done
   done
 done
@@ -194,6 +201,10 @@ if [[ -z $only ]]; then
     printf '%-5s bextd/node req/s %s, p99 %s; bextd/reference req/s %s\n' "$app" \
       "$(ratio "bextd/$app" "node/$app" 1)" "$(ratio "bextd/$app" "node/$app" 2)" \
       "$(ratio "bextd/$app" "reference/$app" 1)"
+    if [[ -n ${pid_of[node-plain/$app]:-} ]]; then
+      printf '%-5s bextd/node-plain (a fixed body from http.createServer) req/s %s, p99 %s\n' "$app" \
+        "$(ratio "bextd/$app" "node-plain/$app" 1)" "$(ratio "bextd/$app" "node-plain/$app" 2)"
+    fi
   done
   if [[ -n ${pid_of[static/hello]:-} ]]; then
     printf 'hello bextd CPU per request / the HTTP front alone (static): %s\n' \
