@@ -72,8 +72,9 @@ pub fn run(socket: OwnedFd) -> Result<(), WorkerError> {
         modules: modules.clone(),
     })?;
     // What the prelude left behind is collected once here, not in every
-    // worker; the pages the children share stay clean.
-    engine.run_gc();
+    // worker, and the next collection is set past a worker's boot: the
+    // pages the children share stay clean.
+    engine.collect_and_rearm();
     let faults = crate::fault::Faults::from_env();
     let ready = if faults.template_fails {
         Err("refused by the template-fails test fault".to_string())
