@@ -73,10 +73,13 @@
     send(data) {
       if (this.#state === CONNECTING) throw new DOMException("WebSocket.send: the socket is not open yet", "InvalidStateError");
       if (this.#state !== OPEN) return;
-      let msg;
-      if (typeof data === "string") msg = data;
-      else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) msg = bytesOf(data).slice();
-      else msg = String(data);
+      const bytes = typeof data !== "string" && (data instanceof ArrayBuffer || ArrayBuffer.isView(data));
+      let msg = typeof data === "string" || bytes ? data : String(data);
+      // Nothing waits and the window is open: handed over as it is (the
+      // host copies it), with no count of its bytes.
+      if (this.#queue.length === 0 && host.wsSend(this.#sid, bytes ? bytesOf(msg) : msg)) return;
+      // Kept: a copy, the caller may change its bytes meanwhile.
+      if (bytes) msg = bytesOf(msg).slice();
       // Bytes of text as UTF-8: what bufferedAmount counts.
       const size = typeof msg === "string" ? host.utf8Length(msg) : msg.length;
       this.#queue.push([msg, size]);

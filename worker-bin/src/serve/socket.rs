@@ -10,8 +10,8 @@
 //! `SocketMessage` frames within the socket's credit window (see
 //! `host::socket`), and `socket.close()` as one `SocketClose`. Each
 //! client message, once its `message` event is dispatched, is reported
-//! taken (`SocketTaken`): bextd holds a client's reads to what the
-//! handler has taken (`ws_max_buffered_bytes`).
+//! taken (`SocketTaken`, one per socket and turn): bextd holds a client's
+//! reads to what the handler has taken (`ws_max_buffered_bytes`).
 
 use protocol::worker::{HttpResponse, LogLevel, Outcome, WorkerToMaster};
 
@@ -85,7 +85,11 @@ impl Worker {
 
     /// A message from the client of socket `id`: its `message` event,
     /// then bextd is told the handler took it (so it reads more from that
-    /// client; a message the listener sent goes first).
+    /// client). What the turn's handlers took is told once per socket,
+    /// after what they sent ([`Worker::flush`]): a message a listener sent
+    /// goes first, and a burst of messages costs one frame back.
+    ///
+    /// [`Worker::flush`]: super::worker::Worker::flush
     pub(super) fn socket_message(&mut self, id: u64, text: bool, data: Vec<u8>) {
         let bytes = data.len().min(u32::MAX as usize) as u32;
         if let Some(&sid) = self.sockets.get(&id) {
@@ -93,7 +97,11 @@ impl Worker {
             self.engine
                 .socket_event(sid, SocketNews::Message(text, data));
         }
-        self.send(WorkerToMaster::SocketTaken { id, bytes });
+        // Messages of one client come in a row: merged with the last.
+        match self.taken.last_mut() {
+            Some((last, n)) if *last == id => *n = n.saturating_add(bytes),
+            _ => self.taken.push((id, bytes)),
+        }
     }
 
     /// Socket `id` is closed: its `close` event, then it is forgotten.

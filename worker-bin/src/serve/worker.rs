@@ -81,6 +81,9 @@ pub(super) struct Worker {
     /// prelude's number, and back (see `socket.rs`).
     pub(super) sockets: HashMap<u64, u32>,
     pub(super) socket_ids: HashMap<u32, u64>,
+    /// Bytes of client messages each socket's handler took this turn:
+    /// one `SocketTaken` per socket, after what the handlers sent.
+    pub(super) taken: Vec<(u64, u32)>,
     /// `ctx.waitUntil()` promises not settled yet: `shutdown()` waits for them.
     pub(super) background: i64,
     pub(super) running: Rc<Running>,
@@ -127,6 +130,7 @@ impl Worker {
             in_flight: 0,
             sockets: HashMap::new(),
             socket_ids: HashMap::new(),
+            taken: Vec::new(),
             background: 0,
             running,
             fetcher,
@@ -476,6 +480,9 @@ impl Worker {
         if self.phase != Phase::Booting {
             self.modules.keep_to_itself();
             drop(self.modules.take_fresh());
+        }
+        for (id, bytes) in self.taken.drain(..) {
+            self.out.push(WorkerToMaster::SocketTaken { id, bytes });
         }
         if self.out.is_empty() {
             return Ok(());
