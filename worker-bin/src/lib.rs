@@ -19,6 +19,7 @@ pub mod node;
 pub mod prelude;
 pub mod serve;
 pub mod template;
+pub mod wasm;
 pub mod zlib;
 
 use std::os::fd::{FromRawFd, OwnedFd};

@@ -35,7 +35,7 @@ impl Interrupt {
     }
 
     /// The interrupt handler: true stops the JS running now.
-    fn check(&self) -> bool {
+    pub(super) fn check(&self) -> bool {
         let polling = self.poll.borrow().is_some();
         if self.deadline.get().is_none() && !polling {
             return false;

@@ -86,6 +86,13 @@ pub struct Engine {
     fetch_shape: Cell<Option<bool>>,
 }
 
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // The JS values wasm holds go before the runtime they belong to.
+        crate::wasm::release();
+    }
+}
+
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine").finish_non_exhaustive()
@@ -112,6 +119,11 @@ impl Engine {
         rt.set_loader(resolver, loader);
         let interrupt = Rc::new(Interrupt::default());
         interrupt.watch(&rt);
+        // Wasm asks the same check at its epoch ticks (nothing of wasm is
+        // made here: see crate::wasm).
+        let watch = interrupt.clone();
+        crate::wasm::set_interrupt_check(Box::new(move || watch.check()));
+        crate::wasm::set_memory_limit(options.memory_limit_bytes);
         let host = Rc::new(HostState::new());
         let rejections = Rc::new(Rejections::default());
         rejections.track(&rt);
@@ -139,6 +151,7 @@ impl Engine {
     pub fn set_memory_limit(&self, bytes: u64) {
         self.rt
             .set_memory_limit(usize::try_from(bytes).unwrap_or(usize::MAX));
+        crate::wasm::set_memory_limit(bytes);
     }
 
     /// What a worker forked from a template does first: its own clock for
@@ -254,6 +267,7 @@ fn install_prelude<'js>(ctx: &Ctx<'js>, host: &Rc<HostState>) -> Result<Prelude,
         .catch(ctx)
         .map_err(caught_to_string)?;
     crate::node::install(ctx).map_err(|e| e.to_string())?;
+    crate::wasm::install(ctx).map_err(|e| e.to_string())?;
     let dispatch: Function = glue.get("dispatch").map_err(|e| e.to_string())?;
     let dispatch_fetch: Function = glue.get("dispatchFetch").map_err(|e| e.to_string())?;
     let fire: Function = glue.get("fireTimer").map_err(|e| e.to_string())?;
