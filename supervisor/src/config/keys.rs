@@ -341,6 +341,7 @@ pub const STATIC: &[Key] = &[
     key("fallthrough", Kind::Bool),
     key("follow_symlinks", Kind::Bool),
     key("dotfiles", Kind::Bool),
+    key("compress", Kind::Bool),
 ];
 
 /// The rule of a kind, in words.

@@ -31,6 +31,9 @@ pub struct StaticSection {
     pub follow_symlinks: bool,
     /// Names starting with `.` are served instead of hidden.
     pub dotfiles: bool,
+    /// Text files without precompressed siblings are compressed (br or
+    /// gzip, by `Accept-Encoding`) and the result kept in memory.
+    pub compress: bool,
 }
 
 impl Default for StaticSection {
@@ -44,6 +47,7 @@ impl Default for StaticSection {
             fallthrough: false,
             follow_symlinks: false,
             dotfiles: false,
+            compress: false,
         }
     }
 }
@@ -62,6 +66,7 @@ pub struct StaticEntry {
     pub fallthrough: bool,
     pub follow_symlinks: bool,
     pub dotfiles: bool,
+    pub compress: bool,
 }
 
 /// Every `[[static]]` entry, in file order.
@@ -110,6 +115,7 @@ pub(super) fn check(
             fallthrough: s.fallthrough,
             follow_symlinks: s.follow_symlinks,
             dotfiles: s.dotfiles,
+            compress: s.compress,
         });
     }
     out

@@ -20,6 +20,9 @@
 //! * **Bounds.** [`MAX_PATHS`] paths per entry, the least recently used
 //!   dropped first; the bytes as above. Held bytes are copies: a file
 //!   truncated or rewritten meanwhile cannot break an answer in flight.
+//! * **Compressed on the fly** (`compress = true`, `pack`): a file's
+//!   compressed versions belong to its lookup as its held bytes do, kept
+//!   by the next lookup while the file did not change, and dropped with it.
 
 use std::fs::Metadata;
 use std::io::Read;
@@ -35,6 +38,7 @@ use hyper::header::HeaderValue;
 use lru::LruCache;
 
 use super::negotiate::{self, Encoding, Validators};
+use super::pack::{self, Packs};
 use super::path::{self, Lookup, Refusal};
 use crate::config::StaticEntry;
 
@@ -48,16 +52,32 @@ pub const SMALL_FILE_BYTES: u64 = 64 * 1024;
 pub const MAX_HELD_BYTES: u64 = 8 << 20;
 
 /// The bytes held, and how many more may be.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Budget {
     held: AtomicU64,
+    max: u64,
+}
+
+impl Default for Budget {
+    /// The budget of small files' bytes: [`MAX_HELD_BYTES`].
+    fn default() -> Self {
+        Budget::new(MAX_HELD_BYTES)
+    }
 }
 
 impl Budget {
+    /// A budget of `max` bytes.
+    pub fn new(max: u64) -> Budget {
+        Budget {
+            held: AtomicU64::new(0),
+            max,
+        }
+    }
+
     /// Takes `n` bytes of the budget if they fit.
-    fn reserve(self: &Arc<Self>, n: u64) -> Option<Reservation> {
+    pub fn reserve(self: &Arc<Self>, n: u64) -> Option<Reservation> {
         let before = self.held.fetch_add(n, Ordering::AcqRel);
-        if before + n > MAX_HELD_BYTES {
+        if before + n > self.max {
             self.held.fetch_sub(n, Ordering::AcqRel);
             return None;
         }
@@ -75,9 +95,19 @@ impl Budget {
 
 /// Bytes counted against the budget until dropped.
 #[derive(Debug)]
-struct Reservation {
+pub struct Reservation {
     n: u64,
     budget: Arc<Budget>,
+}
+
+impl Reservation {
+    /// Gives back all but `n` of the bytes reserved (`n` no more than
+    /// them).
+    pub fn shrink(&mut self, n: u64) {
+        let n = n.min(self.n);
+        self.budget.held.fetch_sub(self.n - n, Ordering::AcqRel);
+        self.n = n;
+    }
 }
 
 impl Drop for Reservation {
@@ -96,7 +126,7 @@ pub struct Held {
 /// What identifies a file's version: if any of these changed, so may have
 /// its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Stamp {
+pub struct Stamp {
     dev: u64,
     ino: u64,
     len: u64,
@@ -128,7 +158,7 @@ pub struct Rep {
     pub last_modified: Option<HeaderValue>,
     /// Its bytes, when small enough and within the budget.
     pub held: Option<Arc<Held>>,
-    stamp: Stamp,
+    pub stamp: Stamp,
 }
 
 /// A file an entry serves.
@@ -139,6 +169,10 @@ pub struct File {
     pub identity: Rep,
     /// Its precompressed siblings, in [`negotiate::ENCODINGS`]' order.
     pub siblings: Vec<Rep>,
+    /// Its versions compressed on the fly: with `compress = true`, for a
+    /// text type of [`pack::MIN_BYTES`] to [`pack::MAX_BYTES`] without
+    /// precompressed siblings.
+    pub packs: Option<Arc<Packs>>,
 }
 
 /// What a path resolved to.
@@ -224,7 +258,7 @@ fn resolve(entry: &StaticEntry, rest: &str, old: Option<&Resolved>, budget: &Arc
                 .find(|r| r.enc == enc)
         })
     };
-    let siblings = negotiate::siblings(&found.path, &entry.dir, entry.follow_symlinks)
+    let siblings: Vec<Rep> = negotiate::siblings(&found.path, &entry.dir, entry.follow_symlinks)
         .into_iter()
         .map(|(enc, p, meta)| Rep::new(&p, Some(enc), &meta, keep(Some(enc)), budget))
         .collect();
@@ -233,11 +267,19 @@ fn resolve(entry: &StaticEntry, rest: &str, old: Option<&Resolved>, budget: &Arc
         .map_or(HeaderValue::from_static("application/octet-stream"), |t| {
             HeaderValue::from_static(t)
         });
+    let identity = Rep::new(&found.path, None, &found.meta, keep(None), budget);
+    let packs = (entry.compress && siblings.is_empty() && pack::fits(&content_type, identity.len))
+        .then(|| match old {
+            Some(o) if o.identity.stamp == identity.stamp && o.packs.is_some() => o.packs.clone(),
+            _ => Some(Arc::new(Packs::new(&identity.validators))),
+        })
+        .flatten();
     Found::File(Box::new(File {
-        identity: Rep::new(&found.path, None, &found.meta, keep(None), budget),
+        identity,
         siblings,
         content_type,
         path: found.path,
+        packs,
     }))
 }
 
@@ -276,6 +318,16 @@ fn hold(path: &Path, stamp: Stamp, budget: &Arc<Budget>) -> Option<Arc<Held>> {
         return None;
     }
     let counted = budget.reserve(stamp.len)?;
+    let bytes = read_version(path, stamp)?;
+    Some(Arc::new(Held {
+        bytes: bytes.into(),
+        _counted: counted,
+    }))
+}
+
+/// The bytes of the file at `path` if it is still the version `stamp`
+/// describes once open, and reads as long as it says.
+pub fn read_version(path: &Path, stamp: Stamp) -> Option<Vec<u8>> {
     let mut f = std::fs::File::open(path).ok()?;
     if Stamp::of(&f.metadata().ok()?) != stamp {
         return None;
@@ -285,12 +337,7 @@ fn hold(path: &Path, stamp: Stamp, budget: &Arc<Budget>) -> Option<Arc<Held>> {
         .take(stamp.len + 1)
         .read_to_end(&mut bytes)
         .ok()?;
-    (bytes.len() as u64 == stamp.len).then(|| {
-        Arc::new(Held {
-            bytes: bytes.into(),
-            _counted: counted,
-        })
-    })
+    (bytes.len() as u64 == stamp.len).then_some(bytes)
 }
 
 #[cfg(test)]

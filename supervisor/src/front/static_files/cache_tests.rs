@@ -12,6 +12,7 @@ fn entry(dir: &Path) -> StaticEntry {
         fallthrough: false,
         follow_symlinks: false,
         dotfiles: false,
+        compress: false,
     }
 }
 

@@ -13,11 +13,12 @@
 //! rules (`path`: traversal, dotfiles, symbolic links, index, no
 //! listings), the precompressed sibling chosen here (`.br`, `.zst`, `.gz`)
 //! with `Vary`, a strong `ETag` and `If-None-Match`, 304s answered before
-//! the file is opened, `Cache-Control`, a bound on open files, and the
-//! per-entry counts.
+//! the file is opened, `Cache-Control`, a bound on open files, the
+//! per-entry counts, and compression on the fly (`pack`).
 
 mod cache;
 mod negotiate;
+mod pack;
 mod path;
 
 pub use crate::front::body::FileBody;
@@ -55,6 +56,8 @@ const CHUNK_BYTES: usize = 128 * 1024;
 pub struct Statics {
     entries: Vec<Entry>,
     open: Arc<Semaphore>,
+    /// What the versions compressed on the fly hold.
+    packed: Arc<cache::Budget>,
 }
 
 #[derive(Debug)]
@@ -94,6 +97,7 @@ impl Statics {
                 })
                 .collect(),
             open: Arc::new(Semaphore::new(open_files(max_connections))),
+            packed: Arc::new(cache::Budget::new(pack::MAX_PACKED_BYTES)),
         }
     }
 
@@ -164,33 +168,32 @@ impl Statics {
                 ));
             }
         };
-        let chosen = negotiate::choose(req.headers(), file.siblings.iter().filter_map(|r| r.enc));
-        let rep = chosen.map_or(&file.identity, |i| &file.siblings[i]);
         let mut head = HeaderMap::new();
         head.insert(CACHE_CONTROL, entry.cache_control.clone());
+        if !file.siblings.is_empty() || file.packs.is_some() {
+            head.insert(VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        if let Some(packs) = &file.packs
+            && let Some(r) = self.packed(entry, req, file, packs, &head).await
+        {
+            return Some(r);
+        }
+        let chosen = negotiate::choose(req.headers(), file.siblings.iter().filter_map(|r| r.enc));
+        let rep = chosen.map_or(&file.identity, |i| &file.siblings[i]);
         if let Some(etag) = &rep.etag {
             head.insert(ETAG, etag.clone());
         }
-        if !file.siblings.is_empty() {
-            head.insert(VARY, HeaderValue::from_static("accept-encoding"));
-        }
         if rep.validators.not_modified(req.headers()) {
-            let mut r = Response::new(crate::front::body::full(""));
-            *r.status_mut() = StatusCode::NOT_MODIFIED;
-            if let Some(d) = &rep.last_modified {
-                head.insert(LAST_MODIFIED, d.clone());
-            }
-            r.headers_mut().extend(head);
-            return Some(r);
+            return Some(not_modified(rep.last_modified.as_ref(), head));
         }
         if !req.headers().contains_key(RANGE) && !req.headers().contains_key(IF_UNMODIFIED_SINCE) {
             if req.method() == Method::HEAD {
-                return Some(whole(file, rep, rep.len, full(Bytes::new()), head));
+                return Some(whole(file, rep.enc, rep, rep.len, full(Bytes::new()), head));
             }
             if let Some(held) = &rep.held {
                 entry.counts.bytes.inc_by(held.bytes.len() as u64);
                 let body = full(held.bytes.clone());
-                return Some(whole(file, rep, rep.len, body, head));
+                return Some(whole(file, rep.enc, rep, rep.len, body, head));
             }
         }
         let permit = self.open.clone().acquire_owned().await.ok();
@@ -221,9 +224,57 @@ impl Statics {
         Some(Response::from_parts(parts, crate::front::body::file(body)))
     }
 
+    /// The answer compressed on the fly, for a whole GET or HEAD whose
+    /// `Accept-Encoding` takes br or gzip; `None`: send the file as it is.
+    async fn packed<B>(
+        &self,
+        entry: &Entry,
+        req: &Request<B>,
+        file: &cache::File,
+        packs: &pack::Packs,
+        head: &HeaderMap,
+    ) -> Option<Reply> {
+        if req.headers().contains_key(RANGE) || req.headers().contains_key(IF_UNMODIFIED_SINCE) {
+            return None;
+        }
+        let i = negotiate::choose(req.headers(), pack::ENCODINGS.into_iter())?;
+        let enc = pack::ENCODINGS[i];
+        let mut head = head.clone();
+        if let Some(etag) = packs.etag(enc) {
+            head.insert(ETAG, etag.clone());
+        }
+        let last_modified = file.identity.last_modified.as_ref();
+        if packs.validators(enc).not_modified(req.headers()) {
+            return Some(not_modified(last_modified, head));
+        }
+        let packed = packs.get(enc, file, &self.packed).await?;
+        let len = packed.bytes.len() as u64;
+        let body = if req.method() == Method::HEAD {
+            full(Bytes::new())
+        } else {
+            entry.counts.bytes.inc_by(len);
+            full(packed.bytes.clone())
+        };
+        let mut r = whole(file, Some(enc), &file.identity, len, body, head);
+        // A range is of the file itself (as nginx's gzip drops it too).
+        r.headers_mut().remove(ACCEPT_RANGES);
+        Some(r)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
+}
+
+/// A 304 with `head` and the representation's `Last-Modified`.
+fn not_modified(last_modified: Option<&HeaderValue>, mut head: HeaderMap) -> Reply {
+    let mut r = Response::new(full(""));
+    *r.status_mut() = StatusCode::NOT_MODIFIED;
+    if let Some(d) = last_modified {
+        head.insert(LAST_MODIFIED, d.clone());
+    }
+    r.headers_mut().extend(head);
+    r
 }
 
 /// Files open at once: [`MAX_OPEN_FILES`], at most `max_connections`,
@@ -287,10 +338,11 @@ fn redirect(uri: &hyper::Uri) -> Reply {
     r
 }
 
-/// A 200 of `rep` with the headers ServeFile would send (and `head`'s):
-/// `len` bytes in `body` (none for HEAD).
+/// A 200 of `rep` (encoded with `enc`) with the headers ServeFile would
+/// send (and `head`'s): `len` bytes in `body` (none for HEAD).
 fn whole(
     file: &cache::File,
+    enc: Option<negotiate::Encoding>,
     rep: &cache::Rep,
     len: u64,
     body: crate::front::body::Body,
@@ -300,7 +352,7 @@ fn whole(
     let h = r.headers_mut();
     h.insert(CONTENT_TYPE, file.content_type.clone());
     h.insert(ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    if let Some(enc) = rep.enc {
+    if let Some(enc) = enc {
         h.insert(CONTENT_ENCODING, HeaderValue::from_static(enc.token()));
     }
     if let Some(d) = &rep.last_modified {

@@ -139,6 +139,17 @@ impl Validators {
         Validators { etag, modified }
     }
 
+    /// The validators of the file compressed with `enc` on the fly: the
+    /// file's, the ETag naming the encoding (as a precompressed sibling's
+    /// does; a sibling turns compression on the fly off).
+    pub fn encoded(&self, enc: Encoding) -> Validators {
+        let bare = self.etag.trim_end_matches('"');
+        Validators {
+            etag: format!("{bare}-{}\"", enc.token()),
+            modified: self.modified,
+        }
+    }
+
     pub fn last_modified(&self) -> Option<String> {
         self.modified.map(httpdate::fmt_http_date)
     }
