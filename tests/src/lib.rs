@@ -145,6 +145,8 @@ pub struct Setup<'a> {
     pub config: &'a str,
     /// Files to write in the temp dir, relative to it (`*.sh` made executable).
     pub files: &'a [(&'a str, &'a str)],
+    /// Files of bytes (a `.wasm` module) to write beside them.
+    pub binary_files: &'a [(&'a str, &'a [u8])],
     /// Symlinks to make in the temp dir after the files: `(link, target)`.
     pub symlinks: &'a [(&'a str, &'a str)],
     /// Extra environment for bextd (and so its workers).
@@ -177,6 +179,11 @@ impl Daemon {
                 use std::os::unix::fs::PermissionsExt;
                 std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
             }
+        }
+        for (name, bytes) in setup.binary_files {
+            let p = dir.path().join(name);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, bytes).unwrap();
         }
         for (link, target) in setup.symlinks {
             let p = dir.path().join(link);

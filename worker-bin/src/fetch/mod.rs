@@ -24,10 +24,14 @@
 //! with a `TypeError` naming the address and why, and is reported to bextd
 //! (`FetchRefused`) to be counted.
 //!
+//! A `file:` URL is read from the pool's own folders, as Deno reads it
+//! (`file`): how packages load the WebAssembly they ship.
+//!
 //! The client is `reqwest` with rustls (ring) and the system's root
 //! certificates, HTTP/1.1, built on the first `fetch()`: a worker that
 //! never fetches pays nothing for it.
 
+mod file;
 mod policy;
 mod resolve;
 
@@ -160,6 +164,13 @@ impl Fetcher {
         let id = req.id;
         let url = match url::Url::parse(&req.url) {
             Ok(u) if matches!(u.scheme(), "http" | "https") => u,
+            Ok(u) if u.scheme() == "file" => {
+                match file::start(id, &req.method, &u, &self.tx) {
+                    Ok(task) => self.tasks.insert(id, task),
+                    Err(message) => return self.fail(id, message),
+                };
+                return;
+            }
             Ok(u) => {
                 return self.fail(id, format!("{}: URLs are not supported", u.scheme()));
             }
