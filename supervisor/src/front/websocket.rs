@@ -153,7 +153,7 @@ impl Front {
             deflate: agreed,
             _slot: slot,
         };
-        tokio::spawn(relay.run(upgrade, head.events));
+        tokio::spawn(relay.run(upgrade));
         reply
     }
 }

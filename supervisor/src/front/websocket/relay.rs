@@ -6,7 +6,7 @@
 //! Memory is bounded each way. Towards the client, bextd takes the
 //! worker's messages only while less than `OUT_HIGH` bytes wait to be
 //! written (and the worker's credit window bounds what waits in the
-//! channel). Towards the worker, bextd reads from the client only while
+//! socket's queue on the link). Towards the worker, bextd reads from the client only while
 //! the messages it sent and the handler has not taken stay under
 //! `ws_max_buffered_bytes`. Pongs go into the same write buffer while it
 //! has room; past it only the latest ping is answered (RFC 6455 §5.5.3),
@@ -18,8 +18,8 @@ use std::time::Duration;
 use bytes::{Buf, BytesMut};
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
+use protocol::worker::SOCKET_WINDOW_BYTES;
 use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf, ReadHalf, WriteHalf};
-use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::{Instant, sleep_until};
 
 use super::deflate::{Agreed, deflate};
@@ -53,6 +53,13 @@ const PING_FLOOD: u32 = 64;
 /// A ping counts as hearing from the client at most this often: a ping
 /// flood alone does not keep a socket past its idle limit.
 const PING_HEARD_EVERY: Duration = Duration::from_secs(1);
+
+/// Bytes of the worker's messages written before they are credited back
+/// (a sixteenth of its window): one credit frame for a burst of small
+/// messages, not one per write. What stays under it is credited once more
+/// is written, or when the socket ends; the worker never waits on it,
+/// since a worker out of window has a whole window here to credit.
+const CREDIT_EVERY: usize = SOCKET_WINDOW_BYTES as usize / 16;
 
 /// bextd's messages shorter than this go uncompressed: without context
 /// takeover deflate gains little on them.
@@ -112,11 +119,7 @@ struct State {
 }
 
 impl Relay {
-    pub(super) async fn run(
-        self,
-        upgrade: hyper::upgrade::OnUpgrade,
-        events: UnboundedReceiver<SocketEvent>,
-    ) {
+    pub(super) async fn run(self, upgrade: hyper::upgrade::OnUpgrade) {
         let io = match upgrade.await {
             Ok(u) => TokioIo::new(u),
             Err(e) => {
@@ -152,7 +155,7 @@ impl Relay {
             wait_until: now,
             skimmer: Skimmer::default(),
         };
-        let end = self.relay(&mut st, events).await;
+        let end = self.relay(&mut st).await;
         if st.credit > 0 {
             self.link.socket_credit(self.id, st.credit);
         }
@@ -162,7 +165,7 @@ impl Relay {
         let _ = tokio::time::timeout(Duration::from_millis(100), st.wr.shutdown()).await;
     }
 
-    async fn relay(&self, st: &mut State, mut events: UnboundedReceiver<SocketEvent>) -> End {
+    async fn relay(&self, st: &mut State) -> End {
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
         let every = self.limits.ping_interval;
         let mut ping_at = every.map_or(far, |e| Instant::now() + e);
@@ -223,8 +226,8 @@ impl Relay {
                     }
                     _ => return st.end.take().unwrap_or(End { code: 1006, reason: String::new() }),
                 },
-                event = events.recv(), if can_take => {
-                    self.worker_event(st, event, &mut events, &mut drain_at);
+                event = std::future::poll_fn(|cx| self.link.socket_event(self.id, cx)), if can_take => {
+                    self.worker_event(st, event, &mut drain_at);
                 }
                 _ = sleep_until(next) => {
                     let now = Instant::now();
@@ -258,7 +261,7 @@ impl Relay {
     }
 
     /// What may move without waiting: a pong into the write buffer, the
-    /// credit back to the worker, the close frame once due; the end once
+    /// credit back to the worker (by `CREDIT_EVERY`), the close frame once due; the end once
     /// both close frames crossed and bextd's is written.
     fn progress(&self, st: &mut State) -> Option<End> {
         if st.out.len() < OUT_HIGH {
@@ -267,7 +270,7 @@ impl Relay {
             }
             st.unanswered = 0;
         }
-        if st.credit > 0 {
+        if st.credit >= CREDIT_EVERY {
             self.link.socket_credit(self.id, st.credit);
             st.credit = 0;
         }
@@ -391,14 +394,8 @@ impl Relay {
         }
     }
 
-    /// What the worker's side did, and what else waits in its channel.
-    fn worker_event(
-        &self,
-        st: &mut State,
-        event: Option<SocketEvent>,
-        events: &mut UnboundedReceiver<SocketEvent>,
-        drain_at: &mut Instant,
-    ) {
+    /// What the worker's side did, and what else waits in its queue.
+    fn worker_event(&self, st: &mut State, event: Option<SocketEvent>, drain_at: &mut Instant) {
         let mut next = event;
         loop {
             match next {
@@ -417,7 +414,7 @@ impl Relay {
                 Some(SocketEvent::Drain) => {
                     *drain_at = (*drain_at).min(Instant::now() + self.limits.drain);
                 }
-                // The link closed: the worker died.
+                // The socket is gone from the link: the worker died.
                 None => {
                     st.worker_gone = true;
                     st.untaken = 0;
@@ -429,9 +426,9 @@ impl Relay {
             if st.out.len() >= OUT_HIGH && !st.close_sent {
                 return;
             }
-            match events.try_recv() {
-                Ok(e) => next = Some(e),
-                Err(_) => return,
+            match self.link.socket_event_now(self.id) {
+                Some(e) => next = Some(e),
+                None => return,
             }
         }
     }
@@ -471,8 +468,9 @@ fn read_some<'a>(
             inbuf.reserve(want);
             return tokio_util::io::poll_read_buf(std::pin::Pin::new(&mut *rd), cx, inbuf);
         }
-        let mut chunk = [0u8; READ_CHUNK];
-        let mut buf = ReadBuf::new(&mut chunk);
+        // Not zeroed: the read fills what is used.
+        let mut chunk = [std::mem::MaybeUninit::<u8>::uninit(); READ_CHUNK];
+        let mut buf = ReadBuf::uninit(&mut chunk);
         std::task::ready!(std::pin::Pin::new(&mut *rd).poll_read(cx, &mut buf))?;
         inbuf.extend_from_slice(buf.filled());
         std::task::Poll::Ready(Ok(buf.filled().len()))

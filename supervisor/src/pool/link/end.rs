@@ -41,7 +41,7 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.draining = true;
-        Self::drain_sockets(&inner);
+        Self::drain_sockets(&mut inner);
         self.terminate_if_idle(&mut inner);
     }
 
@@ -64,8 +64,10 @@ impl WorkerLink {
         inner.accepting = false;
         self.open.store(false, Ordering::Relaxed);
         inner.tx = None;
-        // Each relay sees its channel end: its client gets 1011.
-        inner.sockets.clear();
+        // Each relay finds its socket gone: its client gets 1011.
+        for (_, s) in inner.sockets.drain() {
+            s.gone();
+        }
         self.sockets.store(0, Ordering::Relaxed);
         let n = inner.pending.len() as u32;
         inner.held_at_close = describe(&inner.pending);

@@ -1,25 +1,30 @@
 //! WebSockets on a link: a request that asked for an upgrade and was
 //! answered 101 becomes a socket under the same id, pinned to this worker.
-//! The request path gets the answer with the receiving end of the socket's
-//! events (what the worker sends it, its drain, its end); the reader puts
-//! the worker's messages there; the relay (`front::websocket`) sends the
-//! client's messages, credits and its close back through the link.
+//! The request path gets the answer (the 101's headers); the reader queues
+//! the socket's events (what the worker sends it, its drain, its end) in
+//! the socket's entry, under the link's lock, and wakes its relay
+//! (`front::websocket`), which takes them from there ([`socket_event`])
+//! and sends the client's messages, credits and its close back through
+//! the link. An idle socket's queue is empty and holds no memory: a
+//! channel per socket held about 1.8 KiB (its first block of slots).
 //!
-//! The channel is unbounded because the window bounds it: the worker may
+//! The queue is unbounded because the window bounds it: the worker may
 //! have at most `SOCKET_WINDOW_BYTES` of a socket's messages sent and not
 //! credited (one message may cross it), and the relay credits a message
 //! only once it is written to the client. A worker that sends past it broke
 //! the protocol: [`socket_message`] says so and the reader ends the link.
 //!
-//! When the link closes (the worker died) the senders are dropped: each
-//! relay sees its channel end and closes its client with 1011.
+//! When the link closes (the worker died) the entries go and their relays
+//! are woken: each finds its socket gone and closes its client with 1011.
 //!
 //! [`socket_message`]: WorkerLink::socket_message
+//! [`socket_event`]: WorkerLink::socket_event
 
+use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
+use std::task::{Context, Poll, Waker};
 
 use protocol::worker::{MasterToWorker, Outcome, SOCKET_WINDOW_BYTES};
-use tokio::sync::mpsc;
 
 use super::{Answer, WorkerLink};
 use crate::process::link::Breach;
@@ -42,18 +47,37 @@ pub enum SocketEvent {
 }
 
 /// An open socket, as the link keeps it.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct Socket {
-    tx: mpsc::UnboundedSender<SocketEvent>,
+    /// Its events not yet taken by its relay.
+    events: VecDeque<SocketEvent>,
+    /// The relay, waiting for an event.
+    waker: Option<Waker>,
     /// Bytes of messages sent by the worker and not yet credited.
     unacked: u64,
 }
 
-/// The upgrade's answer: the 101's headers and the socket's events.
+impl Socket {
+    fn push(&mut self, event: SocketEvent) {
+        self.events.push_back(event);
+        if let Some(w) = self.waker.take() {
+            w.wake();
+        }
+    }
+
+    /// Its relay learns that the socket is gone.
+    pub(super) fn gone(self) {
+        if let Some(w) = self.waker {
+            w.wake();
+        }
+    }
+}
+
+/// The upgrade's answer: the 101's headers. The socket's events are the
+/// link's to give ([`WorkerLink::socket_event`]).
 #[derive(Debug)]
 pub struct SocketHead {
     pub headers: Vec<(String, String)>,
-    pub events: mpsc::UnboundedReceiver<SocketEvent>,
 }
 
 impl WorkerLink {
@@ -64,19 +88,45 @@ impl WorkerLink {
             Outcome::Ok(r) if upgrade && r.status == 101 => r.headers,
             other => return Answer::Outcome(other),
         };
-        let (tx, events) = mpsc::unbounded_channel();
         let mut inner = self.inner.lock().unwrap();
         if inner.tx.is_none() {
-            // Closed meanwhile: the relay sees its channel end at once.
-            return Answer::Socket(SocketHead { headers, events });
+            // Closed meanwhile: the relay finds no socket at once.
+            return Answer::Socket(SocketHead { headers });
         }
-        let draining = inner.draining;
-        if draining {
-            let _ = tx.send(SocketEvent::Drain);
+        let mut socket = Socket::default();
+        if inner.draining {
+            socket.push(SocketEvent::Drain);
         }
-        inner.sockets.insert(id, Socket { tx, unacked: 0 });
+        inner.sockets.insert(id, socket);
         self.sockets.fetch_add(1, Ordering::Relaxed);
-        Answer::Socket(SocketHead { headers, events })
+        Answer::Socket(SocketHead { headers })
+    }
+
+    /// The next event of socket `id` for its relay: `Ready(None)` once the
+    /// socket is gone (the worker died), else the relay is woken when one
+    /// comes.
+    pub fn socket_event(&self, id: u64, cx: &mut Context<'_>) -> Poll<Option<SocketEvent>> {
+        let mut inner = self.inner.lock().unwrap();
+        let Some(s) = inner.sockets.get_mut(&id) else {
+            return Poll::Ready(None);
+        };
+        if let Some(e) = s.events.pop_front() {
+            return Poll::Ready(Some(e));
+        }
+        // A burst's room is given back once it is taken.
+        if s.events.capacity() > 64 {
+            s.events = VecDeque::new();
+        }
+        if !s.waker.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+            s.waker = Some(cx.waker().clone());
+        }
+        Poll::Pending
+    }
+
+    /// The next event of socket `id` if one waits.
+    pub fn socket_event_now(&self, id: u64) -> Option<SocketEvent> {
+        let mut inner = self.inner.lock().unwrap();
+        inner.sockets.get_mut(&id)?.events.pop_front()
     }
 
     /// A message from the worker for socket `id`'s client. `Err` (why) if
@@ -99,23 +149,23 @@ impl WorkerLink {
         st.socket_bytes_out
             .fetch_add(data.len() as u64, Ordering::Relaxed);
         let data = data.into();
-        let _ = s.tx.send(SocketEvent::Message { text, data });
+        s.push(SocketEvent::Message { text, data });
         Ok(())
     }
 
     /// The worker's handler took `bytes` of socket `id`'s client messages.
     pub(super) fn socket_taken(&self, id: u64, bytes: u32) {
-        let inner = self.inner.lock().unwrap();
-        if let Some(s) = inner.sockets.get(&id) {
-            let _ = s.tx.send(SocketEvent::Taken(bytes));
+        let mut inner = self.inner.lock().unwrap();
+        if let Some(s) = inner.sockets.get_mut(&id) {
+            s.push(SocketEvent::Taken(bytes));
         }
     }
 
     /// `socket.close()` in the worker.
     pub(super) fn socket_close(&self, id: u64, code: u16, reason: String) {
-        let inner = self.inner.lock().unwrap();
-        if let Some(s) = inner.sockets.get(&id) {
-            let _ = s.tx.send(SocketEvent::Close { code, reason });
+        let mut inner = self.inner.lock().unwrap();
+        if let Some(s) = inner.sockets.get_mut(&id) {
+            s.push(SocketEvent::Close { code, reason });
         }
     }
 
@@ -177,9 +227,9 @@ impl WorkerLink {
     }
 
     /// Tells each open socket that the worker drains.
-    pub(super) fn drain_sockets(inner: &super::Inner) {
-        for s in inner.sockets.values() {
-            let _ = s.tx.send(SocketEvent::Drain);
+    pub(super) fn drain_sockets(inner: &mut super::Inner) {
+        for s in inner.sockets.values_mut() {
+            s.push(SocketEvent::Drain);
         }
     }
 }
