@@ -78,6 +78,11 @@ fn crypto_key_generation_matches_node() {
 }
 
 #[test]
+fn crypto_ed448_x448_and_diffie_hellman_match_node() {
+    same_as_node("crypto_448");
+}
+
+#[test]
 fn url_matches_node() {
     same_as_node("url");
 }

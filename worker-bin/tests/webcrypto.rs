@@ -1,7 +1,7 @@
 //! WebCrypto against Node 20: each case in `webcrypto/` runs in Node and in
 //! a real worker engine and must print the same lines (getRandomValues'
 //! checks and errors, AES-GCM's tag and iv lengths, the order in which
-//! generateKey's checks fail).
+//! generateKey's checks fail, Ed448 and X448).
 
 mod harness;
 
@@ -29,4 +29,9 @@ fn aes_gcm_takes_every_tag_and_iv_length_as_node_does() {
 #[test]
 fn generate_key_fails_in_the_specs_order_as_node_does() {
     case("order");
+}
+
+#[test]
+fn ed448_and_x448_give_nodes_bytes_and_errors() {
+    case("curve448");
 }

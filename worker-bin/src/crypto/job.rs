@@ -46,7 +46,7 @@ impl Format {
 }
 
 /// What kind of key to make: secret bytes, an EC key on a curve, an
-/// Ed25519/X25519 key, or an RSA key (its size and exponent matter only to
+/// Ed25519/X25519/Ed448/X448 key, or an RSA key (its size and exponent matter only to
 /// a new key).
 #[derive(Debug, Clone)]
 pub enum KeyKind {
@@ -77,7 +77,8 @@ pub struct JwkText {
 pub enum SignAlg {
     Hmac(Hash),
     Ecdsa(Hash),
-    Ed25519,
+    /// Ed25519 or Ed448, by the key.
+    EdDsa,
     Rsa(RsaPadding, Hash),
 }
 
@@ -234,7 +235,7 @@ fn sign(alg: SignAlg, key: &Key, data: &[u8]) -> Result<Vec<u8>> {
     match (alg, key) {
         (SignAlg::Hmac(hash), Key::Secret(k)) => Ok(mac::hmac_sign(hash, &k.0, data)),
         (SignAlg::Ecdsa(hash), Key::Ec(k)) => k.sign(&hash.digest(data)),
-        (SignAlg::Ed25519, Key::Okp(k)) => k.sign(data),
+        (SignAlg::EdDsa, Key::Okp(k)) => k.sign(data),
         (SignAlg::Rsa(padding, hash), Key::Rsa(k)) => k.sign(padding, hash, data),
         _ => Err(access("the key does not fit the algorithm")),
     }
@@ -244,7 +245,7 @@ fn verify(alg: SignAlg, key: &Key, data: &[u8], sig: &[u8]) -> Result<bool> {
     match (alg, key) {
         (SignAlg::Hmac(hash), Key::Secret(k)) => Ok(mac::hmac_verify(hash, &k.0, data, sig)),
         (SignAlg::Ecdsa(hash), Key::Ec(k)) => Ok(k.verify(&hash.digest(data), sig)),
-        (SignAlg::Ed25519, Key::Okp(k)) => Ok(k.verify(data, sig)),
+        (SignAlg::EdDsa, Key::Okp(k)) => Ok(k.verify(data, sig)),
         (SignAlg::Rsa(padding, hash), Key::Rsa(k)) => Ok(k.verify(padding, hash, data, sig)),
         _ => Err(access("the key does not fit the algorithm")),
     }
@@ -261,7 +262,7 @@ fn oaep(hash: Hash, label: &[u8], key: &Key, data: &[u8], decrypt: bool) -> Resu
     }
 }
 
-/// ECDH or X25519, cut to `bits` (all of the secret when `None`).
+/// ECDH, X25519 or X448, cut to `bits` (all of the secret when `None`).
 fn agree(key: &Key, public: &Key, bits: Option<u32>) -> Result<Vec<u8>> {
     let mut secret = match (key, public) {
         (Key::Ec(k), Key::Ec(p)) => k.agree(p)?,

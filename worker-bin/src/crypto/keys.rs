@@ -25,6 +25,8 @@ const RSA: &str = "1.2.840.113549.1.1.1";
 const EC: &str = "1.2.840.10045.2.1";
 const ED25519: &str = "1.3.101.112";
 const X25519: &str = "1.3.101.110";
+const ED448: &str = "1.3.101.113";
+const X448: &str = "1.3.101.111";
 
 /// A curve's name by its OID.
 fn curve_of(oid: Option<ObjectIdentifier>) -> Result<&'static str> {
@@ -67,6 +69,8 @@ pub fn private_key(der: &[u8], format: &str) -> Result<Key> {
                 EC => Key::Ec(EcKey::from_pkcs8(curve_of(params)?, der)?),
                 ED25519 => Key::Okp(OkpKey::from_pkcs8("Ed25519", der)?),
                 X25519 => Key::Okp(OkpKey::from_pkcs8("X25519", der)?),
+                ED448 => Key::Okp(OkpKey::from_pkcs8("Ed448", der)?),
+                X448 => Key::Okp(OkpKey::from_pkcs8("X448", der)?),
                 _ => return Err(unsupported()),
             })
         }
@@ -103,6 +107,8 @@ pub fn public_key(der: &[u8], format: &str) -> Result<Key> {
                 EC => Key::Ec(EcKey::from_spki(curve_of(params)?, der)?),
                 ED25519 => Key::Okp(OkpKey::from_spki("Ed25519", der)?),
                 X25519 => Key::Okp(OkpKey::from_spki("X25519", der)?),
+                ED448 => Key::Okp(OkpKey::from_spki("Ed448", der)?),
+                X448 => Key::Okp(OkpKey::from_spki("X448", der)?),
                 _ => return Err(unsupported()),
             })
         }
@@ -166,19 +172,23 @@ pub fn encode(key: &Key, format: &str) -> Result<Vec<u8>> {
     }
 }
 
-/// Node's `asymmetricKeyType`: `rsa`, `ec`, `ed25519` or `x25519` (empty
-/// for a secret key).
+/// Node's `asymmetricKeyType`: `rsa`, `ec`, `ed25519`, `x25519`, `ed448`
+/// or `x448` (empty for a secret key).
 pub fn asymmetric_type(key: &Key) -> &'static str {
     match key {
         Key::Rsa(_) => "rsa",
         Key::Ec(_) => "ec",
-        Key::Okp(k) if k.name() == "Ed25519" => "ed25519",
-        Key::Okp(_) => "x25519",
+        Key::Okp(k) => match k.name() {
+            "Ed25519" => "ed25519",
+            "X25519" => "x25519",
+            "Ed448" => "ed448",
+            _ => "x448",
+        },
         Key::Secret(_) => "",
     }
 }
 
-/// How `sign`/`verify` use a key: the hash (none for Ed25519), RSA's
+/// How `sign`/`verify` use a key: the hash (none for Ed25519 and Ed448), RSA's
 /// padding, and an ECDSA signature's shape.
 #[derive(Debug, Clone, Copy)]
 pub struct SignOptions {
@@ -255,7 +265,7 @@ pub fn sign(key: &Key, o: &SignOptions, data_in: &[u8]) -> Result<Vec<u8>> {
                 Ok(sig.to_der().as_bytes().to_vec())
             })
         }
-        Key::Okp(k) if k.name() == "Ed25519" => k.sign(data_in),
+        Key::Okp(k) if k.name().starts_with("Ed") => k.sign(data_in),
         _ => Err(CryptoError::InvalidAccess(
             "operation not supported for this keytype".into(),
         )),
@@ -302,7 +312,7 @@ pub fn verify(key: &Key, o: &SignOptions, data_in: &[u8], sig: &[u8]) -> Result<
             };
             Ok(k.verify(&need_hash(o)?.digest(data_in), &rs))
         }
-        Key::Okp(k) if k.name() == "Ed25519" => Ok(k.verify(data_in, sig)),
+        Key::Okp(k) if k.name().starts_with("Ed") => Ok(k.verify(data_in, sig)),
         _ => Err(CryptoError::InvalidAccess(
             "operation not supported for this keytype".into(),
         )),

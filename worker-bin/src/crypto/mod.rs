@@ -30,7 +30,7 @@
 //!
 //! Parts: `mac` (digests, HMAC, comparison), `aes` (the AES modes), `kdf`
 //! (PBKDF2, HKDF), `ec` (ECDSA and ECDH on the NIST curves), `okp` (Ed25519,
-//! X25519), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP), `job` (the
+//! X25519, and through `okp448` Ed448 and X448), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP), `job` (the
 //! operations and their dispatch); for `node:crypto` (`node/crypto.rs`),
 //! `keys` (a key from PKCS #8, SPKI, PKCS #1 or SEC 1 DER with its kind
 //! read from the DER, and back; Node's sign/verify options) and `cipher`
@@ -46,6 +46,7 @@ pub mod kdf;
 pub mod keys;
 pub(crate) mod mac;
 mod okp;
+mod okp448;
 pub mod rsa;
 
 pub use job::{Job, Output};
@@ -107,7 +108,7 @@ pub enum Key {
     Secret(Secret),
     /// ECDSA and ECDH keys on P-256, P-384, P-521.
     Ec(ec::EcKey),
-    /// Ed25519 and X25519 keys.
+    /// Ed25519, X25519, Ed448 and X448 keys.
     Okp(okp::OkpKey),
     /// RSASSA-PKCS1-v1_5, RSA-PSS and RSA-OAEP keys.
     Rsa(rsa::RsaKey),

@@ -260,7 +260,7 @@ fn sign_alg(p: &Params<'_, '_>) -> Built<SignAlg> {
     Ok(match p.text("alg")?.as_str() {
         "HMAC" => SignAlg::Hmac(p.hash()?),
         "ECDSA" => SignAlg::Ecdsa(p.hash()?),
-        "Ed25519" => SignAlg::Ed25519,
+        "Ed25519" | "Ed448" => SignAlg::EdDsa,
         "RSASSA-PKCS1-v1_5" => SignAlg::Rsa(RsaPadding::Pkcs1, p.hash()?),
         "RSA-PSS" => SignAlg::Rsa(
             RsaPadding::Pss {
@@ -298,7 +298,7 @@ fn derive(p: &Params<'_, '_>) -> Built<Job> {
     let bits: Option<u32> = p.get("length")?;
     let alg = p.text("alg")?;
     let kdf = match alg.as_str() {
-        "ECDH" | "X25519" => {
+        "ECDH" | "X25519" | "X448" => {
             return Ok(Job::Agree {
                 key,
                 public: p.key("public")?,

@@ -51,18 +51,20 @@
   const AES = ["AES-GCM", "AES-CBC", "AES-CTR", "AES-KW"];
   const CURVES = ["P-256", "P-384", "P-521"];
   const RSA = ["RSASSA-PKCS1-v1_5", "RSA-PSS", "RSA-OAEP"];
+  // The secure curves: keys of one curve each, in OKP JWKs.
+  const OKP = ["Ed25519", "X25519", "Ed448", "X448"];
   // op -> the algorithms that do it.
   const OPS = {
     digest: HASHES,
-    sign: ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
-    verify: ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
+    sign: ["HMAC", "ECDSA", "Ed25519", "Ed448", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
+    verify: ["HMAC", "ECDSA", "Ed25519", "Ed448", "RSASSA-PKCS1-v1_5", "RSA-PSS"],
     encrypt: ["AES-GCM", "AES-CBC", "AES-CTR", "RSA-OAEP"],
     decrypt: ["AES-GCM", "AES-CBC", "AES-CTR", "RSA-OAEP"],
     wrapKey: ["AES-KW"],
     unwrapKey: ["AES-KW"],
-    deriveBits: ["ECDH", "X25519", "HKDF", "PBKDF2"],
-    generateKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519", ...RSA],
-    importKey: ["HMAC", ...AES, "ECDSA", "ECDH", "Ed25519", "X25519", "HKDF", "PBKDF2", ...RSA],
+    deriveBits: ["ECDH", "X25519", "X448", "HKDF", "PBKDF2"],
+    generateKey: ["HMAC", ...AES, "ECDSA", "ECDH", ...OKP, ...RSA],
+    importKey: ["HMAC", ...AES, "ECDSA", "ECDH", ...OKP, "HKDF", "PBKDF2", ...RSA],
     getKeyLength: ["HMAC", ...AES, "HKDF", "PBKDF2"],
   };
   const ALL = [...new Set(Object.values(OPS).flat())];
@@ -78,8 +80,10 @@
     PBKDF2: [["deriveKey", "deriveBits"]],
     ECDSA: [["sign"], ["verify"]],
     Ed25519: [["sign"], ["verify"]],
+    Ed448: [["sign"], ["verify"]],
     ECDH: [["deriveKey", "deriveBits"], []],
     X25519: [["deriveKey", "deriveBits"], []],
+    X448: [["deriveKey", "deriveBits"], []],
     "RSASSA-PKCS1-v1_5": [["sign"], ["verify"]],
     "RSA-PSS": [["sign"], ["verify"]],
     "RSA-OAEP": [["decrypt", "unwrapKey"], ["encrypt", "wrapKey"]],
@@ -89,6 +93,7 @@
     HKDF: ["raw"], PBKDF2: ["raw"],
     ECDSA: ["raw", "spki", "pkcs8", "jwk"], ECDH: ["raw", "spki", "pkcs8", "jwk"],
     Ed25519: ["raw", "spki", "pkcs8", "jwk"], X25519: ["raw", "spki", "pkcs8", "jwk"],
+    Ed448: ["raw", "spki", "pkcs8", "jwk"], X448: ["raw", "spki", "pkcs8", "jwk"],
     "RSASSA-PKCS1-v1_5": ["spki", "pkcs8", "jwk"], "RSA-PSS": ["spki", "pkcs8", "jwk"], "RSA-OAEP": ["spki", "pkcs8", "jwk"],
   };
 
@@ -118,7 +123,7 @@
     const name = CANONICAL.get(String(alg.name).toLowerCase());
     if (!name || !OPS[op].includes(name)) throw fail("NotSupportedError", `${alg.name} does not support ${op}`);
     const out = { name };
-    const buffers = ["iv", "additionalData", "counter", "salt", "info", "label"];
+    const buffers = ["iv", "additionalData", "counter", "salt", "info", "label", "context"];
     for (const m of buffers) if (alg[m] !== undefined) out[m] = bytes(alg[m], `${name}: ${m}`);
     if (alg.hash !== undefined) out.hash = normalize(alg.hash, "digest");
     if (alg.length !== undefined && alg.length !== null) out.length = integer(alg.length, `${name}: length`, 32);
@@ -150,7 +155,7 @@
   }
   const kindOf = (name, alg) =>
     name === "ECDSA" || name === "ECDH" ? { kind: "ec", curve: alg.namedCurve }
-      : name === "Ed25519" || name === "X25519" ? { kind: "okp", name }
+      : OKP.includes(name) ? { kind: "okp", name }
         : RSA.includes(name) ? { kind: "rsa" } : { kind: "secret" };
 
   // The bits of a new or imported secret key, and the algorithm it shows.
@@ -214,6 +219,10 @@
     const hash = alg.name === "ECDSA" ? needHash(alg) : s.algorithm.hash ? s.algorithm.hash.name : undefined;
     const p = { alg: alg.name, hash, key: s.handle, data: bytes(data, "data") };
     if (alg.name === "RSA-PSS") p.saltLength = required(alg, "saltLength");
+    // Ed448's context (Ed448Params): an empty one is no context; Node 20
+    // and this implementation sign with no other.
+    if (alg.name === "Ed448" && alg.context && alg.context.length)
+      throw fail("NotSupportedError", "Ed448: a non-empty context is not supported");
     return p;
   }
   async function sign(algorithm, key, data) {
@@ -260,7 +269,7 @@
 
   function deriveParams(alg, s, length) {
     const p = { alg: alg.name, key: s.handle, length: length === undefined ? null : length };
-    if (alg.name === "ECDH" || alg.name === "X25519") {
+    if (alg.name === "ECDH" || alg.name === "X25519" || alg.name === "X448") {
       const pub = alg.public;
       if (!(pub instanceof CryptoKey)) throw new TypeError(`${alg.name}: public must be a CryptoKey`);
       const ps = slots.get(pub);
@@ -346,7 +355,7 @@
     "AES-GCM": (a) => `A${a.length}GCM`, "AES-CBC": (a) => `A${a.length}CBC`,
     "AES-CTR": (a) => `A${a.length}CTR`, "AES-KW": (a) => `A${a.length}KW`,
   };
-  const CRV_OKP = { Ed25519: "Ed25519", X25519: "X25519" };
+  const CRV_OKP = { Ed25519: "Ed25519", X25519: "X25519", Ed448: "Ed448", X448: "X448" };
   // An RSA JWK's alg, by algorithm and hash.
   const RSA_JWK_ALG = {
     "RSASSA-PKCS1-v1_5": { "SHA-1": "RS1", "SHA-256": "RS256", "SHA-384": "RS384", "SHA-512": "RS512" },

@@ -19,7 +19,7 @@
     if (jwk === null || typeof jwk !== "object") throw new TypeError("a jwk key must be an object");
     const kty = secret ? "oct" : alg.name === "ECDSA" || alg.name === "ECDH" ? "EC" : RSA.includes(alg.name) ? "RSA" : "OKP";
     if (jwk.kty !== kty) throw fail("DataError", `the JWK's kty must be ${kty}`);
-    const signs = ["HMAC", "ECDSA", "Ed25519", "RSASSA-PKCS1-v1_5", "RSA-PSS"];
+    const signs = ["HMAC", "ECDSA", "Ed25519", "Ed448", "RSASSA-PKCS1-v1_5", "RSA-PSS"];
     const use = signs.includes(alg.name) ? "sig" : "enc";
     if (usages.length && jwk.use !== undefined && jwk.use !== use) throw fail("DataError", `the JWK's use must be ${use}`);
     if (jwk.key_ops !== undefined) {
@@ -84,7 +84,7 @@
         const want = { "P-256": "ES256", "P-384": "ES384", "P-521": "ES512" }[alg.namedCurve];
         if (keyData.alg !== want) throw fail("DataError", `the JWK's alg must be ${want}`);
       }
-      if (alg.name === "Ed25519" && keyData.alg !== undefined && keyData.alg !== "EdDSA" && keyData.alg !== "Ed25519")
+      if ((alg.name === "Ed25519" || alg.name === "Ed448") && keyData.alg !== undefined && keyData.alg !== "EdDSA" && keyData.alg !== alg.name)
         throw fail("DataError", "the JWK's alg must be EdDSA");
     } else params.data = bytes(keyData, "keyData");
     const mine = allowed[type === "private" ? 0 : 1];
@@ -111,7 +111,7 @@
     Object.assign(jwk, out);
     if (JWK_ALG[a.name]) jwk.alg = JWK_ALG[a.name](a);
     if (RSA_JWK_ALG[a.name]) jwk.alg = RSA_JWK_ALG[a.name][a.hash.name];
-    if (a.name === "Ed25519") jwk.alg = "Ed25519";
+    if (a.name === "Ed25519" || a.name === "Ed448") jwk.alg = a.name;
     jwk.key_ops = [...s.usages];
     jwk.ext = s.extractable;
     return jwk;

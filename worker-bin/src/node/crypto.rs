@@ -190,6 +190,12 @@ fn install_keys<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
                     "ed25519" => KeyKind::Okp {
                         name: "Ed25519".into(),
                     },
+                    "ed448" => KeyKind::Okp {
+                        name: "Ed448".into(),
+                    },
+                    "x448" => KeyKind::Okp {
+                        name: "X448".into(),
+                    },
                     _ => KeyKind::Okp {
                         name: "X25519".into(),
                     },
@@ -228,6 +234,29 @@ fn install_sign<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
                 let out = sign_options(&o).and_then(|o| {
                     keys::sign(&key_of(&bytes_of(&der)?, true)?, &o, &bytes_of(&data)?)
                 });
+                TypedArray::<u8>::new(ctx.clone(), out.map_err(|e| fail(&ctx, &e))?)
+            },
+        )?,
+    )?;
+    // keyAgree(pkcs8, spki): diffieHellman's shared secret (ECDH, X25519,
+    // X448).
+    host.set(
+        "keyAgree",
+        Function::new(
+            ctx.clone(),
+            |ctx: Ctx<'js>, private: Value<'js>, public: Value<'js>| {
+                let job = key_of(&bytes_of(&private)?, true).and_then(|k| {
+                    Ok(Job::Agree {
+                        key: std::sync::Arc::new(k),
+                        public: std::sync::Arc::new(key_of(&bytes_of(&public)?, false)?),
+                        bits: None,
+                    })
+                });
+                let out = match job.and_then(Job::run) {
+                    Ok(Output::Bytes(b)) => Ok(b),
+                    Ok(_) => Err(CryptoError::Operation("not a secret".into())),
+                    Err(e) => Err(e),
+                };
                 TypedArray::<u8>::new(ctx.clone(), out.map_err(|e| fail(&ctx, &e))?)
             },
         )?,

@@ -183,6 +183,7 @@ module.exports = {
   getCurves: () => ["prime256v1", "secp384r1", "secp521r1"],
   generateKeyPair: part("internal/crypto_keygen", "generateKeyPair"),
   generateKeyPairSync: part("internal/crypto_keygen", "generateKeyPairSync"),
+  diffieHellman: part("internal/crypto_keygen", "diffieHellman"),
   constants,
 };
 // Not named exports of the ES module (reading them loads node:stream).

@@ -1,6 +1,7 @@
-// node:crypto's key generation (internal/crypto/keygen in Node):
-// generateKeyPairSync and generateKeyPair for rsa, ec, ed25519 and x25519,
-// with publicKeyEncoding/privateKeyEncoding. The Sync form generates in
+// node:crypto's key generation (internal/crypto/keygen in Node) and
+// diffieHellman:
+// generateKeyPairSync and generateKeyPair for rsa, ec, ed25519, x25519,
+// ed448 and x448, with publicKeyEncoding/privateKeyEncoding. The Sync form generates in
 // Rust now (host.keyGenerate); the callback form of an RSA key, which takes
 // 50 ms to seconds, goes through crypto.subtle's generateKey, which runs
 // off the JS thread.
@@ -28,7 +29,7 @@ function spec(type, options) {
     if (!curve) throw keys.invalidValue("options.namedCurve", options.namedCurve, "is invalid");
     return { kind: "ec", size: curve };
   }
-  if (type === "ed25519" || type === "x25519") return { kind: type };
+  if (["ed25519", "x25519", "ed448", "x448"].includes(type)) return { kind: type };
   throw keys.codeError(TypeError, "ERR_INVALID_ARG_VALUE", `The argument 'type' must be a supported key type. Received '${type}'`);
 }
 
@@ -67,4 +68,32 @@ function generateKeyPair(type, options, callback) {
     .then((pair) => done(null, pair), (e) => done(e));
 }
 
-module.exports = { generateKeyPair, generateKeyPairSync };
+// diffieHellman({ privateKey, publicKey }): the shared secret of two
+// KeyObjects of one type (ec on one curve, x25519, x448), as Node's
+// (internal/crypto/diffiehellman) with its errors.
+function diffieHellman(options) {
+  if (options === null || typeof options !== "object") throw keys.argType("options", "of type object", options);
+  const { privateKey, publicKey } = options;
+  if (!(privateKey instanceof keys.KeyObject)) throw keys.invalidValue("options.privateKey", privateKey);
+  if (!(publicKey instanceof keys.KeyObject)) throw keys.invalidValue("options.publicKey", publicKey);
+  if (privateKey.type !== "private") {
+    throw keys.codeError(TypeError, "ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE", `Invalid key object type ${privateKey.type}, expected private.`);
+  }
+  if (publicKey.type !== "public" && publicKey.type !== "private") {
+    throw keys.codeError(TypeError, "ERR_CRYPTO_INVALID_KEY_OBJECT_TYPE", `Invalid key object type ${publicKey.type}, expected public.`);
+  }
+  const a = privateKey.asymmetricKeyType, b = publicKey.asymmetricKeyType;
+  const curve = (k) => keys.slot(k).curve;
+  if (a !== b || !["ec", "x25519", "x448"].includes(a) || curve(privateKey) !== curve(publicKey)) {
+    throw keys.codeError(Error, "ERR_CRYPTO_INCOMPATIBLE_KEY", `Incompatible key types for Diffie-Hellman: ${a} and ${b}`);
+  }
+  const pub = publicKey.type === "public" ? publicKey : keys.createPublicKey(publicKey);
+  try {
+    return Buffer.from(host.keyAgree(keys.slot(privateKey).der, keys.slot(pub).der));
+  } catch {
+    throw keys.ossl("ERR_OSSL_FAILED_DURING_DERIVATION", "error:1C8000A4:Provider routines::failed during derivation",
+      "Provider routines", "failed during derivation");
+  }
+}
+
+module.exports = { generateKeyPair, generateKeyPairSync, diffieHellman };

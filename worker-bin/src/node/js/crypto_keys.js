@@ -127,6 +127,7 @@ class AsymmetricKeyObject extends KeyObject {
 class PublicKeyObject extends AsymmetricKeyObject { constructor(token) { super("public", token); } }
 class PrivateKeyObject extends AsymmetricKeyObject { constructor(token) { super("private", token); } }
 
+const OKP_CRV = { ed25519: "Ed25519", x25519: "X25519", ed448: "Ed448", x448: "X448" };
 function jwkOf(s) {
   const m = host.keyJwk(s.der, s.type === "private");
   if (s.asym === "rsa") {
@@ -139,8 +140,8 @@ function jwkOf(s) {
     if (s.type === "private") out.d = m.d;
     return out;
   }
-  if (s.asym === "ed25519" || s.asym === "x25519") {
-    const crv = s.asym === "ed25519" ? "Ed25519" : "X25519";
+  const crv = OKP_CRV[s.asym];
+  if (crv) {
     return s.type === "private" ? { crv, d: m.d, x: m.x, kty: "OKP" } : { crv, x: m.x, kty: "OKP" };
   }
   throw codeError(Error, "ERR_CRYPTO_JWK_UNSUPPORTED_KEY_TYPE", "Unsupported JWK Key Type.");
@@ -231,7 +232,7 @@ function fromJwk(jwk, want) {
   } else if (kty === "OKP") {
     kind = "okp";
     name = jwk.crv;
-    if (name !== "Ed25519" && name !== "X25519") throw invalidValue("key.crv", jwk.crv, "must be one of: 'Ed25519', 'Ed448', 'X25519', 'X448'");
+    if (!Object.values(OKP_CRV).includes(name)) throw invalidValue("key.crv", jwk.crv, "must be one of: 'Ed25519', 'Ed448', 'X25519', 'X448'");
   } else {
     throw invalidValue("key.kty", kty, "must be one of: 'RSA', 'EC', 'OKP'");
   }
@@ -240,7 +241,7 @@ function fromJwk(jwk, want) {
   try {
     return make(want, host.keyFromJwk(jwk, kind, name, want === "public" && isPrivate));
   } catch {
-    throw codeError(TypeError, "ERR_CRYPTO_INVALID_JWK", `Invalid JWK ${kty} key`);
+    throw codeError(TypeError, "ERR_CRYPTO_INVALID_JWK", kty === "OKP" ? "Invalid JWK data" : `Invalid JWK ${kty} key`);
   }
 }
 

@@ -1,7 +1,7 @@
 // node:crypto's signatures (internal/crypto/sig in Node): what Sign and
 // Verify (crypto.js) do, and the one-shot sign and verify, over KeyObject (crypto_keys.js) and Rust
 // (host.keySign, host.keyVerify): RSA PKCS#1 v1.5 and PSS, ECDSA (DER or
-// ieee-p1363), Ed25519.
+// ieee-p1363), Ed25519 and Ed448.
 const { Buffer } = require("buffer");
 const keys = require("internal/crypto_keys");
 const { codeError, argType, slot, keyArg } = keys;
@@ -35,7 +35,7 @@ function options(input, key, hash) {
   else if (o.padding !== undefined && o.padding !== RSA_PKCS1_PADDING) {
     throw Object.assign(new Error("error:1C8000A5:Provider routines::illegal or unsupported padding mode"), { code: "ERR_OSSL_ILLEGAL_OR_UNSUPPORTED_PADDING_MODE" });
   }
-  if (s.asym === "ed25519") { out.hash = null; out.pss = null; }
+  if (s.asym === "ed25519" || s.asym === "ed448") { out.hash = null; out.pss = null; }
   else if (!out.hash) out.hash = "SHA-256";
   return out;
 }
@@ -57,6 +57,10 @@ function verifyKeyOf(input) {
 
 function doSign(hash, data, input) {
   const key = privateKeyOf(input);
+  if (slot(key).asym === "x25519" || slot(key).asym === "x448") {
+    throw keys.ossl("ERR_OSSL_EVP_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE", "error:03000096:digital envelope routines::operation not supported for this keytype",
+      "digital envelope routines", "operation not supported for this keytype");
+  }
   return Buffer.from(host.keySign(slot(key).der, options(input, key, hash), data));
 }
 function doVerify(hash, data, input, sig) {
