@@ -3,7 +3,8 @@
 # process each), the same echo in one run on this machine: 64-byte echo messages per second (the
 # client, Node's ws, keeps INFLIGHT messages outstanding on each of CONNS
 # connections), and memory per idle open socket (RSS of each server process
-# before and after IDLE connections open, divided by IDLE).
+# before and after IDLE connections open, divided by IDLE; IDLE is a list,
+# "1000 5000" by default, each size measured on its own).
 #
 #   scripts/bench/websockets.sh [ROUNDS] [SECONDS] [CONNS] [INFLIGHT] [IDLE]
 #
@@ -18,7 +19,7 @@ rounds=${1:-3}
 secs=${2:-5}
 conns=${3:-16}
 inflight=${4:-8}
-idle=${5:-2000}
+idle=${5:-1000 5000}
 
 source scripts/bench/lib.sh
 bench_setup
@@ -37,6 +38,7 @@ cat >"$work/bext.toml" <<TOML
 [server]
 listen = "127.0.0.1:$port_bextd"
 control_socket = "$work/bext.sock"
+max_connections = 20000
 [render]
 script = "$here/worker.js"
 jsc_workers = 1
@@ -63,15 +65,15 @@ done
 sleep 0.5
 worker=$(worker_pids "$bextd" | head -1)
 
-# Memory per idle socket: RSS before and after $idle connections, measured
+# Memory per idle socket: RSS before and after N idle connections, measured
 # first, while no load has grown a heap that a GC may give back meanwhile
 # (Bun's RSS fell below its start after the load rounds).
 idle_cost() {
-  local url=$1
-  shift
+  local url=$1 n=$2
+  shift 2
   local before=() after=() p
   for p in "$@"; do before+=("$(rss_kib "$p")"); done
-  coproc IDLE { node "$here/load.mjs" idle "$url" "$idle"; }
+  coproc IDLE { node "$here/load.mjs" idle "$url" "$n"; }
   read -r _ <&"${IDLE[0]}"
   sleep 1
   for p in "$@"; do after+=("$(rss_kib "$p")"); done
@@ -79,12 +81,19 @@ idle_cost() {
   wait "$IDLE_PID" 2>/dev/null || true
   local i
   for i in "${!before[@]}"; do
-    awk -v a="${after[$i]}" -v b="${before[$i]}" -v n="$idle" 'BEGIN { printf "%.2f ", (a - b) / n }'
+    awk -v a="${after[$i]}" -v b="${before[$i]}" -v n="$n" 'BEGIN { printf "%.2f ", (a - b) / n }'
   done
 }
-read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$bextd" "$worker")"
-read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$nodepid")"
-read -r mem_bun <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$bunpid")"
+mem_lines=()
+for n in $idle; do
+  read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$n" "$bextd" "$worker")"
+  read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$n" "$nodepid")"
+  read -r mem_bun <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$n" "$bunpid")"
+  mem_lines+=("$(awk -v n="$n" -v b="$mem_bextd" -v w="$mem_worker" -v o="$mem_node" -v u="$mem_bun" 'BEGIN {
+    printf "  %5d sockets: bextd %.2f + its worker %.2f = %.2f; node %.2f; bun %.2f (bextd+worker/node %.2f)", n, b, w, b + w, o, u, (b + w) / o }')")
+  # The sockets closed: let each server settle before the next size.
+  sleep 1
+done
 
 declare -A rates
 for round in $(seq "$rounds"); do
@@ -92,8 +101,11 @@ for round in $(seq "$rounds"); do
     port=port_$server
     r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
     rates[$server]+="$r "
+    declare "last_$server=$r"
     echo "round $round $server: $r msgs/s" >&2
   done
+  awk -v b="$last_bextd" -v n="$last_node" -v u="$last_bun" -v r="$round" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
+    'BEGIN { printf "round %d: bextd/node %.2f, bextd/bun %.2f (load %s)\n", r, b / n, b / u, l }' >&2
 done
 
 median() { tr ' ' '\n' | grep . | percentiles | cut -d' ' -f1; }
@@ -106,5 +118,6 @@ printf "  bextd (1 worker)  %8d msgs/s\n" "$b"
 printf "  node + ws         %8d msgs/s\n" "$n"
 printf "  bun               %8d msgs/s\n" "$u"
 awk -v b="$b" -v n="$n" -v u="$u" 'BEGIN { printf "  bextd/node        %8.2f\n  bextd/bun         %8.2f\n", b / n, b / u }'
-echo "memory per idle socket ($idle sockets; KiB of RSS):"
-echo "  bextd $mem_bextd, its worker $mem_worker; node $mem_node; bun $mem_bun"
+echo "memory per idle socket (KiB of RSS):"
+printf '%s\n' "${mem_lines[@]}"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
