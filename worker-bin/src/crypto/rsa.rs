@@ -15,6 +15,21 @@
 //! RustCrypto stack the other algorithms already use (`sha2`, `digest`,
 //! `pkcs8`, `spki`, `crypto-bigint`).
 //!
+//! The price is speed: private-key operations at 0.2-0.3 of Node's
+//! (OpenSSL's) rate on RSA-2048. Measured in a throwaway release bench
+//! (2-core VM under load, three rounds; README has the numbers):
+//! `aws-lc-rs` 1.19 signs (PKCS#1 v1.5 with the same bytes as this crate,
+//! PSS) and decrypts OAEP at ~1.1x Node, blinded and constant-time, and
+//! builds with gcc alone, but its C library took 14 minutes of a cold
+//! release build here; `ring` 0.17, already in the tree through rustls,
+//! signs as fast at no build cost but does not blind and has neither OAEP
+//! decryption nor PSS with a salt other than the digest's length. Moving
+//! the private-key operations to `aws-lc-rs` means a key held both ways
+//! (this crate's for the formats and public operations, an `aws-lc-rs`
+//! `RsaKeyPair`/`PrivateDecryptingKey` from the same PKCS #8 for signing
+//! and decryption, this crate for what `aws-lc-rs` refuses: SHA-1, keys
+//! under 2048 bits, PSS salts other than the digest's length).
+//!
 //! What is accepted: moduli of 1024 to 8192 bits (the crate's bounds:
 //! smaller keys are refused as too weak, larger ones as a verification
 //! cost an attacker could choose), public exponents 3 and 65537 for a new
