@@ -17,6 +17,10 @@
 //! are read from their files. A TypeScript module is keyed by its
 //! TypeScript source, so a warm boot skips the transform as well as the
 //! parse.
+//!
+//! Compiled WebAssembly travels the same way (`wasm::cache`, the entries
+//! named `wasm:…`): this cache hands them to it from `Init`, takes its
+//! fresh ones with its own, and counts them with the modules.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -41,6 +45,9 @@ pub struct ModuleCache {
 impl ModuleCache {
     /// A cache holding `modules` (from `Init`) for the executable `engine`.
     pub fn new(engine: String, modules: Vec<CompiledModule>) -> ModuleCache {
+        if !engine.is_empty() {
+            crate::wasm::cache::install(&engine);
+        }
         let cache = ModuleCache {
             engine,
             ..ModuleCache::default()
@@ -53,6 +60,10 @@ impl ModuleCache {
     /// forked from a template got its cache before the master's `Init`.
     /// Bytecode another executable wrote is dropped; its source stays.
     pub fn learn(&self, modules: Vec<CompiledModule>) {
+        let modules = match crate::wasm::cache::shared() {
+            Some(wasm) => wasm.learn(modules),
+            None => modules,
+        };
         let engine = &self.engine;
         self.known
             .borrow_mut()
@@ -93,16 +104,29 @@ impl ModuleCache {
     /// Stops writing out what this process compiles: nobody will take it.
     pub fn keep_to_itself(&self) {
         self.unshared.set(true);
+        if let Some(wasm) = crate::wasm::cache::shared() {
+            wasm.keep_to_itself();
+        }
     }
 
-    /// Modules loaded from bytecode, and compiled from source, so far.
+    /// Modules loaded from bytecode (or wasm deserialized), and compiled,
+    /// so far.
     pub fn counts(&self) -> (u32, u32) {
-        (self.cached.get(), self.compiled.get())
+        let (wasm_cached, wasm_compiled) =
+            crate::wasm::cache::shared().map_or((0, 0), |w| w.counts());
+        (
+            self.cached.get() + wasm_cached,
+            self.compiled.get() + wasm_compiled,
+        )
     }
 
-    /// Takes the modules compiled here since the last call.
+    /// Takes the modules (and wasm) compiled here since the last call.
     pub fn take_fresh(&self) -> Vec<CompiledModule> {
-        std::mem::take(&mut *self.fresh.borrow_mut())
+        let mut fresh = std::mem::take(&mut *self.fresh.borrow_mut());
+        if let Some(wasm) = crate::wasm::cache::shared() {
+            fresh.extend(wasm.take_fresh());
+        }
+        fresh
     }
 
     /// The module `path` from bytecode, when this cache holds some that was

@@ -92,7 +92,9 @@ fn resolve_for_require(graph: &Graph, parent: &str, spec: &str) -> Vec<String> {
             let format = match graph.settle(&name, format) {
                 Format::Esm => "esm",
                 Format::Json => "json",
-                Format::CommonJs | Format::Detect => "cjs",
+                // Node 20 runs a required `.wasm` as CommonJS too (and
+                // fails on its bytes); only `import` gives a Module.
+                Format::CommonJs | Format::Detect | Format::Wasm => "cjs",
             };
             vec![format.into(), name]
         }

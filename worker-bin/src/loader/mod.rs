@@ -12,6 +12,10 @@
 //! - bytecode from the pool's earlier workers when it was compiled from
 //!   exactly the file's bytes (`cache`), whatever the file is;
 //! - JSON: a module whose default export is the value;
+//! - WebAssembly (`.wasm`): a module whose default export is the
+//!   `WebAssembly.Module` compiled from the file, as in Workers and Deno
+//!   (`import add from "./add.wasm"`); its code comes from the pool's
+//!   compiled wasm when an earlier worker compiled it (`wasm::cache`);
 //! - CommonJS (`.cjs`, `"type": "commonjs"`, or a `.js` file without
 //!   `import`/`export` in a package that does not say): run by the
 //!   CommonJS runtime and seen through an ES module facade (`commonjs`);
@@ -200,11 +204,15 @@ impl ModuleLoader {
                 Error::new_loading_message(name, format!("cannot read {file}: {e}"))
             })?,
         };
+        if self.graph.format(name) == Format::Wasm {
+            return Ok((self.wasm(ctx, name, source)?, false));
+        }
         let uses_meta = meta::mentioned(&source);
         if let Some(module) = self.cache.cached(ctx, name, &source) {
             return Ok((module, uses_meta));
         }
         let module = match self.graph.settle(name, self.graph.format(name)) {
+            Format::Wasm => return Ok((self.wasm(ctx, name, source)?, false)),
             Format::Json => {
                 let code = json_module(&source);
                 self.cache.compile(ctx, name, source, code)
@@ -226,7 +234,32 @@ impl ModuleLoader {
         }?;
         Ok((module, uses_meta))
     }
+
+    /// The module of the `.wasm` file `name` whose bytes are `source`: a
+    /// small JS module (kept as bytecode keyed by the file's bytes, so the
+    /// pool holds the file's version as for any module) that compiles the
+    /// bytes it finds on its `import.meta` and exports the Module.
+    fn wasm<'js>(&mut self, ctx: &Ctx<'js>, name: &str, source: Vec<u8>) -> Result<Module<'js>> {
+        let module = match self.cache.cached(ctx, name, &source) {
+            Some(module) => module,
+            None => self
+                .cache
+                .compile(ctx, name, source.clone(), WASM_MODULE.to_vec())?,
+        };
+        let bytes = rquickjs::ArrayBuffer::new(ctx.clone(), source)?;
+        module.meta()?.set(WASM_BYTES, bytes)?;
+        Ok(module)
+    }
 }
+
+/// The `import.meta` key a `.wasm` module's bytes are handed over under.
+const WASM_BYTES: &str = "wasmBytes";
+
+/// The code of a `.wasm` file's module: its bytes, dropped once compiled.
+const WASM_MODULE: &[u8] = b"const meta = import.meta;\n\
+const module = new WebAssembly.Module(meta.wasmBytes);\n\
+delete meta.wasmBytes;\n\
+export default module;\n";
 
 /// The import error of a module the pool may not read.
 fn refused(base: &str, name: &str, e: &confine::Refused) -> Error {

@@ -52,6 +52,8 @@ pub enum Format {
     Esm,
     CommonJs,
     Json,
+    /// A `.wasm` file: its default export is a `WebAssembly.Module`.
+    Wasm,
     /// A `.js`/`.ts` file whose package does not say: its syntax decides,
     /// as Node's module detection does.
     Detect,
@@ -170,6 +172,7 @@ impl Resolution {
                         Some(ModuleType::Module) => Format::Esm,
                         Some(ModuleType::CommonJs) => Format::CommonJs,
                         Some(ModuleType::Json) => Format::Json,
+                        _ if ext(r.path()) == Some("wasm") => Format::Wasm,
                         // `.js`/`.ts` whose package scope says nothing.
                         _ if matches!(ext(r.path()), Some("js" | "ts")) => Format::Detect,
                         // `.tsx`/`.jsx`: the package's `type`, as for `.js`.
@@ -232,6 +235,7 @@ pub fn format_of(path: &Path, package_type: Option<PackageType>) -> Format {
         Some("mjs" | "mts") => Format::Esm,
         Some("cjs" | "cts") => Format::CommonJs,
         Some("json") => Format::Json,
+        Some("wasm") => Format::Wasm,
         _ => match package_type {
             Some(PackageType::Module) => Format::Esm,
             Some(PackageType::CommonJs) => Format::CommonJs,

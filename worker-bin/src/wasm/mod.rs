@@ -18,6 +18,7 @@
 //! store, the ticker thread and wasmtime's signal handlers come on the
 //! first read of `WebAssembly` (or the first `.wasm` import).
 
+pub mod cache;
 mod engine;
 mod errors;
 mod global;
