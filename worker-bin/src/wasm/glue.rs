@@ -11,7 +11,7 @@
 //! refused image makes it compile from source, so only speed is at stake.
 
 use rquickjs::object::{Accessor, Property};
-use rquickjs::{Ctx, Function, Module, Object, Result, Value, WriteOptions};
+use rquickjs::{Ctx, Function, Module, Object, Result, Value};
 
 use super::{errors, global, instance, memory, module, table};
 
@@ -33,10 +33,12 @@ fn module_source() -> String {
 /// current).
 #[cfg(test)]
 fn compile(ctx: &Ctx<'_>) -> Result<Vec<u8>> {
-    let code = Module::declare(ctx.clone(), MODULE_NAME, module_source())?.write(WriteOptions {
-        strip_source: true,
-        ..WriteOptions::default()
-    })?;
+    let code = Module::declare(ctx.clone(), MODULE_NAME, module_source())?.write(
+        rquickjs::WriteOptions {
+            strip_source: true,
+            ..rquickjs::WriteOptions::default()
+        },
+    )?;
     let mut out = SOURCE_HASH.to_le_bytes().to_vec();
     out.extend_from_slice(&code);
     Ok(out)
