@@ -6,7 +6,8 @@
 // (worker.mjs) and in Node (node.mjs), so both engines get the same harness.
 //
 // A job is { scripts: [{ name, text }], files: { path: text }, done }:
-// `scripts` are evaluated in order as global scripts (an indirect eval),
+// `scripts` are evaluated in order as global scripts (indirect evals; the
+// ones after testharness.js as one, so they share top-level bindings),
 // `files` are what `importScripts(path)` finds (paths as the test writes
 // them), and `done` says to call testharness's `done()` after the last
 // script. The answer is { harness: { status, message }, tests: [{ name,
@@ -43,15 +44,29 @@ export function runWpt(job) {
         harness: { status: HARNESS[status.status] ?? String(status.status), message: status.message ?? null },
         tests: tests.map((t) => ({ name: t.name, status: STATUS[t.status] ?? String(t.status), message: t.message ?? null })),
       });
-    for (const { name, text } of job.scripts) {
+    let next = 0;
+    while (!harnessLoaded && next < job.scripts.length) {
+      const { name, text } = job.scripts[next++];
       try {
         evaluate(`${text}\n//# sourceURL=${name}`);
       } catch (e) {
         return resolve({ error: `${name} threw ${describe(e)}` });
       }
-      if (!harnessLoaded && typeof g.add_completion_callback === "function") {
+      if (typeof g.add_completion_callback === "function") {
         harnessLoaded = true;
         g.add_completion_callback(finish);
+      }
+    }
+    // The scripts after the harness run as one: in a page or a worker each
+    // is a global script, whose top-level `class`, `let` and `const` the
+    // next ones see (wasm/jsapi's `WasmModuleBuilder`), while an indirect
+    // eval keeps them to itself.
+    const rest = job.scripts.slice(next);
+    if (harnessLoaded && rest.length > 0) {
+      try {
+        evaluate(rest.map((s) => s.text).join("\n;\n"));
+      } catch (e) {
+        return resolve({ error: `${rest.map((s) => s.name).join(" + ")} threw ${describe(e)}` });
       }
     }
     if (!harnessLoaded) return resolve({ error: "testharness.js was not loaded" });
