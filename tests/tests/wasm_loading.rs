@@ -2,8 +2,12 @@
 //! `WebAssembly.Module`, and `instantiateStreaming` of a `file:` URL's
 //! fetch works (tests/tests/fetch_files.rs has the `file:` rules); the
 //! wasm a worker compiled before `Ready` is handed to the version's next
-//! workers, which do not compile it again.
+//! workers, which do not compile it again; and real packages that ship
+//! wasm (hash-wasm, sql.js, @resvg/resvg-wasm, shiki) answer as Node does.
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::Duration;
 
 use bext_e2e::{Daemon, Setup, bext};
@@ -88,4 +92,61 @@ fn a_rotated_worker_loads_the_compiled_wasm_instead_of_compiling() {
         Duration::from_secs(10),
     );
     assert_eq!(d.get("/").json()["sum"], 42);
+}
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Node's answers for the wasm packages of the corpus (tests/corpus/wasm/).
+fn node_answers() -> BTreeMap<String, serde_json::Value> {
+    let corpus = repo_root().join("tests/corpus");
+    let run = |cmd: &mut Command, what: &str| {
+        let out = cmd.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            out.status.success(),
+            "{what} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    run(
+        Command::new("bash").arg(corpus.join("build.sh")),
+        "tests/corpus/build.sh",
+    );
+    let out = run(
+        Command::new("node")
+            .args(["reference.js", "wasm"])
+            .current_dir(&corpus),
+        "node reference.js wasm",
+    );
+    serde_json::from_slice(&out).expect("node's answers are JSON")
+}
+
+#[test]
+fn packages_that_ship_wasm_answer_as_node_does() {
+    let node = node_answers();
+    let names: Vec<&str> = node.keys().map(String::as_str).collect();
+    assert_eq!(names, ["hash-wasm", "resvg", "shiki", "sql-js"]);
+    let script = repo_root().join("tests/corpus/worker.js");
+    let d = Daemon::start(
+        &format!(
+            "[render]\nscript = \"{}\"\njsc_workers = 1\nrequest_timeout_ms = 120000\n",
+            script.display()
+        ),
+        "",
+    );
+    d.wait_workers(1);
+    let mut wrong = Vec::new();
+    for (name, want) in &node {
+        assert_eq!(want["ok"], true, "node fails {name}: {want}");
+        let got = d.get(&format!("/?case={name}&folder=wasm")).json();
+        if &got != want {
+            wrong.push(format!("{name}: bext {got}\n  node {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
