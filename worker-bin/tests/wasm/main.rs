@@ -333,7 +333,8 @@ fn webidl_shape_of_the_namespace() {
           grow: d(WebAssembly.Memory.prototype, "grow"),
           lengths: [WebAssembly.Module.length, WebAssembly.Instance.length, WebAssembly.Memory.length, WebAssembly.Table.length,
             WebAssembly.Global.length, WebAssembly.Module.customSections.length, WebAssembly.Table.prototype.set.length,
-            WebAssembly.instantiate.length, WebAssembly.Exception.length],
+            WebAssembly.instantiate.length, WebAssembly.Exception.length, WebAssembly.Table.prototype.grow.length],
+          tableLength: d(WebAssembly.Table.prototype, "length"),
           buffer: typeof Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, "buffer").get,
         };"#,
     );
@@ -341,8 +342,9 @@ fn webidl_shape_of_the_namespace() {
     assert_eq!(v["validate"], "true,true,true");
     assert_eq!(v["Module"], "true,false,true");
     assert_eq!(v["grow"], "true,true,true");
-    assert_eq!(v["lengths"], serde_json::json!([1, 1, 1, 1, 1, 2, 1, 1, 2]));
+    assert_eq!(v["lengths"], serde_json::json!([1, 1, 1, 1, 1, 2, 1, 1, 1, 1]));
     assert_eq!(v["buffer"], "function");
+    assert_eq!(v["tableLength"], ",true,true", "an attribute is enumerable");
 }
 
 #[test]
