@@ -342,7 +342,10 @@ fn webidl_shape_of_the_namespace() {
     assert_eq!(v["validate"], "true,true,true");
     assert_eq!(v["Module"], "true,false,true");
     assert_eq!(v["grow"], "true,true,true");
-    assert_eq!(v["lengths"], serde_json::json!([1, 1, 1, 1, 1, 2, 1, 1, 1, 1]));
+    assert_eq!(
+        v["lengths"],
+        serde_json::json!([1, 1, 1, 1, 1, 2, 1, 1, 1, 1])
+    );
     assert_eq!(v["buffer"], "function");
     assert_eq!(v["tableLength"], ",true,true", "an attribute is enumerable");
 }
