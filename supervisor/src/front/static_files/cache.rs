@@ -25,11 +25,8 @@
 //!   by the next lookup while the file did not change, and dropped with it.
 
 use std::fs::Metadata;
-use std::io::Read;
 use std::num::NonZeroUsize;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -40,6 +37,8 @@ use lru::LruCache;
 use super::negotiate::{self, Encoding, Validators};
 use super::pack::{self, Packs};
 use super::path::{self, Lookup, Refusal};
+pub use super::version::{Budget, Stamp};
+use super::version::{Reservation, read_version};
 use crate::config::StaticEntry;
 
 /// How long a lookup is used before the path is looked up again.
@@ -51,68 +50,10 @@ pub const SMALL_FILE_BYTES: u64 = 64 * 1024;
 /// All held bytes together, across entries.
 pub const MAX_HELD_BYTES: u64 = 8 << 20;
 
-/// The bytes held, and how many more may be.
-#[derive(Debug)]
-pub struct Budget {
-    held: AtomicU64,
-    max: u64,
-}
-
 impl Default for Budget {
     /// The budget of small files' bytes: [`MAX_HELD_BYTES`].
     fn default() -> Self {
         Budget::new(MAX_HELD_BYTES)
-    }
-}
-
-impl Budget {
-    /// A budget of `max` bytes.
-    pub fn new(max: u64) -> Budget {
-        Budget {
-            held: AtomicU64::new(0),
-            max,
-        }
-    }
-
-    /// Takes `n` bytes of the budget if they fit.
-    pub fn reserve(self: &Arc<Self>, n: u64) -> Option<Reservation> {
-        let before = self.held.fetch_add(n, Ordering::AcqRel);
-        if before + n > self.max {
-            self.held.fetch_sub(n, Ordering::AcqRel);
-            return None;
-        }
-        Some(Reservation {
-            n,
-            budget: self.clone(),
-        })
-    }
-
-    #[cfg(test)]
-    pub fn held(&self) -> u64 {
-        self.held.load(Ordering::Acquire)
-    }
-}
-
-/// Bytes counted against the budget until dropped.
-#[derive(Debug)]
-pub struct Reservation {
-    n: u64,
-    budget: Arc<Budget>,
-}
-
-impl Reservation {
-    /// Gives back all but `n` of the bytes reserved (`n` no more than
-    /// them).
-    pub fn shrink(&mut self, n: u64) {
-        let n = n.min(self.n);
-        self.budget.held.fetch_sub(self.n - n, Ordering::AcqRel);
-        self.n = n;
-    }
-}
-
-impl Drop for Reservation {
-    fn drop(&mut self) {
-        self.budget.held.fetch_sub(self.n, Ordering::AcqRel);
     }
 }
 
@@ -121,29 +62,6 @@ impl Drop for Reservation {
 pub struct Held {
     pub bytes: Bytes,
     _counted: Reservation,
-}
-
-/// What identifies a file's version: if any of these changed, so may have
-/// its bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stamp {
-    dev: u64,
-    ino: u64,
-    len: u64,
-    mtime: (i64, i64),
-    ctime: (i64, i64),
-}
-
-impl Stamp {
-    fn of(m: &Metadata) -> Stamp {
-        Stamp {
-            dev: m.dev(),
-            ino: m.ino(),
-            len: m.len(),
-            mtime: (m.mtime(), m.mtime_nsec()),
-            ctime: (m.ctime(), m.ctime_nsec()),
-        }
-    }
 }
 
 /// One representation of a file: the file itself or a precompressed
@@ -173,6 +91,18 @@ pub struct File {
     /// text type of [`pack::MIN_BYTES`] to [`pack::MAX_BYTES`] without
     /// precompressed siblings.
     pub packs: Option<Arc<Packs>>,
+}
+
+impl File {
+    /// What its versions compressed on the fly are made from.
+    pub fn source(&self) -> pack::Source<'_> {
+        pack::Source {
+            path: &self.path,
+            len: self.identity.len,
+            held: self.identity.held.as_ref().map(|h| h.bytes.clone()),
+            stamp: self.identity.stamp,
+        }
+    }
 }
 
 /// What a path resolved to.
@@ -323,21 +253,6 @@ fn hold(path: &Path, stamp: Stamp, budget: &Arc<Budget>) -> Option<Arc<Held>> {
         bytes: bytes.into(),
         _counted: counted,
     }))
-}
-
-/// The bytes of the file at `path` if it is still the version `stamp`
-/// describes once open, and reads as long as it says.
-pub fn read_version(path: &Path, stamp: Stamp) -> Option<Vec<u8>> {
-    let mut f = std::fs::File::open(path).ok()?;
-    if Stamp::of(&f.metadata().ok()?) != stamp {
-        return None;
-    }
-    let mut bytes = Vec::with_capacity(stamp.len as usize);
-    f.by_ref()
-        .take(stamp.len + 1)
-        .read_to_end(&mut bytes)
-        .ok()?;
-    (bytes.len() as u64 == stamp.len).then_some(bytes)
 }
 
 #[cfg(test)]

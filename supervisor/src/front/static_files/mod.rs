@@ -20,6 +20,7 @@ mod cache;
 mod negotiate;
 mod pack;
 mod path;
+mod version;
 
 pub use crate::front::body::FileBody;
 
@@ -247,7 +248,7 @@ impl Statics {
         if packs.validators(enc).not_modified(req.headers()) {
             return Some(not_modified(last_modified, head));
         }
-        let packed = packs.get(enc, file, &self.packed).await?;
+        let packed = packs.get(enc, file.source(), &self.packed).await?;
         let len = packed.bytes.len() as u64;
         let body = if req.method() == Method::HEAD {
             full(Bytes::new())

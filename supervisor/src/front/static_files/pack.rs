@@ -24,14 +24,15 @@
 //!   drops its compressed versions).
 
 use std::io::Write as _;
+use std::path::Path;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use hyper::header::HeaderValue;
 use tokio::sync::OnceCell;
 
-use super::cache::{self, Budget, File, Reservation};
 use super::negotiate::{Encoding, Validators};
+use super::version::{Budget, Reservation, Stamp, read_version};
 
 /// The encodings made on the fly, in the order preferred when a client
 /// weighs them the same.
@@ -75,6 +76,16 @@ pub fn compressible(content_type: &[u8]) -> bool {
                 | b"font/otf"
                 | b"application/vnd.ms-fontobject"
         )
+}
+
+/// What a file's versions are made from: its path, its length, its bytes
+/// when the open-file cache holds them, and the version they must be.
+#[derive(Debug)]
+pub struct Source<'a> {
+    pub path: &'a Path,
+    pub len: u64,
+    pub held: Option<Bytes>,
+    pub stamp: Stamp,
 }
 
 /// A version compressed on the fly.
@@ -126,7 +137,7 @@ impl Packs {
     pub async fn get(
         &self,
         enc: Encoding,
-        file: &File,
+        file: Source<'_>,
         budget: &Arc<Budget>,
     ) -> Option<Arc<Packed>> {
         let made = self.slots[Self::slot(enc)]
@@ -139,20 +150,20 @@ impl Packs {
 /// Compresses `file` with `enc` on a blocking thread.
 async fn make(
     enc: Encoding,
-    file: &File,
+    file: Source<'_>,
     budget: &Arc<Budget>,
 ) -> Result<Option<Arc<Packed>>, Full> {
-    let len = file.identity.len;
+    let len = file.len;
     let mut counted = budget.reserve(len).ok_or(Full)?;
-    let held = file.identity.held.as_ref().map(|h| h.bytes.clone());
-    let (path, stamp) = (file.path.clone(), file.identity.stamp);
+    let held = file.held;
+    let (path, stamp) = (file.path.to_path_buf(), file.stamp);
     let started = std::time::Instant::now();
     let out = tokio::task::spawn_blocking(move || {
         let read;
         let src: &[u8] = match &held {
             Some(b) => b,
             None => {
-                read = cache::read_version(&path, stamp)?;
+                read = read_version(&path, stamp)?;
                 &read
             }
         };

@@ -3,7 +3,7 @@ use std::path::Path;
 
 use super::*;
 use crate::config::StaticEntry;
-use crate::front::static_files::cache::{Files, Found};
+use crate::front::static_files::cache::{self, File, Files, Found};
 
 fn entry(dir: &Path) -> StaticEntry {
     StaticEntry {
@@ -95,8 +95,8 @@ async fn a_version_is_made_once_kept_under_the_budget_and_dropped_with_its_looku
     let r = files.get(&e, "/a.css");
     let f = file(&r);
     let packs = f.packs.as_ref().expect("a text file has packs");
-    let one = packs.get(Encoding::Br, f, &budget).await.unwrap();
-    let two = packs.get(Encoding::Br, f, &budget).await.unwrap();
+    let one = packs.get(Encoding::Br, f.source(), &budget).await.unwrap();
+    let two = packs.get(Encoding::Br, f.source(), &budget).await.unwrap();
     assert!(Arc::ptr_eq(&one, &two), "made once");
     assert_eq!(
         budget.held(),
@@ -106,9 +106,17 @@ async fn a_version_is_made_once_kept_under_the_budget_and_dropped_with_its_looku
     // The other encoding does not fit beside it while the file's size is
     // reserved: sent as it is, tried again later.
     let full_budget = Arc::new(Budget::new(10));
-    assert!(packs.get(Encoding::Gzip, f, &full_budget).await.is_none());
+    assert!(
+        packs
+            .get(Encoding::Gzip, f.source(), &full_budget)
+            .await
+            .is_none()
+    );
     assert_eq!(full_budget.held(), 0);
-    let gz = packs.get(Encoding::Gzip, f, &budget).await.unwrap();
+    let gz = packs
+        .get(Encoding::Gzip, f.source(), &budget)
+        .await
+        .unwrap();
     assert_eq!(budget.held(), (one.bytes.len() + gz.bytes.len()) as u64);
     assert_ne!(packs.etag(Encoding::Br), packs.etag(Encoding::Gzip));
     // No packs for an image, nor for an entry without `compress`.
