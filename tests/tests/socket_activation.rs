@@ -19,6 +19,28 @@ fn free_addr() -> SocketAddr {
         .unwrap()
 }
 
+/// Whether a socket listens on `addr` (IPv4), read from /proc/net/tcp
+/// without connecting: state 0A is LISTEN, the address is hex, the
+/// IP in the kernel's (little-endian) byte order.
+fn listening(addr: SocketAddr) -> bool {
+    let SocketAddr::V4(v4) = addr else {
+        return false;
+    };
+    let want = format!(
+        "{:08X}:{:04X}",
+        u32::from_le_bytes(v4.ip().octets()),
+        v4.port()
+    );
+    std::fs::read_to_string("/proc/net/tcp")
+        .unwrap_or_default()
+        .lines()
+        .skip(1)
+        .any(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            f.len() > 3 && f[1] == want && f[3] == "0A"
+        })
+}
+
 #[test]
 fn a_connection_made_before_bextd_runs_is_served() {
     let Some(activate) = [
@@ -58,11 +80,13 @@ fn a_connection_made_before_bextd_runs_is_served() {
         .spawn()
         .expect("systemd-socket-activate");
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    // It listens; bextd is not started yet.
-    let mut sock = wait_for(Duration::from_secs(10), "the activation socket", || {
-        TcpStream::connect(addr).ok()
+    // It listens; bextd is not started yet. Looked at before connecting:
+    // the connection itself makes systemd-socket-activate exec bextd.
+    wait_for(Duration::from_secs(10), "the activation socket", || {
+        listening(addr).then_some(())
     });
     assert_ne!(comm(pid).as_deref(), Some("bextd"), "bextd started early");
+    let mut sock = TcpStream::connect(addr).expect("connect to the activation socket");
     sock.set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     sock.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
