@@ -7,7 +7,9 @@
 //! from a `FinalizationRegistry` when it is collected unclosed).
 //!
 //! A failure comes back to JS as `[message, code, errno]`, which zlib.js
-//! turns into the error Node would throw or emit.
+//! turns into the error Node would throw or emit; a write that reached its
+//! stream's end before trailing bytes adds what it decoded (`zlibWrite`'s
+//! 4th item, which `DecompressionStream` enqueues before erroring).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -122,8 +124,18 @@ pub(crate) fn install<'js>(ctx: &Ctx<'js>, host: &Object<'js>) -> Result<()> {
                     return failure(&ctx, closed());
                 };
                 let mut out = Vec::new();
-                let r = codec.write(&input, flush, &mut out).map(|()| out);
-                answer(&ctx, r)
+                match codec.write(&input, flush, &mut out) {
+                    Ok(()) => answer(&ctx, Ok(out)),
+                    // The stream ended within this input: what it decoded
+                    // up to its end goes with the failure, as a 4th item.
+                    Err(e) if e.is_trailing_junk() && !out.is_empty() => {
+                        let a = failure(&ctx, e)?;
+                        let bytes = TypedArray::<u8>::new(ctx.clone(), out)?;
+                        a.as_array().map(|a| a.set(3, bytes)).transpose()?;
+                        Ok(a)
+                    }
+                    Err(e) => failure(&ctx, e),
+                }
             },
         )?,
     )?;

@@ -1,22 +1,29 @@
 // CompressionStream and DecompressionStream (the Compression Streams
-// standard): "gzip", "deflate" and "deflate-raw", each a TransformStream's
+// standard): "gzip", "deflate", "deflate-raw" and "brotli", each a TransformStream's
 // readable and writable over one codec of the zlib room (host.zlibOpen /
 // zlibWrite / zlibClose, the binding node:zlib uses, given to the
 // prelude's host when the web module loads). Evaluated inside the web
 // module (see prelude.rs); web.js calls it.
 //
-// As the standard says: a chunk that is not an ArrayBuffer or a view is a
-// TypeError, and so are corrupt input, input that ends short of its
-// stream's end, and any byte after that end (a decoder takes one stream:
-// no second gzip member, no padding); the errors carry the message and
-// `code` Node gives (Z_DATA_ERROR, Z_BUF_ERROR,
-// ERR_TRAILING_JUNK_AFTER_STREAM_END).
+// As the standard says: a chunk that is not an ArrayBuffer or a view of
+// one (not of a SharedArrayBuffer) is a TypeError, and so are corrupt
+// input, input that ends short of its stream's end, and any byte after
+// that end (a decoder takes one stream: no second gzip member, no
+// padding; what the chunk decoded before that end is still enqueued
+// first); the errors carry the message and `code` Node gives
+// (Z_DATA_ERROR, Z_BUF_ERROR, ERR_TRAILING_JUNK_AFTER_STREAM_END).
 (function (host, TransformStream, isBufferSource) {
   "use strict";
   // Node's zlib mode numbers: [compress, decompress].
-  const MODES = { "gzip": [3, 4], "deflate": [1, 2], "deflate-raw": [5, 6] };
+  const MODES = { "gzip": [3, 4], "deflate": [1, 2], "deflate-raw": [5, 6], "brotli": [9, 8] };
+  const BROTLI = [8, 9];
+  // Z_NO_FLUSH is brotli's BROTLI_OPERATION_PROCESS; the last write is
+  // Z_FINISH, or BROTLI_OPERATION_FINISH.
   const Z_NO_FLUSH = 0;
   const Z_FINISH = 4;
+  const BROTLI_OPERATION_FINISH = 2;
+  const isShared = (v) => typeof SharedArrayBuffer === "function"
+    && (v instanceof SharedArrayBuffer || (ArrayBuffer.isView(v) && v.buffer instanceof SharedArrayBuffer));
   // A stream dropped before its end frees its codec; the token is an
   // object of its own (QuickJS keeps a registry's token alive).
   const closeLater = typeof FinalizationRegistry === "function"
@@ -55,17 +62,21 @@
       closeLater?.unregister(token);
       host.zlibClose(id);
     };
+    const finish = BROTLI.includes(mode) ? BROTLI_OPERATION_FINISH : Z_FINISH;
     const write = (chunk, flush, c) => {
       const out = host.zlibWrite(id, chunk, flush);
       if (!(out instanceof Uint8Array)) {
         close();
+        // A failure's fourth item: what came out before it (the stream's
+        // end, then trailing bytes).
+        if (out[3]?.length) c.enqueue(out[3]);
         throw failure(out);
       }
       if (out.length) c.enqueue(out);
     };
     const transformer = {
       transform(chunk, c) {
-        if (!isBufferSource(chunk)) {
+        if (!isBufferSource(chunk) || isShared(chunk)) {
           close();
           throw new TypeError("The chunk is not an ArrayBuffer or an ArrayBufferView");
         }
@@ -76,7 +87,7 @@
       },
       flush(c) {
         try {
-          write(new Uint8Array(0), Z_FINISH, c);
+          write(new Uint8Array(0), finish, c);
         } finally {
           close();
         }

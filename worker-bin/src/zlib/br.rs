@@ -134,6 +134,9 @@ fn failed() -> Error {
 pub struct Decoder {
     state: BrotliState<StandardAlloc, StandardAlloc, StandardAlloc>,
     ended: bool,
+    /// One stream only (`DecompressionStream`): bytes after its end fail
+    /// (see `Codec::single_stream`) instead of being dropped.
+    pub(super) single: bool,
 }
 
 impl Decoder {
@@ -145,6 +148,7 @@ impl Decoder {
                 StandardAlloc::default(),
             ),
             ended: false,
+            single: false,
         }
     }
 
@@ -194,6 +198,9 @@ impl Decoder {
                     ));
                 }
             }
+        }
+        if self.ended && self.single && in_off < input.len() {
+            return Err(Error::trailing_junk());
         }
         if flush == FINISH && !self.ended {
             return Err(Error::unexpected_end());

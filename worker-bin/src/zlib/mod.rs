@@ -130,6 +130,11 @@ impl Error {
 
     /// Bytes after the end of a single stream (the Compression Streams
     /// standard's error; Node 22's code).
+    /// Bytes after the end of a single-stream decoder's stream.
+    pub fn is_trailing_junk(&self) -> bool {
+        self.code == "ERR_TRAILING_JUNK_AFTER_STREAM_END"
+    }
+
     fn trailing_junk() -> Error {
         Error::new(
             "Trailing junk found after the end of the compressed stream",
@@ -219,8 +224,10 @@ impl Codec {
     /// end of the compressed stream" instead of starting another gzip
     /// member or being dropped. No effect on an encoder.
     pub fn single_stream(&mut self) {
-        if let Inner::Inflate(d) = &mut self.inner {
-            d.single = true;
+        match &mut self.inner {
+            Inner::Inflate(d) => d.single = true,
+            Inner::BrotliDecode(d) => d.single = true,
+            _ => {}
         }
     }
 
@@ -244,7 +251,9 @@ impl Codec {
             Inner::Inflate(d) => d.reset(),
             Inner::BrotliEncode(e) => e.reset(),
             Inner::BrotliDecode(d) => {
+                let single = d.single;
                 **d = br::Decoder::new();
+                d.single = single;
                 Ok(())
             }
         }

@@ -273,8 +273,9 @@ fn params_go_on_in_a_raw_deflater_with_the_wrappers_trailer() {
 
 /// `DecompressionStream`'s decoders take one stream: a byte after its end,
 /// in the same write or a later one, is an error (a gzip member, a zero
-/// byte and junk alike); without `single_stream` the same input is read as
-/// Node's gunzip reads it.
+/// byte and junk alike), after what the stream decoded up to its end;
+/// without `single_stream` the same input is read as Node's gunzip reads
+/// it.
 #[test]
 fn a_single_stream_refuses_what_follows_its_end() {
     let data = b"hello hello hello".repeat(20);
@@ -282,15 +283,20 @@ fn a_single_stream_refuses_what_follows_its_end() {
         (Mode::Gzip, Mode::Gunzip),
         (Mode::Deflate, Mode::Inflate),
         (Mode::DeflateRaw, Mode::InflateRaw),
+        (Mode::BrotliEncode, Mode::BrotliDecode),
     ] {
-        let wire = run(enc, &Options::default(), &data, 4, usize::MAX).unwrap();
+        let finish = enc.finish_flush();
+        let wire = run(enc, &Options::default(), &data, finish, usize::MAX).unwrap();
         for extra in [&wire[..], &[0][..], &[1, 2, 3][..]] {
             let mut joined = wire.clone();
             joined.extend_from_slice(extra);
             let mut d = Codec::new(dec, &Options::default()).unwrap();
             d.single_stream();
-            let e = d.write(&joined, 0, &mut Vec::new()).unwrap_err();
+            let mut out = Vec::new();
+            let e = d.write(&joined, 0, &mut out).unwrap_err();
             assert_eq!(e.code, "ERR_TRAILING_JUNK_AFTER_STREAM_END", "{dec:?}");
+            assert!(e.is_trailing_junk());
+            assert_eq!(out, data, "{dec:?}");
             // Cut at the end: the junk comes in the next write.
             let mut d = Codec::new(dec, &Options::default()).unwrap();
             d.single_stream();
@@ -302,7 +308,7 @@ fn a_single_stream_refuses_what_follows_its_end() {
             let mut d = Codec::new(dec, &Options::default()).unwrap();
             d.single_stream();
             d.write(&wire, 0, &mut Vec::new()).unwrap();
-            d.write(b"", 4, &mut Vec::new()).unwrap();
+            d.write(b"", finish, &mut Vec::new()).unwrap();
         }
     }
     // Without it, gunzip goes on with the second member.

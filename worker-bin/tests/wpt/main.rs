@@ -3,7 +3,8 @@
 //! subtest. The suites are copied from web-platform-tests/wpt by
 //! scripts/vendor-wpt into this folder (`WebCryptoAPI/`, `resources/`, with
 //! PROVENANCE and LICENSE), `wasm/jsapi/` from its upstream,
-//! WebAssembly/spec's `test/js-api`, by scripts/vendor-wasm-jsapi, or read
+//! WebAssembly/spec's `test/js-api`, by scripts/vendor-wasm-jsapi,
+//! `compression/` from Node's copy of WPT (by hand, see PROVENANCE), or read
 //! from the WPT checkout `$BEXT_WPT_DIR`; with neither, the test says so
 //! and runs nothing.
 //!
@@ -19,7 +20,8 @@
 //! whole (`(file)`).
 //!
 //! Every subtest testharness reports is compared with the suite's
-//! expectations (WebCryptoAPI.expected, wasm-jsapi.expected: file, subtest,
+//! expectations (WebCryptoAPI.expected, wasm-jsapi.expected,
+//! compression.expected: file, subtest,
 //! reason): the test fails when a subtest fails that the file does not
 //! list; listed subtests that now pass are printed, and
 //! `BEXT_BLESS=1 cargo test -p bext-worker --test wpt` rewrites the list.
@@ -67,6 +69,11 @@ fn webcrypto_api() {
 #[test]
 fn wasm_jsapi() {
     suite("wasm/jsapi");
+}
+
+#[test]
+fn compression() {
+    suite("compression");
 }
 
 /// The WPT checkout the suites are read from: `$BEXT_WPT_DIR`, else this
