@@ -1,5 +1,6 @@
 //! AES in the four modes the API names: GCM (authenticated), CBC (PKCS#7
 //! padding), CTR (with the API's counter length), KW (RFC 3394 key wrap).
+//! GCM's usual shape and CBC run on `aws-lc-rs` (`aes_lc.rs`).
 
 use aes::cipher::block_padding::Pkcs7;
 use aes::cipher::{BlockModeDecrypt, BlockModeEncrypt, KeyIvInit, StreamCipher};
@@ -87,6 +88,11 @@ fn gcm(
     if iv.is_empty() {
         return Err(operation("AES-GCM: the iv must be at least one byte"));
     }
+    if iv.len() == 12 && tag_bits == 128 {
+        if let Some(out) = super::aes_lc::gcm(key, iv, aad, input, decrypt) {
+            return out;
+        }
+    }
     let payload = Payload { msg: input, aad };
     macro_rules! tag {
         ($n:ty) => {
@@ -169,6 +175,9 @@ fn gcm_with<N: ArraySize, T: TagSize>(
 fn cbc(key: &[u8], iv: &[u8], input: &[u8], decrypt: bool) -> Result<Vec<u8>> {
     if iv.len() != 16 {
         return Err(operation("AES-CBC: the iv must be 16 bytes"));
+    }
+    if let Some(out) = super::aes_lc::cbc(key, iv, input, decrypt) {
+        return out;
     }
     with_aes!(key, A => {
         if decrypt {

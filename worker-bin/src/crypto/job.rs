@@ -244,7 +244,7 @@ fn sign(alg: SignAlg, key: &Key, data: &[u8]) -> Result<Vec<u8>> {
 fn verify(alg: SignAlg, key: &Key, data: &[u8], sig: &[u8]) -> Result<bool> {
     match (alg, key) {
         (SignAlg::Hmac(hash), Key::Secret(k)) => Ok(mac::hmac_verify(hash, &k.0, data, sig)),
-        (SignAlg::Ecdsa(hash), Key::Ec(k)) => Ok(k.verify(&hash.digest(data), sig)),
+        (SignAlg::Ecdsa(hash), Key::Ec(k)) => Ok(k.verify_message(hash, data, sig)),
         (SignAlg::EdDsa, Key::Okp(k)) => Ok(k.verify(data, sig)),
         (SignAlg::Rsa(padding, hash), Key::Rsa(k)) => Ok(k.verify(padding, hash, data, sig)),
         _ => Err(access("the key does not fit the algorithm")),

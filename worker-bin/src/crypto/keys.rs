@@ -310,7 +310,7 @@ pub fn verify(key: &Key, o: &SignOptions, data_in: &[u8], sig: &[u8]) -> Result<
                     None => return Ok(false),
                 }
             };
-            Ok(k.verify(&need_hash(o)?.digest(data_in), &rs))
+            Ok(k.verify_message(need_hash(o)?, data_in, &rs))
         }
         Key::Okp(k) if k.name().starts_with("Ed") => Ok(k.verify(data_in, sig)),
         _ => Err(CryptoError::InvalidAccess(

@@ -39,6 +39,7 @@
 //! `kdf` has scrypt for it too.
 
 pub mod aes;
+mod aes_lc;
 pub mod cipher;
 mod ec;
 pub mod job;
@@ -48,6 +49,7 @@ pub(crate) mod mac;
 mod okp;
 mod okp448;
 pub mod rsa;
+mod rsa_lc;
 
 pub use job::{Job, Output};
 pub use mac::{Hash, timing_safe_equal};

@@ -44,6 +44,7 @@ use ::rsa::{BoxedUint, Oaep, Pkcs1v15Sign, PrivateKey, Pss, PublicKey};
 use sha2::Digest as _;
 
 use super::mac::{Hash, with_hash};
+use super::rsa_lc::{self, Der, LcRsa};
 use super::{CryptoError, Result, data, operation};
 
 /// The smallest and largest modulus, in bits.
@@ -54,6 +55,9 @@ pub const MAX_BITS: u32 = 8192;
 pub struct RsaKey {
     private: Option<PrivateKey>,
     public: PublicKey,
+    /// The key as `aws-lc-rs` holds it, parsed on first use (boxed: ten
+    /// slots would make every `Key` as large).
+    lc: Box<LcRsa>,
 }
 
 impl std::fmt::Debug for RsaKey {
@@ -129,19 +133,32 @@ impl RsaKey {
 
     /// A new key pair: private, public.
     pub fn generate(bits: u32, exponent: &[u8]) -> Result<(RsaKey, RsaKey)> {
-        let e = BoxedUint::from(Self::check(bits, exponent)?);
-        let mut rng = getrandom04::SysRng;
-        let private = PrivateKey::new_with_exp(&mut rng, bits as usize, e)
-            .map_err(|e| operation(format!("RSA key generation failed: {e}")))?;
+        let e = Self::check(bits, exponent)?;
+        let failed =
+            |e: &dyn std::fmt::Display| operation(format!("RSA key generation failed: {e}"));
+        let (private, lc) = match rsa_lc::generate(bits, e) {
+            Some((der, lc)) => (
+                PrivateKey::from_pkcs8_der(&der).map_err(|e| failed(&e))?,
+                Box::new(lc),
+            ),
+            None => {
+                let mut rng = getrandom04::SysRng;
+                let private = PrivateKey::new_with_exp(&mut rng, bits as usize, BoxedUint::from(e))
+                    .map_err(|e| failed(&e))?;
+                (private, Box::default())
+            }
+        };
         let public = private.to_public_key();
         Ok((
             RsaKey {
                 public: public.clone(),
                 private: Some(private),
+                lc,
             },
             RsaKey {
                 public,
                 private: None,
+                lc: Box::default(),
             },
         ))
     }
@@ -165,6 +182,7 @@ impl RsaKey {
         Ok(RsaKey {
             public,
             private: None,
+            lc: Box::default(),
         })
     }
 
@@ -173,6 +191,7 @@ impl RsaKey {
         Ok(RsaKey {
             public: private.to_public_key(),
             private: Some(private),
+            lc: Box::default(),
         })
     }
 
@@ -189,6 +208,7 @@ impl RsaKey {
             return Ok(RsaKey {
                 public,
                 private: None,
+                lc: Box::default(),
             });
         };
         let private = PrivateKey::try_from(RsaPrivateKeyRef {
@@ -206,6 +226,7 @@ impl RsaKey {
         Ok(RsaKey {
             public: private.to_public_key(),
             private: Some(private),
+            lc: Box::default(),
         })
     }
 
@@ -247,21 +268,79 @@ impl RsaKey {
             .ok_or_else(|| super::access("the operation needs a private key"))
     }
 
+    #[cfg(test)]
+    pub(super) fn lc_cache(&self) -> &LcRsa {
+        &self.lc
+    }
+
+    /// The `aws-lc-rs` side of the key, for a modulus it takes.
+    fn lc(&self) -> Option<&LcRsa> {
+        (self.modulus_bits() >= rsa_lc::MIN_BITS).then_some(&self.lc)
+    }
+
     pub fn sign(&self, padding: RsaPadding, hash: Hash, msg: &[u8]) -> Result<Vec<u8>> {
-        let key = self.private()?;
-        let signed = with_hash!(hash, H => {
-            let digest = H::digest(msg);
-            match padding {
-                RsaPadding::Pkcs1 => key.sign(Pkcs1v15Sign::new::<H>(), &digest),
-                RsaPadding::Pss { salt } => key.sign(Pss::<H>::new_with_salt(salt), &digest),
-            }
-        });
-        signed.map_err(|e| operation(format!("RSA signing failed: {e}")))
+        self.private()?;
+        match self.lc().and_then(|lc| lc.sign(self, padding, hash, msg)) {
+            Some(signed) => signed.map_err(|()| sign_failed(&"the salt is too long for the key")),
+            None => self.sign_rc(padding, hash, msg),
+        }
     }
 
     /// Whether `sig` is a valid signature of `msg`; a signature of the
     /// wrong length is simply not valid.
     pub fn verify(&self, padding: RsaPadding, hash: Hash, msg: &[u8], sig: &[u8]) -> bool {
+        match self
+            .lc()
+            .and_then(|lc| lc.verify(self, padding, hash, msg, sig))
+        {
+            Some(valid) => valid,
+            None => self.verify_rc(padding, hash, msg, sig),
+        }
+    }
+
+    /// RSA-OAEP with `hash` for the label and MGF1.
+    pub fn encrypt(&self, hash: Hash, label: &[u8], msg: &[u8]) -> Result<Vec<u8>> {
+        match self.lc().and_then(|lc| lc.encrypt(self, hash, label, msg)) {
+            Some(out) => out.map_err(|()| encrypt_failed(&"the message is too long for the key")),
+            None => self.encrypt_rc(hash, label, msg),
+        }
+    }
+
+    /// RSA-OAEP decryption. Every failure reads the same (OperationError,
+    /// one message), so the error says nothing of where the check failed.
+    pub fn decrypt(&self, hash: Hash, label: &[u8], ciphertext: &[u8]) -> Result<Vec<u8>> {
+        self.private()?;
+        match self
+            .lc()
+            .and_then(|lc| lc.decrypt(self, hash, label, ciphertext))
+        {
+            Some(out) => out.map_err(|()| decrypt_failed()),
+            None => self.decrypt_rc(hash, label, ciphertext),
+        }
+    }
+
+    // The same operations on the `rsa` crate, for what `aws-lc-rs` does
+    // not take (`rsa_lc.rs` lists it).
+
+    pub(super) fn sign_rc(&self, padding: RsaPadding, hash: Hash, msg: &[u8]) -> Result<Vec<u8>> {
+        let key = self.private()?;
+        with_hash!(hash, H => {
+            let digest = H::digest(msg);
+            match padding {
+                RsaPadding::Pkcs1 => key.sign(Pkcs1v15Sign::new::<H>(), &digest),
+                RsaPadding::Pss { salt } => key.sign(Pss::<H>::new_with_salt(salt), &digest),
+            }
+        })
+        .map_err(|e| sign_failed(&e))
+    }
+
+    pub(super) fn verify_rc(
+        &self,
+        padding: RsaPadding,
+        hash: Hash,
+        msg: &[u8],
+        sig: &[u8],
+    ) -> bool {
         with_hash!(hash, H => {
             let digest = H::digest(msg);
             match padding {
@@ -274,21 +353,46 @@ impl RsaKey {
         .is_ok()
     }
 
-    /// RSA-OAEP with `hash` for the label and MGF1.
-    pub fn encrypt(&self, hash: Hash, label: &[u8], msg: &[u8]) -> Result<Vec<u8>> {
+    pub(super) fn encrypt_rc(&self, hash: Hash, label: &[u8], msg: &[u8]) -> Result<Vec<u8>> {
         let mut rng = getrandom04::SysRng;
         with_hash!(hash, H => {
             self.public.encrypt(&mut rng, Oaep::<H>::new_with_label(label), msg)
         })
-        .map_err(|e| operation(format!("RSA-OAEP encryption failed: {e}")))
+        .map_err(|e| encrypt_failed(&e))
     }
 
-    /// RSA-OAEP decryption. Every failure reads the same (OperationError,
-    /// one message), so the error says nothing of where the check failed.
-    pub fn decrypt(&self, hash: Hash, label: &[u8], ciphertext: &[u8]) -> Result<Vec<u8>> {
+    pub(super) fn decrypt_rc(
+        &self,
+        hash: Hash,
+        label: &[u8],
+        ciphertext: &[u8],
+    ) -> Result<Vec<u8>> {
         let key = self.private()?;
         with_hash!(hash, H => key.decrypt(Oaep::<H>::new_with_label(label), ciphertext))
-            .map_err(|_| operation("RSA-OAEP decryption failed"))
+            .map_err(|_| decrypt_failed())
+    }
+}
+
+fn sign_failed(e: &dyn std::fmt::Display) -> CryptoError {
+    operation(format!("RSA signing failed: {e}"))
+}
+
+fn encrypt_failed(e: &dyn std::fmt::Display) -> CryptoError {
+    operation(format!("RSA-OAEP encryption failed: {e}"))
+}
+
+fn decrypt_failed() -> CryptoError {
+    operation("RSA-OAEP decryption failed")
+}
+
+/// The DER `rsa_lc` parses a key from, made only when a slot is filled.
+impl Der for RsaKey {
+    fn pkcs8(&self) -> Option<zeroize::Zeroizing<Vec<u8>>> {
+        self.to_pkcs8().ok().map(zeroize::Zeroizing::new)
+    }
+
+    fn spki(&self) -> Option<Vec<u8>> {
+        self.to_spki().ok()
     }
 }
 
