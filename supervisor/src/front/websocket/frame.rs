@@ -7,7 +7,8 @@
 //! breach is found before its payload arrives (a reserved opcode, an
 //! unmasked frame, a control frame over 125 bytes or fragmented, a frame
 //! over the message limit). A breach leaves the buffer as it was: the
-//! skimmer starts at the offending frame's first byte.
+//! skimmer starts at the offending frame's first byte (or, when `joining`
+//! refuses a piece of a text frame, past what is left of that frame).
 
 use bytes::{Buf, BufMut, BytesMut};
 
@@ -78,33 +79,121 @@ struct Head {
 
 /// Reads the client's frames: `max` is the largest payload of a data
 /// frame, `deflate` whether permessage-deflate was agreed (RSV1 allowed).
-#[derive(Debug, Clone, Copy)]
+///
+/// A text message's frame is given in pieces as its payload arrives (a
+/// piece is a frame of its own to `joining`: the first has the frame's
+/// opcode, the others are continuations, and only the last may be final),
+/// so that a byte that is not UTF-8 is refused when it arrives, not when
+/// its frame ends (Autobahn 6.4.3, 6.4.4). A binary frame, or a control
+/// frame, is given whole.
+#[derive(Debug, Clone)]
 pub(super) struct Decoder {
-    pub(super) max: usize,
-    pub(super) deflate: bool,
+    max: usize,
+    deflate: bool,
+    /// The text frame whose payload is coming in pieces.
+    under_way: Option<UnderWay>,
+    /// Whether the message under way is text (its continuations stream).
+    text: bool,
+    /// Bytes the frame at the head of the buffer needs, once its head is
+    /// known (or the next piece of a frame under way wants).
+    wanted: usize,
 }
 
+/// What is left of a text frame given in pieces.
+#[derive(Debug, Clone, Copy)]
+struct UnderWay {
+    fin: bool,
+    mask: [u8; 4],
+    /// Payload bytes given so far (where the mask stands).
+    done: usize,
+    left: usize,
+}
+
+/// The most a piece of a text frame waits for at once: a large text
+/// frame is read (and its UTF-8 checked) this much at a time.
+const PIECE: usize = 64 * 1024;
+
 impl Decoder {
-    /// The frame at the start of `buf`, taken from it; `Ok(None)` until it
-    /// is all there (`wanted` says how many bytes it needs in all, once
-    /// its head is known).
-    pub(super) fn decode(
-        &self,
-        buf: &mut BytesMut,
-        wanted: &mut usize,
-    ) -> Result<Option<Frame>, Breach> {
+    pub(super) fn new(max: usize, deflate: bool) -> Decoder {
+        Decoder {
+            max,
+            deflate,
+            under_way: None,
+            text: false,
+            wanted: 0,
+        }
+    }
+
+    /// How many bytes the buffer should hold for the next frame or piece
+    /// (0 when no head is known).
+    pub(super) fn wanted(&self) -> usize {
+        self.wanted
+    }
+
+    /// Forgets the frame under way (after a breach): how many of its bytes
+    /// the client has still to send.
+    pub(super) fn abandon(&mut self) -> u64 {
+        self.wanted = 0;
+        self.under_way.take().map_or(0, |u| u.left as u64)
+    }
+
+    /// The frame (or piece of a text frame) at the start of `buf`, taken
+    /// from it; `Ok(None)` until there is one.
+    pub(super) fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<Frame>, Breach> {
+        if let Some(u) = self.under_way.as_mut() {
+            let n = buf.len().min(u.left);
+            if n == 0 {
+                return Ok(None);
+            }
+            let mut payload = buf.split_to(n);
+            unmask_from(&mut payload, u.mask, u.done);
+            u.done += n;
+            u.left -= n;
+            let fin = u.left == 0 && u.fin;
+            self.wanted = u.left.min(PIECE);
+            if u.left == 0 {
+                self.under_way = None;
+            }
+            return Ok(Some(Frame {
+                fin,
+                rsv1: false,
+                op: Op::Continuation,
+                payload,
+            }));
+        }
         let Some(head) = self.head(buf)? else {
+            self.wanted = 0;
             return Ok(None);
         };
-        *wanted = head.len + head.payload;
-        if buf.len() < *wanted {
+        self.wanted = head.len + head.payload;
+        let text = match head.op {
+            Op::Text => true,
+            Op::Continuation => self.text,
+            _ => false,
+        };
+        let arrived = buf.len() - head.len.min(buf.len());
+        if buf.len() < self.wanted && !(text && arrived > 0) {
             return Ok(None);
         }
+        if matches!(head.op, Op::Text | Op::Binary) {
+            self.text = head.op == Op::Text;
+        }
         buf.advance(head.len);
-        let mut payload = buf.split_to(head.payload);
+        let n = arrived.min(head.payload);
+        let mut payload = buf.split_to(n);
         unmask(&mut payload, head.mask);
+        let left = head.payload - n;
+        self.wanted = left.min(PIECE);
+        if left > 0 {
+            self.under_way = Some(UnderWay {
+                fin: head.fin,
+                mask: head.mask,
+                done: n,
+                left,
+            });
+        }
         Ok(Some(Frame {
-            fin: head.fin,
+            fin: head.fin && left == 0,
             rsv1: head.rsv1,
             op: head.op,
             payload,
@@ -170,6 +259,20 @@ impl Decoder {
             payload: payload as usize,
         }))
     }
+}
+
+/// Unmasks `data`, the payload's bytes from `offset` on, with `mask`.
+fn unmask_from(data: &mut [u8], mask: [u8; 4], offset: usize) {
+    let k = offset % 4;
+    unmask(
+        data,
+        [
+            mask[k],
+            mask[(k + 1) % 4],
+            mask[(k + 2) % 4],
+            mask[(k + 3) % 4],
+        ],
+    );
 }
 
 /// Unmasks (or masks) `data` with `mask` (§5.3).
@@ -248,6 +351,12 @@ pub(super) struct Skimmer {
 }
 
 impl Skimmer {
+    /// A skimmer that first drops `skip` bytes: the rest of a frame
+    /// abandoned half-way ([`Decoder::abandon`]).
+    pub(super) fn skipping(skip: u64) -> Skimmer {
+        Skimmer { skip }
+    }
+
     /// Drops the client's frames from `buf` after a breach, heads read
     /// leniently and payloads dropped as they arrive; true once a close
     /// frame begins (the client's answer).

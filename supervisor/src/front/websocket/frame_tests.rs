@@ -22,44 +22,77 @@ fn client(b0: u8, payload: &[u8]) -> BytesMut {
     out
 }
 
-const D: Decoder = Decoder {
-    max: 1000,
-    deflate: false,
-};
-
-fn decode(d: &Decoder, buf: &mut BytesMut) -> Result<Option<Frame>, Breach> {
-    let mut wanted = 0;
-    d.decode(buf, &mut wanted)
+fn d() -> Decoder {
+    Decoder::new(1000, false)
 }
 
 #[test]
 fn frames_come_whole_and_unmasked_however_they_are_cut() {
-    let mut wire = client(0x81, b"hello world, a text frame");
+    let mut wire = client(0x82, b"hello world, a binary frame");
     wire.extend_from_slice(&client(0x89, b"ping"));
     let mut buf = BytesMut::new();
     let mut frames = Vec::new();
+    let mut dec = d();
     for byte in wire.iter() {
         buf.put_u8(*byte);
-        while let Some(f) = decode(&D, &mut buf).unwrap() {
+        while let Some(f) = dec.decode(&mut buf).unwrap() {
             frames.push(f);
         }
     }
     assert_eq!(frames.len(), 2);
-    assert_eq!((frames[0].op, frames[0].fin), (Op::Text, true));
-    assert_eq!(&frames[0].payload[..], b"hello world, a text frame");
+    assert_eq!((frames[0].op, frames[0].fin), (Op::Binary, true));
+    assert_eq!(&frames[0].payload[..], b"hello world, a binary frame");
     assert_eq!(frames[1].op, Op::Ping);
     assert_eq!(&frames[1].payload[..], b"ping");
     assert!(buf.is_empty());
     let long = vec![7u8; 70_000];
     let mut buf = client(0x82, &long);
-    let big = Decoder {
-        max: 100_000,
-        deflate: false,
-    };
+    let mut big = Decoder::new(100_000, false);
     assert_eq!(
-        &decode(&big, &mut buf).unwrap().unwrap().payload[..],
+        &big.decode(&mut buf).unwrap().unwrap().payload[..],
         &long[..]
     );
+}
+
+#[test]
+fn a_text_frame_comes_in_pieces_as_its_payload_arrives() {
+    let text = "a text frame, sent in chops: é ü ✓ 🎉".repeat(3);
+    let mut wire = client(0x01, text.as_bytes());
+    wire.extend_from_slice(&client(0x80, b" and its continuation"));
+    wire.extend_from_slice(&client(0x89, b"ping"));
+    for cut in [1, 3, 7, 10] {
+        let mut dec = d();
+        let mut buf = BytesMut::new();
+        let mut frames = Vec::new();
+        for chunk in wire.chunks(cut) {
+            buf.extend_from_slice(chunk);
+            while let Some(f) = dec.decode(&mut buf).unwrap() {
+                frames.push(f);
+            }
+        }
+        assert!(buf.is_empty());
+        let (ping, data) = frames.split_last().unwrap();
+        assert_eq!((ping.op, &ping.payload[..]), (Op::Ping, &b"ping"[..]));
+        // Pieces of at most `cut` bytes, the first a text frame, then
+        // continuations, only the last final.
+        assert!(data.len() > 2, "{cut}");
+        assert_eq!(data[0].op, Op::Text);
+        assert!(data[1..].iter().all(|f| f.op == Op::Continuation));
+        assert!(data[..data.len() - 1].iter().all(|f| !f.fin));
+        assert!(data.last().unwrap().fin);
+        let joined: Vec<u8> = data.iter().flat_map(|f| f.payload.to_vec()).collect();
+        assert_eq!(joined, format!("{text} and its continuation").as_bytes());
+    }
+    // Nothing is given until a byte of the payload is there.
+    let mut dec = d();
+    let mut head = BytesMut::from(&client(0x81, b"abc")[..6]);
+    assert_eq!(dec.decode(&mut head).unwrap(), None);
+    assert_eq!(dec.wanted(), 9);
+    // A frame abandoned half-way: what the client has still to send.
+    let mut part = BytesMut::from(&client(0x81, b"abcdef")[..8]);
+    assert_eq!(&dec.decode(&mut part).unwrap().unwrap().payload[..], b"ab");
+    assert_eq!(dec.abandon(), 4);
+    assert_eq!(dec.wanted(), 0);
 }
 
 #[test]
@@ -77,20 +110,20 @@ fn breaches_are_named_by_the_head_and_leave_the_buffer() {
     for (b0, payload, code) in cases {
         let mut buf = client(*b0, payload);
         let before = buf.clone();
-        let err = decode(&D, &mut buf).unwrap_err();
+        let err = d().decode(&mut buf).unwrap_err();
         assert_eq!(err.code, *code, "{b0:#x}");
         assert_eq!(buf, before);
     }
     // Found on two bytes, before the rest arrives.
     let mut two = BytesMut::from(&[0x83u8, 0x80][..]);
-    assert_eq!(decode(&D, &mut two).unwrap_err().code, 1002);
+    assert_eq!(d().decode(&mut two).unwrap_err().code, 1002);
     let mut unmasked = BytesMut::from(&[0x81u8, 0x01, b'a'][..]);
-    assert_eq!(decode(&D, &mut unmasked).unwrap_err().code, 1002);
-    let deflate = Decoder { deflate: true, ..D };
+    assert_eq!(d().decode(&mut unmasked).unwrap_err().code, 1002);
+    let mut deflate = Decoder::new(1000, true);
     let mut first = client(0xc1, b"x");
-    assert!(decode(&deflate, &mut first).unwrap().unwrap().rsv1);
+    assert!(deflate.decode(&mut first).unwrap().unwrap().rsv1);
     let mut cont = client(0xc0, b"x");
-    assert_eq!(decode(&deflate, &mut cont).unwrap_err().code, 1002);
+    assert_eq!(deflate.decode(&mut cont).unwrap_err().code, 1002);
 }
 
 #[test]

@@ -89,8 +89,6 @@ struct State {
     rd: ReadHalf<Io>,
     wr: WriteHalf<Io>,
     inbuf: BytesMut,
-    /// How many bytes the frame at the head of `inbuf` needs.
-    wanted: usize,
     out: BytesMut,
     decoder: Decoder,
     joining: Joining,
@@ -133,12 +131,8 @@ impl Relay {
             rd,
             wr,
             inbuf: BytesMut::new(),
-            wanted: 0,
             out: BytesMut::new(),
-            decoder: Decoder {
-                max: self.limits.max_message_bytes,
-                deflate: self.deflate.is_some(),
-            },
+            decoder: Decoder::new(self.limits.max_message_bytes, self.deflate.is_some()),
             joining: Joining::new(self.limits.max_message_bytes),
             untaken: 0,
             credit: 0,
@@ -203,7 +197,7 @@ impl Relay {
             let can_read = !st.client_closed
                 && (st.end.is_some() || st.untaken < self.limits.max_buffered_bytes);
             let can_take = !st.worker_gone && (st.out.len() < OUT_HIGH || st.close_sent);
-            let want = st.wanted.saturating_sub(st.inbuf.len());
+            let want = st.decoder.wanted().saturating_sub(st.inbuf.len());
             tokio::select! {
                 read = read_some(&mut st.rd, &mut st.inbuf, want), if can_read => match read {
                     Ok(n) if n > 0 => self.client_sent(st),
@@ -320,6 +314,8 @@ impl Relay {
         if st.end.is_none() {
             self.closing(st, b.code, b.why, false);
         }
+        // A text frame refused half-way: its rest is skimmed first.
+        st.skimmer = Skimmer::skipping(st.decoder.abandon());
     }
 
     /// Frames the client sent, as far as they are whole.
@@ -332,7 +328,7 @@ impl Relay {
                 }
                 return;
             }
-            let frame = match st.decoder.decode(&mut st.inbuf, &mut st.wanted) {
+            let frame = match st.decoder.decode(&mut st.inbuf) {
                 Ok(Some(f)) => f,
                 Ok(None) => return,
                 Err(b) => {
@@ -340,7 +336,6 @@ impl Relay {
                     continue;
                 }
             };
-            st.wanted = 0;
             let now = Instant::now();
             match frame.op {
                 Op::Text | Op::Binary | Op::Continuation => {
