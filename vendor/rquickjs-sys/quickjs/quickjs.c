@@ -59187,13 +59187,10 @@ static JSValue js_array_buffer_constructor3(JSContext *ctx,
         JS_ThrowRangeError(ctx, "invalid max array buffer length");
         goto fail;
     }
-    if (alloc_flag && class_id == JS_CLASS_SHARED_ARRAY_BUFFER && max_len &&
-        *max_len > len && !rt->sab_funcs.sab_alloc) {
-        JS_ThrowTypeError(ctx,
-                          "growable SharedArrayBuffer requires "
-                          "SAB allocator hooks");
-        goto fail;
-    }
+    /* bext: without SAB allocator hooks a runtime's SharedArrayBuffers
+       never leave it (one agent), so a growable one is allocated at its
+       length and grown by realloc, as a resizable ArrayBuffer is (see
+       js_array_buffer_resize), within the runtime's memory limit. */
     abuf = js_malloc(ctx, sizeof(*abuf));
     if (!abuf)
         goto fail;
@@ -59718,9 +59715,13 @@ static JSValue js_array_buffer_resize(JSContext *ctx, JSValueConst this_val,
     // SABs can only grow and we don't need to realloc because
     // js_array_buffer_constructor3 commits all memory upfront;
     // regular RABs are resizable both ways and realloc
-    if (abuf->shared) {
-        if (len < abuf->byte_length)
-            goto bad_length;
+    // bext: a runtime without SAB hooks does not commit upfront: its SABs
+    // stay in the runtime and grow by realloc, as RABs do
+    if (abuf->shared && len < abuf->byte_length)
+        goto bad_length;
+    if (abuf->shared && !ctx->rt->sab_funcs.sab_alloc && !abuf->realloc_func)
+        return JS_ThrowTypeError(ctx, "array buffer is not growable");
+    if (abuf->shared && ctx->rt->sab_funcs.sab_alloc) {
         // Note this is off-spec; there's supposed to be a single atomic
         // |byteLength| property that's shared across SABs but we store
         // it per SAB instead. That means when thread A calls sab.grow(2)

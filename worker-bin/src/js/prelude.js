@@ -377,7 +377,14 @@
     let out;
     if (v instanceof Date) out = new Date(v.getTime());
     else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
-    else if (v instanceof ArrayBuffer) out = v.slice(0);
+    else if (v instanceof ArrayBuffer && v.resizable) {
+      // A resizable buffer stays resizable, with its maxByteLength.
+      out = new ArrayBuffer(v.byteLength, { maxByteLength: v.maxByteLength });
+      new Uint8Array(out).set(new Uint8Array(v));
+    } else if (v instanceof ArrayBuffer) out = v.slice(0);
+    // A SharedArrayBuffer is not copied: the clone shares its memory (one
+    // agent here, so it is the buffer itself).
+    else if (typeof SharedArrayBuffer === "function" && v instanceof SharedArrayBuffer) out = v;
     else if (ArrayBuffer.isView(v)) {
       const buf = clone(v.buffer, seen);
       out = v instanceof DataView ? new DataView(buf, v.byteOffset, v.byteLength) : new v.constructor(buf, v.byteOffset, v.length);
