@@ -1,7 +1,8 @@
 //! Streamed answers end to end: each chunk reaches the client as the
 //! worker produces it (HTTP/1.1 chunked and HTTP/2 DATA frames), a stream
-//! that fails midway is cut and logged as Node cuts it, the response cache
-//! keeps no streamed answer, and React's streaming SSR example
+//! that fails midway is cut and logged as Node cuts it, an HTTP/2 client
+//! that grants no window slows the worker, the response cache keeps no
+//! streamed answer, and React's streaming SSR example
 //! (scripts/examples/ssr-stream) sends its shell first and, in the end, the
 //! very bytes Node sends for the same bundle.
 
@@ -320,4 +321,73 @@ fn react_streaming_ssr_sends_the_shell_first_and_nodes_bytes() {
     assert_eq!(whole.status, 200);
     assert!(whole.bytes == node_body("/whole?ms=10"), "{}", whole.body);
     assert!(whole.body.contains("id=\"reviews\""), "{}", whole.body);
+}
+
+/// An HTTP/2 client that reads every frame but grants no flow-control
+/// window beyond the first 64 KiB: the worker stops producing within its
+/// stream window, and the whole body arrives once the client grants more.
+#[test]
+fn an_http2_client_that_grants_no_window_slows_the_stream() {
+    let d = Daemon::start(
+        "[render]\nscript = \"worker.js\"\njsc_workers = 1\n",
+        r#"let produced = 0;
+        export default {
+            fetch(request) {
+                if (new URL(request.url).pathname === "/produced") return new Response(String(produced));
+                const piece = new Uint8Array(64 << 10).fill(120);
+                produced = 0;
+                return new Response(new ReadableStream({
+                    pull(c) {
+                        c.enqueue(piece);
+                        produced += piece.length;
+                        if (produced >= 16 << 20) c.close();
+                    },
+                }));
+            },
+        };"#,
+    );
+    d.wait_workers(1);
+    let mut c = Conn::open(d.addr);
+    let block = h2raw::get_block("/big", &d.addr.to_string());
+    assert!(c.send(&h2raw::frame(HEADERS, END_HEADERS | END_STREAM, 1, &block)));
+    let reader = c.sock.try_clone().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let counter = std::thread::spawn(move || {
+        let mut c = Conn { sock: reader };
+        c.sock.set_read_timeout(None).unwrap();
+        let mut got = 0usize;
+        while let Some(f) = c.read() {
+            if f.kind == DATA && f.stream == 1 {
+                got += f.payload.len();
+                let _ = tx.send(got);
+                if f.flags & END_STREAM != 0 {
+                    return got;
+                }
+            }
+            if f.kind == RST_STREAM {
+                return got;
+            }
+        }
+        got
+    });
+    // Stalled: no progress for 300 ms, far short of the 16 MiB.
+    let mut last = (0, Instant::now());
+    let stalled = d.wait_until(Duration::from_secs(20), "the stream to stall", || {
+        let now: u64 = d.get("/produced").body.parse().unwrap();
+        if now != last.0 {
+            last = (now, Instant::now());
+        }
+        (now > 0 && last.1.elapsed() >= Duration::from_millis(300)).then_some(now)
+    });
+    let taken = rx.try_iter().last().unwrap_or(0);
+    assert!(taken <= 65_535, "{taken} bytes sent past the 64 KiB window");
+    assert!(
+        stalled < 4 << 20,
+        "produced {stalled} bytes for a client that granted 64 KiB"
+    );
+    // The client grants the rest: every byte arrives.
+    let grant = (16u32 << 20).to_be_bytes();
+    assert!(c.send(&h2raw::frame(h2raw::WINDOW_UPDATE, 0, 0, &grant)));
+    assert!(c.send(&h2raw::frame(h2raw::WINDOW_UPDATE, 0, 1, &grant)));
+    assert_eq!(counter.join().unwrap(), 16 << 20);
 }
