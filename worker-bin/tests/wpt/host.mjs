@@ -5,12 +5,13 @@
 // job), and answers every subtest's result. The same in a bext worker
 // (worker.mjs) and in Node (node.mjs), so both engines get the same harness.
 //
-// A job is { scripts: [{ name, text }], files: { path: text }, done }:
+// A job is { scripts: [{ name, text }], files: { path: text }, done, search }:
 // `scripts` are evaluated in order as global scripts (indirect evals; the
 // ones after testharness.js as one, so they share top-level bindings),
 // `files` are what `importScripts(path)` finds (paths as the test writes
 // them), and `done` says to call testharness's `done()` after the last
-// script. The answer is { harness: { status, message }, tests: [{ name,
+// script; `search` is the query of the worker's `location` (a WPT
+// `variant`, or ""). The answer is { harness: { status, message }, tests: [{ name,
 // status, message }] } with testharness's status names, or { error } when
 // a script threw before the harness could report.
 
@@ -29,6 +30,19 @@ function describe(e) {
 export function runWpt(job) {
   const g = globalThis;
   if (g.self === undefined) g.self = g;
+  // A worker's location as WPT serves the test (`x.any.js` as
+  // `x.any.worker.js`), its query the job's variant (`?1-1000`, or none):
+  // WPT's common/subset-tests.js runs the subtests `location.search` names
+  // (all of them when it is empty), testharness.js names untitled tests
+  // after the file.
+  if (g.location === undefined) {
+    const test = job.scripts.at(-1)?.name ?? "worker.js";
+    const pathname = `/${test.replace(/\.any\.js$/, ".any.worker.js")}`;
+    const search = job.search ?? "";
+    const origin = "https://web-platform.test";
+    const href = `${origin}${pathname}${search}`;
+    g.location = { href, origin, protocol: "https:", host: "web-platform.test", hostname: "web-platform.test", port: "", pathname, search, hash: "", toString: () => href };
+  }
   const evaluate = (0, eval);
   g.importScripts = (...paths) => {
     for (const path of paths) {

@@ -12,6 +12,9 @@ pub struct Meta {
     pub scripts: Vec<String>,
     /// `timeout=long`.
     pub long: bool,
+    /// `variant=` queries (`?1-1000`), in order: WPT runs the file once
+    /// per variant, with that `location.search`.
+    pub variants: Vec<String>,
 }
 
 pub fn meta(source: &str) -> Meta {
@@ -26,6 +29,7 @@ pub fn meta(source: &str) -> Meta {
         match rest.trim().split_once('=') {
             Some(("script", path)) => meta.scripts.push(path.trim().to_string()),
             Some(("timeout", "long")) => meta.long = true,
+            Some(("variant", query)) => meta.variants.push(query.trim().to_string()),
             _ => {}
         }
     }
@@ -65,11 +69,12 @@ fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{} missing ({e})", path.display()))
 }
 
-/// The job for the test at `test` (under the suite at `root`): an
+/// The job for the test at `test` (under the suite at `root`) in one of
+/// its variants (`search`, the query its `location` has, or ""): an
 /// `.any.js` file gets testharness.js, its META scripts, itself, and
 /// `done()`; another (a `.worker.js` file) runs as written, its
 /// `importScripts` served from `files` (one level of imports).
-pub fn job(root: &Path, test: &Path, source: &str) -> Result<Value, String> {
+pub fn job(root: &Path, test: &Path, source: &str, search: &str) -> Result<Value, String> {
     let name = |p: &Path| {
         p.strip_prefix(root)
             .unwrap_or(p)
@@ -93,7 +98,7 @@ pub fn job(root: &Path, test: &Path, source: &str) -> Result<Value, String> {
         }
     }
     scripts.push(json!({ "name": name(test), "text": source }));
-    Ok(json!({ "scripts": scripts, "files": files, "done": any }))
+    Ok(json!({ "scripts": scripts, "files": files, "done": any, "search": search }))
 }
 
 #[cfg(test)]
@@ -103,10 +108,12 @@ mod tests {
     #[test]
     fn meta_lines_and_imports_are_read() {
         let src = "// META: title=x\n// META: script=a.js\n// META: timeout=long\n\
+                   // META: variant=?1-10\n// META: variant=?11-last\n\
                    // META: script=/common/b.js\n\nrun_test();\n// META: script=late.js\n";
         let m = meta(src);
         assert_eq!(m.scripts, ["a.js", "/common/b.js"]);
         assert!(m.long);
+        assert_eq!(m.variants, ["?1-10", "?11-last"]);
         let w = "importScripts(\"/resources/testharness.js\");\nimportScripts('x.js', \"y.js\");\n";
         assert_eq!(imported(w), ["/resources/testharness.js", "x.js", "y.js"]);
         let root = Path::new("/w");

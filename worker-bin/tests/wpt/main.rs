@@ -1,8 +1,9 @@
 //! web-platform-tests (WPT) suites run in real bext worker engines with
 //! WPT's own testharness.js, against expectations that list each failing
 //! subtest. The suites are copied from web-platform-tests/wpt by
-//! scripts/vendor-wpt into this folder (`WebCryptoAPI/`, `resources/`, with
-//! PROVENANCE and LICENSE), `wasm/jsapi/` from its upstream,
+//! scripts/vendor-wpt into this folder (with `resources/`, PROVENANCE and
+//! LICENSE), `WebCryptoAPI/` (and `common/`) from llrt's copy of WPT's by
+//! scripts/vendor-wpt-webcrypto, `wasm/jsapi/` from its upstream,
 //! WebAssembly/spec's `test/js-api`, by scripts/vendor-wasm-jsapi,
 //! `compression/` from Node's copy of WPT (by hand, see PROVENANCE), or read
 //! from the WPT checkout `$BEXT_WPT_DIR`; with neither, the test says so
@@ -14,10 +15,11 @@
 //! host.mjs evaluates, as global scripts, what WPT's worker wrapper of an
 //! `.any.js` file would (testharness.js, each `// META: script=`, the test,
 //! then `done()`), or runs a `.worker.js` file as written with its
-//! `importScripts` served from the job. Files run on two threads (as many
-//! as the machine has cores), each with a deadline: [`BUDGET`], or
-//! [`LONG_BUDGET`] for `// META: timeout=long`; a file past it fails as a
-//! whole (`(file)`).
+//! `importScripts` served from the job. A file with `// META: variant=`
+//! lines runs once per variant (`location.search` set to it), as WPT runs
+//! it. Files run on two threads (as many as the machine has cores), each
+//! with a deadline: [`BUDGET`], or [`LONG_BUDGET`] for `// META:
+//! timeout=long`; a file past it fails as a whole (`(file)`).
 //!
 //! Every subtest testharness reports is compared with the suite's
 //! expectations (WebCryptoAPI.expected, wasm-jsapi.expected,
@@ -217,7 +219,11 @@ fn list(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-/// Runs `paths` on one thread per core, each thread with its own host.
+/// Runs `paths` on one thread per core, each thread with its own host. A
+/// file with `// META: variant=` lines runs once per variant, as WPT runs
+/// it (each a job of its own, with its own deadline), its subtests
+/// gathered under the file; a variant that fails as a whole is
+/// `(file ?1-1000)`.
 fn run_all(
     wpt: &Path,
     root: &Path,
@@ -225,30 +231,54 @@ fn run_all(
     host: &(dyn Fn() -> Box<dyn Host> + Sync),
 ) -> Results {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut units = vec![];
+    for rel in paths {
+        let source = std::fs::read_to_string(root.join(rel)).unwrap();
+        let meta = job::meta(&source);
+        if meta.variants.is_empty() {
+            units.push((rel.clone(), String::new(), meta.long));
+        }
+        for variant in meta.variants {
+            units.push((rel.clone(), variant, meta.long));
+        }
+    }
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Results::new());
     let times = Mutex::new(vec![]);
     std::thread::scope(|s| {
-        for _ in 0..threads.min(paths.len().max(1)) {
+        for _ in 0..threads.min(units.len().max(1)) {
             s.spawn(|| {
                 let mut host = host();
-                while let Some(rel) = paths.get(next.fetch_add(1, Ordering::Relaxed)) {
+                while let Some((rel, variant, long)) =
+                    units.get(next.fetch_add(1, Ordering::Relaxed))
+                {
                     let path = root.join(rel);
                     let source = std::fs::read_to_string(&path).unwrap();
-                    let budget = if job::meta(&source).long {
-                        LONG_BUDGET
-                    } else {
-                        BUDGET
-                    };
+                    let budget = if *long { LONG_BUDGET } else { BUDGET };
                     let started = Instant::now();
-                    let subtests = match job::job(wpt, &path, &source)
+                    let mut subtests = match job::job(wpt, &path, &source, variant)
                         .and_then(|job| host.run(&job, started + budget))
                     {
                         Ok(answer) => run::judge(&answer),
                         Err(why) => vec![("(file)".to_string(), Err(why))],
                     };
-                    times.lock().unwrap().push((started.elapsed(), rel.clone()));
-                    results.lock().unwrap().insert(rel.clone(), subtests);
+                    if !variant.is_empty() {
+                        for (name, _) in &mut subtests {
+                            if name == "(file)" || name == "(harness)" {
+                                name.insert_str(name.len() - 1, &format!(" {variant}"));
+                            }
+                        }
+                    }
+                    times
+                        .lock()
+                        .unwrap()
+                        .push((started.elapsed(), format!("{rel}{variant}")));
+                    results
+                        .lock()
+                        .unwrap()
+                        .entry(rel.clone())
+                        .or_default()
+                        .extend(subtests);
                 }
             });
         }
