@@ -95,12 +95,16 @@
   // ----------------------------------------------------------------- timers
   // Rust keeps the deadlines (host.armTimer/cancelTimer) and calls fireTimer
   // with the id when one is due; the callbacks live here.
+  // As in Node, a timeout or interval under 1 ms (or not a number) waits
+  // 1 ms, while setImmediate and a MessagePort's message (IMMEDIATE) are due
+  // at once: the serve loop runs them on its next turn without sleeping.
   const timers = new Map();
   let nextTimerId = 1;
+  const IMMEDIATE = -1;
   function addTimer(fn, ms, args, repeat) {
     if (typeof fn !== "function") throw new TypeError("timer callback must be a function");
     const id = nextTimerId++;
-    const delay = Math.max(0, Number(ms) || 0);
+    const delay = ms === IMMEDIATE ? 0 : Math.max(1, Number(ms) || 0);
     timers.set(id, { fn, args, repeat: repeat ? delay : -1 });
     host.armTimer(id, delay);
     return id;
@@ -121,7 +125,7 @@
   }
   define("setTimeout", (fn, ms, ...args) => addTimer(fn, ms, args, false));
   define("setInterval", (fn, ms, ...args) => addTimer(fn, ms, args, true));
-  define("setImmediate", (fn, ...args) => addTimer(fn, 0, args, false));
+  define("setImmediate", (fn, ...args) => addTimer(fn, IMMEDIATE, args, false));
   define("clearTimeout", clearTimer);
   define("clearInterval", clearTimer);
   define("clearImmediate", clearTimer);
@@ -414,7 +418,7 @@
       const to = this.#other;
       if (this.#closed || !to) return;
       const copy = clone(data, new Map());
-      addTimer(() => to.#deliver(copy), 0, [], false);
+      addTimer(() => to.#deliver(copy), IMMEDIATE, [], false);
     }
     #deliver(data) {
       if (this.#closed) return;

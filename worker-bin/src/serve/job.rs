@@ -345,8 +345,11 @@ async fn drive(
             }
         }
         let timer = engine.next_timer();
+        // A timer already due runs now, not at tokio's next millisecond.
+        let timer_due = past(timer);
         tokio::select! {
             ready = reader.readable() => ready.map_err(protocol::FrameError::Io)?,
+            _ = std::future::ready(()), if timer_due => {}
             Some(event) = fetches.recv() => {
                 if event.is_last() {
                     out.borrow_mut().fetcher.finished(event.id());

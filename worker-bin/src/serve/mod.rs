@@ -289,12 +289,17 @@ async fn run(
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
+            // A timer already due (setImmediate, a MessagePort's message)
+            // runs on this turn: tokio's sleep would round it up to the
+            // next millisecond tick.
+            let timer_due = w.timer_due(Instant::now());
             tokio::select! {
                 biased;
                 _ = sigterm.recv() => on_sigterm(&mut w),
                 ready = reader.readable() => ready.map_err(FrameError::Io)?,
                 Some(event) = fetches.recv() => w.on_fetch(event),
                 Some(done) = cryptos.recv() => w.on_crypto(done),
+                _ = std::future::ready(()), if timer_due => {}
                 _ = sleep_until(wake), if wake.is_some() => {}
                 _ = tokio::time::sleep_until(w.next_beat.into()) => {}
             }

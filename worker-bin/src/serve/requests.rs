@@ -198,6 +198,11 @@ impl Worker {
         self.engine.set_deadline(min_some(earliest, cap));
     }
 
+    /// Whether a JS timer is due at `now` (so the loop must not sleep).
+    pub fn timer_due(&self, now: Instant) -> bool {
+        self.engine.next_timer().is_some_and(|at| at <= now)
+    }
+
     pub fn next_wake(&self) -> Option<Instant> {
         let requests = self.pending.values().filter_map(due).min();
         let queued = self.queue.iter().filter_map(|q| q.deadline).min();

@@ -14,5 +14,15 @@ export async function run(print) {
   ac.abort();
   try { await p; } catch (e) { print(e.name, e.code); }
   await new Promise((r) => timers.setTimeout(r, 1));
+  // From a timer's callback Node runs an immediate before a timeout of 0
+  // (which waits 1 ms), whatever order they were set in.
+  const turns = await new Promise((r) => setTimeout(() => {
+    const seen = [];
+    const note = (what) => { seen.push(what); if (seen.length === 3) r(seen.join(",")); };
+    setTimeout(() => note("timeout 0"), 0);
+    setTimeout(() => note("timeout -5"), -5);
+    setImmediate(() => note("immediate"));
+  }, 0));
+  print(turns);
   print("timers.setTimeout", typeof timers.clearInterval);
 }
