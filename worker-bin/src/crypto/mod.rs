@@ -19,18 +19,22 @@
 //! it over and gives the result back to JS as an event, as it does for
 //! `fetch()`, so other requests keep running meanwhile.
 //!
-//! The crates are RustCrypto's: pure Rust (no C toolchain in the build),
-//! constant-time arithmetic for the curves (`crypto-bigint`/`primefield`),
-//! and every algorithm and key format the API names, which `ring` (already
-//! in the tree through rustls) does not offer (P-521, importable ECDH keys,
-//! AES-CBC/CTR/KW). RSA is RustCrypto's `rsa` 0.10, whose private-key
-//! operations are constant-time and blinded: 0.10 is the release that
-//! retired the variable-time arithmetic behind RUSTSEC-2023-0071 (the
-//! Marvin timing attack); `rsa.rs` says why it and not `aws-lc-rs`.
+//! The crates are RustCrypto's: pure Rust, constant-time arithmetic for
+//! the curves (`crypto-bigint`/`primefield`), and every algorithm and key
+//! format the API names, which `ring` (already in the tree through rustls)
+//! does not offer (P-521, importable ECDH keys, AES-CBC/CTR/KW). Where
+//! `aws-lc-rs` (AWS-LC's assembly) measured faster, the operation runs on
+//! it and the RustCrypto code stays for the shapes it does not take: RSA
+//! (`rsa_lc`: signing, OAEP, verification, common key generation; `rsa.rs`
+//! says what stays on RustCrypto's `rsa` 0.10), AES-GCM with a 12-byte iv
+//! and a 128-bit tag and AES-CBC (`aes_lc`), ECDSA verification with the
+//! curve's own hash (`ec`). Digests, HMAC and AES-CTR measured as fast or
+//! faster on RustCrypto (SHA-NI and AES-NI are detected at run time) and
+//! stay there.
 //!
 //! Parts: `mac` (digests, HMAC, comparison), `aes` (the AES modes), `kdf`
 //! (PBKDF2, HKDF), `ec` (ECDSA and ECDH on the NIST curves), `okp` (Ed25519,
-//! X25519, and through `okp448` Ed448 and X448), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP), `job` (the
+//! X25519, and through `okp448` Ed448 and X448), `rsa` (RSASSA-PKCS1-v1_5, RSA-PSS, RSA-OAEP; `rsa_lc` its AWS-LC side), `aes_lc` (AES-GCM and CBC on AWS-LC), `job` (the
 //! operations and their dispatch); for `node:crypto` (`node/crypto.rs`),
 //! `keys` (a key from PKCS #8, SPKI, PKCS #1 or SEC 1 DER with its kind
 //! read from the DER, and back; Node's sign/verify options) and `cipher`

@@ -1,34 +1,29 @@
 //! RSA: RSASSA-PKCS1-v1_5 and RSA-PSS signatures, RSA-OAEP encryption,
 //! key generation and the key formats (pkcs8, spki, JWK members).
 //!
-//! The crate is RustCrypto's `rsa` 0.10. Its arithmetic is `crypto-bigint`'s
-//! constant-time Montgomery exponentiation, and every private-key operation
-//! (signing, decryption) is blinded with the system's randomness. 0.10 is
-//! the release that replaced the variable-time big integers behind
-//! RUSTSEC-2023-0071 (the Marvin attack: a timing oracle on private-key
-//! operations that lets a network attacker decrypt or sign); RSA-OAEP's
-//! padding check is constant-time too. PKCS#1 v1.5 *encryption*, the
-//! padding Marvin and Bleichenbacher attack directly, is not part of the
-//! Web Cryptography API and is not used here. `aws-lc-rs` was the other
-//! candidate: it builds a C library (a C toolchain in every build and a
-//! second copy of the primitives beside `ring`), where `rsa` shares the
-//! RustCrypto stack the other algorithms already use (`sha2`, `digest`,
-//! `pkcs8`, `spki`, `crypto-bigint`).
+//! Two backends, one key. The formats, the numbers JWK names and what
+//! `aws-lc-rs` does not take are RustCrypto's `rsa` 0.10 (constant-time
+//! `crypto-bigint` arithmetic, private-key operations blinded; 0.10 is the
+//! release that replaced the variable-time big integers behind
+//! RUSTSEC-2023-0071, the Marvin timing attack). The operations run on
+//! `aws-lc-rs` 1.19 (`rsa_lc.rs`): AWS-LC's RSA is BoringSSL's, constant-
+//! time assembly with blinding, at Node's (OpenSSL's) rate where `rsa`
+//! managed 0.13-0.15 of it on RSA-2048 private-key operations. An
+//! `RsaKey` holds the `rsa` crate's key and, made from its PKCS #8 or SPKI
+//! DER on first use, AWS-LC's signing, decrypting, encrypting and
+//! verifying keys, so each operation does not parse the key again
+//! (parsing is a third of a signature's cost: 2,537 parses/s against 741
+//! cached signatures/s, release build). PKCS#1 v1.5 signatures are the
+//! same bytes either way (tested). New keys of 2048, 3072, 4096 and 8192
+//! bits with exponent 65537 come from AWS-LC too (milliseconds, where the
+//! `rsa` crate searches for primes for up to seconds).
 //!
-//! The price is speed: private-key operations at 0.2-0.3 of Node's
-//! (OpenSSL's) rate on RSA-2048. Measured in a throwaway release bench
-//! (2-core VM under load, three rounds; README has the numbers):
-//! `aws-lc-rs` 1.19 signs (PKCS#1 v1.5 with the same bytes as this crate,
-//! PSS) and decrypts OAEP at ~1.1x Node, blinded and constant-time, and
-//! builds with gcc alone, but its C library took 14 minutes of a cold
-//! release build here; `ring` 0.17, already in the tree through rustls,
-//! signs as fast at no build cost but does not blind and has neither OAEP
-//! decryption nor PSS with a salt other than the digest's length. Moving
-//! the private-key operations to `aws-lc-rs` means a key held both ways
-//! (this crate's for the formats and public operations, an `aws-lc-rs`
-//! `RsaKeyPair`/`PrivateDecryptingKey` from the same PKCS #8 for signing
-//! and decryption, this crate for what `aws-lc-rs` refuses: SHA-1, keys
-//! under 2048 bits, PSS salts other than the digest's length).
+//! The `rsa` crate still runs what `aws-lc-rs` refuses (`rsa_lc.rs` lists
+//! it): keys under 2048 bits (1024-bit keys and the odd sizes WPT uses),
+//! SHA-1 signatures, RSA-PSS verification with a salt other than the
+//! digest's length, and new keys of other sizes or exponent 3. PKCS#1 v1.5
+//! *encryption*, the padding Marvin and Bleichenbacher attack directly, is
+//! not part of the Web Cryptography API and is not used here.
 //!
 //! What is accepted: moduli of 1024 to 8192 bits (the crate's bounds:
 //! smaller keys are refused as too weak, larger ones as a verification
