@@ -141,15 +141,10 @@ pub enum MasterToWorker {
     /// The client of streamed response `id` took `bytes` more of its body
     /// (see [`STREAM_WINDOW_BYTES`]).
     Credit { id: u64, bytes: u32 },
-    /// A message from the client of WebSocket `id` (the id of the request
-    /// the worker answered 101): text (valid UTF-8, checked by bextd) or
-    /// binary, whole (bextd joins fragments).
-    SocketMessage {
-        id: u64,
-        text: bool,
-        #[serde(with = "serde_bytes")]
-        data: Vec<u8>,
-    },
+    /// Messages from the client of WebSocket `id` (the id of the request
+    /// the worker answered 101), in order: what one read from the client
+    /// held, up to [`SOCKET_BATCH_BYTES`] (a larger message comes alone).
+    SocketMessages { id: u64, messages: Vec<SocketData> },
     /// WebSocket `id` is closed: the client's close `code` and `reason`, or
     /// bextd's (1006 when the connection ended without a close frame). No
     /// more frames come for it.
@@ -163,6 +158,21 @@ pub enum MasterToWorker {
     /// MAINT).
     HeapWalk(crate::heap::WalkLimits),
 }
+
+/// One WebSocket message: text (valid UTF-8, checked by bextd for a
+/// client's) or binary, whole (bextd joins fragments).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SocketData {
+    pub text: bool,
+    #[serde(with = "serde_bytes")]
+    pub data: Vec<u8>,
+}
+
+/// Bytes of one socket's messages that may share a frame: messages are
+/// added to a `SocketMessages` frame while their bytes stay within it, so
+/// a burst of small messages costs one frame each way, and a message
+/// larger than it travels alone.
+pub const SOCKET_BATCH_BYTES: usize = 64 * 1024;
 
 /// Bytes of WebSocket messages a worker may have sent on one socket and
 /// not yet had credited back: past it the worker keeps further messages
@@ -243,13 +253,10 @@ pub enum WorkerToMaster {
     /// A `fetch()` (or one of its redirects) was refused by the pool's
     /// `fetch_allow`; bextd counts it.
     FetchRefused { reason: crate::fetch_allow::Refusal },
-    /// A message for the client of WebSocket `id`.
-    SocketMessage {
-        id: u64,
-        text: bool,
-        #[serde(with = "serde_bytes")]
-        data: Vec<u8>,
-    },
+    /// Messages for the client of WebSocket `id`, in order: what the
+    /// worker's handlers sent it in one turn, up to [`SOCKET_BATCH_BYTES`]
+    /// (a larger message goes alone).
+    SocketMessages { id: u64, messages: Vec<SocketData> },
     /// `socket.close(code, reason)` on WebSocket `id`: bextd sends the
     /// close frame and forgets the socket.
     SocketClose { id: u64, code: u16, reason: String },

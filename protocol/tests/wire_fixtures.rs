@@ -9,8 +9,8 @@ use bytes::BytesMut;
 use protocol::codec::{decode, encode};
 use protocol::worker::{
     CompiledModule, Compression, FetchPolicy, Heartbeat, HttpRequest, HttpResponse, JobCall,
-    JobOutcome, JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, ReadPolicy, WorkerIdentity,
-    WorkerSettings, WorkerToMaster,
+    JobOutcome, JobSpawn, JobStart, LogLevel, MasterToWorker, Outcome, ReadPolicy, SocketData,
+    WorkerIdentity, WorkerSettings, WorkerToMaster,
 };
 use protocol::{DEFAULT_MAX_FRAME_BYTES, Hello, PROTOCOL_VERSION};
 use serde::Serialize;
@@ -370,11 +370,19 @@ fn fetch_refused() {
 #[test]
 fn websockets() {
     check(
-        "socket-message-in",
-        &MasterToWorker::SocketMessage {
+        "socket-messages-in",
+        &MasterToWorker::SocketMessages {
             id: 5,
-            text: true,
-            data: b"hi".to_vec(),
+            messages: vec![
+                SocketData {
+                    text: true,
+                    data: b"hi".to_vec(),
+                },
+                SocketData {
+                    text: false,
+                    data: vec![0, 255],
+                },
+            ],
         },
     );
     check(
@@ -390,11 +398,13 @@ fn websockets() {
         &MasterToWorker::SocketCredit { id: 5, bytes: 64 },
     );
     check(
-        "socket-message-out",
-        &WorkerToMaster::SocketMessage {
+        "socket-messages-out",
+        &WorkerToMaster::SocketMessages {
             id: 5,
-            text: false,
-            data: vec![0, 255],
+            messages: vec![SocketData {
+                text: false,
+                data: vec![0, 255],
+            }],
         },
     );
     check(

@@ -2,9 +2,11 @@
 # WebSockets: bextd (1 worker) against Node with ws and against Bun (one
 # process each), the same echo in one run on this machine: 64-byte echo messages per second (the
 # client, Node's ws, keeps INFLIGHT messages outstanding on each of CONNS
-# connections), and memory per idle open socket (RSS of each server process
-# before and after IDLE connections open, divided by IDLE; IDLE is a list,
-# "1000 5000" by default, each size measured on its own).
+# connections) with each server's CPU per echoed message (user + system
+# time over the run, bextd's and its worker's apart), and memory per idle
+# open socket (RSS of each server process before and after IDLE connections
+# open, divided by IDLE; IDLE is a list, "1000 5000" by default, each size
+# measured on its own), with what bextd's RSS kept once they closed.
 #
 #   scripts/bench/websockets.sh [ROUNDS] [SECONDS] [CONNS] [INFLIGHT] [IDLE]
 #
@@ -29,6 +31,9 @@ bench_init_many
 ulimit -n 65536 2>/dev/null || true
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' /proc/"$1"/status; }
+# CPU ticks (user + system) of a process.
+cpu_ticks() { awk '{ print $14 + $15 }' /proc/"$1"/stat; }
+tck=$(getconf CLK_TCK)
 
 port_bextd=39301
 port_node=39302
@@ -83,26 +88,42 @@ idle_cost() {
   for i in "${!before[@]}"; do
     awk -v a="${after[$i]}" -v b="${before[$i]}" -v n="$n" 'BEGIN { printf "%.2f ", (a - b) / n }'
   done
+  # What the first process (bextd) kept once the sockets closed, in KiB.
+  sleep 1
+  echo "$(($(rss_kib "$1") - before[0]))"
 }
 mem_lines=()
 for n in $idle; do
-  read -r mem_bextd mem_worker <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$n" "$bextd" "$worker")"
-  read -r mem_node <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$n" "$nodepid")"
-  read -r mem_bun <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$n" "$bunpid")"
-  mem_lines+=("$(awk -v n="$n" -v b="$mem_bextd" -v w="$mem_worker" -v o="$mem_node" -v u="$mem_bun" 'BEGIN {
-    printf "  %5d sockets: bextd %.2f + its worker %.2f = %.2f; node %.2f; bun %.2f (bextd+worker/node %.2f)", n, b, w, b + w, o, u, (b + w) / o }')")
+  read -r mem_bextd mem_worker kept <<<"$(idle_cost "ws://127.0.0.1:$port_bextd/" "$n" "$bextd" "$worker")"
+  read -r mem_node _ <<<"$(idle_cost "ws://127.0.0.1:$port_node/" "$n" "$nodepid")"
+  read -r mem_bun _ <<<"$(idle_cost "ws://127.0.0.1:$port_bun/" "$n" "$bunpid")"
+  mem_lines+=("$(awk -v n="$n" -v b="$mem_bextd" -v w="$mem_worker" -v o="$mem_node" -v u="$mem_bun" -v k="$kept" 'BEGIN {
+    printf "  %5d sockets: bextd %.2f + its worker %.2f = %.2f; node %.2f; bun %.2f (bextd+worker/node %.2f); bextd kept %d KiB once they closed", n, b, w, b + w, o, u, (b + w) / o, k }')")
   # The sockets closed: let each server settle before the next size.
   sleep 1
 done
 
-declare -A rates
+# µs of CPU per echoed message: ticks over the whole client run (its
+# warm-up too) divided by every echo it received.
+us_per() { awk -v t="$1" -v m="$2" -v k="$tck" 'BEGIN { printf "%.2f", (m > 0 ? t / k * 1e6 / m : 0) }'; }
+declare -A rates cpus
 for round in $(seq "$rounds"); do
   for server in bextd node bun; do
     port=port_$server
-    r=$(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
+    case $server in
+      bextd) procs=("$bextd" "$worker") ;;
+      node) procs=("$nodepid") ;;
+      bun) procs=("$bunpid") ;;
+    esac
+    t0=()
+    for p in "${procs[@]}"; do t0+=("$(cpu_ticks "$p")"); done
+    read -r r all < <(node "$here/load.mjs" echo "ws://127.0.0.1:${!port}/" "$conns" "$secs" "$inflight")
+    us=()
+    for i in "${!procs[@]}"; do us+=("$(us_per $(($(cpu_ticks "${procs[$i]}") - t0[i])) "$all")"); done
     rates[$server]+="$r "
+    cpus[$server]+="$(IFS=/; echo "${us[*]}") "
     declare "last_$server=$r"
-    echo "round $round $server: $r msgs/s" >&2
+    echo "round $round $server: $r msgs/s, CPU µs per message ${us[*]}" >&2
   done
   awk -v b="$last_bextd" -v n="$last_node" -v u="$last_bun" -v r="$round" -v l="$(cut -d' ' -f1 /proc/loadavg)" \
     'BEGIN { printf "round %d: bextd/node %.2f, bextd/bun %.2f (load %s)\n", r, b / n, b / u, l }' >&2
@@ -118,6 +139,10 @@ printf "  bextd (1 worker)  %8d msgs/s\n" "$b"
 printf "  node + ws         %8d msgs/s\n" "$n"
 printf "  bun               %8d msgs/s\n" "$u"
 awk -v b="$b" -v n="$n" -v u="$u" 'BEGIN { printf "  bextd/node        %8.2f\n  bextd/bun         %8.2f\n", b / n, b / u }'
+echo "CPU µs per echoed message, each round (bextd/its worker):"
+printf "  bextd             %s\n" "${cpus[bextd]}"
+printf "  node + ws         %s\n" "${cpus[node]}"
+printf "  bun               %s\n" "${cpus[bun]}"
 echo "memory per idle socket (KiB of RSS):"
 printf '%s\n' "${mem_lines[@]}"
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"

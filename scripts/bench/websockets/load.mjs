@@ -1,7 +1,9 @@
 // The benchmark's client (ws).
 //   node load.mjs echo URL CONNECTIONS SECONDS INFLIGHT
 //     each connection keeps INFLIGHT 64-byte text messages outstanding;
-//     prints the echoes received per second.
+//     prints the echoes received per second in the measured window, and
+//     every echo received from the first (the warm-up's too), for the
+//     server's CPU per message.
 //   node load.mjs idle URL CONNECTIONS
 //     opens the connections, prints "ready", and holds them until stdin
 //     closes.
@@ -42,9 +44,11 @@ if (mode === "idle") {
   const inflight = Number(inflightArg);
   const sockets = await openAll();
   let count = 0;
+  let all = 0;
   let counting = false;
   for (const ws of sockets) {
     ws.on("message", () => {
+      all++;
       if (counting) count++;
       ws.send(payload);
     });
@@ -56,6 +60,6 @@ if (mode === "idle") {
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, secs * 1000));
   const rate = count / ((performance.now() - t0) / 1000);
-  console.log(Math.round(rate));
+  console.log(`${Math.round(rate)} ${all}`);
   process.exit(0);
 }

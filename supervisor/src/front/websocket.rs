@@ -68,6 +68,7 @@ mod deflate;
 mod frame;
 mod joining;
 mod relay;
+mod trim;
 
 use deflate::Agreed;
 use relay::Relay;

@@ -4,16 +4,20 @@
 //! under the request's id, which bextd names it by, and the prelude's
 //! number (`sid`), which JS names it by.
 //!
-//! Messages from the client come as `SocketMessage` frames and go to the
-//! socket's `message` listeners; the end comes as `SocketClosed`, once,
-//! after which the socket is forgotten. What JS sends goes out as
-//! `SocketMessage` frames within the socket's credit window (see
-//! `host::socket`), and `socket.close()` as one `SocketClose`. Each
+//! Messages from the client come in `SocketMessages` frames (what one read
+//! of bextd's held) and go to the socket's `message` listeners; the end
+//! comes as `SocketClosed`, once, after which the socket is forgotten.
+//! What JS sends goes out within the socket's credit window (see
+//! `host::socket`) in `SocketMessages` frames, a socket's messages of one
+//! turn together while they are in a row and within `SOCKET_BATCH_BYTES`,
+//! and `socket.close()` as one `SocketClose`. Each
 //! client message, once its `message` event is dispatched, is reported
 //! taken (`SocketTaken`, one per socket and turn): bextd holds a client's
 //! reads to what the handler has taken (`ws_max_buffered_bytes`).
 
-use protocol::worker::{HttpResponse, LogLevel, Outcome, WorkerToMaster};
+use protocol::worker::{
+    HttpResponse, LogLevel, Outcome, SOCKET_BATCH_BYTES, SocketData, WorkerToMaster,
+};
 
 use super::worker::{Pending, Worker};
 use crate::engine::SocketNews;
@@ -72,7 +76,22 @@ impl Worker {
             );
             return self.socket_close(sid, 1009, "message too big".into());
         }
-        self.send(WorkerToMaster::SocketMessage { id, text, data });
+        let n = data.len();
+        let m = SocketData { text, data };
+        // With the frame before it, if that is this socket's batch.
+        if let Some(WorkerToMaster::SocketMessages { id: last, messages }) = self.out.last_mut()
+            && *last == id
+            && self.batch_bytes + n <= SOCKET_BATCH_BYTES
+        {
+            messages.push(m);
+            self.batch_bytes += n;
+            return;
+        }
+        self.batch_bytes = n;
+        self.send(WorkerToMaster::SocketMessages {
+            id,
+            messages: vec![m],
+        });
     }
 
     /// `socket.close(code, reason)`: bextd closes it and then reports

@@ -93,7 +93,10 @@ pub(super) struct Worker {
     /// Where their results arrive, until the loop takes it.
     pub(super) cryptos: Option<tokio::sync::mpsc::UnboundedReceiver<super::offload::CryptoDone>>,
     next_token: u32,
-    out: Vec<WorkerToMaster>,
+    pub(super) out: Vec<WorkerToMaster>,
+    /// Bytes of the socket messages in the last frame of `out`, when that
+    /// is a `SocketMessages` (see `socket.rs`).
+    pub(super) batch_bytes: usize,
     /// Requests and custom calls received: the census's request count
     /// (taken when none is queued or running, so all were served).
     pub(super) received: u64,
@@ -138,6 +141,7 @@ impl Worker {
             cryptos: Some(cryptos),
             next_token: 1,
             out: Vec::new(),
+            batch_bytes: 0,
             received: 0,
             census_off: std::env::var_os("BEXT_HEAP_CENSUS").is_some_and(|v| v == "off"),
         }
@@ -175,7 +179,11 @@ impl Worker {
             MasterToWorker::HeapWalk(limits) => self.heap_walk(limits),
             MasterToWorker::Cancel { id } => self.cancel(id, Instant::now()),
             MasterToWorker::Credit { id, .. } => self.credited(id),
-            MasterToWorker::SocketMessage { id, text, data } => self.socket_message(id, text, data),
+            MasterToWorker::SocketMessages { id, messages } => {
+                for m in messages {
+                    self.socket_message(id, m.text, m.data);
+                }
+            }
             MasterToWorker::SocketClosed { id, code, reason } => {
                 self.socket_closed(id, code, reason)
             }

@@ -6,7 +6,8 @@
 //! it with `server_no_context_takeover; client_no_context_takeover`, so
 //! neither side keeps a window between messages: each message borrows an
 //! inflate or deflate state from a per-thread pool and gives it back at
-//! its end, and an idle socket holds none. Inflating uses a 32 KiB window
+//! its end, and an idle socket holds none (a message is deflated into the
+//! thread's own buffer, kept for the next). Inflating uses a 32 KiB window
 //! whatever the client's (a larger window reads any smaller one); bextd
 //! deflates with the window the client allows it (`server_max_window_bits`,
 //! 9 when it asks for 8, which zlib's raw deflate cannot make, so such an
@@ -97,7 +98,10 @@ fn window(v: &str) -> Option<u8> {
 
 thread_local! {
     static INFLATERS: RefCell<Vec<Decompress>> = const { RefCell::new(Vec::new()) };
-    static DEFLATERS: RefCell<Vec<Compress>> = const { RefCell::new(Vec::new()) };
+    /// Deflate states with their window size.
+    static DEFLATERS: RefCell<Vec<(u8, Compress)>> = const { RefCell::new(Vec::new()) };
+    /// The buffer a message is deflated into.
+    static DEFLATED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// States kept for reuse per thread.
@@ -191,17 +195,24 @@ impl Drop for Inflater {
     }
 }
 
+/// Largest deflated message whose buffer a thread keeps for the next.
+const KEPT_OUT: usize = 256 * 1024;
+
 /// `data` deflated as one message with a window of `bits`, its tail
-/// dropped (§7.2.1).
-pub(super) fn deflate(data: &[u8], bits: u8) -> Vec<u8> {
-    let pooled = if bits == 15 {
-        DEFLATERS.with(|p| p.borrow_mut().pop())
-    } else {
-        None
-    };
+/// dropped (§7.2.1), given to `f`. The deflate state and the output
+/// buffer are the thread's, reused from message to message (a state per
+/// window size): a message allocates nothing once the thread has them.
+pub(super) fn deflate<R>(data: &[u8], bits: u8, f: impl FnOnce(&[u8]) -> R) -> R {
+    let pooled = DEFLATERS.with(|p| {
+        let mut p = p.borrow_mut();
+        let i = p.iter().position(|(b, _)| *b == bits)?;
+        Some(p.swap_remove(i).1)
+    });
     let mut z =
         pooled.unwrap_or_else(|| Compress::new_with_window_bits(Compression::fast(), false, bits));
-    let mut out = Vec::with_capacity(data.len() / 2 + 64);
+    let mut out = DEFLATED.with(|d| std::mem::take(&mut *d.borrow_mut()));
+    out.clear();
+    out.reserve(data.len() / 2 + 64);
     let mut input = data;
     loop {
         if out.len() == out.capacity() {
@@ -217,16 +228,18 @@ pub(super) fn deflate(data: &[u8], bits: u8) -> Vec<u8> {
     if out.ends_with(&TAIL) {
         out.truncate(out.len() - TAIL.len());
     }
+    let r = f(&out);
     z.reset();
-    if bits == 15 {
-        DEFLATERS.with(|p| {
-            let mut p = p.borrow_mut();
-            if p.len() < POOLED {
-                p.push(z);
-            }
-        });
+    DEFLATERS.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.len() < POOLED {
+            p.push((bits, z));
+        }
+    });
+    if out.capacity() <= KEPT_OUT {
+        DEFLATED.with(|d| *d.borrow_mut() = out);
     }
-    out
+    r
 }
 
 #[cfg(test)]
@@ -277,7 +290,7 @@ mod tests {
     fn deflated_messages_inflate_back_in_fragments() {
         let text = "hello hello hello hello ".repeat(100);
         for bits in [9, 12, 15] {
-            let packed = deflate(text.as_bytes(), bits);
+            let packed = deflate(text.as_bytes(), bits, <[u8]>::to_vec);
             assert!(packed.len() < text.len() / 4);
             let mut out = Vec::new();
             let mut inf = Inflater::new();
@@ -291,7 +304,7 @@ mod tests {
     #[test]
     fn inflating_stops_at_the_limit() {
         let zeros = vec![0u8; 1 << 20];
-        let packed = deflate(&zeros, 15);
+        let packed = deflate(&zeros, 15, <[u8]>::to_vec);
         let mut out = Vec::new();
         let err = Inflater::new()
             .inflate(&packed, true, &mut out, 1000)

@@ -1,7 +1,11 @@
 //! One socket's relay between its client and its worker, on its own
 //! task: the client's frames read (`frame`) and joined into messages
-//! (`joining`), the worker's messages written, pings, pongs, the idle
-//! limit and the closing handshake (see `websocket.rs` for the rules).
+//! (`joining`) in `relay_in.rs`, the worker's messages written, pings,
+//! pongs, the idle limit and the closing handshake (see `websocket.rs` for
+//! the rules). Messages go to the worker in batches, what one read from
+//! the client held in one frame, and come back in batches, one event per
+//! frame the worker sent (what its handlers sent in one turn), all of
+//! which goes into one write when the client keeps up.
 //!
 //! Memory is bounded each way. Towards the client, bextd takes the
 //! worker's messages only while less than `OUT_HIGH` bytes wait to be
@@ -18,16 +22,20 @@ use std::time::Duration;
 use bytes::{Buf, BytesMut};
 use hyper::upgrade::Upgraded;
 use hyper_util::rt::TokioIo;
-use protocol::worker::SOCKET_WINDOW_BYTES;
-use tokio::io::{AsyncRead, AsyncWriteExt, ReadBuf, ReadHalf, WriteHalf};
+use protocol::worker::{SOCKET_WINDOW_BYTES, SocketData};
+use tokio::io::{AsyncWriteExt, ReadHalf, WriteHalf};
 use tokio::time::{Instant, sleep_until};
 
 use super::deflate::{Agreed, deflate};
-use super::frame::{self, Breach, Decoder, Op, Skimmer, breach};
-use super::joining::{Joining, Step};
+use super::frame::{self, Decoder, Op, Skimmer};
+use super::joining::Joining;
 use crate::config::WebSocket as Limits;
 use crate::front::conn::Held;
 use crate::pool::link::{SocketEvent, WorkerLink};
+
+#[path = "relay_in.rs"]
+mod inbound;
+use inbound::read_some;
 
 type Io = TokioIo<Upgraded>;
 
@@ -94,6 +102,10 @@ struct State {
     joining: Joining,
     /// Bytes of client messages sent to the worker and not yet taken.
     untaken: usize,
+    /// Client messages read and not yet sent: what one read held goes to
+    /// the worker in one frame.
+    batch: Vec<SocketData>,
+    batch_bytes: usize,
     /// Bytes of the worker's messages taken and not yet credited.
     credit: usize,
     /// The latest ping not answered for want of room.
@@ -135,6 +147,8 @@ impl Relay {
             decoder: Decoder::new(self.limits.max_message_bytes, self.deflate.is_some()),
             joining: Joining::new(self.limits.max_message_bytes),
             untaken: 0,
+            batch: Vec::new(),
+            batch_bytes: 0,
             credit: 0,
             pong: None,
             unanswered: 0,
@@ -157,6 +171,8 @@ impl Relay {
         // Half-closed first, so the client reads bextd's close frame
         // before the connection ends.
         let _ = tokio::time::timeout(Duration::from_millis(100), st.wr.shutdown()).await;
+        drop(st);
+        super::trim::socket_ended();
     }
 
     async fn relay(&self, st: &mut State) -> End {
@@ -200,7 +216,10 @@ impl Relay {
             let want = st.decoder.wanted().saturating_sub(st.inbuf.len());
             tokio::select! {
                 read = read_some(&mut st.rd, &mut st.inbuf, want), if can_read => match read {
-                    Ok(n) if n > 0 => self.client_sent(st),
+                    Ok(n) if n > 0 => {
+                        self.client_sent(st);
+                        self.send_batch(st);
+                    }
                     // The client went: bextd's close, if any, is still
                     // written (the client may only have shut its side).
                     _ => {
@@ -304,100 +323,17 @@ impl Relay {
         }
     }
 
-    /// The client broke the protocol: closed with the code that names it.
-    fn breached(&self, st: &mut State, b: Breach) {
-        tracing::debug!(
-            code = b.code,
-            why = b.why,
-            "closing a WebSocket whose client broke RFC 6455"
-        );
-        if st.end.is_none() {
-            self.closing(st, b.code, b.why, false);
-        }
-        // A text frame refused half-way: its rest is skimmed first.
-        st.skimmer = Skimmer::skipping(st.decoder.abandon());
-    }
-
-    /// Frames the client sent, as far as they are whole.
-    fn client_sent(&self, st: &mut State) {
-        loop {
-            if st.end.is_some() {
-                // Closing: only the client's close frame matters now.
-                if st.skimmer.skim(&mut st.inbuf) {
-                    st.client_closed = true;
-                }
-                return;
-            }
-            let frame = match st.decoder.decode(&mut st.inbuf) {
-                Ok(Some(f)) => f,
-                Ok(None) => return,
-                Err(b) => {
-                    self.breached(st, b);
-                    continue;
-                }
-            };
-            let now = Instant::now();
-            match frame.op {
-                Op::Text | Op::Binary | Op::Continuation => {
-                    st.heard = now;
-                    match st.joining.push(frame) {
-                        Step::Message { text, data } => {
-                            st.untaken += data.len();
-                            self.link.socket_send(self.id, text, data);
-                        }
-                        Step::More => {}
-                        Step::Breach(b) => self.breached(st, b),
-                    }
-                }
-                Op::Close => {
-                    st.client_closed = true;
-                    let (code, reason) = match frame::close_of(&frame.payload) {
-                        Ok(c) => c,
-                        Err(b) => {
-                            self.breached(st, b);
-                            continue;
-                        }
-                    };
-                    // The close is answered with its own code (1000 for none).
-                    let echo = if code == 1005 { 1000 } else { code };
-                    self.closing(st, echo, &reason, false);
-                    if let Some(e) = st.end.as_mut() {
-                        e.code = code;
-                    }
-                }
-                Op::Ping => {
-                    if now.duration_since(st.ping_heard) >= PING_HEARD_EVERY {
-                        st.heard = now;
-                        st.ping_heard = now;
-                    }
-                    if st.out.len() < OUT_HIGH {
-                        frame::encode(&mut st.out, Op::Pong, false, &frame.payload);
-                    } else {
-                        st.pong = Some(frame.payload);
-                        st.unanswered += 1;
-                        if st.unanswered > PING_FLOOD {
-                            self.breached(st, breach(1008, "ping flood"));
-                        }
-                    }
-                }
-                Op::Pong => st.heard = now,
-            }
-            if st.inbuf.is_empty() {
-                // An idle socket holds no read buffer.
-                st.inbuf = BytesMut::new();
-            }
-        }
-    }
-
     /// What the worker's side did, and what else waits in its queue.
     fn worker_event(&self, st: &mut State, event: Option<SocketEvent>, drain_at: &mut Instant) {
         let mut next = event;
         loop {
             match next {
-                Some(SocketEvent::Message { text, data }) => {
-                    st.credit += data.len();
-                    if !st.close_sent {
-                        self.encode_message(st, text, &data);
+                Some(SocketEvent::Messages(messages)) => {
+                    for m in messages {
+                        st.credit += m.data.len();
+                        if !st.close_sent {
+                            self.encode_message(st, m.text, &m.data);
+                        }
                     }
                 }
                 Some(SocketEvent::Taken(n)) => {
@@ -442,32 +378,11 @@ impl Relay {
         let op = if text { Op::Text } else { Op::Binary };
         match self.deflate {
             Some(a) if data.len() >= COMPRESS_FROM => {
-                frame::encode(&mut st.out, op, true, &deflate(data, a.server_window));
+                deflate(data, a.server_window, |z| {
+                    frame::encode(&mut st.out, op, true, z);
+                });
             }
             _ => frame::encode(&mut st.out, op, false, data),
         }
     }
-}
-
-/// Reads what the client sent onto `inbuf`, `want` bytes at least when a
-/// large frame is under way (straight into `inbuf`), else up to
-/// `READ_CHUNK` through a buffer on the stack: a socket waiting for its
-/// client holds no read buffer.
-fn read_some<'a>(
-    rd: &'a mut ReadHalf<Io>,
-    inbuf: &'a mut BytesMut,
-    want: usize,
-) -> impl Future<Output = std::io::Result<usize>> + 'a {
-    std::future::poll_fn(move |cx| {
-        if want > READ_CHUNK {
-            inbuf.reserve(want);
-            return tokio_util::io::poll_read_buf(std::pin::Pin::new(&mut *rd), cx, inbuf);
-        }
-        // Not zeroed: the read fills what is used.
-        let mut chunk = [std::mem::MaybeUninit::<u8>::uninit(); READ_CHUNK];
-        let mut buf = ReadBuf::uninit(&mut chunk);
-        std::task::ready!(std::pin::Pin::new(&mut *rd).poll_read(cx, &mut buf))?;
-        inbuf.extend_from_slice(buf.filled());
-        std::task::Poll::Ready(Ok(buf.filled().len()))
-    })
 }

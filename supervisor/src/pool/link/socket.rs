@@ -5,26 +5,28 @@
 //! the socket's entry, under the link's lock, and wakes its relay
 //! (`front::websocket`), which takes them from there ([`socket_event`])
 //! and sends the client's messages, credits and its close back through
-//! the link. An idle socket's queue is empty and holds no memory: a
+//! the link. Messages travel in batches both ways (`SocketMessages`: what
+//! one read from the client held, what the worker's handlers sent in one
+//! turn), one event per batch. An idle socket's queue is empty and holds no memory: a
 //! channel per socket held about 1.8 KiB (its first block of slots).
 //!
 //! The queue is unbounded because the window bounds it: the worker may
 //! have at most `SOCKET_WINDOW_BYTES` of a socket's messages sent and not
 //! credited (one message may cross it), and the relay credits a message
 //! only once it is written to the client. A worker that sends past it broke
-//! the protocol: [`socket_message`] says so and the reader ends the link.
+//! the protocol: [`socket_messages`] says so and the reader ends the link.
 //!
 //! When the link closes (the worker died) the entries go and their relays
 //! are woken: each finds its socket gone and closes its client with 1011.
 //!
-//! [`socket_message`]: WorkerLink::socket_message
+//! [`socket_messages`]: WorkerLink::socket_messages
 //! [`socket_event`]: WorkerLink::socket_event
 
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 use std::task::{Context, Poll, Waker};
 
-use protocol::worker::{MasterToWorker, Outcome, SOCKET_WINDOW_BYTES};
+use protocol::worker::{MasterToWorker, Outcome, SOCKET_WINDOW_BYTES, SocketData};
 
 use super::{Answer, WorkerLink};
 use crate::process::link::Breach;
@@ -32,8 +34,8 @@ use crate::process::link::Breach;
 /// What happens to a socket on the worker's side.
 #[derive(Debug)]
 pub enum SocketEvent {
-    /// A message for the client: text or binary.
-    Message { text: bool, data: bytes::Bytes },
+    /// Messages for the client, in order (one `SocketMessages` frame's).
+    Messages(Vec<SocketData>),
     /// `socket.close(code, reason)` in the worker.
     Close { code: u16, reason: String },
     /// The worker is draining: close the client with 1012 after
@@ -129,27 +131,32 @@ impl WorkerLink {
         inner.sockets.get_mut(&id)?.events.pop_front()
     }
 
-    /// A message from the worker for socket `id`'s client. `Err` (why) if
-    /// it takes the socket past its credit window.
-    pub(super) fn socket_message(&self, id: u64, text: bool, data: Vec<u8>) -> Result<(), Breach> {
+    /// Messages from the worker for socket `id`'s client, one event for
+    /// the relay. `Err` (why) if one was sent past the socket's credit
+    /// window (each may be sent while the window is open).
+    pub(super) fn socket_messages(&self, id: u64, messages: Vec<SocketData>) -> Result<(), Breach> {
         let mut inner = self.inner.lock().unwrap();
         let Some(s) = inner.sockets.get_mut(&id) else {
             return Ok(());
         };
-        if s.unacked >= u64::from(SOCKET_WINDOW_BYTES) {
-            return Err(Breach::SocketOverrun {
-                id,
-                unacked: s.unacked,
-                window: SOCKET_WINDOW_BYTES,
-            });
+        let mut unacked = s.unacked;
+        for m in &messages {
+            if unacked >= u64::from(SOCKET_WINDOW_BYTES) {
+                return Err(Breach::SocketOverrun {
+                    id,
+                    unacked,
+                    window: SOCKET_WINDOW_BYTES,
+                });
+            }
+            unacked += m.data.len() as u64;
         }
-        s.unacked += data.len() as u64;
         let st = &self.stats;
-        st.socket_messages_out.fetch_add(1, Ordering::Relaxed);
+        st.socket_messages_out
+            .fetch_add(messages.len() as u64, Ordering::Relaxed);
         st.socket_bytes_out
-            .fetch_add(data.len() as u64, Ordering::Relaxed);
-        let data = data.into();
-        s.push(SocketEvent::Message { text, data });
+            .fetch_add(unacked - s.unacked, Ordering::Relaxed);
+        s.unacked = unacked;
+        s.push(SocketEvent::Messages(messages));
         Ok(())
     }
 
@@ -182,15 +189,17 @@ impl WorkerLink {
         }
     }
 
-    /// A message from socket `id`'s client, for the worker.
-    pub fn socket_send(&self, id: u64, text: bool, data: Vec<u8>) {
+    /// Messages from socket `id`'s client, for the worker, in one frame.
+    pub fn socket_send(&self, id: u64, messages: Vec<SocketData>) {
         let inner = self.inner.lock().unwrap();
         if let (Some(tx), true) = (inner.tx.as_ref(), inner.sockets.contains_key(&id)) {
             let st = &self.stats;
-            st.socket_messages_in.fetch_add(1, Ordering::Relaxed);
+            let bytes: usize = messages.iter().map(|m| m.data.len()).sum();
+            st.socket_messages_in
+                .fetch_add(messages.len() as u64, Ordering::Relaxed);
             st.socket_bytes_in
-                .fetch_add(data.len() as u64, Ordering::Relaxed);
-            let _ = tx.send(MasterToWorker::SocketMessage { id, text, data });
+                .fetch_add(bytes as u64, Ordering::Relaxed);
+            let _ = tx.send(MasterToWorker::SocketMessages { id, messages });
         }
     }
 

@@ -306,8 +306,8 @@ async fn read_loop(
                 send(LinkEvent::SwapDone { error, missing })
             }
             WorkerToMaster::Message { data_json } => message(link, &data_json),
-            WorkerToMaster::SocketMessage { id, text, data } => {
-                if let Err(why) = link.socket_message(id, text, data) {
+            WorkerToMaster::SocketMessages { id, messages } => {
+                if let Err(why) = link.socket_messages(id, messages) {
                     return link.broke(why);
                 }
             }
