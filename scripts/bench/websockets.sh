@@ -88,8 +88,9 @@ idle_cost() {
   for i in "${!before[@]}"; do
     awk -v a="${after[$i]}" -v b="${before[$i]}" -v n="$n" 'BEGIN { printf "%.2f ", (a - b) / n }'
   done
-  # What the first process (bextd) kept once the sockets closed, in KiB.
-  sleep 1
+  # What the first process (bextd) kept once the sockets closed, in KiB
+  # (bextd trims its heap a second after a burst of closes settles).
+  sleep 3
   echo "$(($(rss_kib "$1") - before[0]))"
 }
 mem_lines=()
