@@ -174,6 +174,10 @@ pub struct SocketData {
 /// larger than it travels alone.
 pub const SOCKET_BATCH_BYTES: usize = 64 * 1024;
 
+/// What each message counts towards [`SOCKET_BATCH_BYTES`] beyond its
+/// bytes (its place in the frame), so that empty messages fill a batch too.
+pub const SOCKET_BATCH_EACH: usize = 16;
+
 /// Bytes of WebSocket messages a worker may have sent on one socket and
 /// not yet had credited back: past it the worker keeps further messages
 /// in the socket's `bufferedAmount` until the client has taken enough, so

@@ -16,7 +16,8 @@
 //! reads to what the handler has taken (`ws_max_buffered_bytes`).
 
 use protocol::worker::{
-    HttpResponse, LogLevel, Outcome, SOCKET_BATCH_BYTES, SocketData, WorkerToMaster,
+    HttpResponse, LogLevel, Outcome, SOCKET_BATCH_BYTES, SOCKET_BATCH_EACH, SocketData,
+    WorkerToMaster,
 };
 
 use super::worker::{Pending, Worker};
@@ -76,7 +77,7 @@ impl Worker {
             );
             return self.socket_close(sid, 1009, "message too big".into());
         }
-        let n = data.len();
+        let n = data.len() + SOCKET_BATCH_EACH;
         let m = SocketData { text, data };
         // With the frame before it, if that is this socket's batch.
         if let Some(WorkerToMaster::SocketMessages { id: last, messages }) = self.out.last_mut()

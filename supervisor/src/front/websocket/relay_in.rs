@@ -4,7 +4,7 @@
 //! state it shares.
 
 use bytes::BytesMut;
-use protocol::worker::{SOCKET_BATCH_BYTES, SocketData};
+use protocol::worker::{SOCKET_BATCH_BYTES, SOCKET_BATCH_EACH, SocketData};
 use tokio::io::{AsyncRead, ReadBuf, ReadHalf};
 use tokio::time::Instant;
 
@@ -101,8 +101,8 @@ impl Relay {
     /// would pass `SOCKET_BATCH_BYTES` goes first, a message as large goes
     /// alone.
     fn for_worker(&self, st: &mut State, m: SocketData) {
-        let n = m.data.len();
-        st.untaken += n;
+        st.untaken += m.data.len();
+        let n = m.data.len() + SOCKET_BATCH_EACH;
         if st.batch_bytes + n > SOCKET_BATCH_BYTES {
             self.send_batch(st);
         }
