@@ -340,7 +340,7 @@ impl Daemon {
             have = self.worker_pids();
             (have.len() == n
                 && self.get("/__bext/health").status == 200
-                && self.count_log("worker ready") >= n)
+                && self.count_log("worker ready") - self.count_log("template worker ready") >= n)
                 .then(|| have.clone())
         })
         .unwrap_or_else(|| {

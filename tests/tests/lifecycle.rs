@@ -324,14 +324,17 @@ fn readiness_fails_once_a_pool_has_no_active_worker() {
         "[render]\nscript = \"worker.js\"\njsc_workers = 1\n[render.lifecycle.recovery]\nmax_consecutive_failures = 1\n",
         APP,
     );
-    let pids = d.wait_workers(1);
+    d.wait_workers(1);
     // "worker ready" is logged before the pool publishes the worker as
     // ACTIVE, so readiness is waited for rather than read once.
     wait_for(Duration::from_secs(10), "the pool to be ready", || {
         let r = d.get("/__bext/ready");
         (r.status == 200 && r.json()["ready"].as_bool() == Some(true)).then_some(())
     });
-    nix::sys::signal::kill(pids[0], Signal::SIGKILL).unwrap();
+    // The worker the pool itself serves from (not a process scan, which
+    // could meet the template while it starts).
+    let pid = d.workers()[0]["pid"].as_i64().expect("the worker's pid");
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), Signal::SIGKILL).unwrap();
     d.wait_log("ALERT", Duration::from_secs(10));
     let r = d.get("/__bext/ready");
     assert_eq!(r.status, 503);
