@@ -35,6 +35,7 @@ mod heap;
 mod idle_gc;
 mod inbox;
 mod job;
+mod lifecycle;
 mod offload;
 mod requests;
 mod sched;
